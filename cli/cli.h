@@ -1,0 +1,41 @@
+/*
+ * What the subcommands of the `smart` binary share: the dispatch table entry,
+ * the exit statuses (those of diff(1)), and error printing. Only cli/ prints.
+ */
+#ifndef SMART_CLI_H
+#define SMART_CLI_H
+
+#include "smart.h"
+
+enum {
+	CLI_SAME = 0,    /* identical / no inspection needed */
+	CLI_DIFFER = 1,  /* different / inspect */
+	CLI_TROUBLE = 2  /* bad input, missing file, corrupt model, bad usage */
+};
+
+typedef struct cli_command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
+} cli_command;
+
+/* Prints "smart: MESSAGE" on stderr and returns CLI_TROUBLE. */
+int cli_fail(const smart_error *err);
+
+/* Prints "smart: FORMAT..." on stderr and returns CLI_TROUBLE. */
+int cli_failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "smart CMD: USAGE-LINE / try 'smart CMD -h'" for bad usage, returns 2. */
+int cli_usage_error(const char *command, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The parser options shared by every subcommand: --html / --xml. */
+typedef struct cli_common {
+	smart_format format;
+	int json;
+} cli_common;
+
+/* The subcommands; each lives in cli/cmd_NAME.c. */
+extern const cli_command cli_command_table[];
+
+#endif

@@ -1,0 +1,81 @@
+/* The bump allocator of common/arena.h. */
+#include "arena.h"
+
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_CHUNK ((size_t)64 * 1024)
+
+struct chunk {
+	struct chunk *next;
+	size_t used;
+	size_t size;
+	alignas(max_align_t) unsigned char data[];
+};
+
+struct smart_arena {
+	struct chunk *head;
+};
+
+smart_arena *smart_arena_new(void)
+{
+	return calloc(1, sizeof(smart_arena));
+}
+
+void smart_arena_free(smart_arena *arena)
+{
+	struct chunk *c, *next;
+
+	if (!arena)
+		return;
+	for (c = arena->head; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(arena);
+}
+
+void *smart_arena_alloc(smart_arena *arena, size_t size)
+{
+	const size_t align = alignof(max_align_t);
+	struct chunk *c = arena->head;
+	size_t start;
+
+	size = (size + align - 1) & ~(align - 1);
+	if (size == 0)
+		size = align;
+	if (!c || c->size - c->used < size) {
+		/* Big requests get a chunk of their own behind the current one,
+		 * so the space left in the current chunk is not wasted. */
+		size_t chunk_size = size > ARENA_CHUNK / 4 ? size : ARENA_CHUNK;
+		struct chunk *fresh = malloc(sizeof(*fresh) + chunk_size);
+
+		if (!fresh)
+			return NULL;
+		fresh->used = 0;
+		fresh->size = chunk_size;
+		if (c && chunk_size != ARENA_CHUNK) {
+			fresh->next = c->next;
+			c->next = fresh;
+		} else {
+			fresh->next = c;
+			arena->head = fresh;
+		}
+		c = fresh;
+	}
+	start = c->used;
+	c->used += size;
+	return c->data + start;
+}
+
+char *smart_arena_strndup(smart_arena *arena, const char *s, size_t len)
+{
+	char *copy = smart_arena_alloc(arena, len + 1);
+
+	if (!copy)
+		return NULL;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
+}

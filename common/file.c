@@ -1,0 +1,129 @@
+/* Whole-file reading and atomic writing (include/smart/file.h). */
+#include "smart/file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int smart_file_read(const char *path, size_t max_bytes, char **data,
+		    size_t *len, smart_error *err)
+{
+	struct stat st;
+	char *buf;
+	size_t used = 0, cap;
+	int fd;
+
+	*data = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return smart_error_set(err, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return smart_error_set(err, "%s: is a directory", path);
+	}
+	/* Pipes and /proc files report size 0, so grow as needed. */
+	cap = (st.st_size > 0 ? (size_t)st.st_size : 4096) + 1;
+	buf = malloc(cap);
+	if (!buf) {
+		close(fd);
+		return smart_error_set(err, "%s: out of memory", path);
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (used + 1 >= cap) {
+			char *bigger;
+
+			if (cap > max_bytes + 1) {
+				free(buf);
+				close(fd);
+				return smart_error_set(err,
+					"%s: larger than the limit of %zu bytes",
+					path, max_bytes);
+			}
+			bigger = realloc(buf, cap * 2);
+			if (!bigger) {
+				free(buf);
+				close(fd);
+				return smart_error_set(err, "%s: out of memory", path);
+			}
+			buf = bigger;
+			cap *= 2;
+		}
+		n = read(fd, buf + used, cap - used - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int saved = errno;
+
+			free(buf);
+			close(fd);
+			return smart_error_set(err, "%s: %s", path, strerror(saved));
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fd);
+	if (used > max_bytes) {
+		free(buf);
+		return smart_error_set(err, "%s: larger than the limit of %zu bytes",
+				       path, max_bytes);
+	}
+	buf[used] = '\0';
+	*data = buf;
+	*len = used;
+	return 0;
+}
+
+int smart_file_write_atomic(const char *path, const char *data, size_t len,
+			    smart_error *err)
+{
+	size_t plen = strlen(path);
+	char *tmp = malloc(plen + 16);
+	size_t done = 0;
+	int fd;
+
+	if (!tmp)
+		return smart_error_set(err, "%s: out of memory", path);
+	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		smart_error_set(err, "%s: cannot create temporary file: %s", path,
+				strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto fail;
+		done += (size_t)n;
+	}
+	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0)
+		goto fail;
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0)
+		goto fail;
+	free(tmp);
+	return 0;
+fail:
+	smart_error_set(err, "%s: cannot write: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	return -1;
+}

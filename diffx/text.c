@@ -1,0 +1,112 @@
+/* UTF-8 repair and white-space collapsing (diffx/text.h). */
+#include "text.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int text_buf_append(text_buf *buf, const char *s, size_t len)
+{
+	if (buf->len + len + 1 > buf->cap) {
+		size_t cap = buf->cap ? buf->cap : 64;
+		char *bigger;
+
+		while (cap < buf->len + len + 1)
+			cap *= 2;
+		bigger = realloc(buf->data, cap);
+		if (!bigger)
+			return -1;
+		buf->data = bigger;
+		buf->cap = cap;
+	}
+	memcpy(buf->data + buf->len, s, len);
+	buf->len += len;
+	buf->data[buf->len] = '\0';
+	return 0;
+}
+
+void text_buf_release(text_buf *buf)
+{
+	free(buf->data);
+	buf->data = NULL;
+	buf->len = buf->cap = 0;
+}
+
+static int is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+int text_is_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!is_space((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* Length of the valid UTF-8 sequence starting at s (at most `avail` bytes),
+ * or 0 when the bytes there are not valid UTF-8 (overlong forms, surrogates
+ * and code points past U+10FFFF included). */
+static size_t utf8_sequence_length(const unsigned char *s, size_t avail)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		n = 2, cp = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		n = 3, cp = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n > avail)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	return n;
+}
+
+int text_clean(text_buf *out, const char *in, size_t len, int collapse)
+{
+	static const char replacement[] = "\xEF\xBF\xBD";
+	const unsigned char *s = (const unsigned char *)in;
+	size_t i = 0;
+	int pending_space = 0;
+	size_t start_len = out->len;
+
+	while (i < len) {
+		size_t n;
+
+		if (collapse && is_space(s[i])) {
+			pending_space = out->len > start_len;
+			i++;
+			continue;
+		}
+		if (pending_space) {
+			if (text_buf_append(out, " ", 1) < 0)
+				return -1;
+			pending_space = 0;
+		}
+		n = utf8_sequence_length(s + i, len - i);
+		if (n == 0) {
+			if (text_buf_append(out, replacement, 3) < 0)
+				return -1;
+			i++;
+		} else {
+			if (text_buf_append(out, in + i, n) < 0)
+				return -1;
+			i += n;
+		}
+	}
+	return 0;
+}

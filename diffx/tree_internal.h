@@ -1,0 +1,13 @@
+/* Internals shared by the files that build and query trees. */
+#ifndef SMART_DIFFX_TREE_INTERNAL_H
+#define SMART_DIFFX_TREE_INTERNAL_H
+
+#include <libxml/tree.h>
+
+#include "smart/tree.h"
+
+/* Flattens a libxml2 document (NULL: an empty document) into a new tree. */
+smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
+			     const char *name, smart_error *err);
+
+#endif

@@ -1,0 +1,15 @@
+/*
+ * smart — the public API of libsmart: a machine-learned oracle comparator
+ * for tree-structured (HTML/XML) test output. Each module has its own
+ * header under smart/; this one includes them all.
+ */
+#ifndef SMART_H
+#define SMART_H
+
+#define SMART_VERSION "0.1.0"
+
+#include "smart/error.h"
+#include "smart/file.h"
+#include "smart/tree.h"
+
+#endif

@@ -1,0 +1,23 @@
+/*
+ * Whole-file reading and atomic writing, shared by every module that touches
+ * the filesystem (trees, corpora, models).
+ */
+#ifndef SMART_FILE_H
+#define SMART_FILE_H
+
+#include <stddef.h>
+
+#include "smart/error.h"
+
+/* Reads all of `path` into a new NUL-terminated buffer (*data, owned by the
+ * caller, free()) of *len bytes. Refuses files larger than `max_bytes`. */
+int smart_file_read(const char *path, size_t max_bytes, char **data,
+		    size_t *len, smart_error *err);
+
+/* Writes `len` bytes to `path` atomically: a temporary file in the same
+ * folder, fsync, then rename, so a reader never sees a partial file and a
+ * failure leaves any previous file untouched. */
+int smart_file_write_atomic(const char *path, const char *data, size_t len,
+			    smart_error *err);
+
+#endif

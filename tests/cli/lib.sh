@@ -1,0 +1,35 @@
+# Helpers for command-line tests; source it, call the checks, then `finish`.
+# Each check prints one TAP line ("ok - NAME" / "not ok - NAME") that
+# tests/run.sh counts. $SMART is the sanitizer build of the binary.
+: "${SMART:?SMART must name the smart binary (run through make test)}"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FIX="$(cd "$(dirname "$0")/.." && pwd)/fixtures"
+
+# expect_status NAME STATUS CMD...: CMD exits with STATUS.
+expect_status() {
+	name=$1 want=$2; shift 2
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then
+		echo "ok - $name"
+	else
+		echo "not ok - $name (exit $got, wanted $want)"
+		sed 's/^/#   /' "$TMP/err" | head -n 10
+	fi
+}
+
+# expect_output NAME PATTERN: the last command's stdout matches grep -E PATTERN.
+expect_output() {
+	if grep -Eq -- "$2" "$TMP/out"; then echo "ok - $1"; else
+		echo "not ok - $1 (stdout lacks /$2/)"; head -n 10 "$TMP/out" | sed 's/^/#   /'; fi
+}
+
+# expect_one_error_line NAME PATTERN: stderr is exactly one line matching PATTERN.
+expect_one_error_line() {
+	lines=$(wc -l <"$TMP/err")
+	if [ "$lines" -eq 1 ] && grep -Eq -- "$2" "$TMP/err"; then echo "ok - $1"; else
+		echo "not ok - $1 (stderr: $(head -c 300 "$TMP/err"))"; fi
+}
+
+finish() { :; }
