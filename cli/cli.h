@@ -35,7 +35,9 @@ typedef struct cli_common {
 	int json;
 } cli_common;
 
-/* The subcommands; each lives in cli/cmd_NAME.c. */
-extern const cli_command cli_command_table[];
+/* The subcommands, NULL-terminated: each cli/cmd_NAME.c defines
+ * `const cli_command cli_cmd_NAME`, and the Makefile generates this table
+ * from those files. */
+extern const cli_command *const cli_command_table[];
 
 #endif

@@ -5,14 +5,6 @@
 
 #include "cli.h"
 
-/* One line per subcommand; each run function lives in cli/cmd_NAME.c. */
-int cmd_version(int argc, char **argv);
-
-const cli_command cli_command_table[] = {
-	{ "version", "print the version", cmd_version },
-	{ NULL, NULL, NULL }
-};
-
 int cli_fail(const smart_error *err)
 {
 	fprintf(stderr, "smart: %s\n", err->message[0] ? err->message : "unknown error");
@@ -43,21 +35,13 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 	return CLI_TROUBLE;
 }
 
-int cmd_version(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	printf("smart %s\n", SMART_VERSION);
-	return CLI_SAME;
-}
-
 static void print_usage(FILE *out)
 {
 	fprintf(out, "usage: smart COMMAND [OPTIONS] ...\n\n"
 		     "smart decides which regression-test outputs a human must look at.\n\n"
 		     "commands:\n");
-	for (const cli_command *c = cli_command_table; c->name; c++)
-		fprintf(out, "  %-10s %s\n", c->name, c->summary);
+	for (const cli_command *const *c = cli_command_table; *c; c++)
+		fprintf(out, "  %-10s %s\n", (*c)->name, (*c)->summary);
 	fprintf(out, "\nEach command takes -h for its own usage. Exit status: 0 same / "
 		     "ignore, 1 different / inspect, 2 trouble.\n");
 }
@@ -73,11 +57,13 @@ int main(int argc, char **argv)
 		print_usage(stdout);
 		return CLI_SAME;
 	}
-	if (strcmp(argv[1], "--version") == 0)
-		return cmd_version(argc - 1, argv + 1);
-	for (const cli_command *c = cli_command_table; c->name; c++)
-		if (strcmp(argv[1], c->name) == 0)
-			return c->run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("smart %s\n", SMART_VERSION);
+		return CLI_SAME;
+	}
+	for (const cli_command *const *c = cli_command_table; *c; c++)
+		if (strcmp(argv[1], (*c)->name) == 0)
+			return (*c)->run(argc - 1, argv + 1);
 	fprintf(stderr, "smart: unknown command '%s' (try 'smart -h')\n", argv[1]);
 	return CLI_TROUBLE;
 }

@@ -41,17 +41,26 @@ const smart_attr *smart_tree_attr(const smart_tree *tree, uint32_t node,
 /* The step of one node in a path: "div[2]", "text()[1]", ... */
 static int path_step(const smart_node *n, char *buf, size_t size)
 {
+	const char *name = n->name;
+	int len;
+
 	switch (n->kind) {
 	case SMART_NODE_TEXT:
-		return snprintf(buf, size, "text()[%u]", n->name_position);
+		name = "text()";
+		break;
 	case SMART_NODE_COMMENT:
-		return snprintf(buf, size, "comment()[%u]", n->name_position);
+		name = "comment()";
+		break;
 	case SMART_NODE_PI:
-		return snprintf(buf, size, "processing-instruction('%s')[%u]",
-				n->name, n->name_position);
+		name = "processing-instruction()";
+		break;
 	default:
-		return snprintf(buf, size, "%s[%u]", n->name, n->name_position);
+		break;
 	}
+	if (n->name_siblings <= 1)
+		return snprintf(buf, size, "%s", name);
+	len = snprintf(buf, size, "%s[%u]", name, n->name_position);
+	return len;
 }
 
 size_t smart_tree_path(const smart_tree *tree, uint32_t node, char *buf,

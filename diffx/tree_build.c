@@ -402,8 +402,12 @@ static int finish_tree(smart_tree *t)
 			}
 			t->nodes[c].name_position = ++seen_count[id];
 		}
+		for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
+		     c = t->nodes[c].next_sibling)
+			t->nodes[c].name_siblings = seen_count[t->nodes[c].name_id];
 	}
 	t->nodes[0].name_position = 1;
+	t->nodes[0].name_siblings = 1;
 	assert(t->nodes[0].size == t->count);
 	free(seen_in);
 	free(seen_count);

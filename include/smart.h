@@ -11,5 +11,6 @@
 #include "smart/error.h"
 #include "smart/file.h"
 #include "smart/tree.h"
+#include "smart/diffx.h"
 
 #endif

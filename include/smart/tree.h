@@ -65,6 +65,8 @@ typedef struct smart_node {
 	uint32_t name_id;      /* index into smart_tree.names */
 	uint32_t name_position;/* 1-based position among the siblings with the
 	                        * same name (the [k] of the node's path) */
+	uint32_t name_siblings;/* how many siblings (this one included) share
+	                        * the name; the path omits [k] when it is 1 */
 	const char *text;      /* text, comment or PI content; NULL otherwise */
 	uint32_t text_len;     /* strlen(text), 0 when text is NULL */
 	uint32_t attr_first;   /* index into smart_tree.attrs */
@@ -116,9 +118,9 @@ const smart_attr *smart_tree_attr(const smart_tree *tree, uint32_t node,
 				  const char *name);
 
 /* Writes the XPath-like path of `node` into buf, e.g.
- * "/html/body/div[2]/p[1]" or "/html/body/p[1]/text()[1]"; positions count
- * same-named siblings (text nodes among text nodes), from 1. The document
- * node's path is "/". Returns the length the full path needs (like
+ * "/html/body/div[2]/p" or "/html/body/p[3]/text()[2]"; positions count
+ * same-named siblings (text nodes among text nodes), from 1, and are left out
+ * when no sibling shares the name. The document node's path is "/". Returns the length the full path needs (like
  * snprintf), so a caller can detect truncation. */
 size_t smart_tree_path(const smart_tree *tree, uint32_t node, char *buf,
 		       size_t buf_size);
