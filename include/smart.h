@@ -13,5 +13,6 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/tree_write.h"
+#include "smart/patch.h"
 
 #endif
