@@ -13,5 +13,6 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/model.h"
+#include "smart/corpus.h"
 
 #endif
