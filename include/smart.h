@@ -13,5 +13,8 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/features.h"
+#include "smart/tree_write.h"
+#include "smart/model.h"
+#include "smart/corpus.h"
 
 #endif
