@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "smart/corpus.h"
 #include "smart/tree.h"
 
 const char *pair_format_of(const char *path, const char *data, size_t len)
@@ -26,60 +27,52 @@ const char *pair_format_of(const char *path, const char *data, size_t len)
 	return smart_format_sniff(data, len) == SMART_FORMAT_XML ? "xml" : "html";
 }
 
-/* Adds `text` as a string member, made valid UTF-8. Returns 0, 1 for NUL
- * bytes, -1 when out of memory. */
-static int add_text(cJSON *obj, const char *key, const char *text, size_t len)
+/* Copies `len` bytes of `text` into `out` as valid UTF-8, NUL-terminated.
+ * Returns 0, 1 when the text holds NUL bytes (not text), -1 when out of
+ * memory. */
+static int clean_text(text_buf *out, const char *text, size_t len)
 {
-	text_buf clean = { 0 };
-	int rc = 0;
-
 	if (memchr(text, '\0', len))
 		return 1;
-	if (text_clean(&clean, text, len, 0) < 0 ||
-	    text_buf_append(&clean, "", 1) < 0 ||
-	    !cJSON_AddStringToObject(obj, key, clean.data ? clean.data : ""))
-		rc = -1;
-	text_buf_release(&clean);
-	return rc;
-}
-
-/* Adds a plain string member unless `value` is NULL. */
-static int add_opt(cJSON *obj, const char *key, const char *value)
-{
-	return !value || cJSON_AddStringToObject(obj, key, value) ? 0 : -1;
+	if (text_clean(out, text, len, 0) < 0 || text_buf_append(out, "", 1) < 0)
+		return -1;
+	return 0;
 }
 
 int pair_write_line(text_buf *out, const pair_fields *p, smart_error *err)
 {
-	cJSON *obj = cJSON_CreateObject();
+	text_buf old_doc = { 0 }, new_doc = { 0 };
+	smart_pair pair;
 	char *line = NULL;
-	int rc = -1, t;
+	int rc;
 
-	if (!obj)
-		return smart_error_oom(err);
-	if (add_opt(obj, "app", p->app) < 0 || add_opt(obj, "test", p->test) < 0 ||
-	    add_opt(obj, "format", p->format) < 0)
-		goto oom;
-	t = add_text(obj, "old", p->old_text, p->old_len);
-	if (t == 0)
-		t = add_text(obj, "new", p->new_text, p->new_len);
-	if (t != 0) {
-		cJSON_Delete(obj);
-		return t > 0 ? 1 : smart_error_oom(err);
-	}
-	if (add_opt(obj, "label", p->label) < 0 ||
-	    add_opt(obj, "origin", p->origin) < 0 || add_opt(obj, "note", p->note) < 0)
-		goto oom;
-	line = cJSON_PrintUnformatted(obj);
-	if (!line || text_buf_append(out, line, strlen(line)) < 0 ||
-	    text_buf_append(out, "\n", 1) < 0)
-		goto oom;
-	rc = 0;
-	goto done;
-oom:
-	smart_error_oom(err);
+	rc = clean_text(&old_doc, p->old_text, p->old_len);
+	if (rc == 0)
+		rc = clean_text(&new_doc, p->new_text, p->new_len);
+	if (rc < 0)
+		smart_error_oom(err);
+	if (rc != 0)
+		goto done;
+	pair = (smart_pair){
+		.app = p->app ? p->app : "", .test = p->test,
+		.format = strcmp(p->format, "xml") == 0 ? SMART_FORMAT_XML
+							: SMART_FORMAT_HTML,
+		.old_doc = old_doc.data, .old_len = old_doc.len - 1,
+		.new_doc = new_doc.data, .new_len = new_doc.len - 1,
+		.label = !p->label ? SMART_LABEL_NONE
+			 : strcmp(p->label, "inspect") == 0 ? SMART_LABEL_INSPECT
+							     : SMART_LABEL_IGNORE,
+		.origin = p->origin, .note = p->note
+	};
+	line = smart_pair_to_json(&pair, err);
+	if (!line)
+		rc = -1;
+	else if (text_buf_append(out, line, strlen(line)) < 0 ||
+		 text_buf_append(out, "\n", 1) < 0)
+		rc = smart_error_oom(err);
 done:
 	cJSON_free(line);
-	cJSON_Delete(obj);
+	text_buf_release(&old_doc);
+	text_buf_release(&new_doc);
 	return rc;
 }

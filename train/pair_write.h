@@ -1,7 +1,8 @@
 /*
  * Writing one pair record (DESIGN §5) as a line of JSON, for the fault
- * seeders (mutate, perturb). Internal to train/; to be replaced by the
- * corpus module's writer once it exists.
+ * seeders (mutate, perturb), whose documents are whatever a program
+ * printed: they are made valid UTF-8 here, then written by the corpus
+ * module (smart_pair_to_json). Internal to train/.
  */
 #ifndef SMART_TRAIN_PAIR_WRITE_H
 #define SMART_TRAIN_PAIR_WRITE_H
