@@ -15,5 +15,6 @@
 #include "smart/tree_write.h"
 #include "smart/model.h"
 #include "smart/corpus.h"
+#include "smart/train.h"
 
 #endif
