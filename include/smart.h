@@ -12,6 +12,7 @@
 #include "smart/file.h"
 #include "smart/tree.h"
 #include "smart/diffx.h"
+#include "smart/features.h"
 #include "smart/tree_write.h"
 #include "smart/model.h"
 #include "smart/corpus.h"
