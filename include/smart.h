@@ -17,5 +17,6 @@
 #include "smart/model.h"
 #include "smart/corpus.h"
 #include "smart/train.h"
+#include "smart/classify.h"
 
 #endif
