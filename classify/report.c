@@ -2,13 +2,13 @@
 #include "smart/classify.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
+#include "common/strbuf.h"
 #include "smart/file.h"
 
 typedef struct top_ctx {
@@ -73,68 +73,9 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 
 struct smart_junit {
 	char *suite;
-	char *body;
-	size_t len, cap;
+	smart_strbuf body;
 	size_t tests, failures, errors;
 };
-
-static int junit_append(smart_junit *j, const char *s, size_t n)
-{
-	if (j->len + n + 1 > j->cap) {
-		size_t cap = j->cap ? j->cap : 4096;
-		char *b;
-
-		while (cap < j->len + n + 1)
-			cap *= 2;
-		b = realloc(j->body, cap);
-		if (!b)
-			return -1;
-		j->body = b;
-		j->cap = cap;
-	}
-	memcpy(j->body + j->len, s, n);
-	j->len += n;
-	j->body[j->len] = '\0';
-	return 0;
-}
-
-/* Appends text with the five XML special characters escaped, and control
- * characters (not allowed in XML 1.0) replaced by '?'. */
-static int junit_escaped(smart_junit *j, const char *s)
-{
-	for (; *s; s++) {
-		const char *rep = NULL;
-		char one = *s;
-
-		switch (*s) {
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = "&quot;"; break;
-		case '\'': rep = "&apos;"; break;
-		default:
-			if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-				one = '?';
-		}
-		if (rep ? junit_append(j, rep, strlen(rep)) : junit_append(j, &one, 1))
-			return -1;
-	}
-	return 0;
-}
-
-static int junit_printf(smart_junit *j, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int junit_printf(smart_junit *j, const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	return junit_append(j, buf, n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
-}
 
 smart_junit *smart_junit_new(const char *suite_name, smart_error *err)
 {
@@ -153,51 +94,55 @@ void smart_junit_free(smart_junit *j)
 	if (!j)
 		return;
 	free(j->suite);
-	free(j->body);
+	smart_strbuf_free(&j->body);
 	free(j);
 }
 
 int smart_junit_add(smart_junit *j, const smart_model *model,
 		    const smart_verdict *v, smart_error *err)
 {
-	int bad = junit_printf(j, "  <testcase classname=\"") || junit_escaped(j, v->app) ||
-		  junit_printf(j, "\" name=\"") || junit_escaped(j, v->test) ||
-		  junit_printf(j, "\">\n");
+	smart_strbuf *b = &j->body;
+	int bad = smart_strbuf_printf(b, "  <testcase classname=\"") ||
+		  smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "\" name=\"") ||
+		  smart_strbuf_escaped(b, v->test) || smart_strbuf_printf(b, "\">\n");
 
 	j->tests++;
 	if (!bad && v->trouble) {
 		j->errors++;
-		bad = junit_printf(j, "    <error message=\"") || junit_escaped(j, v->problem) ||
-		      junit_printf(j, "\"/>\n");
+		bad = smart_strbuf_printf(b, "    <error message=\"") ||
+		      smart_strbuf_escaped(b, v->problem) || smart_strbuf_printf(b, "\"/>\n");
 	} else if (!bad && v->inspect) {
 		char msg[200];
 
 		j->failures++;
-		snprintf(msg, sizeof(msg), "inspect: score %.6g %s cutoff %.6g", v->score,
-			 smart_comparison_name(model->comparison), model->cutoff);
-		bad = junit_printf(j, "    <failure message=\"") || junit_escaped(j, msg) ||
-		      junit_printf(j, "\"/>\n");
+		if (v->problem)
+			snprintf(msg, sizeof(msg), "inspect: %s", v->problem);
+		else
+			snprintf(msg, sizeof(msg), "inspect: score %.6g %s cutoff %.6g", v->score,
+				 smart_comparison_name(model->comparison), model->cutoff);
+		bad = smart_strbuf_printf(b, "    <failure message=\"") ||
+		      smart_strbuf_escaped(b, msg) || smart_strbuf_printf(b, "\"/>\n");
 	}
 	if (!bad)
-		bad = junit_printf(j, "  </testcase>\n");
+		bad = smart_strbuf_printf(b, "  </testcase>\n");
 	return bad ? smart_error_oom(err) : 0;
 }
 
 int smart_junit_finish(smart_junit *j, const char *path, smart_error *err)
 {
-	smart_junit head = { 0 };
+	smart_strbuf out = { 0 };
 	int rc = -1;
 
-	if (junit_printf(&head, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
-	    junit_escaped(&head, j->suite) ||
-	    junit_printf(&head, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n", j->tests,
-			 j->failures, j->errors) ||
-	    (j->len && junit_append(&head, j->body, j->len)) ||
-	    junit_printf(&head, "</testsuite>\n"))
+	if (smart_strbuf_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
+	    smart_strbuf_escaped(&out, j->suite) ||
+	    smart_strbuf_printf(&out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+				j->tests, j->failures, j->errors) ||
+	    (j->body.len && smart_strbuf_append(&out, j->body.data, j->body.len)) ||
+	    smart_strbuf_printf(&out, "</testsuite>\n"))
 		smart_error_oom(err);
 	else
-		rc = smart_file_write_atomic(path, head.body, head.len, err);
-	free(head.body);
+		rc = smart_file_write_atomic(path, out.data, out.len, err);
+	smart_strbuf_free(&out);
 	smart_junit_free(j);
 	return rc;
 }

@@ -54,7 +54,7 @@ int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 	if (bad.count && !skip_bad) {
 		if (bad.count == 1)
 			return cli_failf("%s", bad.first.message);
-		return cli_failf("%s (and %zu more unusable records; --skip-bad trains without them)",
+		return cli_failf("%s (and %zu more unusable records; --skip-bad leaves them out)",
 				 bad.first.message, bad.count - 1);
 	}
 	return 0;

@@ -15,8 +15,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: smart classify [--model M] [--json] [--html|--xml] OLD NEW\n"
-		"       smart classify [--model M] [--json] [--junit FILE] --corpus PAIRS.jsonl\n"
-		"       smart classify [--model M] [--json] [--junit FILE] OLD_DIR NEW_DIR\n\n"
+		"       smart classify [--model M] [--json] [--junit FILE] [--report FILE.html] --corpus PAIRS.jsonl\n"
+		"       smart classify [--model M] [--json] [--junit FILE] [--report FILE.html] OLD_DIR NEW_DIR\n\n"
 		"Says whether the new output needs a human's look (inspect) or not (ignore).\n"
 		"Without --model, the default model compiled into smart is used.\n"
 		"Exit status: 0 every pair ignore, 1 some pair inspect, 2 trouble.\n\n"
@@ -24,13 +24,14 @@ static void usage(FILE *out)
 		"  --corpus FILE  classify every pair of a JSON Lines corpus\n"
 		"  --json         JSON (batch: JSON Lines {app,test,decision,score} in input order)\n"
 		"  --junit FILE   also write a JUnit XML report (batch forms)\n"
+		"  --report FILE  also write an HTML report (batch forms)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
 		"  --html, --xml  parse as HTML or XML (default: sniffed)\n");
 }
 
 typedef struct options {
-	const char *model_path, *corpus, *junit;
+	const char *model_path, *corpus, *junit, *report;
 	int json, top;
 	unsigned threads;
 	smart_format format;
@@ -133,6 +134,7 @@ typedef struct batch {
 	const smart_model *model;
 	const options *o;
 	smart_junit *junit;
+	smart_html_report *report;
 	size_t pairs, inspect, trouble;
 	int progress; /* stderr is a terminal */
 } batch;
@@ -169,6 +171,8 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	}
 	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
 		return -1;
+	if (b->report && smart_html_report_add(b->report, b->model, v, err))
+		return -1;
 	if (b->progress && b->pairs % 8 == 0)
 		fprintf(stderr, "\r%zu pairs, %zu to inspect", b->pairs, b->inspect);
 	return 0;
@@ -177,7 +181,7 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
 			  const char *new_dir)
 {
-	batch b = { m, o, NULL, 0, 0, 0, isatty(2) };
+	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2) };
 	smart_error err = { "" };
 	int rc;
 
@@ -185,6 +189,13 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		b.junit = smart_junit_new(o->corpus ? o->corpus : new_dir, &err);
 		if (!b.junit)
 			return cli_fail(&err);
+	}
+	if (o->report) {
+		b.report = smart_html_report_new(o->corpus ? o->corpus : new_dir, &err);
+		if (!b.report) {
+			smart_junit_free(b.junit);
+			return cli_fail(&err);
+		}
 	}
 	if (o->corpus)
 		rc = smart_classify_corpus(m, o->corpus, o->threads, on_verdict, &b, &err);
@@ -196,9 +207,14 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		fputs("\r\033[K", stderr);
 	if (rc) {
 		smart_junit_free(b.junit);
+		smart_html_report_free(b.report);
 		return cli_fail(&err);
 	}
-	if (b.junit && smart_junit_finish(b.junit, o->junit, &err))
+	if (b.junit && smart_junit_finish(b.junit, o->junit, &err)) {
+		smart_html_report_free(b.report);
+		return cli_fail(&err);
+	}
+	if (b.report && smart_html_report_finish(b.report, m, o->report, &err))
 		return cli_fail(&err);
 	if (!o->json)
 		printf("%zu pairs: %zu inspect, %zu ignore%s\n", b.pairs, b.inspect,
@@ -221,6 +237,7 @@ static int run_classify(int argc, char **argv)
 		{ "model", required_argument, NULL, 'm' },
 		{ "corpus", required_argument, NULL, 'c' },
 		{ "junit", required_argument, NULL, 'J' },
+		{ "report", required_argument, NULL, 'R' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'T' },
 		{ "threads", required_argument, NULL, 't' },
@@ -229,7 +246,7 @@ static int run_classify(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	options o = { NULL, NULL, NULL, 0, 5, 0, SMART_FORMAT_AUTO };
+	options o = { NULL, NULL, NULL, NULL, 0, 5, 0, SMART_FORMAT_AUTO };
 	smart_error err = { "" };
 	smart_model *model;
 	const char **names;
@@ -245,6 +262,7 @@ static int run_classify(int argc, char **argv)
 		case 'm': o.model_path = optarg; break;
 		case 'c': o.corpus = optarg; break;
 		case 'J': o.junit = optarg; break;
+		case 'R': o.report = optarg; break;
 		case 'j': o.json = 1; break;
 		case 'T':
 			v = strtol(optarg, &end, 10);
@@ -269,8 +287,8 @@ static int run_classify(int argc, char **argv)
 	if (!o.corpus && is_dir(argv[optind]) != is_dir(argv[optind + 1]))
 		return cli_failf("%s and %s: give two files or two folders",
 				 argv[optind], argv[optind + 1]);
-	if (o.junit && !o.corpus && !is_dir(argv[optind]))
-		return cli_usage_error("classify", "--junit is for --corpus or two folders");
+	if ((o.junit || o.report) && !o.corpus && !is_dir(argv[optind]))
+		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
 	names = cli_feature_names(&n);
 	if (!names)
 		return cli_failf("out of memory");

@@ -74,6 +74,16 @@ int smart_junit_add(smart_junit *j, const smart_model *model,
 int smart_junit_finish(smart_junit *j, const char *path, smart_error *err);
 void smart_junit_free(smart_junit *j);
 
+/* A self-contained HTML report of the verdicts collected so far. */
+typedef struct smart_html_report smart_html_report;
+smart_html_report *smart_html_report_new(const char *title, smart_error *err);
+int smart_html_report_add(smart_html_report *r, const smart_model *model,
+			  const smart_verdict *v, smart_error *err);
+/* Writes the report to `path` atomically and frees it (also on failure). */
+int smart_html_report_finish(smart_html_report *r, const smart_model *model,
+			     const char *path, smart_error *err);
+void smart_html_report_free(smart_html_report *r);
+
 /* One JSON Lines object {"app","test","decision","score"} (no newline;
  * caller frees). */
 char *smart_verdict_json(const smart_verdict *v, smart_error *err);

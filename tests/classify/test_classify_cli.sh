@@ -38,6 +38,10 @@ expect_output "classify_dirs_reports_missing_file" '^inspect .*gone\.html.*only 
 if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/report.xml" && grep -q '<testcase classname="new" name="a.html">' "$TMP/report.xml"; then
 	echo "ok - classify_junit_report_written"; else echo "not ok - classify_junit_report_written"; head -n 5 "$TMP/report.xml" | sed 's/^/#   /'; fi
 
+expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
+if grep -q '<tr class="inspect"><td>inspect</td>' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
+	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
+
 # Bad models: exit 2 and one line.
 expect_status "classify_missing_model_is_trouble" 2 "$SMART" classify --model "$TMP/none.json" "$EX/a" "$EX/b"
 head -c 200 "$TMP/m.json" >"$TMP/trunc.json"
