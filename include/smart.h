@@ -12,5 +12,6 @@
 #include "smart/file.h"
 #include "smart/tree.h"
 #include "smart/diffx.h"
+#include "smart/compare.h"
 
 #endif
