@@ -93,13 +93,14 @@ $(eval $(call variant,release,$(RELEASE_FLAGS)))
 $(eval $(call variant,asan,$(ASAN_FLAGS)))
 
 TEST_BINS := $(TEST_SRC:%.c=$(BUILD)/asan/%)
+VALGRIND_BINS := $(addprefix $(BUILD)/release/tests/,$(shell grep -v '^\#' tests/valgrind.list 2>/dev/null))
 BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 .SECONDARY:
 
 # ---- tests -------------------------------------------------------------------
 # Unit tests and command-line tests under ASan/UBSan; ends with "N passed, N failed".
 test: deps
-	$(MAKE) --no-print-directory $(TEST_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart
+	$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart
 	@BUILD=$(BUILD) sh tests/run.sh
 
 # ---- the main job --------------------------------------------------------------

@@ -19,5 +19,9 @@ smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
  * XPath). */
 int tree_libxml_read(const char *data, size_t len, smart_format *format,
 		     const char *name, xmlDocPtr *doc, smart_error *err);
+/* True when node i of a and node j of b have the same own content: kind,
+ * name, text and attribute set (children not compared). */
+int tree_same_content(const smart_tree *a, uint32_t i, const smart_tree *b,
+		      uint32_t j);
 
 #endif

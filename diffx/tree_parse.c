@@ -100,6 +100,11 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 			n = strlen(msg);
 			while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
 				msg[--n] = '\0';
+			/* Some libxml2 messages span lines ("...encoding !\nBytes:
+			 * 0xFF ..."); the error convention is one line. */
+			for (size_t k = 0; k < n; k++)
+				if (msg[k] == '\n' || msg[k] == '\r')
+					msg[k] = ' ';
 		}
 		smart_error_set(err, "%s:%d: not well-formed XML: %s", name,
 				e ? e->line : 0, msg);

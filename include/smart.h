@@ -13,5 +13,10 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/compare.h"
+#include "smart/features.h"
+#include "smart/tree_write.h"
+#include "smart/patch.h"
+#include "smart/model.h"
+#include "smart/corpus.h"
 
 #endif
