@@ -12,6 +12,7 @@
 #include "smart/file.h"
 #include "smart/tree.h"
 #include "smart/diffx.h"
+#include "smart/compare.h"
 #include "smart/features.h"
 #include "smart/tree_write.h"
 #include "smart/patch.h"
