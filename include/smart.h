@@ -18,5 +18,7 @@
 #include "smart/patch.h"
 #include "smart/model.h"
 #include "smart/corpus.h"
+#include "smart/train.h"
+#include "smart/classify.h"
 
 #endif
