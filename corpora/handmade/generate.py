@@ -23,12 +23,47 @@ import random
 rng = random.Random(20240611)
 
 APPS = {
-    "shop": ("Acme Shop", ["Kettle", "Toaster", "Blender", "Mixer", "Scale"]),
-    "blog": ("Field Notes", ["Spring planting", "Compost basics", "Seed saving", "Pruning", "Mulch"]),
-    "bank": ("First Local Bank", ["Checking", "Savings", "Mortgage", "Card", "Loan"]),
-    "wiki": ("OpenWiki", ["Rivers", "Mountains", "Lakes", "Glaciers", "Deserts"]),
-    "forum": ("Makers Forum", ["Soldering", "3D printing", "Woodwork", "Arduino", "Knitting"]),
+    "shop": ("Acme Shop", ["Kettle", "Toaster", "Blender", "Mixer", "Scale", "Grill", "Juicer", "Fryer"]),
+    "blog": ("Field Notes", ["Spring planting", "Compost basics", "Seed saving", "Pruning", "Mulch",
+                             "Raised beds", "Cover crops", "Watering"]),
+    "bank": ("First Local Bank", ["Checking", "Savings", "Mortgage", "Card", "Loan", "Pension",
+                                  "Insurance", "Transfers"]),
+    "wiki": ("OpenWiki", ["Rivers", "Mountains", "Lakes", "Glaciers", "Deserts", "Forests",
+                          "Islands", "Volcanoes"]),
+    "forum": ("Makers Forum", ["Soldering", "3D printing", "Woodwork", "Arduino", "Knitting",
+                               "Pottery", "Welding", "Bookbinding"]),
 }
+
+SENTENCES = [
+    "Every page is updated by our editors each week.",
+    "Use the search form to narrow the list down.",
+    "Prices and figures include all taxes and fees.",
+    "Questions are answered within two working days.",
+    "Members can save pages to read them later.",
+    "The list below is sorted by popularity.",
+]
+
+ERRORS = [
+    "could not load your account details",
+    "Exception while rendering the list",
+    "the request failed, please try again later",
+    "404 not found: the page has moved",
+    "access denied for this section",
+    "unexpected database response",
+]
+
+FRAMES = ["app.py", "views.py", "models.py", "db/query.py", "db/pool.py", "templates.py",
+          "middleware.py", "auth.py", "cache.py", "router.py"]
+
+
+def traceback(app, depth, last):
+    lines = ["Traceback (most recent call last):"]
+    for k in range(depth):
+        lines.append("  File \"/srv/%s/%s\", line %d, in step_%d" % (app, FRAMES[k % len(FRAMES)],
+                                                                     20 + 17 * k, k))
+        lines.append("    result = handler(request, *args, **kwargs)")
+    lines.append(last)
+    return "\n".join(lines)
 
 
 def stamp():
@@ -41,23 +76,21 @@ def session():
     return "%032x" % rng.getrandbits(128)
 
 
-def page(app, i, *, when, sid, visitors, copy_variant=0, css="", extra_attr="",
+def page(app, i, *, when, sid, visitors, sentences=1, n_items=5, copy_variant=0, css="", extra_attr="",
          banner="summer", form_inputs=True, table=True, nav=True, items=None,
          error=None, trace=None, count_offset=0, dup=False, reorder=False, truncate=False, pretty=False):
     title, things = APPS[app]
     thing = things[i % len(things)]
-    items = things if items is None else items
+    items = things[:n_items] if items is None else items
     intro = [
         "Welcome to %s. Browse our %s pages below." % (title, thing.lower()),
         "Welcome to %s! Have a look at the %s pages below." % (title, thing.lower()),
         "%s welcomes you: the %s pages are listed below." % (title, thing),
-    ][copy_variant]
+    ][copy_variant] + " " + " ".join(SENTENCES[:sentences])
     if trace:
         return ("<html><head><title>500 Internal Server Error</title></head><body>"
                 "<h1>Internal Server Error</h1><p>An exception occurred while processing "
-                "your request.</p><pre>Traceback (most recent call last):\n"
-                "  File \"/srv/%s/app.py\", line %d, in render\n"
-                "    rows = db.query(sql)\n%s</pre></body></html>" % (app, 40 + i, trace))
+                "your request.</p><pre>%s</pre></body></html>" % trace)
     nav_html = ("<ul id=\"nav\"><li><a href=\"/\">Home</a></li><li><a href=\"/%s\">%s</a></li>"
                 "<li><a href=\"/help\">Help</a></li></ul>" % (thing.lower().replace(" ", "-"), thing)) if nav else ""
     rows = "".join("<tr><td>%s</td><td>%d</td></tr>" % (t, 10 * (k + 1) + i + count_offset) for k, t in enumerate(items))
@@ -95,6 +128,8 @@ CHANGES = [
     ("visitor counter change", "ignore", {"visitors_delta": True}),
     ("reworded introduction", "ignore", {"copy_variant": 1}),
     ("reworded introduction (2)", "ignore", {"copy_variant": 2}),
+    ("introduction grew", "ignore", {"sentences_delta": 2}),
+    ("introduction shrank", "ignore", {"sentences_delta": -1}),
     ("new CSS class on the table", "ignore", {"css": " striped"}),
     ("new attribute on the form", "ignore", {"extra_attr": " data-track=\"contact\""}),
     ("markup reformatted", "ignore", {"pretty": True}),
@@ -102,12 +137,12 @@ CHANGES = [
     ("new product row", "ignore", {"items_extra": "Deluxe edition"}),
     ("reformatted only, same render", "ignore", {"same_stamp": True, "pretty": True}),
     ("wrong counts in table", "inspect", {"count_offset": 7}),
-    ("stack trace error page", "inspect", {"trace": "psycopg2.OperationalError: could not connect to server"}),
+    ("stack trace error page", "inspect", {"trace": True}),
     ("form lost its inputs", "inspect", {"form_inputs": False}),
     ("deleted table", "inspect", {"table": False}),
     ("navigation missing", "inspect", {"nav": False}),
     ("empty result list", "inspect", {"items": []}),
-    ("error message in page", "inspect", {"error": "could not load your account details"}),
+    ("error message in page", "inspect", {"error": True}),
     ("duplicated section", "inspect", {"dup": True}),
     ("sections reordered", "inspect", {"reorder": True}),
     ("truncated page", "inspect", {"truncate": True}),
@@ -118,25 +153,37 @@ def main():
     records = []
     for app in APPS:
         for i, (name, label, change) in enumerate(CHANGES):
-            # Not every app shows every change: keeps the apps different.
-            if rng.random() < 0.2 and name != "timestamp and session change":
-                continue
-            base = dict(when=stamp(), sid=session(), visitors=rng.randint(100, 900))
-            old = page(app, i, **base)
-            new_args = dict(when=stamp(), sid=session(), visitors=base["visitors"])
-            change = dict(change)
-            extra = change.pop("items_extra", None)
-            if extra:
-                new_args["items"] = APPS[app][1] + [extra]
-            if change.pop("same_stamp", False):
-                new_args["when"], new_args["sid"] = base["when"], base["sid"]
-            if change.pop("visitors_delta", False):
-                new_args["visitors"] = base["visitors"] + rng.randint(1, 50)
-            new_args.update(change)
-            new = page(app, i, **new_args)
-            records.append({"app": app, "test": "%s-%02d" % (app, i), "format": "html",
-                            "old": old, "new": new, "label": label, "origin": "manual",
-                            "note": name})
+            for variant in range(2):
+                # Not every app shows every change: keeps the apps different.
+                if rng.random() < 0.2 and name != "timestamp and session change":
+                    continue
+                base = dict(when=stamp(), sid=session(), visitors=rng.randint(100, 900),
+                            sentences=rng.randint(1, 4), n_items=rng.randint(3, 8))
+                old = page(app, i + variant, **base)
+                new_args = dict(base, when=stamp(), sid=session())
+                change = dict(change)
+                extra = change.pop("items_extra", None)
+                if extra:
+                    new_args["items"] = APPS[app][1][:base["n_items"]] + [extra]
+                if change.pop("same_stamp", False):
+                    new_args["when"], new_args["sid"] = base["when"], base["sid"]
+                if change.pop("visitors_delta", False):
+                    new_args["visitors"] = base["visitors"] + rng.randint(1, 50)
+                delta = change.pop("sentences_delta", 0)
+                if delta:
+                    new_args["sentences"] = max(0, min(len(SENTENCES), base["sentences"] + delta))
+                if change.pop("trace", False):
+                    change["trace"] = traceback(app, rng.randint(1, 10), rng.choice([
+                        "psycopg2.OperationalError: could not connect to server",
+                        "KeyError: 'customer'", "TypeError: 'NoneType' object is not iterable",
+                        "RuntimeError: maximum recursion depth exceeded"]))
+                if change.pop("error", False):
+                    change["error"] = rng.choice(ERRORS)
+                new_args.update(change)
+                new = page(app, i + variant, **new_args)
+                records.append({"app": app, "test": "%s-%02d%s" % (app, i, "ab"[variant]),
+                                "format": "html", "old": old, "new": new, "label": label,
+                                "origin": "manual", "note": name})
     with open("corpora/handmade.jsonl", "w", encoding="utf-8") as f:
         for r in records:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
