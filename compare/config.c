@@ -223,6 +223,14 @@ static int read_size(const cJSON *item, size_t *out, double lo, double hi,
 	return 0;
 }
 
+static int check_xpaths(const cmp_names *exprs, const char *name, smart_error *err)
+{
+	for (size_t i = 0; i < exprs->n; i++)
+		if (cmp_check_xpath(exprs->v[i], "crawljax.xpath", name, err) < 0)
+			return -1;
+	return 0;
+}
+
 /* Fills the configuration from the merged JSON. */
 static int build(smart_compare_config *cfg, const cJSON *root, const char *name,
 		 smart_error *err)
@@ -262,6 +270,7 @@ static int build(smart_compare_config *cfg, const cJSON *root, const char *name,
 			 name, err) < 0 ||
 	    read_names(GET(cj, "xpath"), &cfg->cj_xpath, "crawljax.xpath", name,
 		       err) < 0 ||
+	    check_xpaths(&cfg->cj_xpath, name, err) < 0 ||
 	    cmp_config_read_pipeline(cfg, GET(cj, "pipeline"), name, err) < 0 ||
 	    read_names(GET(fg, "block_tags"), &cfg->fg_block_tags,
 		       "fraggen.block_tags", name, err) < 0 ||

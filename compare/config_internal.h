@@ -11,6 +11,10 @@
 int cmp_compile_regex(regex_t *re, const char *source, int icase,
 		      const char *key, const char *name, smart_error *err);
 
+/* Checks that `expr` is a valid XPath expression. */
+int cmp_check_xpath(const char *expr, const char *key, const char *name,
+		    smart_error *err);
+
 /* Reads crawljax.pipeline: [{"comparator": NAME, "preconditions": […]}]. */
 int cmp_config_read_pipeline(smart_compare_config *cfg, const cJSON *array,
 			     const char *name, smart_error *err);

@@ -203,7 +203,7 @@ static int strip_xpath(xmlDocPtr doc, const smart_compare_config *cfg,
 		       smart_error *err)
 {
 	for (size_t e = 0; e < cfg->cj_xpath.n; e++) {
-		xmlXPathContextPtr xc = xmlXPathNewContext(doc);
+		xmlXPathContextPtr xc = cmp_xpath_context(doc);
 		xmlXPathObjectPtr res;
 
 		if (!xc)

@@ -191,6 +191,10 @@ int cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx)
 /* True for HTML elements that never have an end tag (br, img, input…). */
 int cmp_is_void_element(const xmlNode *node);
 
+/* A new XPath context on `doc` (may be NULL for compiling only) whose
+ * errors are collected silently instead of printed (only cli/ prints). */
+struct _xmlXPathContext *cmp_xpath_context(xmlDocPtr doc);
+
 /* The text of the node's attribute `name` (xmlFree it), or NULL. */
 char *cmp_attr(const xmlNode *node, const char *name);
 

@@ -16,6 +16,23 @@
 
 #include <libxml/xpath.h>
 
+int cmp_check_xpath(const char *expr, const char *key, const char *name,
+		    smart_error *err)
+{
+	xmlXPathContextPtr xc = cmp_xpath_context(NULL);
+	xmlXPathCompExprPtr comp;
+
+	if (!xc)
+		return smart_error_oom(err);
+	comp = xmlXPathCtxtCompile(xc, (const xmlChar *)expr);
+	xmlXPathFreeContext(xc);
+	if (!comp)
+		return smart_error_set(err, "%s: '%s': bad XPath expression '%s'", name,
+				       key, expr);
+	xmlXPathFreeCompExpr(comp);
+	return 0;
+}
+
 static void condition_free(cmp_condition *c)
 {
 	if (c->kind == CMP_COND_REGEX && c->source)
@@ -66,12 +83,8 @@ static int read_condition(const cJSON *item, cmp_condition *c, const char *key,
 		return c->source ? 0 : smart_error_oom(err);
 	}
 	if (cJSON_IsString(xpath) && !regex && !either) {
-		xmlXPathCompExprPtr comp = xmlXPathCompile((const xmlChar *)xpath->valuestring);
-
-		if (!comp)
-			return smart_error_set(err, "%s: '%s': bad XPath expression '%s'",
-					       name, key, xpath->valuestring);
-		xmlXPathFreeCompExpr(comp);
+		if (cmp_check_xpath(xpath->valuestring, key, name, err) < 0)
+			return -1;
 		c->kind = CMP_COND_XPATH;
 		c->source = strdup(xpath->valuestring);
 		return c->source ? 0 : smart_error_oom(err);
@@ -161,7 +174,7 @@ static int holds(const cmp_condition *c, const char *text, xmlDocPtr doc,
 		if (!doc)
 			r = 0;
 		else {
-			xc = xmlXPathNewContext(doc);
+			xc = cmp_xpath_context(doc);
 			if (!xc)
 				return smart_error_oom(err);
 			res = xmlXPathEvalExpression((const xmlChar *)c->source, xc);

@@ -5,6 +5,7 @@
 #include "internal.h"
 
 #include <libxml/HTMLparser.h>
+#include <libxml/xpath.h>
 
 int cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx)
 {
@@ -48,4 +49,21 @@ int cmp_is_void_element(const xmlNode *node)
 char *cmp_attr(const xmlNode *node, const char *name)
 {
 	return (char *)xmlGetProp(node, (const xmlChar *)name);
+}
+
+/* Swallows libxml2's report of an XPath error: the caller turns the failed
+ * call into one error line of its own. */
+static void quiet_error(void *ctx, const xmlError *error)
+{
+	(void)ctx;
+	(void)error;
+}
+
+struct _xmlXPathContext *cmp_xpath_context(xmlDocPtr doc)
+{
+	xmlXPathContextPtr xc = xmlXPathNewContext(doc);
+
+	if (xc)
+		xc->error = (xmlStructuredErrorFunc)quiet_error;
+	return xc;
 }
