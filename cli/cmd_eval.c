@@ -30,6 +30,7 @@ static void usage(FILE *out)
 		"                 in the LookCost/MissCost ratio (SMART §5; default 0)\n"
 		"  --skip-bad     evaluate without unusable records (each is warned about)\n"
 		"  --threads N    measure pairs on N threads (default: all cores)\n"
+		"  --html, --xml  parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json         {\"smart\":{precision,recall,f1,tp,fp,fn,tn},\"baselines\":{...}}\n"
 		"  --baselines L  also run the papers' oracle comparators (all, or names from\n"
 		"                 'smart compare --list') on the same pairs; rows sorted by F1\n"
@@ -246,10 +247,13 @@ static int run_eval(int argc, char **argv)
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "compare-config", required_argument, NULL, 'C' },
+		{ "html", no_argument, NULL, 'H' },
+		{ "xml", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 0, 1, 0 };
+	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
 	long threads = 0, v;
 	char *end;
@@ -304,6 +308,8 @@ static int run_eval(int argc, char **argv)
 		case 'b': baselines = optarg; break;
 		case 'F': comparator_features = 1; break;
 		case 'C': compare_config = optarg; break;
+		case 'H': format = SMART_FORMAT_HTML; break;
+		case 'X': format = SMART_FORMAT_XML; break;
 		default: return cli_usage_error("eval", "unknown option");
 		}
 	}
@@ -337,7 +343,8 @@ static int run_eval(int argc, char **argv)
 	table.n_comparators = n_cmp;
 	table.compare_config = ccfg;
 	table.comparator_features = comparator_features;
-	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), (unsigned)threads,
+	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
+			    (unsigned)threads,
 			    skip_bad);
 	if (rc == 0 && comparator_features) {
 		/* smart with the verdicts as features, then smart alone */
