@@ -71,13 +71,22 @@ static uint32_t resolve(const patcher *p, const smart_script_path *path)
 	return at;
 }
 
-/* Content nodes in the old subtree of n. */
-static uint32_t content_size(const smart_tree *old, uint32_t n)
+/* The nodes a delete of n removes: the content nodes of its old subtree
+ * except those that leave by moves (matched nodes inside an unmatched
+ * region are moved out, with their subtrees). */
+static uint32_t deleted_size(const patcher *p, uint32_t n)
 {
+	const smart_tree *old = p->old;
 	uint32_t count = 0;
 
-	for (uint32_t i = n; i < n + old->nodes[n].size; i++)
+	for (uint32_t i = n; i < n + old->nodes[n].size;) {
+		if (i != n && p->tree.nodes[i].state == PNODE_MOVED) {
+			i += old->nodes[i].size;
+			continue;
+		}
 		count += smart_node_is_content(&old->nodes[i]);
+		i++;
+	}
 	return count;
 }
 
@@ -106,11 +115,6 @@ static int resolve_old_paths(patcher *p)
 						  "earlier operation", op->path.text);
 			p->tree.nodes[n].state = op->kind == SMART_OP_DELETE ? PNODE_DELETED
 									    : PNODE_MOVED;
-			if (op->kind == SMART_OP_DELETE && op->subtree_size &&
-			    op->subtree_size != content_size(p->old, n))
-				return fail(p, i, "\"%s\" has %u nodes in the old document, "
-						  "the script deletes %u", op->path.text,
-					    content_size(p->old, n), op->subtree_size);
 			break;
 		case SMART_OP_UPDATE:
 			if (p->tree.nodes[n].kind != SMART_NODE_TEXT)
@@ -121,6 +125,19 @@ static int resolve_old_paths(patcher *p)
 				return fail(p, i, "\"%s\" is not an element", op->path.text);
 			break;
 		}
+	}
+	/* Sizes need every move known: moved nodes leave deleted regions. */
+	for (size_t i = 0; i < p->script->op_count; i++) {
+		const smart_script_op *op = &p->script->ops[i];
+		uint32_t size;
+
+		if (op->kind != SMART_OP_DELETE || !op->subtree_size)
+			continue;
+		size = deleted_size(p, p->target[i]);
+		if (size != op->subtree_size)
+			return fail(p, i, "\"%s\" has %u nodes to delete in the old document, "
+					  "the script deletes %u", op->path.text, size,
+				    op->subtree_size);
 	}
 	return 0;
 }
