@@ -170,7 +170,7 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 		j->new_doc = dup_n(pair.new_doc, pair.new_len);
 		j->old_len = pair.old_len;
 		j->new_len = pair.new_len;
-		j->format = pair.format;
+		j->format = pair.format != SMART_FORMAT_AUTO ? pair.format : c->format;
 		j->label = pair.label;
 		if (!j->old_doc || !j->new_doc) {
 			job_free(j);
@@ -186,11 +186,11 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 }
 
 int smart_classify_corpus(const smart_model *model, const char *path,
-			  unsigned threads, smart_verdict_fn fn, void *ctx,
+			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
 			  smart_error *err)
 {
 	static const smart_pool_ops ops = { corpus_next, batch_work, batch_done, batch_discard };
-	batch_ctx c = { model, fn, ctx, NULL, NULL, NULL, NULL, NULL, SMART_FORMAT_AUTO };
+	batch_ctx c = { model, fn, ctx, NULL, NULL, NULL, NULL, NULL, format };
 	int rc;
 
 	c.reader = smart_corpus_open(path, err);

@@ -42,13 +42,13 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 }
 
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   unsigned threads, int skip_bad)
+		   smart_format format, unsigned threads, int skip_bad)
 {
 	cli_bad_records bad = { skip_bad, 0, { "" } };
 	smart_error err = { "" };
 	size_t count = 0;
 
-	if (smart_table_load(table, (const char *const *)paths, n_paths, threads,
+	if (smart_table_load(table, (const char *const *)paths, n_paths, format, threads,
 			     cli_on_bad_record, &bad, &count, &err))
 		return cli_fail(&err);
 	if (bad.count && !skip_bad) {

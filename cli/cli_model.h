@@ -38,7 +38,7 @@ void cli_on_bad_record(void *ctx, const smart_error *err);
 /* Loads labelled corpora into `table`; prints and returns CLI_TROUBLE when
  * reading failed or records were unusable without --skip-bad, else 0. */
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   unsigned threads, int skip_bad);
+		   smart_format format, unsigned threads, int skip_bad);
 
 /* Parses "linear" or "svm"; -1 when neither. */
 int cli_parse_kind(const char *s, smart_model_kind *kind);

@@ -27,7 +27,8 @@ static void usage(FILE *out)
 		"  --report FILE  also write an HTML report (batch forms)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
-		"  --html, --xml  parse as HTML or XML (default: sniffed)\n");
+		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
+		"                 \"format\" wins)\n");
 }
 
 typedef struct options {
@@ -198,7 +199,7 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		}
 	}
 	if (o->corpus)
-		rc = smart_classify_corpus(m, o->corpus, o->threads, on_verdict, &b, &err);
+		rc = smart_classify_corpus(m, o->corpus, o->format, o->threads, on_verdict, &b, &err);
 	else
 		rc = smart_classify_dirs(m, old_dir, new_dir, o->format, o->threads, on_verdict,
 					 &b, &err);

@@ -28,6 +28,7 @@ static void usage(FILE *out)
 		"                 in the LookCost/MissCost ratio (SMART §5; default 0)\n"
 		"  --skip-bad     evaluate without unusable records (each is warned about)\n"
 		"  --threads N    measure pairs on N threads (default: all cores)\n"
+		"  --html, --xml  parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json         {\"smart\":{precision,recall,f1,tp,fp,fn,tn},\"baselines\":{...}}\n");
 }
 
@@ -131,10 +132,13 @@ static int run_eval(int argc, char **argv)
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "html", no_argument, NULL, 'H' },
+		{ "xml", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 0, 1, 0 };
+	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
 	long threads = 0, v;
 	char *end;
@@ -178,6 +182,8 @@ static int run_eval(int argc, char **argv)
 				return cli_usage_error("eval", "--threads must be 1..1024");
 			break;
 		case 'j': json = 1; break;
+		case 'H': format = SMART_FORMAT_HTML; break;
+		case 'X': format = SMART_FORMAT_XML; break;
 		default: return cli_usage_error("eval", "unknown option");
 		}
 	}
@@ -189,7 +195,8 @@ static int run_eval(int argc, char **argv)
 	if (!names)
 		return cli_failf("out of memory");
 	smart_table_init(&table, names, n);
-	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), (unsigned)threads,
+	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
+			    (unsigned)threads,
 			    skip_bad);
 	if (rc == 0) {
 		if (smart_evaluate(&table, &eo, &r, &err))

@@ -29,6 +29,7 @@ static void usage(FILE *out)
 		"  --skip-bad         train without unusable records (each is warned about);\n"
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
+		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json             print the table as JSON\n");
 }
 
@@ -166,6 +167,8 @@ static int run_train(int argc, char **argv)
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "html", no_argument, NULL, 'H' },
+		{ "xml", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -173,6 +176,7 @@ static int run_train(int argc, char **argv)
 	const char *out = NULL;
 	long folds = 10, threads = 0;
 	unsigned long long seed = 1;
+	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, c, rc;
 	smart_table table;
 	smart_ols_fit fit, *fitp = NULL;
@@ -209,6 +213,8 @@ static int run_train(int argc, char **argv)
 				return cli_usage_error("train", "--threads must be 1..1024");
 			break;
 		case 'j': json = 1; break;
+		case 'H': format = SMART_FORMAT_HTML; break;
+		case 'X': format = SMART_FORMAT_XML; break;
 		default: return cli_usage_error("train", "unknown option");
 		}
 	}
@@ -220,7 +226,8 @@ static int run_train(int argc, char **argv)
 	if (!names)
 		return cli_failf("out of memory");
 	smart_table_init(&table, names, n);
-	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), (unsigned)threads,
+	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
+			    (unsigned)threads,
 			    skip_bad);
 	if (rc)
 		goto done;

@@ -30,6 +30,7 @@ typedef struct load_ctx {
 	const char *const *paths;
 	size_t n_paths, path_i;
 	smart_corpus_reader *reader;
+	smart_format format;      /* for records without one */
 	smart_bad_record_fn on_bad;
 	void *on_bad_ctx;
 	size_t bad;
@@ -114,7 +115,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		}
 		j->old_len = pair.old_len;
 		j->new_len = pair.new_len;
-		j->format = pair.format;
+		j->format = pair.format != SMART_FORMAT_AUTO ? pair.format : c->format;
 		j->label = pair.label == SMART_LABEL_INSPECT;
 		snprintf(j->where, sizeof(j->where), "%s:%zu", pair.file, pair.line);
 		j->m.values = j->values;
@@ -162,11 +163,11 @@ static void load_discard(void *ctx, void *job)
 }
 
 int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
-		     unsigned threads, smart_bad_record_fn on_bad, void *ctx,
+		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
 		     size_t *bad, smart_error *err)
 {
 	static const smart_pool_ops ops = { load_next, load_work, load_done, load_discard };
-	load_ctx c = { t, paths, n_paths, 0, NULL, on_bad, ctx, 0 };
+	load_ctx c = { t, paths, n_paths, 0, NULL, format, on_bad, ctx, 0 };
 	int rc;
 
 	rc = smart_pool_map(threads, &ops, &c, err);

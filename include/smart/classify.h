@@ -42,10 +42,11 @@ int smart_classify_documents(const smart_model *model, const char *old_doc,
 typedef int (*smart_verdict_fn)(void *ctx, const smart_verdict *v,
 				smart_error *err);
 
-/* Classifies every record of a corpus on `threads` threads (0: all cores).
+/* Classifies every record of a corpus on `threads` threads (0: all cores);
+ * records without a "format" are parsed as `format`.
  * Unusable records reach `fn` with `problem` set. */
 int smart_classify_corpus(const smart_model *model, const char *path,
-			  unsigned threads, smart_verdict_fn fn, void *ctx,
+			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
 			  smart_error *err);
 
 /* Classifies the files of OLD_DIR against the files of NEW_DIR with the

@@ -60,11 +60,12 @@ int smart_measure_documents(const char *old_doc, size_t old_len,
 typedef void (*smart_bad_record_fn)(void *ctx, const smart_error *err);
 
 /* Reads labelled corpora into the table, measuring pairs on `threads`
- * threads (0: all cores), in input order. Every unusable record (bad JSON,
+ * threads (0: all cores), in input order. Records without a "format" are
+ * parsed as `format` (SMART_FORMAT_AUTO: sniffed). Every unusable record (bad JSON,
  * no label, a document that does not parse) is passed to `on_bad` and
  * counted in *bad; reading goes on. An I/O error stops with -1. */
 int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
-		     unsigned threads, smart_bad_record_fn on_bad, void *ctx,
+		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
 		     size_t *bad, smart_error *err);
 
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */

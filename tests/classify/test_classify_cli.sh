@@ -18,6 +18,13 @@ expect_status "classify_pair_json" "$st" "$SMART" classify --json --model "$TMP/
 expect_output "classify_pair_json_shape" '^\{"decision":"(inspect|ignore)","score":[-0-9.e]+,"cutoff":.*"features":\{"diffx_moves":'
 expect_status "classify_uses_default_model" 0 "$SMART" classify "$EX/deleted-table/old.html" "$EX/deleted-table/old.html"
 
+# An SVM model decides too, and says it has no per-feature breakdown.
+"$SMART" train --kind svm --folds 0 -o "$TMP/svm.json" "$PAIRS" >/dev/null 2>&1
+"$SMART" classify --model "$TMP/svm.json" "$EX/form-lost-inputs/old.html" "$EX/form-lost-inputs/new.html" >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ "$st" -le 1 ]; then echo "ok - classify_with_svm_model_decides"; else echo "not ok - classify_with_svm_model_decides ($st)"; fi
+expect_output "classify_svm_explains_no_breakdown" 'SVM score is not a sum over features'
+
 # Batch over a corpus: JSON Lines in input order.
 "$SMART" classify --json --threads 3 --model "$TMP/m.json" --corpus "$PAIRS" >"$TMP/out" 2>"$TMP/err"
 st=$?
