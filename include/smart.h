@@ -13,6 +13,7 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/features.h"
+#include "smart/feature_means.h"
 #include "smart/tree_write.h"
 #include "smart/model.h"
 #include "smart/corpus.h"
