@@ -9,6 +9,12 @@
 
 #define MAX_FEATURES 64
 
+/* How many random pairs a property test tries (fewer under valgrind). */
+static uint64_t rounds(uint64_t full)
+{
+	return getenv("SMART_TEST_QUICK") ? full / 10 : full;
+}
+
 /* Features of two documents through smart_features_from_documents; fails
  * the test when the pipeline fails. */
 static void features_of(const char *old_doc, size_t old_len, const char *new_doc, size_t new_len,
@@ -46,7 +52,7 @@ static void identical_random_documents_give_neutral_features(void **state)
 	double v[MAX_FEATURES];
 
 	(void)state;
-	for (uint64_t seed = 1; seed <= 60; seed++) {
+	for (uint64_t seed = 1; seed <= rounds(60); seed++) {
 		rt_pair p;
 
 		assert_int_equal(rt_make_pair(seed, SMART_FORMAT_AUTO, 300, RT_EDITS_NONE, &p), 0);
@@ -64,7 +70,7 @@ static void swapping_old_and_new_swaps_inserts_and_deletes(void **state)
 	double ab[MAX_FEATURES], ba[MAX_FEATURES];
 
 	(void)state;
-	for (uint64_t seed = 100; seed < 250; seed++) {
+	for (uint64_t seed = 100; seed < 100 + rounds(150); seed++) {
 		rt_pair p;
 
 		assert_int_equal(rt_make_pair(seed, SMART_FORMAT_AUTO, 300, RT_EDITS_ANY, &p), 0);
@@ -89,7 +95,7 @@ static void every_feature_is_finite_on_junk(void **state)
 
 	(void)state;
 	rt_seed(&rng, 7);
-	for (int round = 0; round < 40; round++) {
+	for (uint64_t round = 0; round < rounds(40); round++) {
 		size_t la = rt_below(&rng, sizeof(a)), lb = rt_below(&rng, sizeof(b));
 
 		for (size_t i = 0; i < la; i++)
