@@ -195,6 +195,11 @@ int cmp_is_void_element(const xmlNode *node);
  * errors are collected silently instead of printed (only cli/ prints). */
 struct _xmlXPathContext *cmp_xpath_context(xmlDocPtr doc);
 
+/* True for elements whose start and end break the text into separate
+ * lines as a browser shows it: HTML's block elements and br (libxml2's
+ * element table), every XML element. Inline ones (a, b, span…) do not. */
+int cmp_breaks_text(const xmlNode *node);
+
 /* The text of the node's attribute `name` (xmlFree it), or NULL. */
 char *cmp_attr(const xmlNode *node, const char *name);
 

@@ -220,6 +220,9 @@ static int view_enter(void *ctx, xmlNodePtr node)
 	case XML_ELEMENT_NODE:
 		if ((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name))
 			return 1;
+		if ((v->flags & V_CONTENT) && cmp_breaks_text(node) &&
+		    text_buf_append(&v->text, "\n", 1) < 0)
+			break;
 		if ((v->flags & (V_LINKS | V_FORMS)) && extra_token(v, node) < 0)
 			break;
 		if ((v->flags & V_TAGS) && !tag_dropped(v, name) && start_tag(v, node) < 0)
@@ -253,6 +256,12 @@ static int view_leave(void *ctx, xmlNodePtr node)
 	view *v = ctx;
 	const char *name = (const char *)node->name;
 
+	if (node->type == XML_ELEMENT_NODE && (v->flags & V_CONTENT) &&
+	    !((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name)) &&
+	    cmp_breaks_text(node) && text_buf_append(&v->text, "\n", 1) < 0) {
+		v->failed = 1;
+		return -1;
+	}
 	if (node->type != XML_ELEMENT_NODE || !(v->flags & V_END) ||
 	    ((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name)) ||
 	    tag_dropped(v, name) || cmp_is_void_element(node))

@@ -46,6 +46,20 @@ int cmp_is_void_element(const xmlNode *node)
 	return desc && desc->empty;
 }
 
+int cmp_breaks_text(const xmlNode *node)
+{
+	const htmlElemDesc *desc;
+
+	if (node->type != XML_ELEMENT_NODE)
+		return 0;
+	if (!node->doc || node->doc->type != XML_HTML_DOCUMENT_NODE)
+		return 1; /* XML: every element is its own piece of text */
+	if (xmlStrcasecmp(node->name, (const xmlChar *)"br") == 0)
+		return 1;
+	desc = htmlTagLookup(node->name);
+	return desc && !desc->isinline;
+}
+
 char *cmp_attr(const xmlNode *node, const char *name)
 {
 	return (char *)xmlGetProp(node, (const xmlChar *)name);

@@ -123,8 +123,7 @@ static uint32_t bucket_for(align *al, uint64_t hash)
 }
 
 /* Fills the subtree-hash table: each bucket's old nodes as a pre-order
- * slice of old_by_hash, and the counts of still-unmatched old and new nodes
- * per hash. */
+ * slice of old_by_hash, and how many new nodes share the hash. */
 static void fill_buckets(align *al)
 {
 	uint32_t start = 0;
@@ -137,8 +136,12 @@ static void fill_buckets(align *al)
 			continue;
 		s = bucket_for(al, al->sub_a[i] | 1);
 		al->bucket_a[i] = s;
+		{
+			uint64_t h = al->sub_a[i] >> 20;
+
+			al->old_hash_bits[(h & al->bits_mask) >> 6] |= 1ull << (h & 63);
+		}
 		al->buckets[s].old_len++;
-		al->buckets[s].old_unmatched++;
 	}
 	for (uint32_t s = 0; s <= al->bucket_mask; s++) {
 		al->buckets[s].old_start = start;
@@ -161,7 +164,7 @@ static void fill_buckets(align *al)
 			continue;
 		s = bucket_for(al, al->sub_b[j] | 1);
 		al->bucket_b[j] = s;
-		al->buckets[s].new_unmatched++;
+		al->buckets[s].new_len++;
 	}
 }
 
@@ -170,8 +173,6 @@ void align_pair(align *al, uint32_t x, uint32_t y)
 	assert(al->a2b[x] == SMART_NONE && al->b2a[y] == SMART_NONE);
 	al->a2b[x] = y;
 	al->b2a[y] = x;
-	al->buckets[al->bucket_a[x]].old_unmatched--;
-	al->buckets[al->bucket_b[y]].new_unmatched--;
 }
 
 int align_init(align *al, const smart_tree *a, const smart_tree *b,
@@ -195,14 +196,16 @@ int align_init(align *al, const smart_tree *a, const smart_tree *b,
 	al->bucket_a = malloc(na * sizeof(uint32_t));
 	al->bucket_b = malloc(nb * sizeof(uint32_t));
 	al->old_by_hash = malloc(na * sizeof(uint32_t));
-	while (table < 2 * (na + nb))
+	while (table < na + nb + 1)
 		table *= 2;
 	al->bucket_mask = table - 1;
+	al->bits_mask = (uint32_t)(table * 16 - 1); /* 16 bits per slot */
+	al->old_hash_bits = calloc((size_t)table * 16 / 64, sizeof(uint64_t));
 	al->buckets = calloc(table, sizeof(align_bucket));
 	if (!al->a2b || !al->b2a || !al->own_a || !al->own_b || !al->sub_a ||
 	    !al->sub_b || !al->csize_a || !al->csize_b || !al->old_label ||
 	    !al->bucket_a || !al->bucket_b || !al->old_by_hash ||
-	    !al->buckets || hash_tree(a, al->own_a, al->sub_a, al->csize_a) < 0 ||
+	    !al->buckets || !al->old_hash_bits || hash_tree(a, al->own_a, al->sub_a, al->csize_a) < 0 ||
 	    hash_tree(b, al->own_b, al->sub_b, al->csize_b) < 0 ||
 	    map_labels(al) < 0) {
 		free(al->a2b);
@@ -231,6 +234,8 @@ void align_release(align *al)
 	free(al->bucket_b);
 	free(al->old_by_hash);
 	free(al->buckets);
+	free(al->old_hash_bits);
+	al->old_hash_bits = NULL;
 	al->own_a = al->own_b = al->sub_a = al->sub_b = NULL;
 	al->csize_a = al->csize_b = al->old_label = NULL;
 	al->bucket_a = al->bucket_b = al->old_by_hash = NULL;

@@ -22,8 +22,7 @@ typedef struct align_bucket {
 	uint32_t old_start;     /* its old nodes are old_by_hash[old_start ..
 	                         * old_start + old_len), in pre-order */
 	uint32_t old_len;
-	uint32_t old_unmatched; /* old nodes with this hash still unmatched */
-	uint32_t new_unmatched; /* new nodes with this hash still unmatched */
+	uint32_t new_len;       /* new nodes with this hash */
 } align_bucket;
 
 typedef struct align {
@@ -40,6 +39,10 @@ typedef struct align {
 	                                * for non-content nodes) */
 	uint32_t *old_by_hash;   /* old content nodes grouped by bucket */
 	align_bucket *buckets;
+	uint64_t *old_hash_bits; /* one bit per old subtree hash (a one-hash
+	                          * Bloom filter small enough to stay in cache):
+	                          * a clear bit means no old twin at all */
+	uint32_t bits_mask;
 	uint32_t bucket_mask;    /* table size - 1 (a power of two) */
 } align;
 
@@ -64,8 +67,17 @@ int align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y);
  * identical new subtree y (which align_subtree_free_and_equal accepted). */
 void align_match_subtree(align *al, uint32_t x, uint32_t y);
 
-/* Records one matched pair (x, y), keeping the hash-bucket counts right. */
+/* Records one matched pair (x, y). */
 void align_pair(align *al, uint32_t x, uint32_t y);
+
+/* False when new node y certainly has no old node with its subtree hash
+ * (cheap: one cached bit; true may be a false alarm). */
+static inline int align_may_have_twin(const align *al, uint32_t y)
+{
+	uint64_t h = al->sub_b[y] >> 20;
+
+	return (al->old_hash_bits[(h & al->bits_mask) >> 6] >> (h & 63)) & 1;
+}
 
 /* Finds an unmatched old twin of new node y (same subtree hash, nothing in
  * it matched), preferring one whose parent is matched to y's parent, then

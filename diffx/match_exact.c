@@ -1,13 +1,12 @@
 /*
- * DiffX phase 1: bottom-up exact matching. Identical content subtrees of the
- * two trees (same subtree hash, confirmed node by node) are paired whole,
- * largest first. A subtree whose hash is shared by several candidates is
- * paired here only when it is big (small repeated subtrees such as
+ * DiffX phase 1: exact matching. Identical content subtrees of the two trees
+ * (same subtree hash, confirmed node by node) are paired whole, larger
+ * before smaller (an ancestor before its descendants). A subtree whose hash occurs more than once in either
+ * document is paired here only when it is big (small repeated subtrees such as
  * "<td>0</td>" are ambiguous; phase 2 pairs them inside already aligned
  * parents, where position settles the question).
  */
 #include "align.h"
-#include "tree_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,10 +38,12 @@ int align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y)
 		j = next_content(b, j, end_b);
 		if (i == end_a || j == end_b)
 			return i == end_a && j == end_b;
+		/* Equal own-content hashes and sizes node by node, under equal
+		 * subtree hashes: a wrong match would need several 64-bit
+		 * collisions at once, and reading two hash arrays costs far
+		 * less than comparing strings all over memory. */
 		if (al->a2b[i] != SMART_NONE || al->b2a[j] != SMART_NONE ||
-		    a->nodes[i].depth - a->nodes[x].depth !=
-			    b->nodes[j].depth - b->nodes[y].depth ||
-		    !tree_same_content(a, i, b, j))
+		    al->own_a[i] != al->own_b[j] || al->csize_a[i] != al->csize_b[j])
 			return 0;
 		i++;
 		j++;
@@ -73,10 +74,10 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
 	uint32_t want_parent = SMART_NONE;
 	uint32_t py = al->b->nodes[y].parent;
 
-	if (al->bucket_b[y] == SMART_NONE)
+	if (al->bucket_b[y] == SMART_NONE || !align_may_have_twin(al, y))
 		return SMART_NONE;
 	bk = &al->buckets[al->bucket_b[y]];
-	if (bk->old_unmatched == 0)
+	if (bk->old_len == 0)
 		return SMART_NONE;
 	if (py != SMART_NONE)
 		want_parent = al->b2a[py];
@@ -115,43 +116,39 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
 int align_match_exact(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
-	uint32_t nb = b->count, max = al->csize_b[0];
-	uint32_t *start = calloc((size_t)max + 2, sizeof(uint32_t));
-	uint32_t *order = malloc(nb * sizeof(uint32_t));
+	uint32_t nb = b->count;
 
-	if (!start || !order) {
-		free(start);
-		free(order);
-		return smart_error_oom(err);
-	}
-	/* Counting sort of the new content nodes by subtree size, largest
-	 * first (pre-order among equals). */
-	for (uint32_t j = 1; j < nb; j++)
-		if (al->csize_b[j])
-			start[max - al->csize_b[j] + 1]++;
-	for (uint32_t s = 1; s <= max + 1; s++)
-		start[s] += start[s - 1];
-	for (uint32_t j = 1; j < nb; j++)
-		if (al->csize_b[j])
-			order[start[max - al->csize_b[j]]++] = j;
-	for (uint32_t k = 0, n = start[max]; k < n; k++) {
-		uint32_t y = order[k], x;
-		const align_bucket *bk = &al->buckets[al->bucket_b[y]];
-		uint32_t near;
+	(void)err;
+	/* Top-down in pre-order: a node is looked at only when no ancestor
+	 * found its twin, so ancestors (larger subtrees) always go first, the
+	 * walk stays sequential in memory, and each matched subtree is skipped
+	 * whole. */
+	for (uint32_t y = 1; y < nb;) {
+		const align_bucket *bk;
+		uint32_t x, near;
 
-		if (al->b2a[y] != SMART_NONE || bk->old_unmatched == 0)
+		if (!al->csize_b[y] || al->b2a[y] != SMART_NONE ||
+		    !align_may_have_twin(al, y)) {
+			y++;
 			continue;
-		if (!(bk->old_unmatched == 1 && bk->new_unmatched == 1) &&
-		    al->csize_b[y] < EXACT_BIG_SUBTREE)
+		}
+		bk = &al->buckets[al->bucket_b[y]];
+		if (bk->old_len == 0 ||
+		    (!(bk->old_len == 1 && bk->new_len == 1) &&
+		     al->csize_b[y] < EXACT_BIG_SUBTREE)) {
+			y++;
 			continue;
+		}
 		/* Where y would sit in the old tree if edits were spread
 		 * evenly. */
 		near = (uint32_t)((uint64_t)y * al->a->count / nb);
 		x = align_find_twin(al, y, near);
-		if (x != SMART_NONE)
-			align_match_subtree(al, x, y);
+		if (x == SMART_NONE) {
+			y++;
+			continue;
+		}
+		align_match_subtree(al, x, y);
+		y += b->nodes[y].size;
 	}
-	free(start);
-	free(order);
 	return 0;
 }

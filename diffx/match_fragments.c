@@ -27,7 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CANDIDATES 8          /* label candidates tried per node */
+#define CANDIDATES 4          /* label candidates tried per node */
+#define LABEL_MIN_SUBTREE 4   /* smaller nodes only pair with exact twins */
 #define CANDIDATE_PROBES 64   /* label-list entries looked at per node */
 #define DP_MAX_CELLS 400      /* gap alignment by DP up to this many pairs */
 #define SIM_NODES 24          /* descendants compared by gap_similarity */
@@ -46,6 +47,7 @@ typedef struct grower {
 	unsigned char *used_a, *used_b; /* per gap index: paired already */
 	uint32_t *label_head, *label_tail; /* per new label: FIFO of gap_a indices */
 	uint32_t *queue_next;        /* per gap_a index */
+	uint32_t *stack;             /* grow's work list: indices into cur */
 	pairs cur, best;
 	uint32_t anchored;           /* content nodes under the anchors met by
 	                              * the current growth */
@@ -275,13 +277,18 @@ static int grow(grower *g, uint32_t x, uint32_t y, size_t limit,
 		size_t *work, uint32_t *agree)
 {
 	pairs *p = &g->cur;
+	uint32_t depth = 0;
 
 	p->len = 0;
 	*agree = 0;
 	g->anchored = 0;
 	if (pairs_push(p, x, y) < 0)
 		return -1;
-	for (uint32_t k = 0; k < p->len; k++) {
+	/* Depth first over the recorded pairs (a stack of their indices),
+	 * first child first, so the walk follows both arrays in pre-order. */
+	g->stack[depth++] = 0;
+	while (depth > 0) {
+		uint32_t k = g->stack[--depth], before = p->len;
 		size_t w = align_children(g, p->x[k], p->y[k], p);
 
 		if (w == SIZE_MAX)
@@ -290,6 +297,8 @@ static int grow(grower *g, uint32_t x, uint32_t y, size_t limit,
 		*work += w + 1;
 		if (*work > limit)
 			return 1;
+		for (uint32_t i = p->len; i-- > before;)
+			g->stack[depth++] = i;
 	}
 	*agree += g->anchored;
 	return 0;
@@ -356,7 +365,7 @@ static int match_by_label(grower *g, uint32_t y, uint32_t near,
 		else
 			x = list[--left];
 		probes++;
-		if (al->a2b[x] != SMART_NONE || al->csize_a[x] < 2)
+		if (al->a2b[x] != SMART_NONE || al->csize_a[x] < LABEL_MIN_SUBTREE)
 			continue;
 		tried++;
 		rc = grow(g, x, y, g->budget, &work, &agree);
@@ -392,6 +401,7 @@ static void grower_free(grower *g)
 	free(g->label_head);
 	free(g->label_tail);
 	free(g->queue_next);
+	free(g->stack);
 	free(g->cur.x);
 	free(g->cur.y);
 	free(g->best.x);
@@ -416,16 +426,45 @@ static int grower_init(grower *g, align *al)
 	g->key_pos = malloc(nb * sizeof(uint32_t));
 	g->lis_work = malloc(2 * nb * sizeof(uint32_t));
 	g->in_lis = malloc(nb);
+	g->stack = malloc(nb * sizeof(uint32_t));
 	g->label_head = malloc(labels * sizeof(uint32_t));
 	g->label_tail = malloc(labels * sizeof(uint32_t));
-	g->budget = 4 * (na + nb) + 100000;
+	g->budget = (na + nb) / 2 + 10000;
 	if (!g->kids_a || !g->gap_a || !g->used_a || !g->queue_next ||
 	    !g->kids_b || !g->gap_b || !g->used_b || !g->keys || !g->key_pos ||
-	    !g->lis_work || !g->in_lis || !g->label_head || !g->label_tail) {
+	    !g->lis_work || !g->in_lis || !g->stack || !g->label_head || !g->label_tail) {
 		grower_free(g);
 		return -1;
 	}
 	memset(g->label_head, 0xff, labels * sizeof(uint32_t));
+	return 0;
+}
+
+/* Sorts nodes by depth, keeping their order within a depth (counting
+ * sort). */
+static int sort_by_depth(const smart_tree *t, uint32_t *nodes, uint32_t n)
+{
+	uint32_t max = 0, *start, *out;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (t->nodes[nodes[i]].depth > max)
+			max = t->nodes[nodes[i]].depth;
+	start = calloc((size_t)max + 2, sizeof(uint32_t));
+	out = malloc(((size_t)n + 1) * sizeof(uint32_t));
+	if (!start || !out) {
+		free(start);
+		free(out);
+		return -1;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		start[t->nodes[nodes[i]].depth + 1]++;
+	for (uint32_t d = 1; d <= max + 1; d++)
+		start[d] += start[d - 1];
+	for (uint32_t i = 0; i < n; i++)
+		out[start[t->nodes[nodes[i]].depth]++] = nodes[i];
+	memcpy(nodes, out, n * sizeof(uint32_t));
+	free(start);
+	free(out);
 	return 0;
 }
 
@@ -448,28 +487,34 @@ int align_match_fragments(align *al, smart_error *err)
 	near = malloc(b->count * sizeof(uint32_t));
 	if (!order || !near || index_labels(al, &start, &by_label) < 0)
 		goto out;
-	/* Then every new node left over, in level order. */
-	order[tail++] = 0;
 	near[0] = 0;
-	while (head < tail) {
-		uint32_t y = order[head++], x;
+	/* Then every new node left over, in level order (sorted by depth,
+	 * pre-order within a depth). near[y]: the old partner of y's nearest
+	 * matched ancestor, where a partner for y is most likely. */
+	for (uint32_t y = 1; y < b->count; y++) {
+		uint32_t p = b->nodes[y].parent;
 
-		for (uint32_t c = b->nodes[y].first_child; c != SMART_NONE;
-		     c = b->nodes[c].next_sibling)
-			if (smart_node_is_content(&b->nodes[c]))
-				order[tail++] = c;
-		if (y == 0)
-			continue;
-		x = al->b2a[b->nodes[y].parent];
-		near[y] = x != SMART_NONE ? x : near[b->nodes[y].parent];
+		near[y] = al->b2a[p] != SMART_NONE ? al->b2a[p] : near[p];
+		if (al->b2a[y] == SMART_NONE && smart_node_is_content(&b->nodes[y]))
+			order[tail++] = y;
+	}
+	if (sort_by_depth(b, order, tail) < 0)
+		goto out;
+	for (head = 0; head < tail; head++) {
+		uint32_t y = order[head], x, p = b->nodes[y].parent;
+
 		if (al->b2a[y] != SMART_NONE)
 			continue;
+		if (al->b2a[p] != SMART_NONE)
+			near[y] = al->b2a[p];
 		x = align_find_twin(al, y, near[y]);
 		if (x != SMART_NONE) {
 			align_match_subtree(al, x, y);
 			continue;
 		}
-		if (al->csize_b[y] > 1 &&
+		/* A fragment of two or three nodes reaches a majority of
+		 * agreeing pairs only as an exact twin, found above. */
+		if (al->csize_b[y] >= LABEL_MIN_SUBTREE &&
 		    match_by_label(&g, y, near[y], start, by_label) < 0)
 			goto out;
 	}

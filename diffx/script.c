@@ -179,8 +179,8 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	for (uint32_t x = 1; x < a->count; x++) {
 		uint32_t y = al->a2b[x];
 
-		if (y == SMART_NONE)
-			continue;
+		if (y == SMART_NONE || al->own_a[x] == al->own_b[y])
+			continue; /* same text and attributes */
 		if (a->nodes[x].kind == SMART_NODE_TEXT &&
 		    (a->nodes[x].text_len != b->nodes[y].text_len ||
 		     memcmp(a->nodes[x].text, b->nodes[y].text,

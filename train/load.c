@@ -22,6 +22,8 @@ typedef struct load_job {
 	int bad;              /* 1: err holds why the record is unusable */
 	smart_error err;
 	smart_measure m;
+	const smart_table *table; /* for its comparators */
+	unsigned char *fails;     /* the comparators' verdicts */
 	double values[];
 } load_job;
 
@@ -43,6 +45,7 @@ static void job_free(load_job *j)
 	free(j->app);
 	free(j->old_doc);
 	free(j->new_doc);
+	free(j->fails);
 	free(j);
 }
 
@@ -106,10 +109,13 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j = calloc(1, sizeof(*j) + (p ? p : 1) * sizeof(double));
 		if (!j)
 			return smart_error_oom(err);
+		j->table = c->table;
+		j->fails = c->table->n_comparators ? calloc(c->table->n_comparators, 1) : NULL;
 		j->app = strdup(pair.app);
 		j->old_doc = copy_bytes(pair.old_doc, pair.old_len);
 		j->new_doc = copy_bytes(pair.new_doc, pair.new_len);
-		if (!j->app || !j->old_doc || !j->new_doc) {
+		if (!j->app || !j->old_doc || !j->new_doc ||
+		    (c->table->n_comparators && !j->fails)) {
 			job_free(j);
 			return smart_error_oom(err);
 		}
@@ -135,6 +141,17 @@ static void load_work(void *ctx, void *job)
 	j->bad = smart_measure_documents(j->old_doc, j->old_len, old_name, j->new_doc,
 					 j->new_len, new_name, j->format, &j->m,
 					 &j->err) != 0;
+	if (!j->bad && j->table->n_comparators) {
+		const smart_table *t = j->table;
+
+		j->bad = smart_measure_comparators(j->old_doc, j->old_len, old_name,
+						   j->new_doc, j->new_len, new_name,
+						   j->format, t->comparators, t->n_comparators,
+						   t->compare_config, j->fails, &j->err) != 0;
+		/* As features: the last columns, after smart's own. */
+		for (size_t k = 0; !j->bad && t->comparator_features && k < t->n_comparators; k++)
+			j->values[t->n_features - t->n_comparators + k] = j->fails[k];
+	}
 	/* The documents are not needed past this point. */
 	free(j->old_doc);
 	free(j->new_doc);
@@ -152,6 +169,8 @@ static int load_done(void *ctx, void *job, smart_error *err)
 	else
 		rc = smart_table_add(c->table, j->values, j->label, j->app,
 				     j->m.bytes_differ, j->m.trees_differ, err);
+	if (!j->bad && rc == 0 && c->table->n_comparators)
+		smart_table_set_verdicts(c->table, j->fails);
 	job_free(j);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* The measured-pairs table of include/smart/train.h. */
 #include "smart/train.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,7 @@ void smart_table_free(smart_table *t)
 	for (size_t i = 0; i < t->n_apps; i++)
 		free(t->apps[i]);
 	free(t->apps);
+	free(t->comparator_fail);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -45,6 +47,13 @@ static int table_grow(smart_table *t)
 	GROW(trees_differ);
 	GROW(app);
 #undef GROW
+	if (t->n_comparators) {
+		unsigned char *f = realloc(t->comparator_fail, cap * t->n_comparators);
+
+		if (!f)
+			return -1;
+		t->comparator_fail = f;
+	}
 	t->cap = cap;
 	return 0;
 }
@@ -86,6 +95,23 @@ int smart_table_add(smart_table *t, const double *values, int label,
 	t->app[t->n_rows] = (uint32_t)a;
 	t->n_rows++;
 	return 0;
+}
+
+void smart_table_set_verdicts(smart_table *t, const unsigned char *fails)
+{
+	assert(t->n_rows > 0);
+	memcpy(t->comparator_fail + (t->n_rows - 1) * t->n_comparators, fails,
+	       t->n_comparators);
+}
+
+void smart_table_comparator_confusion(const smart_table *t, size_t k,
+				      smart_confusion *c)
+{
+	assert(k < t->n_comparators);
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < t->n_rows; i++)
+		smart_confusion_add(c, t->comparator_fail[i * t->n_comparators + k],
+				    t->labels[i]);
 }
 
 smart_dataset smart_table_dataset(const smart_table *t)

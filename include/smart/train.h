@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "smart/compare.h"
 #include "smart/corpus.h"
 #include "smart/error.h"
 #include "smart/model.h"
@@ -26,6 +27,15 @@ typedef struct smart_table {
 	uint32_t *app;              /* index into apps */
 	char **apps;                /* owned application names */
 	size_t n_apps;
+	/* Optional: oracle comparators (include/smart/compare.h) run on every
+	 * pair by smart_table_load, for `smart eval --baselines`. Set them
+	 * after smart_table_init; the verdicts are kept per row. */
+	const smart_comparator *const *comparators; /* borrowed */
+	size_t n_comparators;
+	const smart_compare_config *compare_config;  /* borrowed, read-only */
+	int comparator_features;      /* the last n_comparators feature columns
+	                               * are the verdicts (1 = fail) */
+	unsigned char *comparator_fail; /* n_rows x n_comparators, 1 = fail */
 } smart_table;
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
@@ -36,6 +46,14 @@ void smart_table_free(smart_table *t);
 int smart_table_add(smart_table *t, const double *values, int label,
 		    const char *app, int bytes_differ, int trees_differ,
 		    smart_error *err);
+
+/* Stores the comparators' verdicts (n_comparators of them, 1 = fail) for
+ * the row added last. */
+void smart_table_set_verdicts(smart_table *t, const unsigned char *fails);
+
+/* The confusion matrix of comparator k's verdicts against the labels. */
+void smart_table_comparator_confusion(const smart_table *t, size_t k,
+				      smart_confusion *c);
 
 /* The table as a training dataset (rows borrowed). */
 smart_dataset smart_table_dataset(const smart_table *t);
@@ -55,6 +73,16 @@ int smart_measure_documents(const char *old_doc, size_t old_len,
 			    size_t new_len, const char *new_name,
 			    smart_format format, smart_measure *m,
 			    smart_error *err);
+
+/* Runs `n` comparators on one pair of documents: fails[k] = 1 when
+ * comparator k fails (asks for inspection). */
+int smart_measure_comparators(const char *old_doc, size_t old_len,
+			      const char *old_name, const char *new_doc,
+			      size_t new_len, const char *new_name,
+			      smart_format format,
+			      const smart_comparator *const *comparators, size_t n,
+			      const smart_compare_config *config,
+			      unsigned char *fails, smart_error *err);
 
 /* Called for every unusable record (err holds "FILE:LINE: cause"). */
 typedef void (*smart_bad_record_fn)(void *ctx, const smart_error *err);
