@@ -19,6 +19,18 @@
 #include "patch_internal.h"
 #include "script_internal.h"
 
+/* Where the last lookup under a parent stopped. Scripts list operations in
+ * pre-order, so the next lookup under the same parent usually continues
+ * from there: this keeps long sibling lists linear instead of quadratic.
+ * Valid while the parent's version is unchanged. */
+typedef struct cursor {
+	uint32_t parent;   /* SMART_NONE: empty */
+	uint32_t version;
+	const char *name;  /* the step's name (NULL: text()); unused for slots */
+	uint32_t count;    /* matches (or content children) up to `child` */
+	uint32_t child;
+} cursor;
+
 typedef struct patcher {
 	const smart_tree *old;
 	const smart_script *script;
@@ -26,6 +38,9 @@ typedef struct patcher {
 	ptree tree;
 	uint32_t *target;      /* per operation: its old node (not inserts) */
 	smart_arena *arena;    /* modified attribute sets */
+	cursor *steps;         /* per path depth, for resolve() */
+	uint32_t step_cap;
+	cursor slot;           /* for finding a placement's index */
 } patcher;
 
 static int fail(patcher *p, size_t op, const char *fmt, ...)
@@ -49,35 +64,67 @@ static int step_matches(const smart_path_step *step, const pnode *n)
 	return n->kind == SMART_NODE_ELEMENT && strcmp(step->name, n->name) == 0;
 }
 
-/* The node `path` names in the tree as it is now, or SMART_NONE. A step
- * without [k] takes the first node of its name. */
-static uint32_t resolve(const patcher *p, const smart_script_path *path)
+static int same_step_name(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The node `path` names in the tree as it is now, SMART_NONE when none
+ * does, or SMART_NONE - 1 when out of memory. A step without [k] takes the
+ * first node of its name. */
+static uint32_t resolve(patcher *p, const smart_script_path *path)
 {
 	const ptree *t = &p->tree;
 	uint32_t at = 0;
 
+	if (path->count > p->step_cap) {
+		cursor *more = realloc(p->steps, path->count * sizeof(*more));
+
+		if (!more)
+			return SMART_NONE - 1;
+		for (uint32_t s = p->step_cap; s < path->count; s++)
+			more[s].parent = SMART_NONE;
+		p->steps = more;
+		p->step_cap = path->count;
+	}
 	for (uint32_t s = 0; s < path->count; s++) {
 		const smart_path_step *step = &p->script->steps[path->first + s];
-		uint32_t seen = 0, c;
+		uint32_t want = step->position ? step->position : 1, seen = 0, c;
+		cursor *cur = &p->steps[s];
 
-		for (c = t->nodes[at].first; c != SMART_NONE; c = t->nodes[c].next)
-			if (step_matches(step, &t->nodes[c]) &&
-			    (++seen == step->position || step->position == 0))
+		c = t->nodes[at].first;
+		if (cur->parent == at && cur->version == t->nodes[at].version &&
+		    same_step_name(cur->name, step->name) && cur->count <= want) {
+			c = cur->child;
+			seen = cur->count - 1;
+		}
+		for (; c != SMART_NONE; c = t->nodes[c].next)
+			if (step_matches(step, &t->nodes[c]) && ++seen == want)
 				break;
 		if (c == SMART_NONE)
 			return SMART_NONE;
+		*cur = (cursor){ at, t->nodes[at].version, step->name, seen, c };
 		at = c;
 	}
 	return at;
 }
 
-/* Content nodes in the old subtree of n. */
-static uint32_t content_size(const smart_tree *old, uint32_t n)
+/* The nodes a delete of n removes: the content nodes of its old subtree
+ * except those that leave by moves (matched nodes inside an unmatched
+ * region are moved out, with their subtrees). */
+static uint32_t deleted_size(const patcher *p, uint32_t n)
 {
+	const smart_tree *old = p->old;
 	uint32_t count = 0;
 
-	for (uint32_t i = n; i < n + old->nodes[n].size; i++)
+	for (uint32_t i = n; i < n + old->nodes[n].size;) {
+		if (i != n && p->tree.nodes[i].state == PNODE_MOVED) {
+			i += old->nodes[i].size;
+			continue;
+		}
 		count += smart_node_is_content(&old->nodes[i]);
+		i++;
+	}
 	return count;
 }
 
@@ -92,6 +139,8 @@ static int resolve_old_paths(patcher *p)
 		if (op->kind == SMART_OP_INSERT)
 			continue;
 		n = resolve(p, &op->path);
+		if (n == SMART_NONE - 1)
+			return smart_error_oom(p->err);
 		if (n == SMART_NONE)
 			return fail(p, i, "\"%s\" names no node of the old document",
 				    op->path.text);
@@ -106,11 +155,6 @@ static int resolve_old_paths(patcher *p)
 						  "earlier operation", op->path.text);
 			p->tree.nodes[n].state = op->kind == SMART_OP_DELETE ? PNODE_DELETED
 									    : PNODE_MOVED;
-			if (op->kind == SMART_OP_DELETE && op->subtree_size &&
-			    op->subtree_size != content_size(p->old, n))
-				return fail(p, i, "\"%s\" has %u nodes in the old document, "
-						  "the script deletes %u", op->path.text,
-					    content_size(p->old, n), op->subtree_size);
 			break;
 		case SMART_OP_UPDATE:
 			if (p->tree.nodes[n].kind != SMART_NODE_TEXT)
@@ -121,6 +165,19 @@ static int resolve_old_paths(patcher *p)
 				return fail(p, i, "\"%s\" is not an element", op->path.text);
 			break;
 		}
+	}
+	/* Sizes need every move known: moved nodes leave deleted regions. */
+	for (size_t i = 0; i < p->script->op_count; i++) {
+		const smart_script_op *op = &p->script->ops[i];
+		uint32_t size;
+
+		if (op->kind != SMART_OP_DELETE || !op->subtree_size)
+			continue;
+		size = deleted_size(p, p->target[i]);
+		if (size != op->subtree_size)
+			return fail(p, i, "\"%s\" has %u nodes to delete in the old document, "
+					  "the script deletes %u", op->path.text, size,
+				    op->subtree_size);
 	}
 	return 0;
 }
@@ -217,22 +274,34 @@ static uint32_t build_content(patcher *p, uint32_t root)
 	return top;
 }
 
+static int is_content(const pnode *n)
+{
+	return n->kind == SMART_NODE_ELEMENT || n->kind == SMART_NODE_TEXT;
+}
+
 /* Step 4: one insert or move placed at `parent` + `index`. */
 static int place(patcher *p, size_t i)
 {
 	const smart_script_op *op = &p->script->ops[i];
 	uint32_t parent = resolve(p, &op->parent), before, seen = 0, n;
+	cursor *slot = &p->slot;
 
+	if (parent == SMART_NONE - 1)
+		return smart_error_oom(p->err);
 	if (parent == SMART_NONE)
 		return fail(p, i, "parent \"%s\" names no node of the tree built so far",
 			    op->parent.text);
 	if (p->tree.nodes[parent].kind == SMART_NODE_TEXT)
 		return fail(p, i, "parent \"%s\" is a text node", op->parent.text);
-	for (before = p->tree.nodes[parent].first; before != SMART_NONE;
-	     before = p->tree.nodes[before].next) {
-		const pnode *c = &p->tree.nodes[before];
-
-		if (c->kind == SMART_NODE_ELEMENT || c->kind == SMART_NODE_TEXT) {
+	before = p->tree.nodes[parent].first;
+	if (slot->parent == parent && slot->version == p->tree.nodes[parent].version &&
+	    slot->count < op->index) {
+		/* Continue after the node placed last under this parent. */
+		before = p->tree.nodes[slot->child].next;
+		seen = slot->count + 1;
+	}
+	for (; before != SMART_NONE; before = p->tree.nodes[before].next) {
+		if (is_content(&p->tree.nodes[before])) {
 			if (seen == op->index)
 				break;
 			seen++;
@@ -245,6 +314,7 @@ static int place(patcher *p, size_t i)
 	if (n == SMART_NONE)
 		return smart_error_oom(p->err);
 	ptree_link(&p->tree, parent, before, n);
+	*slot = (cursor){ parent, p->tree.nodes[parent].version, NULL, op->index, n };
 	return 0;
 }
 
@@ -271,7 +341,8 @@ static int apply(patcher *p)
 smart_tree *smart_patch(const smart_tree *old, const smart_script *script,
 			smart_error *err)
 {
-	patcher p = { old, script, err, { 0 }, NULL, NULL };
+	patcher p = { old, script, err, { 0 }, NULL, NULL, NULL, 0,
+		      { SMART_NONE, 0, NULL, 0, SMART_NONE } };
 	smart_tree *result = NULL;
 
 	p.target = malloc((script->op_count ? script->op_count : 1) * sizeof(*p.target));
@@ -283,5 +354,6 @@ smart_tree *smart_patch(const smart_tree *old, const smart_script *script,
 	ptree_release(&p.tree);
 	smart_arena_free(p.arena);
 	free(p.target);
+	free(p.steps);
 	return result;
 }

@@ -22,6 +22,7 @@ typedef struct pnode {
 	uint32_t attr_count;
 	uint32_t parent, first, last, prev, next; /* SMART_NONE when absent */
 	int state;               /* PNODE_* (old nodes) */
+	uint32_t version;        /* bumped whenever its children change */
 } pnode;
 
 typedef struct ptree {

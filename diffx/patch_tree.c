@@ -32,7 +32,7 @@ int ptree_init(ptree *t, const smart_tree *old)
 		*p = (pnode){ o->kind, o->name, o->text,
 			      o->attr_count ? old->attrs + o->attr_first : NULL,
 			      o->attr_count, o->parent, o->first_child, SMART_NONE,
-			      SMART_NONE, o->next_sibling, PNODE_KEPT };
+			      SMART_NONE, o->next_sibling, PNODE_KEPT, 0 };
 	}
 	/* Pre-order visits each parent's children in order: the last one
 	 * seen is the last child, and each child's predecessor is known. */
@@ -59,7 +59,7 @@ uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
 	}
 	t->nodes[t->count] = (pnode){ kind, name, text, attrs, attr_count, SMART_NONE,
 				      SMART_NONE, SMART_NONE, SMART_NONE, SMART_NONE,
-				      PNODE_KEPT };
+				      PNODE_KEPT, 0 };
 	return t->count++;
 }
 
@@ -69,6 +69,7 @@ void ptree_unlink(ptree *t, uint32_t n)
 
 	if (x->parent == SMART_NONE)
 		return;
+	t->nodes[x->parent].version++;
 	if (x->prev != SMART_NONE)
 		t->nodes[x->prev].next = x->next;
 	else
@@ -84,6 +85,7 @@ void ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n)
 {
 	pnode *x = &t->nodes[n], *p = &t->nodes[parent];
 
+	p->version++;
 	x->parent = parent;
 	x->next = before;
 	x->prev = before == SMART_NONE ? p->last : t->nodes[before].prev;

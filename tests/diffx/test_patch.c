@@ -124,6 +124,18 @@ static void patch_applies_in_documented_order(void **state)
 		"<div id=b><p>zero</p><p>3</p><p>two</p></div><div id=a><p>one</p></div>");
 }
 
+/* A deleted region's size leaves out what moves out of it. */
+static void patch_delete_size_excludes_nodes_moved_out(void **state)
+{
+	(void)state;
+	assert_patch_gives("<div id=w><p>keep <b>me</b></p><span>x</span></div>",
+		"{\"operations\":["
+		"{\"op\":\"delete\",\"path\":\"/html/body/div\",\"subtree_size\":3},"
+		"{\"op\":\"move\",\"path\":\"/html/body/div/p\",\"to\":\"/html/body/p\","
+		"\"parent\":\"/html/body\",\"index\":0,\"subtree_size\":4}]}",
+		"<p>keep <b>me</b></p>");
+}
+
 static void patch_empty_script_gives_old_tree(void **state)
 {
 	(void)state;
@@ -223,7 +235,7 @@ static void patch_refuses_script_for_another_document(void **state)
 	assert_patch_fails("<p id=a>x</p>", "{\"operations\":[{\"op\":\"attr-insert\",\"path\":\"/html/body/p\","
 			   "\"name\":\"id\",\"new\":\"b\"}]}", "already has attribute 'id'");
 	assert_patch_fails(LIST, "{\"operations\":[{\"op\":\"delete\",\"path\":\"/html/body/ul\",\"subtree_size\":3}]}",
-			   "has 7 nodes in the old document, the script deletes 3");
+			   "has 7 nodes to delete in the old document, the script deletes 3");
 }
 
 /* Parsing alone: one line naming the file and the operation. */
@@ -290,6 +302,7 @@ int main(void)
 		cmocka_unit_test(patch_delete_removes_whole_subtree),
 		cmocka_unit_test(patch_updates_text_and_attributes),
 		cmocka_unit_test(patch_applies_in_documented_order),
+		cmocka_unit_test(patch_delete_size_excludes_nodes_moved_out),
 		cmocka_unit_test(patch_empty_script_gives_old_tree),
 		cmocka_unit_test(patch_keeps_comments_and_texts_they_separate),
 		cmocka_unit_test(patch_deep_document_is_fine),

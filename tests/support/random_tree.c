@@ -146,6 +146,12 @@ static void grow(gen *g, xmlNodePtr root, uint32_t size)
 
 		if (is_void(parent))
 			continue;
+		if (rt_below(&g->rng, 40) == 0) { /* comments: not content */
+			child = xmlNewDocComment(g->doc, (const xmlChar *)" note ");
+			if (!child || !xmlAddChild(parent, child))
+				g->oom = 1;
+			continue;
+		}
 		if (rt_below(&g->rng, 5) < 2 && !last_is_text(parent)) {
 			child = random_text(g);
 			if (!child || !xmlAddChild(parent, child))
@@ -378,16 +384,18 @@ static void new_document(gen *g, uint32_t size)
 	grow(g, g->top, size);
 }
 
-static char *dump(gen *g, size_t *len)
+/* The document as text; `pretty` indents it (libxml2's formatting adds
+ * only white space that parsing drops again). */
+static char *dump(gen *g, size_t *len, int pretty)
 {
 	xmlChar *mem = NULL;
 	int size = 0;
 	char *copy;
 
 	if (g->format == SMART_FORMAT_XML)
-		xmlDocDumpMemory(g->doc, &mem, &size);
+		xmlDocDumpFormatMemory(g->doc, &mem, &size, pretty);
 	else
-		htmlDocDumpMemoryFormat(g->doc, &mem, &size, 0);
+		htmlDocDumpMemoryFormat(g->doc, &mem, &size, pretty);
 	if (!mem)
 		return NULL;
 	copy = malloc((size_t)size + 1);
@@ -416,7 +424,7 @@ int rt_make_pair(uint64_t seed, smart_format format, uint32_t max_nodes,
 	if (!g.doc || !g.top || g.oom)
 		goto fail;
 	pair->format = g.format;
-	pair->old_doc = dump(&g, &pair->old_len);
+	pair->old_doc = dump(&g, &pair->old_len, 0);
 	if (!pair->old_doc)
 		goto fail;
 	want = mix == RT_EDITS_NONE ? 0 : mix == RT_EDITS_ONE_MOVE ? 1
@@ -430,7 +438,10 @@ int rt_make_pair(uint64_t seed, smart_format format, uint32_t max_nodes,
 	}
 	if (g.oom)
 		goto fail; /* fewer edits than wanted is fine: see pair->edits */
-	pair->new_doc = dump(&g, &pair->new_len);
+	/* libxml2's HTML formatter indents inside <pre> too, which changes
+	 * the text there; only XML is indented. */
+	pair->new_doc = dump(&g, &pair->new_len,
+			     mix == RT_EDITS_NONE && g.format == SMART_FORMAT_XML);
 	if (!pair->new_doc)
 		goto fail;
 	xmlFreeDoc(g.doc);

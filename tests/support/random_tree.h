@@ -31,7 +31,7 @@ uint32_t rt_below(rt_rng *rng, uint32_t n);
 typedef enum rt_edit_mix {
 	RT_EDITS_ANY = 0,   /* a random mix of every kind of edit */
 	RT_EDITS_ONE_MOVE,  /* exactly one element subtree moved elsewhere */
-	RT_EDITS_NONE       /* the copy is the same tree (maybe formatted apart) */
+	RT_EDITS_NONE       /* the copy is the same tree (XML: written indented) */
 } rt_edit_mix;
 
 /* Two documents: the generated one and its edited copy. Owned by the pair;
