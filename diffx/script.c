@@ -2,9 +2,8 @@
  * DiffX phase 3: the edit script that a matching implies (DESIGN §6).
  *
  *  - delete: an unmatched old node whose parent is matched, i.e. the root of
- *    a maximal region of unmatched old nodes (matched nodes inside it leave
- *    by moves of their own); its subtree_size is that of its whole old
- *    subtree, while the summary counts the region's nodes only;
+ *    a maximal region of unmatched old nodes; its size is the region's
+ *    (matched nodes inside it leave by moves of their own);
  *  - insert: likewise for new nodes;
  *  - move: a matched node whose parent is not matched to its partner's
  *    parent, or whose position among its matched siblings falls outside
@@ -159,9 +158,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	region_sizes(a, al->a2b, root_of, size);
 	for (uint32_t x = 0; x < a->count; x++)
 		if (size[x]) {
-			/* The op names the whole old subtree (what patch checks);
-			 * the summary counts the nodes really deleted. */
-			if (push(&l, SMART_OP_DELETE, x, SMART_NONE, al->csize_a[x]) < 0)
+			if (push(&l, SMART_OP_DELETE, x, SMART_NONE, size[x]) < 0)
 				goto oom;
 			sum->deletes += size[x];
 		}

@@ -35,11 +35,11 @@ typedef struct smart_edit_op {
 	smart_op_kind kind;
 	uint32_t old_node;     /* the node in the old tree; SMART_NONE for insert */
 	uint32_t new_node;     /* the node in the new tree; SMART_NONE for delete */
-	uint32_t subtree_size; /* content nodes in the subtree: delete and
-	                        * move, the whole old subtree (nodes inside that
-	                        * leave by moves included); insert, its unmatched
-	                        * nodes only (matched nodes inside arrive by
-	                        * moves of their own); 1 for the other kinds */
+	uint32_t subtree_size; /* content nodes in the subtree: move, the whole
+	                        * old subtree; insert and delete, only its
+	                        * unmatched nodes (matched nodes inside arrive or
+	                        * leave by moves of their own); 1 for the other
+	                        * kinds */
 	const char *attr_name; /* attribute operations only, else NULL */
 	const char *old_value; /* update: old text; attr-delete/-change: old value */
 	const char *new_value; /* update: new text; attr-insert/-change: new value */
