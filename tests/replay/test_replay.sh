@@ -62,6 +62,16 @@ check "replay_token_rule_from_file_replaces_the_default" "m['requests'][2]['stat
 M="$TMP/b3/notes/manifest.json"
 check "replay_token_pattern_option_adds_a_glob" "m['requests'][2]['status'] == 200"
 
+# ---- Flist over two replays' manifests -----------------------------------------
+"$SMART" replay "$RFIX/notes.har" --base-url "$BASE" -o "$TMP/a2" --reset "$RESET" >/dev/null 2>&1
+"$SMART" replay "$RFIX/notes.har" --base-url "http://127.0.0.1:$PORT_faulty" -o "$TMP/m" >/dev/null 2>&1
+expect_status "flist_passes_two_clean_replays" 0 "$SMART" compare -c Flist "$TMP/a/notes/manifest.json" "$TMP/a2/notes/manifest.json"
+expect_status "raw_fails_the_same_clean_replays_on_the_printed_time" 1 "$SMART" compare -c Raw "$TMP/a/notes/01_GET_index.html" "$TMP/a2/notes/01_GET_index.html"
+expect_status "flist_fails_a_replay_whose_post_redirects_elsewhere" 1 "$SMART" compare -c Flist "$TMP/a/notes/manifest.json" "$TMP/m/notes/manifest.json"
+expect_output "flist_names_the_differing_request" '303 /oops -> 500 /oops'
+expect_status "flist_fails_a_replay_without_fresh_tokens" 1 "$SMART" compare -c Flist --json "$TMP/a/notes/manifest.json" "$TMP/b/notes/manifest.json"
+expect_output "flist_json_verdict" '"comparator":"Flist","verdict":"fail"'
+
 # ---- an access log ------------------------------------------------------------
 : >"$TMP/resets"
 expect_status "replay_access_log_exits_0" 0 "$SMART" replay "$RFIX/access.log" --base-url "$BASE/" -o "$TMP/c" --reset "$RESET"
