@@ -21,6 +21,8 @@
 #include "smart/corpus.h"
 #include "smart/train.h"
 #include "smart/classify.h"
+#include "smart/replay.h"
 #include "smart/mutate.h"
+#include "smart/perturb.h"
 
 #endif
