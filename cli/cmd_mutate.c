@@ -44,9 +44,12 @@ static void usage(FILE *out)
 		"  --seed N           seed of the mutant choice (default 1): same seed, same pairs\n"
 		"  -j JOBS            mutants built and run in parallel (default 1)\n"
 		"  --app NAME         the records' app (default: DIR's name)\n"
+		"  --per-mutant K     at most K pairs per mutant (a seeded choice among\n"
+		"                     its differing outputs; default: all)\n"
 		"  --timeout SECONDS  limit per build or run (default: clean runs unlimited,\n"
 		"                     mutants 10x the clean command's time, at least 10 s)\n"
-		"  -o FILE            the pairs, JSON Lines, written when the run completes\n"
+		"  -o FILE            the pairs, JSON Lines (gzip when FILE ends in .gz),\n"
+		"                     written when the run completes\n"
 		"  --json             print the summary as JSON on stdout\n\n"
 		"Exit status: 0 done, 2 trouble, 130/143 interrupted (nothing written).\n");
 }
@@ -141,7 +144,7 @@ static int check_output_dir(const char *out)
 static int run_mutate(int argc, char **argv)
 {
 	enum { O_SRC = 256, O_FILES, O_BUILD, O_RUN, O_OUTPUTS, O_TIME, O_SEED,
-	       O_APP, O_TIMEOUT, O_JSON };
+	       O_APP, O_TIMEOUT, O_JSON, O_PER_MUTANT };
 	static const struct option longs[] = {
 		{ "src", required_argument, NULL, O_SRC },
 		{ "files", required_argument, NULL, O_FILES },
@@ -153,6 +156,7 @@ static int run_mutate(int argc, char **argv)
 		{ "app", required_argument, NULL, O_APP },
 		{ "timeout", required_argument, NULL, O_TIMEOUT },
 		{ "json", no_argument, NULL, O_JSON },
+		{ "per-mutant", required_argument, NULL, O_PER_MUTANT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -180,13 +184,17 @@ static int run_mutate(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'n':
 		case 'j':
+		case O_PER_MUTANT:
 			if (parse_number(optarg, &v) < 0 || v != (unsigned)v)
-				return cli_usage_error("mutate", "-%c needs a positive whole number", c);
+				return cli_usage_error("mutate", "%s needs a positive whole number",
+						       c == 'n' ? "-n" : c == 'j' ? "-j" : "--per-mutant");
 			if (c == 'n') {
 				o.mutants = (unsigned)v;
 				have_n = 1;
-			} else {
+			} else if (c == 'j') {
 				o.jobs = (unsigned)v;
+			} else {
+				o.per_mutant = (unsigned)v;
 			}
 			break;
 		case O_TIME:
@@ -245,7 +253,7 @@ static int run_mutate(int argc, char **argv)
 	}
 	if (rc < 0)
 		return cli_fail(&err);
-	rc = smart_file_write_atomic(out, jsonl, len, &err);
+	rc = smart_pairs_write(out, jsonl, len, &err);
 	free(jsonl);
 	if (rc < 0)
 		return cli_fail(&err);

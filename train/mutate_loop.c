@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
 #include "smart/file.h"
 
 /* The largest file a mutant's run may write, and so the largest output
@@ -110,49 +113,90 @@ static char *mutation_note(const mutate_driver *d, const smart_mutation *m)
 	return note;
 }
 
+/* When the mutant's differing outputs (`diff`, `n` of them, ascending) are
+ * more than the per-mutant limit, keeps a seeded choice of them (in order)
+ * and returns the new count. The choice depends on the seed and the
+ * mutant only, so -j does not change it. */
+static size_t limit_pairs(const mutate_driver *d, size_t ordinal, size_t *diff,
+			  size_t n)
+{
+	unsigned k = d->opt->per_mutant;
+	gsl_rng *rng;
+	size_t *chosen;
+
+	if (k == 0 || n <= k)
+		return n;
+	rng = gsl_rng_alloc(gsl_rng_mt19937);
+	chosen = malloc(k * sizeof(*chosen));
+	if (!rng || !chosen) {
+		if (rng)
+			gsl_rng_free(rng);
+		free(chosen);
+		return n; /* out of memory: keep them all rather than fail */
+	}
+	gsl_rng_set(rng, d->opt->seed * 1000003UL + ordinal);
+	gsl_ran_choose(rng, chosen, k, diff, n, sizeof(*diff));
+	memcpy(diff, chosen, k * sizeof(*diff));
+	free(chosen);
+	gsl_rng_free(rng);
+	return k;
+}
+
 /* Compares the mutant's outputs with the clean ones and keeps a pair for
- * each that differs. */
+ * each that differs (or a seeded choice of them, see limit_pairs). */
 static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	const mutate_outputs *c = &d->clean;
 	mutate_result *r = &d->results[s->ordinal];
 	char *dir = mutate_join(s->dir, d->opt->outputs);
 	char *note = mutation_note(d, mutation_of(d, s->ordinal));
+	char **data = calloc(c->count + 1, sizeof(*data));
+	size_t *lens = calloc(c->count + 1, sizeof(*lens));
+	size_t *diff = calloc(c->count + 1, sizeof(*diff)), n = 0;
 	int killed = 0, rc = 0;
 
-	if (!dir || !note)
+	if (!dir || !note || !data || !lens || !diff)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; rc == 0 && i < c->count; i++) {
-		char *path = mutate_join(dir, c->paths[i]), *data = NULL;
-		size_t len = 0;
-		pair_fields p;
-		int w;
+		char *path = mutate_join(dir, c->paths[i]);
 
 		if (!path) {
 			rc = smart_error_oom(err);
 			break;
 		}
-		if (smart_file_read(path, MUTANT_FILE_MAX, &data, &len, NULL) < 0 || len == 0) {
+		if (smart_file_read(path, MUTANT_FILE_MAX, &data[i], &lens[i], NULL) < 0 ||
+		    lens[i] == 0) {
 			d->sum->missing++;
 			killed = 1;
-		} else if (len != c->lens[i] || memcmp(data, c->data[i], len) != 0) {
+		} else if (lens[i] != c->lens[i] || memcmp(data[i], c->data[i], lens[i]) != 0) {
 			killed = 1;
-			p = (pair_fields){ d->opt->app, c->paths[i],
-				pair_format_of(c->paths[i], c->data[i], c->lens[i]),
-				c->data[i], c->lens[i], data, len, "inspect", "mutant",
-				note };
-			w = pair_write_line(&r->lines, &p, err);
-			if (w < 0)
-				rc = -1;
-			else if (w == 0)
-				d->sum->pairs++;
-			else
-				d->sum->missing++; /* not text */
+			diff[n++] = i;
 		}
-		free(data);
 		free(path);
 	}
+	if (rc == 0)
+		n = limit_pairs(d, s->ordinal, diff, n);
+	for (size_t k = 0; rc == 0 && k < n; k++) {
+		size_t i = diff[k];
+		pair_fields p = { d->opt->app, c->paths[i],
+			pair_format_of(c->paths[i], c->data[i], c->lens[i]),
+			c->data[i], c->lens[i], data[i], lens[i], "inspect", "mutant",
+			note };
+		int w = pair_write_line(&r->lines, &p, err);
+
+		if (w < 0)
+			rc = -1;
+		else if (w == 0)
+			d->sum->pairs++;
+		else
+			d->sum->missing++; /* not text */
+	}
 	d->sum->killed += killed;
+	for (size_t i = 0; data && i < c->count; i++)
+		free(data[i]);
+	free(data);
+	free(lens);
+	free(diff);
 	free(dir);
 	free(note);
 	return rc;

@@ -8,6 +8,8 @@
 #include <cjson/cJSON.h>
 
 #include "smart/corpus.h"
+#include "smart/file.h"
+#include "smart/mutate.h"
 #include "smart/tree.h"
 
 const char *pair_format_of(const char *path, const char *data, size_t len)
@@ -75,4 +77,44 @@ done:
 	text_buf_release(&old_doc);
 	text_buf_release(&new_doc);
 	return rc;
+}
+
+/* Feeds JSON Lines through the corpus writer (for gzip output). */
+static int write_through_corpus(const char *path, const char *jsonl, size_t len,
+				smart_error *err)
+{
+	smart_corpus_writer *w = smart_corpus_writer_new(path, err);
+	size_t line = 0;
+
+	if (!w)
+		return -1;
+	for (const char *p = jsonl; p < jsonl + len;) {
+		const char *nl = memchr(p, '\n', (size_t)(jsonl + len - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(jsonl + len - p);
+		smart_pair pair;
+		cJSON *holder = NULL;
+		int rc;
+
+		line++;
+		rc = smart_pair_from_json(p, n, path, line, &pair, &holder, err);
+		if (rc == 0)
+			rc = smart_corpus_write(w, &pair, err);
+		cJSON_Delete(holder);
+		if (rc < 0) {
+			smart_corpus_writer_free(w);
+			return -1;
+		}
+		p += n + 1;
+	}
+	return smart_corpus_writer_finish(w, err);
+}
+
+int smart_pairs_write(const char *path, const char *jsonl, size_t len,
+		      smart_error *err)
+{
+	size_t n = strlen(path);
+
+	if (n > 3 && strcmp(path + n - 3, ".gz") == 0)
+		return write_through_corpus(path, jsonl, len, err);
+	return smart_file_write_atomic(path, jsonl, len, err);
 }

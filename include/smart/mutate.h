@@ -129,6 +129,8 @@ typedef struct smart_mutate_options {
 	unsigned long seed;
 	unsigned jobs;          /* mutants run in parallel (>= 1) */
 	const char *app;        /* "app" of the records */
+	unsigned per_mutant;    /* at most this many pairs per mutant, a seeded
+	                         * choice among its differing outputs; 0: all */
 	double timeout;         /* per command; 0: clean unlimited, mutants
 	                         * max(10 s, 10 x the clean command's time) */
 	const char *tmpdir;     /* where scratch copies go; NULL: $TMPDIR or /tmp */
@@ -145,5 +147,11 @@ typedef struct smart_mutate_options {
 int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 		     size_t *jsonl_len, smart_mutate_summary *sum,
 		     smart_error *err);
+
+/* Writes pair records as JSON Lines (what smart_mutate_run and
+ * smart_perturb_run return) to `path` atomically; gzip-compressed, through
+ * the corpus writer, when the name ends in ".gz". */
+int smart_pairs_write(const char *path, const char *jsonl, size_t len,
+		      smart_error *err);
 
 #endif

@@ -68,6 +68,20 @@ check "mutate_same_seed_same_pairs_whatever_the_jobs" cmp "$TMP/c1.jsonl" "$TMP/
 expect_status "mutate_other_seed_runs" 0 c_mutate -n 6 --seed 11 -o "$TMP/c3.jsonl"
 expect_status "mutate_first_mutants_of_a_seed" 0 c_mutate -n 6 -o "$TMP/c4.jsonl"
 check "mutate_other_seed_other_mutants" sh -c "! cmp -s '$TMP/c3.jsonl' '$TMP/c4.jsonl'"
+expect_status "mutate_per_mutant_limit_runs" 0 c_mutate -n 500 --per-mutant 1 --json -o "$TMP/c5.jsonl.gz"
+# every mutant gives at most one pair: pairs == killed minus the mutants whose
+# outputs all went missing; at least fewer than without the limit
+pairs5=$(sed -n 's/.*"pairs":\([0-9]*\).*/\1/p' "$TMP/out")
+check "mutate_per_mutant_limit_caps_pairs" test "$pairs5" -lt "$(wc -l <"$TMP/c1.jsonl")"
+check "mutate_gz_output_is_gzip_json_lines" test "$(gzip -dc "$TMP/c5.jsonl.gz" | grep -c '"origin":"mutant"')" -eq "$pairs5"
+check "mutate_per_mutant_choice_is_a_subset" sh -c "gzip -dc '$TMP/c5.jsonl.gz' | while IFS= read -r l; do grep -qxF -- \"\$l\" '$TMP/c1.jsonl' || exit 1; done"
+# An output that changes between identical runs is left out, not a pair.
+expect_status "mutate_with_unstable_output_runs" 0 c_mutate -n 8 --json \
+	--run 'sh run.sh; od -An -N8 -tx8 /dev/urandom > out/clock.html' -o "$TMP/c6.jsonl"
+expect_output "mutate_counts_unstable_output" '"unstable":1,'
+check "mutate_unstable_output_gives_no_pair" sh -c "! grep -q '\"test\":\"clock.html\"' '$TMP/c6.jsonl'"
+expect_status "mutate_time_budget_runs" 0 c_mutate --time 1 --json -o "$TMP/c7.jsonl"
+expect_output "mutate_time_budget_tries_mutants" '"tried":[1-9]'
 check "mutate_leaves_c_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
 check "mutate_removes_its_scratch_copies" scratch_is_empty
 
