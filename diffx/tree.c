@@ -1,5 +1,6 @@
 /* Queries on a built tree (include/smart/tree.h). */
 #include "smart/tree.h"
+#include "tree_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,14 +121,13 @@ static uint32_t next_content(const smart_tree *t, uint32_t i)
 	return i;
 }
 
-/* Depth of node i counted in content ancestors only. */
-static int same_node(const smart_tree *a, uint32_t i, const smart_tree *b,
-		     uint32_t j)
+int tree_same_content(const smart_tree *a, uint32_t i, const smart_tree *b,
+		      uint32_t j)
 {
 	const smart_node *x = &a->nodes[i], *y = &b->nodes[j];
 
-	if (x->kind != y->kind || x->depth != y->depth ||
-	    strcmp(x->name, y->name) != 0 || x->attr_count != y->attr_count)
+	if (x->kind != y->kind || strcmp(x->name, y->name) != 0 ||
+	    x->attr_count != y->attr_count)
 		return 0;
 	if ((x->text == NULL) != (y->text == NULL) ||
 	    (x->text && (x->text_len != y->text_len ||
@@ -141,6 +141,14 @@ static int same_node(const smart_tree *a, uint32_t i, const smart_tree *b,
 			return 0;
 	}
 	return 1;
+}
+
+/* Same depth and same own content. */
+static int same_node(const smart_tree *a, uint32_t i, const smart_tree *b,
+		     uint32_t j)
+{
+	return a->nodes[i].depth == b->nodes[j].depth &&
+	       tree_same_content(a, i, b, j);
 }
 
 int smart_tree_equal(const smart_tree *a, const smart_tree *b)

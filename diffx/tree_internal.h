@@ -10,4 +10,18 @@
 smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
 			     const char *name, smart_error *err);
 
+/* Parses `len` bytes with libxml2 under the project's safety rules (no
+ * network, no DTD loading, no entity expansion, external entities refused).
+ * *format AUTO is replaced by the sniffed format. On success *doc is the new
+ * document (the caller frees it with xmlFreeDoc), or NULL for an HTML input
+ * with nothing parseable in it (an empty document). Also used by compare/,
+ * whose comparators need libxml2's own document (white space as written,
+ * XPath). */
+int tree_libxml_read(const char *data, size_t len, smart_format *format,
+		     const char *name, xmlDocPtr *doc, smart_error *err);
+/* True when node i of a and node j of b have the same own content: kind,
+ * name, text and attribute set (children not compared). */
+int tree_same_content(const smart_tree *a, uint32_t i, const smart_tree *b,
+		      uint32_t j);
+
 #endif

@@ -100,6 +100,11 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 			n = strlen(msg);
 			while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
 				msg[--n] = '\0';
+			/* Some libxml2 messages span lines ("...encoding !\nBytes:
+			 * 0xFF ..."); the error convention is one line. */
+			for (size_t k = 0; k < n; k++)
+				if (msg[k] == '\n' || msg[k] == '\r')
+					msg[k] = ' ';
 		}
 		smart_error_set(err, "%s:%d: not well-formed XML: %s", name,
 				e ? e->line : 0, msg);
@@ -110,35 +115,43 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 	return doc;
 }
 
+int tree_libxml_read(const char *data, size_t len, smart_format *format,
+		     const char *name, xmlDocPtr *doc, smart_error *err)
+{
+	pthread_once(&libxml_once, libxml_setup);
+	*doc = NULL;
+	if (!name)
+		name = "(document)";
+	if (len > (size_t)INT32_MAX)
+		return smart_error_set(err, "%s: document larger than 2 GiB", name);
+	if (*format == SMART_FORMAT_AUTO)
+		*format = smart_format_sniff(data, len);
+	if (len > 0) {
+		if (*format == SMART_FORMAT_XML) {
+			*doc = parse_xml(data, (int)len, name, err);
+			if (!*doc)
+				return -1;
+		} else {
+			/* NULL here means nothing parseable at all (e.g. only
+			 * white space): an empty document, not an error. */
+			*doc = parse_html(data, (int)len, name);
+		}
+	} else if (*format == SMART_FORMAT_XML) {
+		return smart_error_set(err, "%s: empty file is not an XML document", name);
+	}
+	return 0;
+}
+
 smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
 			     const char *name, smart_error *err)
 {
 	smart_tree *tree;
 	xmlDocPtr doc = NULL;
 
-	pthread_once(&libxml_once, libxml_setup);
 	if (!name)
 		name = "(document)";
-	if (len > (size_t)INT32_MAX) {
-		smart_error_set(err, "%s: document larger than 2 GiB", name);
+	if (tree_libxml_read(data, len, &format, name, &doc, err) < 0)
 		return NULL;
-	}
-	if (format == SMART_FORMAT_AUTO)
-		format = smart_format_sniff(data, len);
-	if (len > 0) {
-		if (format == SMART_FORMAT_XML) {
-			doc = parse_xml(data, (int)len, name, err);
-			if (!doc)
-				return NULL;
-		} else {
-			/* NULL here means nothing parseable at all (e.g. only
-			 * white space): an empty document, not an error. */
-			doc = parse_html(data, (int)len, name);
-		}
-	} else if (format == SMART_FORMAT_XML) {
-		smart_error_set(err, "%s: empty file is not an XML document", name);
-		return NULL;
-	}
 	tree = tree_from_libxml(doc, format, name, err);
 	xmlFreeDoc(doc);
 	return tree;

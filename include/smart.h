@@ -12,5 +12,13 @@
 #include "smart/file.h"
 #include "smart/tree.h"
 #include "smart/diffx.h"
+#include "smart/compare.h"
+#include "smart/features.h"
+#include "smart/tree_write.h"
+#include "smart/patch.h"
+#include "smart/model.h"
+#include "smart/corpus.h"
+#include "smart/train.h"
+#include "smart/classify.h"
 
 #endif

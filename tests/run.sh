@@ -37,6 +37,15 @@ run_one() { # name, command...
 for t in $(find "$BUILD/asan/tests" -type f -name 'test_*' ! -name '*.o' ! -name '*.d' | sort); do
 	run_one "${t#$BUILD/asan/}" "$t"
 done
+# The same programs without sanitizers, under valgrind: catches what ASan
+# does not (uninitialised reads) and checks the release build too.
+if command -v valgrind >/dev/null; then
+	for t in $(grep -v '^#' tests/valgrind.list | grep .); do
+		SMART_TEST_QUICK=1 run_one "valgrind $t" valgrind -q --error-exitcode=99 \
+			--leak-check=full --errors-for-leak-kinds=definite \
+			"$BUILD/release/tests/$t"
+	done
+fi
 for s in $(find tests -name '*.sh' ! -name 'lib.sh' ! -path 'tests/run.sh' ! -path 'tests/fixtures/*' | sort); do
 	run_one "$s" sh "$s"
 done

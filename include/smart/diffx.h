@@ -36,7 +36,10 @@ typedef struct smart_edit_op {
 	uint32_t old_node;     /* the node in the old tree; SMART_NONE for insert */
 	uint32_t new_node;     /* the node in the new tree; SMART_NONE for delete */
 	uint32_t subtree_size; /* content nodes in the inserted, deleted or moved
-	                        * subtree; 1 for the other kinds */
+	                        * subtree; for insert and delete only its
+	                        * unmatched nodes (matched nodes inside arrive or
+	                        * leave by moves of their own); 1 for the other
+	                        * kinds */
 	const char *attr_name; /* attribute operations only, else NULL */
 	const char *old_value; /* update: old text; attr-delete/-change: old value */
 	const char *new_value; /* update: new text; attr-insert/-change: new value */
@@ -56,9 +59,10 @@ typedef struct smart_diff {
 	const smart_tree *new_tree; /* borrowed: must outlive the diff */
 	uint32_t *old_to_new;  /* per old node: its matched new node or SMART_NONE */
 	uint32_t *new_to_old;  /* per new node: its matched old node or SMART_NONE */
-	smart_edit_op *ops;    /* in a stable order: deletes and moves-out in old
-	                        * pre-order, then inserts and moves in new
-	                        * pre-order, then updates and attribute changes */
+	smart_edit_op *ops;    /* in a stable order: deletes in old pre-order,
+	                        * then inserts and moves interleaved in new
+	                        * pre-order (of the inserted / moved node), then
+	                        * updates and attribute changes in old pre-order */
 	size_t op_count;
 	smart_diff_summary summary;
 } smart_diff;
@@ -79,5 +83,17 @@ int smart_diff_is_empty(const smart_diff *diff);
 /* The operation's name as written in scripts: "move", "insert", "delete",
  * "update", "attr-insert", "attr-delete", "attr-change". */
 const char *smart_op_name(smart_op_kind kind);
+
+/* The script as the JSON object of docs/script-format.md. Returns a new
+ * cJSON tree (free with cJSON_Delete) or NULL with `err` set. An inserted
+ * subtree nested deeper than SMART_SCRIPT_MAX_DEPTH levels is written as
+ * several insert operations, so every script stays within the nesting limit
+ * of JSON parsers (cJSON refuses more than 1000 levels). */
+#define SMART_SCRIPT_MAX_DEPTH 200
+struct cJSON;
+struct cJSON *smart_diff_to_json(const smart_diff *diff, smart_error *err);
+
+/* The same, printed on one line into a new string (free with free()). */
+char *smart_diff_to_json_string(const smart_diff *diff, smart_error *err);
 
 #endif

@@ -49,3 +49,39 @@ const char *write_temp_file(const char *name, const char *data, size_t len)
 		fail_msg("cannot write %s", path);
 	return path;
 }
+
+int compare_verdict_detail(const char *name, const char *config_json,
+			   const char *old_html, const char *new_html, char *detail)
+{
+	smart_error err = { { 0 } };
+	smart_compare_config *cfg = smart_compare_config_parse(config_json, "test.json", &err);
+	smart_compare_pair *pair;
+	smart_compare_result result;
+	int rc;
+
+	if (!cfg)
+		fail_msg("config: %s", err.message);
+	pair = smart_compare_pair_new(old_html, strlen(old_html), new_html, strlen(new_html),
+				      SMART_FORMAT_AUTO, "old", "new", &err);
+	if (!pair)
+		fail_msg("pair: %s", err.message);
+	smart_compare_result_init(&result);
+	rc = smart_compare_by_name(name, pair, cfg, &result, &err);
+	if (rc < 0)
+		fail_msg("%s: %s", name, err.message);
+	/* The verdict-only path must agree with the full run. */
+	if (smart_compare_by_name(name, pair, cfg, NULL, &err) != rc)
+		fail_msg("%s: verdict-only run disagrees", name);
+	if (detail)
+		snprintf(detail, 64, "%s", result.detail);
+	smart_compare_result_clear(&result);
+	smart_compare_pair_free(pair);
+	smart_compare_config_free(cfg);
+	return rc;
+}
+
+int compare_verdict(const char *name, const char *config_json, const char *old_html,
+		    const char *new_html)
+{
+	return compare_verdict_detail(name, config_json, old_html, new_html, NULL);
+}

@@ -21,4 +21,15 @@ uint32_t find_node(const smart_tree *tree, const char *name, unsigned n);
  * its path (static storage, valid until the next call). */
 const char *write_temp_file(const char *name, const char *data, size_t len);
 
+/* The verdict of comparator `name` on two HTML strings, with the default
+ * configuration overridden by `config_json` (NULL: defaults): 0 pass,
+ * 1 fail; fails the test on an error. */
+int compare_verdict(const char *name, const char *config_json, const char *old_html,
+		    const char *new_html);
+
+/* Like compare_verdict, but returns the result's detail (e.g. FragGen's
+ * class) in `detail` (at least 64 bytes). */
+int compare_verdict_detail(const char *name, const char *config_json,
+			   const char *old_html, const char *new_html, char *detail);
+
 #endif

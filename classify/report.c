@@ -1,0 +1,148 @@
+/* Reports on verdicts: top features, JSON Lines, JUnit XML. */
+#include "smart/classify.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "common/strbuf.h"
+#include "smart/file.h"
+
+typedef struct top_ctx {
+	const smart_model *model;
+	const double *values;
+} top_ctx;
+
+/* Larger |contribution| first; the registry order breaks ties. */
+static int by_contribution(const void *a, const void *b, void *arg)
+{
+	const top_ctx *t = arg;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = fabs(smart_model_contribution(t->model, t->values, i));
+	double y = fabs(smart_model_contribution(t->model, t->values, j));
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return (i > j) - (i < j);
+}
+
+size_t smart_top_features(const smart_model *model, const double *values,
+			  size_t *idx, size_t k)
+{
+	top_ctx t = { model, values };
+	size_t *all, n = 0;
+
+	if (model->kind != SMART_MODEL_LINEAR || !values || k == 0)
+		return 0;
+	all = malloc(model->n_features * sizeof(*all));
+	if (!all)
+		return 0;
+	for (size_t j = 0; j < model->n_features; j++)
+		if (smart_model_contribution(model, values, j) != 0)
+			all[n++] = j;
+	qsort_r(all, n, sizeof(*all), by_contribution, &t);
+	if (n > k)
+		n = k;
+	memcpy(idx, all, n * sizeof(*idx));
+	free(all);
+	return n;
+}
+
+char *smart_verdict_json(const smart_verdict *v, smart_error *err)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *text = NULL;
+	int ok = o && cJSON_AddStringToObject(o, "app", v->app) &&
+		 cJSON_AddStringToObject(o, "test", v->test) &&
+		 cJSON_AddStringToObject(o, "decision", v->inspect ? "inspect" : "ignore") &&
+		 (isfinite(v->score) ? cJSON_AddNumberToObject(o, "score", v->score)
+				     : cJSON_AddNullToObject(o, "score"));
+
+	if (ok && v->problem)
+		ok = cJSON_AddStringToObject(o, "error", v->problem) != NULL;
+	if (ok)
+		text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	if (!text)
+		smart_error_oom(err);
+	return text;
+}
+
+struct smart_junit {
+	char *suite;
+	smart_strbuf body;
+	size_t tests, failures, errors;
+};
+
+smart_junit *smart_junit_new(const char *suite_name, smart_error *err)
+{
+	smart_junit *j = calloc(1, sizeof(*j));
+
+	if (!j || !(j->suite = strdup(suite_name))) {
+		free(j);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return j;
+}
+
+void smart_junit_free(smart_junit *j)
+{
+	if (!j)
+		return;
+	free(j->suite);
+	smart_strbuf_free(&j->body);
+	free(j);
+}
+
+int smart_junit_add(smart_junit *j, const smart_model *model,
+		    const smart_verdict *v, smart_error *err)
+{
+	smart_strbuf *b = &j->body;
+	int bad = smart_strbuf_printf(b, "  <testcase classname=\"") ||
+		  smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "\" name=\"") ||
+		  smart_strbuf_escaped(b, v->test) || smart_strbuf_printf(b, "\">\n");
+
+	j->tests++;
+	if (!bad && v->trouble) {
+		j->errors++;
+		bad = smart_strbuf_printf(b, "    <error message=\"") ||
+		      smart_strbuf_escaped(b, v->problem) || smart_strbuf_printf(b, "\"/>\n");
+	} else if (!bad && v->inspect) {
+		char msg[200];
+
+		j->failures++;
+		if (v->problem)
+			snprintf(msg, sizeof(msg), "inspect: %s", v->problem);
+		else
+			snprintf(msg, sizeof(msg), "inspect: score %.6g %s cutoff %.6g", v->score,
+				 smart_comparison_name(model->comparison), model->cutoff);
+		bad = smart_strbuf_printf(b, "    <failure message=\"") ||
+		      smart_strbuf_escaped(b, msg) || smart_strbuf_printf(b, "\"/>\n");
+	}
+	if (!bad)
+		bad = smart_strbuf_printf(b, "  </testcase>\n");
+	return bad ? smart_error_oom(err) : 0;
+}
+
+int smart_junit_finish(smart_junit *j, const char *path, smart_error *err)
+{
+	smart_strbuf out = { 0 };
+	int rc = -1;
+
+	if (smart_strbuf_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
+	    smart_strbuf_escaped(&out, j->suite) ||
+	    smart_strbuf_printf(&out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+				j->tests, j->failures, j->errors) ||
+	    (j->body.len && smart_strbuf_append(&out, j->body.data, j->body.len)) ||
+	    smart_strbuf_printf(&out, "</testsuite>\n"))
+		smart_error_oom(err);
+	else
+		rc = smart_file_write_atomic(path, out.data, out.len, err);
+	smart_strbuf_free(&out);
+	smart_junit_free(j);
+	return rc;
+}

@@ -1,0 +1,46 @@
+/*
+ * What the train, classify and eval subcommands share: the feature names of
+ * this binary, the model to use (a file, or the default model compiled in),
+ * and reading corpora with every unusable record reported.
+ */
+#ifndef SMART_CLI_MODEL_H
+#define SMART_CLI_MODEL_H
+
+#include <stddef.h>
+
+#include "cli.h"
+
+/* The default model, trained on the shipped corpora when smart was built
+ * (the generated build/default_model.c); empty in the bootstrap binary
+ * that trains it. */
+extern const char smart_default_model[];
+extern const size_t smart_default_model_len;
+
+/* The registry's feature names in order (a new array the caller frees;
+ * the strings are the registry's). */
+const char **cli_feature_names(size_t *n);
+
+/* Loads `path`, or the default model when path is NULL. */
+smart_model *cli_load_model(const char *path, const char *const *names,
+			    size_t n, smart_error *err);
+
+/* How corpora are read: unusable records are warnings (--skip-bad) or an
+ * error after reading (the first one named, the others counted). */
+typedef struct cli_bad_records {
+	int skip;          /* --skip-bad: warn about each and go on */
+	size_t count;
+	smart_error first;
+} cli_bad_records;
+
+/* The smart_bad_record_fn for a cli_bad_records context. */
+void cli_on_bad_record(void *ctx, const smart_error *err);
+
+/* Loads labelled corpora into `table`; prints and returns CLI_TROUBLE when
+ * reading failed or records were unusable without --skip-bad, else 0. */
+int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
+		   smart_format format, unsigned threads, int skip_bad);
+
+/* Parses "linear" or "svm"; -1 when neither. */
+int cli_parse_kind(const char *s, smart_model_kind *kind);
+
+#endif

@@ -1,0 +1,312 @@
+/* smart classify — inspect or ignore: one pair, a corpus, or two folders. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli_model.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: smart classify [--model M] [--json] [--html|--xml] OLD NEW\n"
+		"       smart classify [--model M] [--json] [--junit FILE] [--report FILE.html] --corpus PAIRS.jsonl\n"
+		"       smart classify [--model M] [--json] [--junit FILE] [--report FILE.html] OLD_DIR NEW_DIR\n\n"
+		"Says whether the new output needs a human's look (inspect) or not (ignore).\n"
+		"Without --model, the default model compiled into smart is used.\n"
+		"Exit status: 0 every pair ignore, 1 some pair inspect, 2 trouble.\n\n"
+		"  --model M      a model written by 'smart train'\n"
+		"  --corpus FILE  classify every pair of a JSON Lines corpus\n"
+		"  --json         JSON (batch: JSON Lines {app,test,decision,score} in input order)\n"
+		"  --junit FILE   also write a JUnit XML report (batch forms)\n"
+		"  --report FILE  also write an HTML report (batch forms)\n"
+		"  --top K        features shown in the explanation of one pair (default 5)\n"
+		"  --threads N    batch: classify on N threads (default: all cores)\n"
+		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
+		"                 \"format\" wins)\n");
+}
+
+typedef struct options {
+	const char *model_path, *corpus, *junit, *report;
+	int json, top;
+	unsigned threads;
+	smart_format format;
+} options;
+
+/* ---- one pair ---------------------------------------------------------- */
+
+static int explain_text(const smart_model *m, const double *v, int inspect,
+			double score, int top)
+{
+	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
+
+	printf("%s\n", inspect ? "inspect" : "ignore");
+	printf("score %.6g, inspect when score %s %.6g\n", score,
+	       smart_comparison_name(m->comparison), m->cutoff);
+	if (m->kind != SMART_MODEL_LINEAR) {
+		printf("(an SVM score is not a sum over features: no per-feature breakdown)\n");
+		return inspect ? CLI_DIFFER : CLI_SAME;
+	}
+	if (k == 0) {
+		printf("no feature moved the score (the pair looks unchanged)\n");
+		return inspect ? CLI_DIFFER : CLI_SAME;
+	}
+	printf("features that moved the score most (weight x value; + is towards inspect):\n");
+	for (size_t i = 0; i < k; i++) {
+		size_t j = idx[i];
+
+		printf("  %-22s %+10.4f = %-+10.4g x %g\n", m->names[j],
+		       smart_model_contribution(m, v, j), m->weights[j], v[j]);
+	}
+	return inspect ? CLI_DIFFER : CLI_SAME;
+}
+
+static int explain_json(const smart_model *m, const double *v, int inspect,
+			double score, int top)
+{
+	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
+	cJSON *o = cJSON_CreateObject(), *feats, *tops;
+	char *text;
+
+	if (!o)
+		return cli_failf("out of memory");
+	cJSON_AddStringToObject(o, "decision", inspect ? "inspect" : "ignore");
+	cJSON_AddNumberToObject(o, "score", score);
+	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
+	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
+	feats = cJSON_AddObjectToObject(o, "features");
+	for (size_t j = 0; feats && j < m->n_features; j++)
+		cJSON_AddNumberToObject(feats, m->names[j], v[j]);
+	tops = cJSON_AddArrayToObject(o, "top_features");
+	for (size_t i = 0; tops && i < k; i++) {
+		cJSON *t = cJSON_CreateObject();
+
+		cJSON_AddItemToArray(tops, t);
+		cJSON_AddStringToObject(t, "name", m->names[idx[i]]);
+		cJSON_AddNumberToObject(t, "value", v[idx[i]]);
+		cJSON_AddNumberToObject(t, "weight", m->weights[idx[i]]);
+		cJSON_AddNumberToObject(t, "contribution",
+					smart_model_contribution(m, v, idx[i]));
+	}
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	if (!text)
+		return cli_failf("out of memory");
+	printf("%s\n", text);
+	free(text);
+	return inspect ? CLI_DIFFER : CLI_SAME;
+}
+
+static int classify_pair(const smart_model *m, const options *o, const char *old_path,
+			 const char *new_path)
+{
+	char *old_doc = NULL, *new_doc = NULL;
+	size_t old_len, new_len;
+	double *values = calloc(m->n_features ? m->n_features : 1, sizeof(double));
+	double score = 0;
+	int inspect = 0, rc;
+	smart_error err = { "" };
+
+	if (!values)
+		return cli_failf("out of memory");
+	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
+	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
+	    smart_classify_documents(m, old_doc, old_len, old_path, new_doc, new_len, new_path,
+				     o->format, values, &inspect, &score, &err))
+		rc = cli_fail(&err);
+	else if (o->json)
+		rc = explain_json(m, values, inspect, score, o->top);
+	else
+		rc = explain_text(m, values, inspect, score, o->top);
+	free(old_doc);
+	free(new_doc);
+	free(values);
+	return rc;
+}
+
+/* ---- batches ------------------------------------------------------------ */
+
+typedef struct batch {
+	const smart_model *model;
+	const options *o;
+	smart_junit *junit;
+	smart_html_report *report;
+	size_t pairs, inspect, trouble;
+	int progress; /* stderr is a terminal */
+} batch;
+
+static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
+{
+	batch *b = ctx;
+
+	b->pairs++;
+	b->inspect += v->inspect != 0;
+	if (v->trouble) {
+		b->trouble++;
+		if (b->progress)
+			fputs("\r\033[K", stderr);
+		fprintf(stderr, "smart: %s\n", v->problem);
+	}
+	if (b->o->json) {
+		char *line = smart_verdict_json(v, err);
+
+		if (!line)
+			return -1;
+		printf("%s\n", line);
+		free(line);
+	} else if (!v->trouble) {
+		char score[32] = "-";
+
+		if (isfinite(v->score))
+			snprintf(score, sizeof(score), "%.4f", v->score);
+		if (b->progress)
+			fputs("\r\033[K", stderr);
+		printf("%-8s %10s  %s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
+		       v->app, *v->app ? "/" : "", v->test, v->problem ? "  " : "",
+		       v->problem ? v->problem : "");
+	}
+	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
+		return -1;
+	if (b->report && smart_html_report_add(b->report, b->model, v, err))
+		return -1;
+	if (b->progress && b->pairs % 8 == 0)
+		fprintf(stderr, "\r%zu pairs, %zu to inspect", b->pairs, b->inspect);
+	return 0;
+}
+
+static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
+			  const char *new_dir)
+{
+	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2) };
+	smart_error err = { "" };
+	int rc;
+
+	if (o->junit) {
+		b.junit = smart_junit_new(o->corpus ? o->corpus : new_dir, &err);
+		if (!b.junit)
+			return cli_fail(&err);
+	}
+	if (o->report) {
+		b.report = smart_html_report_new(o->corpus ? o->corpus : new_dir, &err);
+		if (!b.report) {
+			smart_junit_free(b.junit);
+			return cli_fail(&err);
+		}
+	}
+	if (o->corpus)
+		rc = smart_classify_corpus(m, o->corpus, o->format, o->threads, on_verdict, &b, &err);
+	else
+		rc = smart_classify_dirs(m, old_dir, new_dir, o->format, o->threads, on_verdict,
+					 &b, &err);
+	fflush(stdout);
+	if (b.progress)
+		fputs("\r\033[K", stderr);
+	if (rc) {
+		smart_junit_free(b.junit);
+		smart_html_report_free(b.report);
+		return cli_fail(&err);
+	}
+	if (b.junit && smart_junit_finish(b.junit, o->junit, &err)) {
+		smart_html_report_free(b.report);
+		return cli_fail(&err);
+	}
+	if (b.report && smart_html_report_finish(b.report, m, o->report, &err))
+		return cli_fail(&err);
+	if (!o->json)
+		printf("%zu pairs: %zu inspect, %zu ignore%s\n", b.pairs, b.inspect,
+		       b.pairs - b.inspect, b.trouble ? " (some could not be classified)" : "");
+	if (b.trouble)
+		return CLI_TROUBLE;
+	return b.inspect ? CLI_DIFFER : CLI_SAME;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int run_classify(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "model", required_argument, NULL, 'm' },
+		{ "corpus", required_argument, NULL, 'c' },
+		{ "junit", required_argument, NULL, 'J' },
+		{ "report", required_argument, NULL, 'R' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "top", required_argument, NULL, 'T' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "html", no_argument, NULL, 'H' },
+		{ "xml", no_argument, NULL, 'X' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	options o = { NULL, NULL, NULL, NULL, 0, 5, 0, SMART_FORMAT_AUTO };
+	smart_error err = { "" };
+	smart_model *model;
+	const char **names;
+	size_t n;
+	long v;
+	char *end;
+	int c, rc;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h': usage(stdout); return CLI_SAME;
+		case 'm': o.model_path = optarg; break;
+		case 'c': o.corpus = optarg; break;
+		case 'J': o.junit = optarg; break;
+		case 'R': o.report = optarg; break;
+		case 'j': o.json = 1; break;
+		case 'T':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 0 || v > 64)
+				return cli_usage_error("classify", "--top must be 0..64");
+			o.top = (int)v;
+			break;
+		case 't':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 1024)
+				return cli_usage_error("classify", "--threads must be 1..1024");
+			o.threads = (unsigned)v;
+			break;
+		case 'H': o.format = SMART_FORMAT_HTML; break;
+		case 'X': o.format = SMART_FORMAT_XML; break;
+		default: return cli_usage_error("classify", "unknown option");
+		}
+	}
+	if (o.corpus ? optind != argc : argc - optind != 2)
+		return cli_usage_error("classify", o.corpus ? "--corpus takes no other operands"
+							    : "needs OLD and NEW");
+	if (!o.corpus && is_dir(argv[optind]) != is_dir(argv[optind + 1]))
+		return cli_failf("%s and %s: give two files or two folders",
+				 argv[optind], argv[optind + 1]);
+	if ((o.junit || o.report) && !o.corpus && !is_dir(argv[optind]))
+		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
+	names = cli_feature_names(&n);
+	if (!names)
+		return cli_failf("out of memory");
+	model = cli_load_model(o.model_path, names, n, &err);
+	if (!model) {
+		free(names);
+		return cli_fail(&err);
+	}
+	if (o.corpus || is_dir(argv[optind]))
+		rc = classify_batch(model, &o, o.corpus ? NULL : argv[optind],
+				    o.corpus ? NULL : argv[optind + 1]);
+	else
+		rc = classify_pair(model, &o, argv[optind], argv[optind + 1]);
+	smart_model_free(model);
+	free(names);
+	return rc;
+}
+
+const cli_command cli_cmd_classify = { "classify", "inspect or ignore: one pair, a corpus or two folders",
+				       run_classify };

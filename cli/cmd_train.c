@@ -1,0 +1,279 @@
+/* smart train — fits a model to labelled corpora and prints the analysis of
+ * variance of its features (SMART Fig. 4). */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli_model.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: smart train -o MODEL.json [--kind linear|svm] [--folds K] [--seed N]\n"
+		"                   [--strict] [--skip-bad] [--threads N] [--json] CORPUS.jsonl[.gz]...\n\n"
+		"Fits a model to the labelled pairs of the corpora and writes it to MODEL.json.\n"
+		"linear (default): least squares on the raw features, cutoff chosen for the\n"
+		"best F1; prints coefficient, partial F and p of every feature (SMART Fig. 4).\n"
+		"svm: libsvm C-SVC (RBF) on min-max scaled features.\n\n"
+		"  -o, --output FILE  where to write the model (atomically)\n"
+		"  --kind KIND        linear (default) or svm\n"
+		"  --folds K          cross-validate with K folds for the model's provenance\n"
+		"                     (default 10; 0 skips it)\n"
+		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
+		"  --strict           a constant or collinear feature is an error (default: its\n"
+		"                     weight is fixed at 0, with a warning)\n"
+		"  --skip-bad         train without unusable records (each is warned about);\n"
+		"                     by default any unusable record is an error\n"
+		"  --threads N        measure pairs on N threads (default: all cores)\n"
+		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
+		"  --json             print the table as JSON\n");
+}
+
+typedef struct sort_ctx {
+	char *const *names;
+	const smart_anova_row *rows;
+} sort_ctx;
+
+/* Rows of the ANOVA table, most significant first, dropped features last. */
+static int by_f(const void *a, const void *b, void *arg)
+{
+	const sort_ctx *sc = arg;
+	const smart_anova_row *x = &sc->rows[*(const size_t *)a];
+	const smart_anova_row *y = &sc->rows[*(const size_t *)b];
+
+	if (x->dropped != y->dropped)
+		return x->dropped - y->dropped;
+	if (x->f != y->f)
+		return x->f < y->f ? 1 : -1;
+	return strcmp(sc->names[*(const size_t *)a], sc->names[*(const size_t *)b]);
+}
+
+static void print_p(double p)
+{
+	if (p < 0.001)
+		printf("%8s", "< 0.001");
+	else
+		printf("%8.3f", p);
+}
+
+static void print_table(const smart_model *m, const smart_ols_fit *fit,
+			double train_f1)
+{
+	size_t *order = malloc(m->n_features * sizeof(*order));
+
+	printf("%s model on %zu pairs (%zu inspect, %zu ignore)\n\n",
+	       m->kind == SMART_MODEL_SVM ? "svm" : "linear", m->provenance.pairs,
+	       m->provenance.inspect, m->provenance.pairs - m->provenance.inspect);
+	if (fit && order) {
+		for (size_t j = 0; j < m->n_features; j++)
+			order[j] = j;
+		sort_ctx sc = { m->names, fit->anova };
+
+		qsort_r(order, m->n_features, sizeof(*order), by_f, &sc);
+		printf("%-24s %12s %12s %8s\n", "feature", "coefficient", "F", "p");
+		for (size_t k = 0; k < m->n_features; k++) {
+			size_t j = order[k];
+			const smart_anova_row *r = &fit->anova[j];
+
+			if (r->dropped) {
+				printf("%-24s %12s %12s %8s  (not estimable: weight 0)\n",
+				       m->names[j], "-", "-", "-");
+				continue;
+			}
+			printf("%-24s %+12.4g %12.4g ", m->names[j], r->coefficient, r->f);
+			print_p(r->p);
+			printf("%s\n", r->p >= 0.05 ? "  (not significant)" : "");
+		}
+		printf("%-24s %+12.4g\n\n", "(intercept)", m->intercept);
+	}
+	free(order);
+	printf("inspect when score %s %.6g\n", smart_comparison_name(m->comparison), m->cutoff);
+	printf("training F1 %.4f", train_f1);
+	if (isfinite(m->provenance.cv_f1))
+		printf(", %u-fold cross-validated F1 %.4f", m->provenance.folds,
+		       m->provenance.cv_f1);
+	printf("\n");
+}
+
+static int print_json(const char *path, const smart_model *m,
+		      const smart_ols_fit *fit, double train_f1)
+{
+	cJSON *o = cJSON_CreateObject(), *feats;
+	char *text;
+
+	if (!o)
+		return cli_failf("out of memory");
+	cJSON_AddStringToObject(o, "model", path);
+	cJSON_AddStringToObject(o, "kind", m->kind == SMART_MODEL_SVM ? "svm" : "linear");
+	cJSON_AddNumberToObject(o, "pairs", (double)m->provenance.pairs);
+	cJSON_AddNumberToObject(o, "inspect", (double)m->provenance.inspect);
+	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
+	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
+	cJSON_AddNumberToObject(o, "training_f1", train_f1);
+	if (isfinite(m->provenance.cv_f1))
+		cJSON_AddNumberToObject(o, "cv_f1", m->provenance.cv_f1);
+	else
+		cJSON_AddNullToObject(o, "cv_f1");
+	if (fit) {
+		cJSON_AddNumberToObject(o, "intercept", m->intercept);
+		feats = cJSON_AddArrayToObject(o, "features");
+		for (size_t j = 0; feats && j < m->n_features; j++) {
+			cJSON *f = cJSON_CreateObject();
+
+			cJSON_AddItemToArray(feats, f);
+			cJSON_AddStringToObject(f, "name", m->names[j]);
+			cJSON_AddBoolToObject(f, "dropped", fit->anova[j].dropped);
+			cJSON_AddNumberToObject(f, "coefficient", fit->anova[j].coefficient);
+			/* JSON has no infinity: a perfect fit's F is null. */
+			if (isfinite(fit->anova[j].f))
+				cJSON_AddNumberToObject(f, "f", fit->anova[j].f);
+			else
+				cJSON_AddNullToObject(f, "f");
+			cJSON_AddNumberToObject(f, "p", fit->anova[j].p);
+		}
+	}
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	if (!text)
+		return cli_failf("out of memory");
+	printf("%s\n", text);
+	free(text);
+	return CLI_SAME;
+}
+
+/* The model's F1 on its own training pairs. */
+static double training_f1(const smart_model *m, const smart_table *t)
+{
+	smart_confusion c = { 0, 0, 0, 0 };
+
+	for (size_t i = 0; i < t->n_rows; i++)
+		smart_confusion_add(&c, smart_model_decide(m, t->rows + i * t->n_features, NULL),
+				    t->labels[i]);
+	return smart_confusion_scores(&c).f1;
+}
+
+static int run_train(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "kind", required_argument, NULL, 'k' },
+		{ "folds", required_argument, NULL, 'f' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "skip-bad", no_argument, NULL, 'B' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "html", no_argument, NULL, 'H' },
+		{ "xml", no_argument, NULL, 'X' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 };
+	const char *out = NULL;
+	long folds = 10, threads = 0;
+	unsigned long long seed = 1;
+	smart_format format = SMART_FORMAT_AUTO;
+	int json = 0, skip_bad = 0, c, rc;
+	smart_table table;
+	smart_ols_fit fit, *fitp = NULL;
+	smart_model *model = NULL;
+	smart_error err = { "" };
+	const char **names;
+	size_t n;
+	char *end;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h': usage(stdout); return CLI_SAME;
+		case 'o': out = optarg; break;
+		case 'k':
+			if (cli_parse_kind(optarg, &topt.kind))
+				return cli_usage_error("train", "--kind must be linear or svm");
+			break;
+		case 'f':
+			folds = strtol(optarg, &end, 10);
+			if (*end || folds < 0 || folds == 1 || folds > 1000)
+				return cli_usage_error("train", "--folds must be 0 or 2..1000");
+			break;
+		case 's':
+			seed = strtoull(optarg, &end, 10);
+			if (*end || !*optarg)
+				return cli_usage_error("train", "--seed must be a number");
+			break;
+		case 'S': topt.degenerate = SMART_DEGENERATE_FAIL; break;
+		case 'B': skip_bad = 1; break;
+		case 't':
+			threads = strtol(optarg, &end, 10);
+			if (*end || threads < 1 || threads > 1024)
+				return cli_usage_error("train", "--threads must be 1..1024");
+			break;
+		case 'j': json = 1; break;
+		case 'H': format = SMART_FORMAT_HTML; break;
+		case 'X': format = SMART_FORMAT_XML; break;
+		default: return cli_usage_error("train", "unknown option");
+		}
+	}
+	if (!out)
+		return cli_usage_error("train", "-o MODEL.json is required");
+	if (optind >= argc)
+		return cli_usage_error("train", "no corpus given");
+	names = cli_feature_names(&n);
+	if (!names)
+		return cli_failf("out of memory");
+	smart_table_init(&table, names, n);
+	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
+			    (unsigned)threads,
+			    skip_bad);
+	if (rc)
+		goto done;
+	rc = CLI_TROUBLE;
+	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
+						    n, names },
+				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
+	if (!model) {
+		cli_fail(&err);
+		goto done;
+	}
+	if (topt.kind == SMART_MODEL_LINEAR) {
+		fitp = &fit;
+		if (fit.note[0])
+			fprintf(stderr, "smart: warning: weight fixed at 0 for %s\n", fit.note);
+	}
+	if (folds > 0) {
+		smart_eval_options eo = { topt, (unsigned)folds, 0, seed, 0 };
+		smart_eval_result er;
+
+		if (smart_evaluate(&table, &eo, &er, &err) == 0) {
+			model->provenance.cv_f1 = smart_confusion_scores(&er.smart).f1;
+			model->provenance.folds = er.folds;
+		} else {
+			fprintf(stderr, "smart: warning: no cross-validated F1: %s\n", err.message);
+		}
+	}
+	if (smart_provenance_set_corpora(&model->provenance, (const char *const *)argv + optind,
+					 (size_t)(argc - optind), &err) ||
+	    smart_model_save(model, out, &err)) {
+		cli_fail(&err);
+		goto done;
+	}
+	if (json)
+		rc = print_json(out, model, fitp, training_f1(model, &table));
+	else {
+		print_table(model, fitp, training_f1(model, &table));
+		rc = CLI_SAME;
+	}
+done:
+	if (fitp)
+		smart_ols_fit_free(fitp);
+	smart_model_free(model);
+	smart_table_free(&table);
+	free(names);
+	return rc;
+}
+
+const cli_command cli_cmd_train = { "train", "fit a model to labelled corpora", run_train };

@@ -1,0 +1,23 @@
+/*
+ * A growable string for building reports in memory before they are written
+ * atomically (internal). Functions return 0, or -1 when memory runs out.
+ */
+#ifndef SMART_COMMON_STRBUF_H
+#define SMART_COMMON_STRBUF_H
+
+#include <stddef.h>
+
+typedef struct smart_strbuf {
+	char *data; /* NUL-terminated once anything was appended; owned */
+	size_t len, cap;
+} smart_strbuf;
+
+int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n);
+int smart_strbuf_printf(smart_strbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Appends text escaped for XML/HTML content and attribute values; control
+ * characters XML 1.0 forbids become '?'. */
+int smart_strbuf_escaped(smart_strbuf *b, const char *s);
+void smart_strbuf_free(smart_strbuf *b);
+
+#endif

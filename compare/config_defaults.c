@@ -1,0 +1,78 @@
+/*
+ * The default comparator configuration, as the JSON a user would write
+ * (docs/comparators.md explains every key and where each default comes
+ * from). Keeping the defaults in the file format means one loader, and
+ * `smart compare --defaults` can print exactly what is in force.
+ */
+#include "internal.h"
+
+static const char defaults_json[] =
+"{\n"
+"  \"max_differences\": 20,\n"
+"  \"dates\": [\n"
+"    \"\\\\b[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([T ][0-9]{1,2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?\\\\b\",\n"
+"    \"\\\\b[0-9]{1,2}[-/.][0-9]{1,2}[-/.]([0-9]{4}|[0-9]{2})\\\\b\",\n"
+"    \"\\\\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|sday|nesday|rsday|urday)?,? +(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\\\.? +[0-9]{1,2}\\\\b\",\n"
+"    \"\\\\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\\\.? +[0-9]{1,2}(st|nd|rd|th)?\\\\b(,? +[0-9]{4}\\\\b)?\",\n"
+"    \"\\\\b[0-9]{1,2}(st|nd|rd|th)?\\\\.? +(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\\\.?(,? +[0-9]{4})?\\\\b\",\n"
+"    \"\\\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\\\b,?\",\n"
+"    \"\\\\b[0-9]{1,2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?( *[ap]\\\\.?m\\\\b\\\\.?)?( *(utc|gmt|[ecmp][sd]t|cet|cest)\\\\b)?\",\n"
+"    \"\\\\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\\\.?,? +(19|20)[0-9]{2}\\\\b\"\n"
+"  ],\n"
+"  \"sprenkle\": {\n"
+"    \"ignored_elements\": [\"meta\", \"script\", \"noscript\", \"applet\", \"object\", \"noframes\"],\n"
+"    \"layout_tags\": [\"div\", \"span\", \"table\", \"thead\", \"tbody\", \"tfoot\", \"tr\", \"td\", \"th\",\n"
+"                    \"caption\", \"col\", \"colgroup\", \"center\", \"br\", \"hr\", \"p\", \"blockquote\",\n"
+"                    \"section\", \"article\", \"header\", \"footer\", \"nav\", \"aside\", \"main\", \"figure\"],\n"
+"    \"layout_attributes\": [\"align\", \"valign\", \"width\", \"height\", \"border\", \"cellpadding\",\n"
+"                          \"cellspacing\", \"colspan\", \"rowspan\", \"hspace\", \"vspace\", \"nowrap\",\n"
+"                          \"clear\", \"frame\", \"rules\"],\n"
+"    \"style_tags\": [\"b\", \"i\", \"u\", \"s\", \"strike\", \"em\", \"strong\", \"font\", \"big\", \"small\",\n"
+"                   \"tt\", \"pre\", \"sub\", \"sup\", \"blink\", \"basefont\", \"style\", \"mark\"],\n"
+"    \"style_attributes\": [\"style\", \"class\", \"bgcolor\", \"color\", \"background\", \"face\", \"text\",\n"
+"                         \"link\", \"vlink\", \"alink\"],\n"
+"    \"important_attributes\": {\n"
+"      \"a\": [\"href\", \"name\", \"target\"], \"area\": [\"alt\", \"href\"], \"base\": [\"href\"],\n"
+"      \"bdo\": [\"dir\"], \"button\": [\"type\", \"name\", \"value\"], \"form\": [\"action\", \"method\"],\n"
+"      \"frame\": [\"src\"], \"iframe\": [\"src\"], \"img\": [\"src\", \"alt\"],\n"
+"      \"input\": [\"type\", \"name\", \"value\"], \"label\": [\"for\"], \"link\": [\"rel\", \"href\"],\n"
+"      \"map\": [\"name\"], \"optgroup\": [\"label\"], \"option\": [\"value\"], \"param\": [\"name\", \"value\"],\n"
+"      \"select\": [\"name\", \"multiple\"], \"textarea\": [\"name\", \"rows\", \"cols\"], \"style\": [\"type\"]\n"
+"    },\n"
+"    \"attribute_defaults\": {\n"
+"      \"input\": {\"type\": \"text\"}, \"button\": {\"type\": \"submit\"}, \"form\": {\"method\": \"get\"}\n"
+"    },\n"
+"    \"link_attributes\": {\"a\": [\"href\", \"name\", \"target\"], \"img\": [\"src\"]},\n"
+"    \"form_attributes\": {\n"
+"      \"input\": [\"type\", \"name\", \"value\"], \"button\": [\"type\", \"name\", \"value\"],\n"
+"      \"textarea\": [\"name\"], \"select\": [\"name\"], \"option\": [\"value\"]\n"
+"    }\n"
+"  },\n"
+"  \"crawljax\": {\n"
+"    \"attributes\": [\"class\"],\n"
+"    \"style_tags\": [\"font\", \"tt\", \"i\", \"b\", \"u\", \"s\", \"strike\", \"big\", \"small\", \"strong\",\n"
+"                   \"em\", \"center\"],\n"
+"    \"style_attributes\": [\"style\", \"align\", \"valign\", \"bgcolor\", \"color\", \"width\", \"height\",\n"
+"                         \"border\", \"dir\", \"face\"],\n"
+"    \"regex\": [],\n"
+"    \"xpath\": [],\n"
+"    \"pipeline\": [\n"
+"      {\"comparator\": \"Crawljax-Date\"}, {\"comparator\": \"Crawljax-Style\"},\n"
+"      {\"comparator\": \"Crawljax-Table\"}, {\"comparator\": \"Crawljax-List\"},\n"
+"      {\"comparator\": \"Crawljax-WhiteSpace\"}\n"
+"    ]\n"
+"  },\n"
+"  \"fraggen\": {\n"
+"    \"block_tags\": [\"body\", \"div\", \"section\", \"article\", \"header\", \"footer\", \"nav\", \"aside\",\n"
+"                   \"main\", \"form\", \"fieldset\", \"table\", \"thead\", \"tbody\", \"tfoot\", \"tr\",\n"
+"                   \"ul\", \"ol\", \"li\", \"dl\", \"dt\", \"dd\", \"p\", \"h1\", \"h2\", \"h3\", \"h4\", \"h5\",\n"
+"                   \"h6\", \"blockquote\", \"pre\", \"figure\", \"center\", \"address\", \"menu\",\n"
+"                   \"details\", \"select\"],\n"
+"    \"max_classify_calls\": 20000\n"
+"  }\n"
+"}\n";
+
+const char *smart_compare_config_defaults(void)
+{
+	return defaults_json;
+}

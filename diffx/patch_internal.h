@@ -1,0 +1,55 @@
+/*
+ * The mutable tree `smart patch` edits (internal to diffx/patch*.c): the
+ * old tree's nodes copied into doubly linked sibling lists, so that
+ * subtrees can be unlinked and relinked in O(1), plus the nodes of
+ * inserted content appended after them.
+ */
+#ifndef SMART_DIFFX_PATCH_INTERNAL_H
+#define SMART_DIFFX_PATCH_INTERNAL_H
+
+#include <stdint.h>
+
+#include "smart/patch.h"
+
+enum { PNODE_KEPT = 0, PNODE_DELETED, PNODE_MOVED };
+
+typedef struct pnode {
+	smart_node_kind kind;
+	const char *name;
+	const char *text;
+	const smart_attr *attrs; /* borrowed from the old tree or the script,
+				  * or a modified copy in the patcher's arena */
+	uint32_t attr_count;
+	uint32_t parent, first, last, prev, next; /* SMART_NONE when absent */
+	int state;               /* PNODE_* (old nodes) */
+	uint32_t version;        /* bumped whenever its children change */
+} pnode;
+
+typedef struct ptree {
+	pnode *nodes;     /* node 0 is the document */
+	uint32_t count;
+	uint32_t cap;
+} ptree;
+
+/* Copies `old` into `t` (empty). -1 when out of memory. */
+int ptree_init(ptree *t, const smart_tree *old);
+
+/* Appends a new unlinked node; SMART_NONE when out of memory. */
+uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
+		   const char *text, const smart_attr *attrs, uint32_t attr_count);
+
+/* Unlinks node n (and its subtree) from its parent. */
+void ptree_unlink(ptree *t, uint32_t n);
+
+/* Links the unlinked node n under `parent`, before `before` (a child of
+ * parent) or last when `before` is SMART_NONE. */
+void ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n);
+
+/* Builds the finished smart_tree (format `format`) from the nodes reachable
+ * from the document node; NULL with `err` set. */
+smart_tree *ptree_finish(const ptree *t, smart_format format, const char *name,
+			 smart_error *err);
+
+void ptree_release(ptree *t);
+
+#endif

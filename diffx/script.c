@@ -1,0 +1,210 @@
+/*
+ * DiffX phase 3: the edit script that a matching implies (DESIGN §6).
+ *
+ *  - delete: an unmatched old node whose parent is matched, i.e. the root of
+ *    a maximal region of unmatched old nodes; its size is the region's
+ *    (matched nodes inside it leave by moves of their own);
+ *  - insert: likewise for new nodes;
+ *  - move: a matched node whose parent is not matched to its partner's
+ *    parent, or whose position among its matched siblings falls outside
+ *    their longest common subsequence (computed as a longest increasing
+ *    subsequence of old positions in new order, O(k log k));
+ *  - update: matched text nodes with different text;
+ *  - attr-insert / attr-delete / attr-change: attributes of matched
+ *    elements compared as sets (both lists are sorted by name).
+ *
+ * Operations come in the order docs/script-format.md fixes: deletes in old
+ * pre-order, then inserts and moves in new pre-order, then updates and
+ * attribute operations in old pre-order.
+ */
+#include "align.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct op_list {
+	smart_edit_op *ops;
+	size_t len, cap;
+} op_list;
+
+static int push(op_list *l, smart_op_kind kind, uint32_t x, uint32_t y,
+		uint32_t size)
+{
+	if (l->len == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		smart_edit_op *ops = realloc(l->ops, cap * sizeof(*ops));
+
+		if (!ops)
+			return -1;
+		l->ops = ops;
+		l->cap = cap;
+	}
+	l->ops[l->len++] = (smart_edit_op){ kind, x, y, size, NULL, NULL, NULL };
+	return 0;
+}
+
+/* For each node the number of unmatched content nodes in the unmatched
+ * region it roots (0 for nodes that root none). */
+static void region_sizes(const smart_tree *t, const uint32_t *map,
+			 uint32_t *root_of, uint32_t *size)
+{
+	for (uint32_t i = 0; i < t->count; i++) {
+		uint32_t p = t->nodes[i].parent;
+
+		size[i] = 0;
+		root_of[i] = SMART_NONE;
+		if (!smart_node_is_content(&t->nodes[i]) || map[i] != SMART_NONE)
+			continue;
+		root_of[i] = map[p] == SMART_NONE ? root_of[p] : i;
+		size[root_of[i]]++;
+	}
+}
+
+/* Marks the matched new nodes that stay in place: those whose parent is
+ * matched to their partner's parent and that belong to the longest run of
+ * such siblings in unchanged relative order. */
+static int mark_in_order(const align *al, unsigned char *stays)
+{
+	const smart_tree *b = al->b;
+	uint32_t nb = b->count;
+	uint32_t *kids = malloc(nb * sizeof(uint32_t));
+	uint32_t *keys = malloc(nb * sizeof(uint32_t));
+	uint32_t *work = malloc(2 * (size_t)nb * sizeof(uint32_t));
+	unsigned char *in_lis = malloc(nb);
+
+	if (!kids || !keys || !work || !in_lis) {
+		free(kids);
+		free(keys);
+		free(work);
+		free(in_lis);
+		return -1;
+	}
+	memset(stays, 0, nb);
+	for (uint32_t py = 0; py < nb; py++) {
+		uint32_t px = al->b2a[py], m = 0;
+
+		if (px == SMART_NONE || b->nodes[py].first_child == SMART_NONE)
+			continue;
+		for (uint32_t c = b->nodes[py].first_child; c != SMART_NONE;
+		     c = b->nodes[c].next_sibling) {
+			uint32_t x = al->b2a[c];
+
+			if (x != SMART_NONE && al->a->nodes[x].parent == px) {
+				kids[m] = c;
+				keys[m++] = x;
+			}
+		}
+		align_lis(keys, m, in_lis, work);
+		for (uint32_t k = 0; k < m; k++)
+			stays[kids[k]] = in_lis[k];
+	}
+	stays[0] = 1;
+	free(kids);
+	free(keys);
+	free(work);
+	free(in_lis);
+	return 0;
+}
+
+/* Appends the attribute operations of the matched elements x and y. */
+static int attr_ops(op_list *l, const align *al, uint32_t x, uint32_t y,
+		    uint32_t *count)
+{
+	const smart_node *nx = &al->a->nodes[x], *ny = &al->b->nodes[y];
+	const smart_attr *p = al->a->attrs + nx->attr_first;
+	const smart_attr *q = al->b->attrs + ny->attr_first;
+	uint32_t i = 0, j = 0;
+
+	while (i < nx->attr_count || j < ny->attr_count) {
+		int c = i == nx->attr_count   ? 1
+			: j == ny->attr_count ? -1
+					      : strcmp(p[i].name, q[j].name);
+		smart_edit_op *op;
+
+		if (c == 0 && strcmp(p[i].value, q[j].value) == 0) {
+			i++;
+			j++;
+			continue;
+		}
+		if (push(l, c < 0 ? SMART_OP_ATTR_DELETE
+			    : c > 0 ? SMART_OP_ATTR_INSERT
+				    : SMART_OP_ATTR_CHANGE,
+			 x, y, 1) < 0)
+			return -1;
+		op = &l->ops[l->len - 1];
+		op->attr_name = c <= 0 ? p[i].name : q[j].name;
+		op->old_value = c <= 0 ? p[i].value : NULL;
+		op->new_value = c >= 0 ? q[j].value : NULL;
+		i += c <= 0;
+		j += c >= 0;
+		(*count)++;
+	}
+	return 0;
+}
+
+int align_build_script(smart_diff *diff, const align *al, smart_error *err)
+{
+	const smart_tree *a = al->a, *b = al->b;
+	size_t big = a->count > b->count ? a->count : b->count;
+	uint32_t *root_of = malloc(big * sizeof(uint32_t));
+	uint32_t *size = malloc(big * sizeof(uint32_t));
+	unsigned char *stays = malloc(b->count);
+	smart_diff_summary *sum = &diff->summary;
+	op_list l = { 0 };
+
+	if (!root_of || !size || !stays || mark_in_order(al, stays) < 0)
+		goto oom;
+	memset(sum, 0, sizeof(*sum));
+	region_sizes(a, al->a2b, root_of, size);
+	for (uint32_t x = 0; x < a->count; x++)
+		if (size[x]) {
+			if (push(&l, SMART_OP_DELETE, x, SMART_NONE, size[x]) < 0)
+				goto oom;
+			sum->deletes += size[x];
+		}
+	region_sizes(b, al->b2a, root_of, size);
+	for (uint32_t y = 1; y < b->count; y++) {
+		uint32_t x = al->b2a[y];
+
+		if (size[y]) {
+			if (push(&l, SMART_OP_INSERT, SMART_NONE, y, size[y]) < 0)
+				goto oom;
+			sum->inserts += size[y];
+		} else if (x != SMART_NONE && !stays[y]) {
+			if (push(&l, SMART_OP_MOVE, x, y, al->csize_a[x]) < 0)
+				goto oom;
+			sum->moves += al->csize_a[x];
+		}
+	}
+	for (uint32_t x = 1; x < a->count; x++) {
+		uint32_t y = al->a2b[x];
+
+		if (y == SMART_NONE || al->own_a[x] == al->own_b[y])
+			continue; /* same text and attributes */
+		if (a->nodes[x].kind == SMART_NODE_TEXT &&
+		    (a->nodes[x].text_len != b->nodes[y].text_len ||
+		     memcmp(a->nodes[x].text, b->nodes[y].text,
+			    a->nodes[x].text_len) != 0)) {
+			if (push(&l, SMART_OP_UPDATE, x, y, 1) < 0)
+				goto oom;
+			l.ops[l.len - 1].old_value = a->nodes[x].text;
+			l.ops[l.len - 1].new_value = b->nodes[y].text;
+			sum->updates++;
+		} else if ((a->nodes[x].attr_count || b->nodes[y].attr_count) &&
+			   attr_ops(&l, al, x, y, &sum->attribute_changes) < 0) {
+			goto oom;
+		}
+	}
+	free(root_of);
+	free(size);
+	free(stays);
+	diff->ops = l.ops;
+	diff->op_count = l.len;
+	return 0;
+oom:
+	free(root_of);
+	free(size);
+	free(stays);
+	free(l.ops);
+	return smart_error_oom(err);
+}

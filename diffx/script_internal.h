@@ -1,0 +1,38 @@
+/* Internals shared by the files that read edit scripts (script_*.c). */
+#ifndef SMART_DIFFX_SCRIPT_INTERNAL_H
+#define SMART_DIFFX_SCRIPT_INTERNAL_H
+
+#include <cJSON.h>
+
+#include "smart/patch.h"
+
+typedef struct parse_state {
+	smart_script *script;
+	smart_error *err;
+	size_t op_index;     /* the operation being read, for messages */
+	uint32_t step_cap;
+	uint32_t node_cap;
+	uint32_t attr_cap;
+} parse_state;
+
+/* Fails with "NAME: operations[I]: MSG"; returns -1. */
+int script_op_error(parse_state *ps, const char *msg);
+
+/* Copies a string into the script's arena; NULL (error set) when out of
+ * memory. */
+const char *script_strdup(parse_state *ps, const char *s);
+
+/* Makes room for one more element in a growable array of `count` used
+ * and *cap allocated elements of `size` bytes; -1 (error set) when out of
+ * memory. */
+int script_reserve(parse_state *ps, void **array, uint32_t *cap, uint32_t count,
+		   size_t size);
+
+/* Reads the `content` NODE of an insert (NULL when absent) into the
+ * script's node array, iteratively, and sets op->content. */
+int script_parse_content(parse_state *ps, const cJSON *content, smart_script_op *op);
+
+/* TODO(after diffx lands): smart_op_name. */
+const char *script_op_name(smart_op_kind kind);
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * Error keywords (paper §3.3 "Error Keywords", §7.2.3): words and phrases
+ * that failing web applications print, looked up in the displayed text.
+ */
+#include <assert.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+/* THE list of error keywords: lower case ASCII, single spaces between the
+ * words of a phrase. Matching is case-insensitive and on whole words (a
+ * keyword must neither start nor end inside a word: "error" matches "Error:"
+ * and "syntax-error" but not "errors" or "terror"), and any run of white
+ * space in the text matches one space. Keep it below 64 entries. */
+static const char *const error_keywords[] = {
+	"exception", "exceptions", "nullpointerexception", "error", "errors",
+	"stack trace", "stacktrace", "traceback", "fatal", "warning", "warnings",
+	"not found", "404", "500", "502", "503", "internal server error",
+	"service unavailable", "bad gateway", "undefined", "null pointer",
+	"segmentation fault", "core dumped", "failed", "failure", "unexpected",
+	"uncaught", "unhandled", "access denied", "permission denied",
+	"forbidden", "panic", "aborted",
+};
+
+#define KEYWORD_COUNT (sizeof(error_keywords) / sizeof(error_keywords[0]))
+_Static_assert(KEYWORD_COUNT <= 64, "keyword sets are 64-bit masks");
+
+/* Word characters: ASCII letters, digits, '_' and every non-ASCII byte (so a
+ * keyword never matches inside a word of another script). */
+static int is_word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+static int is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static unsigned char lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
+
+/* True when keyword `kw` occurs in s[pos..len) ending at a word boundary. */
+static int matches_at(const unsigned char *s, size_t len, size_t pos, const char *kw)
+{
+	for (; *kw; kw++) {
+		if (*kw == ' ') {
+			if (pos >= len || !is_space(s[pos]))
+				return 0;
+			while (pos < len && is_space(s[pos]))
+				pos++;
+		} else {
+			if (pos >= len || lower(s[pos]) != (unsigned char)*kw)
+				return 0;
+			pos++;
+		}
+	}
+	return pos == len || !is_word_char(s[pos]);
+}
+
+/* Adds to *found (bit k for keyword k) the keywords that occur in one text. */
+static void scan_text(const char *text, size_t len, uint64_t *found)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	for (size_t pos = 0; pos < len; pos++) {
+		if (!is_word_char(s[pos]) || (pos > 0 && is_word_char(s[pos - 1])))
+			continue; /* keywords start at the start of a word */
+		for (size_t k = 0; k < KEYWORD_COUNT; k++)
+			if ((unsigned char)error_keywords[k][0] == lower(s[pos]) &&
+			    matches_at(s, len, pos, error_keywords[k]))
+				*found |= (uint64_t)1 << k;
+	}
+}
+
+/* The set of keywords in the displayed text of `t`, text node by text node
+ * (a phrase split over two elements is not one phrase on the screen either,
+ * most of the time). */
+static uint64_t keywords_in(const smart_tree *t)
+{
+	uint32_t hidden_end = 0;
+	uint64_t found = 0;
+
+	for (uint32_t i = 0; i < t->count; i++)
+		if (!feature_node_hidden(t, i, &hidden_end) && t->nodes[i].kind == SMART_NODE_TEXT)
+			scan_text(t->nodes[i].text, t->nodes[i].text_len, &found);
+	return found;
+}
+
+/* error_keywords: how many distinct keywords of the list above occur in the
+ * displayed text of the new document and nowhere in that of the old one. A
+ * keyword present on both sides (a page that always says "404 errors are
+ * logged") does not count; occurrences do not add up ("Error ... error"
+ * counts 1); overlapping entries each count ("Internal Server Error" counts
+ * "internal server error", "error" and, were it on the list, more). 0 for
+ * identical documents. Hypothesis (paper §3.3): web applications fail alike
+ * and print it; the paper's largest coefficient (+0.174, Fig. 4), though
+ * rarely significant because applications that wrap their errors in friendly
+ * pages show no keyword (§7.2.3). */
+int feature_error_keywords(const smart_feature_args *a, double *v, smart_error *err)
+{
+	uint64_t fresh = keywords_in(a->new_tree) & ~keywords_in(a->old_tree);
+	unsigned count = 0;
+
+	(void)err;
+	for (; fresh; fresh &= fresh - 1)
+		count++;
+	assert(count <= KEYWORD_COUNT);
+	*v = count;
+	return 0;
+}

@@ -1,0 +1,84 @@
+/*
+ * The feature registry: every feature SMART computes, in the order of the
+ * feature vector. Output, models and training iterate this table, so adding
+ * a feature is adding one line here (and its extractor). The names are part
+ * of the model format: renaming one invalidates stored models.
+ */
+#include "smart/features.h"
+
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const smart_feature_info registry[] = {
+	{ "diffx_moves", "content nodes in subtrees DiffX moves", 0, feature_diffx_moves },
+	{ "diffx_inserts", "content nodes DiffX inserts", 0, feature_diffx_inserts },
+	{ "diffx_deletes", "content nodes DiffX deletes", 0, feature_diffx_deletes },
+	{ "text_only", "1 when every difference is a change of text, else 0", 0,
+	  feature_text_only },
+	{ "grouped_change", "elements in the largest subtree changed as a whole", 0,
+	  feature_grouped_change },
+	{ "grouped_boolean", "1 when a subtree of 2 or more elements changed as a whole", 0,
+	  feature_grouped_boolean },
+	{ "change_depth", "how near the root the highest edit lies: 1 at the root, 0 when no edits",
+	  0, feature_change_depth },
+	{ "children_order", "matched nodes whose children are the same set in another order", 0,
+	  feature_children_order },
+	{ "inversions", "tag positions that differ after the paper's sorted-LCS procedure", 0,
+	  feature_inversions },
+	{ "text_ratio", "displayed text characters of new over old (1 when equal)", 1,
+	  feature_text_ratio },
+	{ "text_multimedia_ratio", "relative change of displayed text per multimedia object", 0,
+	  feature_text_multimedia_ratio },
+	{ "error_keywords", "error keywords in the new displayed text and not in the old", 0,
+	  feature_error_keywords },
+	{ "input_elements", "form controls inserted, deleted or with changed name/type/value/action",
+	  0, feature_input_elements },
+	{ "missing_attributes", "attributes of aligned elements present in old only", 0,
+	  feature_missing_attributes },
+	{ "changed_attributes", "attributes of aligned elements with a different value", 0,
+	  feature_changed_attributes },
+	{ "new_text", "characters of displayed text inserted or rewritten in the new document", 0,
+	  feature_new_text },
+};
+
+#define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))
+
+size_t smart_feature_count(void)
+{
+	return REGISTRY_SIZE;
+}
+
+const smart_feature_info *smart_feature_info_at(size_t i)
+{
+	assert(i < REGISTRY_SIZE);
+	return &registry[i];
+}
+
+long smart_feature_index(const char *name)
+{
+	for (size_t i = 0; i < REGISTRY_SIZE; i++)
+		if (strcmp(registry[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* Runs every extractor in registry order. A value that is not finite would
+ * poison the linear model silently, so it is treated as a bug here. */
+int smart_features_compute(const smart_tree *old_tree,
+			   const smart_tree *new_tree, const smart_diff *diff,
+			   double *values, smart_error *err)
+{
+	smart_feature_args args = { old_tree, new_tree, diff };
+
+	assert(diff && diff->old_tree == old_tree && diff->new_tree == new_tree);
+	for (size_t i = 0; i < REGISTRY_SIZE; i++) {
+		values[i] = 0;
+		if (registry[i].extract(&args, &values[i], err) < 0)
+			return smart_error_prefix(err, "feature %s", registry[i].name);
+		assert(isfinite(values[i]));
+	}
+	return 0;
+}

@@ -1,0 +1,92 @@
+/*
+ * Classifying pairs with a model: one pair, a corpus, or two folders of
+ * outputs with the same relative paths (DESIGN §4), and the reports
+ * (text, JSON Lines, JUnit XML).
+ */
+#ifndef SMART_CLASSIFY_H
+#define SMART_CLASSIFY_H
+
+#include <stdio.h>
+
+#include "smart/error.h"
+#include "smart/model.h"
+#include "smart/tree.h"
+
+/* The decision on one pair. */
+typedef struct smart_verdict {
+	const char *app;     /* corpus: the record's; folders: NEW_DIR's name */
+	const char *test;    /* corpus: the record's; folders: the relative path */
+	const char *where;   /* FILE:LINE or the old path, for messages */
+	int inspect;         /* 1 inspect, 0 ignore */
+	double score;        /* NAN when there was nothing to score */
+	const double *values;/* the feature vector (model->n_features); NULL
+	                      * when the pair could not be measured */
+	const char *problem; /* why the pair could not be classified (the
+	                      * record is unusable, a file is missing), or NULL */
+	int trouble;         /* 1 when the pair could not be classified (bad
+	                      * record, unreadable or unparsable document);
+	                      * 0 for a file present on one side only, which
+	                      * is simply inspected */
+	int label;           /* the corpus label (SMART_LABEL_*) */
+} smart_verdict;
+
+/* Classifies two documents; values receives the feature vector. */
+int smart_classify_documents(const smart_model *model, const char *old_doc,
+			     size_t old_len, const char *old_name,
+			     const char *new_doc, size_t new_len,
+			     const char *new_name, smart_format format,
+			     double *values, int *inspect, double *score,
+			     smart_error *err);
+
+/* Called in input order for every pair of a batch. */
+typedef int (*smart_verdict_fn)(void *ctx, const smart_verdict *v,
+				smart_error *err);
+
+/* Classifies every record of a corpus on `threads` threads (0: all cores);
+ * records without a "format" are parsed as `format`.
+ * Unusable records reach `fn` with `problem` set. */
+int smart_classify_corpus(const smart_model *model, const char *path,
+			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
+			  smart_error *err);
+
+/* Classifies the files of OLD_DIR against the files of NEW_DIR with the
+ * same relative path, in sorted path order. A file present on one side only
+ * is a verdict of inspect with `problem` saying which side lacks it. */
+int smart_classify_dirs(const smart_model *model, const char *old_dir,
+			const char *new_dir, smart_format format,
+			unsigned threads, smart_verdict_fn fn, void *ctx,
+			smart_error *err);
+
+/* ---- reports (classify/report.c) ---- */
+
+/* The features that moved the score most (linear models: weight x value,
+ * largest magnitude first, oriented so that positive pushes towards
+ * inspect). Fills idx with up to k indices, returns
+ * how many. */
+size_t smart_top_features(const smart_model *model, const double *values,
+			  size_t *idx, size_t k);
+
+/* A JUnit XML report of the verdicts collected so far. */
+typedef struct smart_junit smart_junit;
+smart_junit *smart_junit_new(const char *suite_name, smart_error *err);
+int smart_junit_add(smart_junit *j, const smart_model *model,
+		    const smart_verdict *v, smart_error *err);
+/* Writes the report to `path` atomically and frees it (also on failure). */
+int smart_junit_finish(smart_junit *j, const char *path, smart_error *err);
+void smart_junit_free(smart_junit *j);
+
+/* A self-contained HTML report of the verdicts collected so far. */
+typedef struct smart_html_report smart_html_report;
+smart_html_report *smart_html_report_new(const char *title, smart_error *err);
+int smart_html_report_add(smart_html_report *r, const smart_model *model,
+			  const smart_verdict *v, smart_error *err);
+/* Writes the report to `path` atomically and frees it (also on failure). */
+int smart_html_report_finish(smart_html_report *r, const smart_model *model,
+			     const char *path, smart_error *err);
+void smart_html_report_free(smart_html_report *r);
+
+/* One JSON Lines object {"app","test","decision","score"} (no newline;
+ * caller frees). */
+char *smart_verdict_json(const smart_verdict *v, smart_error *err);
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * Corpora: labelled pairs of old/new test outputs as JSON Lines (DESIGN §5),
+ * plain or gzip-compressed (.jsonl.gz; compression is detected from the
+ * content when reading, from the name when writing).
+ *
+ *   {"app": "cmark", "test": "spec-0042", "format": "html",
+ *    "old": "<p>…</p>", "new": "<p>…</p>",
+ *    "label": "inspect", "origin": "mutant", "note": "…"}
+ *
+ * "app", "test", "old" and "new" are required strings; "format" is "html"
+ * or "xml" (absent: sniffed); "label" is "inspect" or "ignore" (absent:
+ * unlabelled); "origin" is one of mutant, version, rerun, perturb, manual;
+ * "note" is free text; other keys are ignored. Blank lines are not records.
+ *
+ * Reading streams one record at a time; every record that cannot be used is
+ * reported with its file and line, never skipped silently.
+ */
+#ifndef SMART_CORPUS_H
+#define SMART_CORPUS_H
+
+#include <stddef.h>
+
+#include "smart/error.h"
+#include "smart/tree.h"
+
+typedef enum smart_label {
+	SMART_LABEL_NONE = -1,
+	SMART_LABEL_IGNORE = 0,
+	SMART_LABEL_INSPECT = 1
+} smart_label;
+
+typedef struct smart_pair {
+	const char *app;
+	const char *test;
+	smart_format format;     /* SMART_FORMAT_AUTO when absent */
+	const char *old_doc;
+	size_t old_len;
+	const char *new_doc;
+	size_t new_len;
+	smart_label label;
+	const char *origin;      /* NULL when absent */
+	const char *note;        /* NULL when absent */
+	const char *file;        /* where the record was read; NULL if built */
+	size_t line;
+} smart_pair;
+
+typedef struct smart_corpus_reader smart_corpus_reader;
+
+/* What smart_corpus_next found. */
+enum {
+	SMART_CORPUS_FATAL = -1, /* cannot go on (I/O, corrupt gzip): err set */
+	SMART_CORPUS_END = 0,    /* no more records */
+	SMART_CORPUS_PAIR = 1,   /* *pair holds the next record */
+	SMART_CORPUS_BAD = 2     /* an unusable record: err says
+	                          * "FILE:LINE: cause"; reading may go on */
+};
+
+/* Opens a corpus for reading. Free with smart_corpus_close. */
+smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err);
+
+/* Reads the next record. The strings of *pair belong to the reader and
+ * stay valid until the next call. */
+int smart_corpus_next(smart_corpus_reader *reader, smart_pair *pair,
+		      smart_error *err);
+
+/* Closes a reader; NULL is allowed. */
+void smart_corpus_close(smart_corpus_reader *reader);
+
+/* Checks one record (a JSON line) and fills *pair with pointers into the
+ * cJSON object *holder (the caller frees it with cJSON_Delete). `file` and
+ * `line` go into error messages. */
+struct cJSON;
+int smart_pair_from_json(const char *text, size_t len, const char *file,
+			 size_t line, smart_pair *pair, struct cJSON **holder,
+			 smart_error *err);
+
+/* One record as a single JSON line without the newline (caller frees). */
+char *smart_pair_to_json(const smart_pair *pair, smart_error *err);
+
+/* "inspect", "ignore" or NULL. */
+const char *smart_label_name(smart_label label);
+
+typedef struct smart_corpus_writer smart_corpus_writer;
+
+/* Starts a corpus that smart_corpus_writer_finish writes to `path`
+ * atomically (gzip-compressed when the name ends in ".gz"). Until then
+ * records are kept in memory and `path` is untouched. */
+smart_corpus_writer *smart_corpus_writer_new(const char *path,
+					     smart_error *err);
+
+/* Appends one record. */
+int smart_corpus_write(smart_corpus_writer *writer, const smart_pair *pair,
+		       smart_error *err);
+
+/* Writes the file and frees the writer (also on failure). */
+int smart_corpus_writer_finish(smart_corpus_writer *writer, smart_error *err);
+
+/* Abandons a writer without writing; NULL is allowed. */
+void smart_corpus_writer_free(smart_corpus_writer *writer);
+
+#endif

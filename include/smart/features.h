@@ -1,0 +1,70 @@
+/*
+ * Features: the numbers SMART measures on an aligned pair of documents
+ * (paper §3.2–3.3), and the registry that lists them.
+ *
+ * A feature vector is a plain array of doubles in registry order, one per
+ * registered feature; smart_feature_count() says how long it is. Output,
+ * models and training iterate the registry, so adding a feature is one entry
+ * in features/registry.c (plus its extractor) and nothing else. Every value
+ * is finite for every input. Each definition is written above its extractor
+ * and collected in docs/features.md.
+ */
+#ifndef SMART_FEATURES_H
+#define SMART_FEATURES_H
+
+#include <stddef.h>
+
+#include "smart/diffx.h"
+#include "smart/error.h"
+#include "smart/tree.h"
+
+/* What an extractor looks at: the two trees and their DiffX alignment
+ * (diff->old_tree == old_tree, diff->new_tree == new_tree). All borrowed. */
+typedef struct smart_feature_args {
+	const smart_tree *old_tree;
+	const smart_tree *new_tree;
+	const smart_diff *diff;
+} smart_feature_args;
+
+/* Computes one feature into *value (always finite); returns 0, or -1 with
+ * `err` set (only when memory runs out). */
+typedef int (*smart_feature_fn)(const smart_feature_args *args, double *value,
+				smart_error *err);
+
+typedef struct smart_feature_info {
+	const char *name;        /* as printed and stored in models: [a-z_]+ */
+	const char *description; /* one line, for `smart features -h` and reports */
+	double neutral;          /* the value for two identical documents */
+	smart_feature_fn extract;
+} smart_feature_info;
+
+/* How many features the registry holds (the length of a feature vector). */
+size_t smart_feature_count(void);
+
+/* The i-th feature (i < smart_feature_count()). */
+const smart_feature_info *smart_feature_info_at(size_t i);
+
+/* The registry index of the feature called `name`, or -1. */
+long smart_feature_index(const char *name);
+
+/* Fills values[0 .. smart_feature_count()) for an aligned pair.
+ * `diff` must be smart_diffx(old_tree, new_tree). */
+int smart_features_compute(const smart_tree *old_tree,
+			   const smart_tree *new_tree, const smart_diff *diff,
+			   double *values, smart_error *err);
+
+/* Parses both documents (`format` may be SMART_FORMAT_AUTO), aligns them with
+ * DiffX and fills `values` as smart_features_compute does. The names are
+ * used in error messages (usually file paths). */
+int smart_features_from_documents(const char *old_data, size_t old_len,
+				  const char *old_name, const char *new_data,
+				  size_t new_len, const char *new_name,
+				  smart_format format, double *values,
+				  smart_error *err);
+
+/* The same for two files. */
+int smart_features_from_files(const char *old_path, const char *new_path,
+			      smart_format format, double *values,
+			      smart_error *err);
+
+#endif

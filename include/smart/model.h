@@ -1,0 +1,229 @@
+/*
+ * The model: turns a feature vector into a score and the score into a
+ * decision, inspect or ignore (SMART §3.4, §4.1.2).
+ *
+ * Two kinds:
+ *  - linear: ordinary least squares with an intercept on the raw feature
+ *    values (the paper does not normalise features), fitted to the label as a
+ *    0/1 response (inspect = 1); the score is intercept + w·x;
+ *  - svm: libsvm C-SVC (RBF kernel) on features min-max scaled to [0, 1]
+ *    with the minimum and maximum learned on the training rows; the score is
+ *    the SVM decision value, positive towards inspect.
+ * Either way a cutoff and a comparison (>= or <=) are chosen by a linear
+ * search that maximises F1 on the training scores, and a pair is inspected
+ * when `score CMP cutoff` holds.
+ *
+ * This module knows nothing of files, documents or the feature registry: it
+ * sees rows of doubles, the 0/1 labels, and the feature names in order.
+ */
+#ifndef SMART_MODEL_H
+#define SMART_MODEL_H
+
+#include <stddef.h>
+
+#include "smart/error.h"
+
+/* The version of the model file format written by smart_model_to_json. */
+#define SMART_MODEL_FORMAT_VERSION 1
+
+typedef enum smart_model_kind {
+	SMART_MODEL_LINEAR = 0,
+	SMART_MODEL_SVM
+} smart_model_kind;
+
+typedef enum smart_comparison {
+	SMART_CMP_GE = 0, /* inspect when score >= cutoff */
+	SMART_CMP_LE      /* inspect when score <= cutoff */
+} smart_comparison;
+
+/* The training data: n_rows rows of n_features doubles (row-major), a 0/1
+ * label per row (1 = inspect), and the feature names (n_features of them).
+ * Everything is borrowed. */
+typedef struct smart_dataset {
+	const double *rows;
+	const unsigned char *labels;
+	size_t n_rows;
+	size_t n_features;
+	const char *const *names;
+} smart_dataset;
+
+/* Where a model came from, stored in the model file. */
+typedef struct smart_provenance {
+	char **corpora;      /* owned strings */
+	size_t corpus_count;
+	size_t pairs;        /* training pairs */
+	size_t inspect;      /* of which labelled inspect */
+	double cv_f1;        /* cross-validated F1; NAN when not measured */
+	unsigned folds;      /* folds of that cross-validation; 0 when none */
+	char tool_version[32];
+} smart_provenance;
+
+/* What to do with a feature that cannot be estimated (constant over the
+ * training rows, or a linear combination of earlier features). */
+typedef enum smart_degenerate_policy {
+	SMART_DEGENERATE_FAIL = 0, /* an error naming the feature */
+	SMART_DEGENERATE_DROP      /* weight fixed at 0, reported in the fit */
+} smart_degenerate_policy;
+
+typedef struct smart_train_options {
+	smart_model_kind kind;
+	smart_degenerate_policy degenerate;
+	double svm_c;       /* C-SVC cost; 0 means the default, 1 */
+	double svm_gamma;   /* RBF gamma; 0 means the default, 1/n_features */
+} smart_train_options;
+
+struct smart_svm; /* model/svm.h */
+
+/* A trained or loaded model. Create with smart_model_train or
+ * smart_model_from_json; free with smart_model_free. */
+typedef struct smart_model {
+	smart_model_kind kind;
+	size_t n_features;
+	char **names;          /* owned, n_features */
+	/* linear */
+	double *weights;       /* owned, n_features (0 for dropped features) */
+	double intercept;
+	unsigned char *dropped;/* owned, n_features: 1 = degenerate, not used */
+	/* svm */
+	struct smart_svm *svm; /* owned; NULL for linear */
+	/* decision */
+	double cutoff;
+	smart_comparison comparison;
+	smart_provenance provenance;
+} smart_model;
+
+/* ---- ordinary least squares and analysis of variance (model/ols.c) ---- */
+
+/* One row of the ANOVA table (SMART Fig. 4). F is the partial F of the
+ * feature: the increase of the residual sum of squares when the feature
+ * alone is removed from the full model, over the residual mean square
+ * (equivalently t² of its coefficient). It does not depend on the order of
+ * the features, unlike a sequential (type I) table. p = P(F(1, dof) > F). */
+typedef struct smart_anova_row {
+	double coefficient;
+	double f;
+	double p;
+	int dropped; /* 1 when the feature was degenerate and left out */
+} smart_anova_row;
+
+typedef struct smart_ols_fit {
+	double intercept;
+	double *weights;        /* n_features, owned */
+	unsigned char *dropped; /* n_features, owned */
+	smart_anova_row *anova; /* n_features, owned */
+	size_t dof;             /* residual degrees of freedom */
+	double rss;             /* residual sum of squares */
+	char note[SMART_ERROR_MAX]; /* which features were dropped and why */
+} smart_ols_fit;
+
+/* Fits label ~ intercept + features by least squares (GSL, SVD). Constant
+ * features and features that are linear combinations of earlier ones are
+ * errors or dropped (see smart_degenerate_policy); a single class, or fewer
+ * rows than parameters + 1, is always an error. Fills `fit` (free with
+ * smart_ols_fit_free). Never produces a NaN coefficient. */
+int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
+	      smart_ols_fit *fit, smart_error *err);
+void smart_ols_fit_free(smart_ols_fit *fit);
+
+/* ---- cutoff search (model/cutoff.c) ---- */
+
+/* Chooses the cutoff and comparison that maximise F1 of `score CMP cutoff`
+ * against the labels (SMART §4.1.2): every threshold between two adjacent
+ * distinct scores, and below and above all of them, with both comparisons.
+ * Cutoffs are midpoints between adjacent scores. Ties keep the first found,
+ * >= before <=, lower cutoff first. Returns the best F1. */
+double smart_cutoff_search(const double *scores, const unsigned char *labels,
+			   size_t n, double *cutoff, smart_comparison *cmp);
+
+/* True when `score CMP cutoff` holds. */
+int smart_cutoff_inspects(double score, double cutoff, smart_comparison cmp);
+
+/* ">=" or "<=". */
+const char *smart_comparison_name(smart_comparison cmp);
+
+/* ---- metrics (model/metrics.c) ---- */
+
+typedef struct smart_confusion {
+	size_t tp, fp, fn, tn;
+} smart_confusion;
+
+typedef struct smart_scores {
+	double precision; /* tp / (tp + fp); 0 when nothing was flagged */
+	double recall;    /* tp / (tp + fn); 0 when nothing should be */
+	double f1;        /* harmonic mean; 0 when both are 0 */
+} smart_scores;
+
+/* Adds one decision against its truth. */
+void smart_confusion_add(smart_confusion *c, int predicted_inspect,
+			 int truly_inspect);
+smart_scores smart_confusion_scores(const smart_confusion *c);
+
+/* The LookCost/MissCost ratio above which a comparator with confusion `c`
+ * costs less than looking at all `diff_flagged` pairs diff flags (SMART §5):
+ * FN / (|diff| - (TP + FP + annotated)). 0 when there are no false
+ * negatives; +INFINITY when the comparator flags at least as many pairs as
+ * diff (it never pays off by cost of looking). */
+double smart_break_even_ratio(const smart_confusion *c, size_t diff_flagged,
+			      size_t annotated);
+
+/* ---- the model (model/model.c) ---- */
+
+/* Checks what every kind of model needs of its training data: at least one
+ * feature, finite values, 0/1 labels, at least 3 rows, both classes. */
+int smart_dataset_check(const smart_dataset *data, smart_error *err);
+
+/* Trains a model of the chosen kind on `data` and searches its cutoff.
+ * `fit_out`, when not NULL, receives the OLS fit of a linear model (for the
+ * ANOVA table; the caller frees it). Returns a new model or NULL. */
+smart_model *smart_model_train(const smart_dataset *data,
+			       const smart_train_options *options,
+			       smart_ols_fit *fit_out, smart_error *err);
+
+/* The score of one feature vector (n_features doubles). */
+double smart_model_score(const smart_model *model, const double *features);
+
+/* 1 when the vector is to be inspected, 0 when it can be ignored. */
+int smart_model_decide(const smart_model *model, const double *features,
+		       double *score_out);
+
+/* How much feature i pushed the score of a linear model towards inspect
+ * (weight × value, with the sign flipped when the comparison is <=); 0 for
+ * an SVM, whose score is not a sum over features. */
+double smart_model_contribution(const smart_model *model,
+				const double *features, size_t i);
+
+/* An empty model of `kind` over copies of the feature names (weights 0,
+ * no SVM); for loaders. Free with smart_model_free. */
+smart_model *smart_model_alloc(smart_model_kind kind, size_t n_features,
+			       const char *const *names);
+
+/* Frees a model; NULL is allowed. */
+void smart_model_free(smart_model *model);
+
+/* Replaces the provenance's corpus list with copies of `corpora`. */
+int smart_provenance_set_corpora(smart_provenance *prov,
+				 const char *const *corpora, size_t count,
+				 smart_error *err);
+
+/* ---- model files (model/model_json.c) ---- */
+
+/* Serialises a model to a new NUL-terminated JSON string (caller frees). */
+char *smart_model_to_json(const smart_model *model, smart_error *err);
+
+/* Parses and validates a model; its feature list must equal `names`
+ * (n_features of them, in order) or the error names the first mismatch.
+ * `source` names the model in errors (its path). */
+smart_model *smart_model_from_json(const char *json, size_t len,
+				   const char *source,
+				   const char *const *names, size_t n_features,
+				   smart_error *err);
+
+/* Writes the model to `path` atomically. */
+int smart_model_save(const smart_model *model, const char *path,
+		     smart_error *err);
+
+/* Reads and validates a model file (see smart_model_from_json). */
+smart_model *smart_model_load(const char *path, const char *const *names,
+			      size_t n_features, smart_error *err);
+
+#endif

@@ -1,0 +1,127 @@
+/*
+ * Training and evaluation over corpora (SMART §4.1, §6; DESIGN §4).
+ *
+ * A corpus is measured once into a table that keeps, per pair, only the
+ * feature vector, the label, the application and the two baseline verdicts
+ * (bytes differ; normalised trees differ): documents are never kept.
+ */
+#ifndef SMART_TRAIN_H
+#define SMART_TRAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smart/compare.h"
+#include "smart/corpus.h"
+#include "smart/error.h"
+#include "smart/model.h"
+
+typedef struct smart_table {
+	size_t n_features;
+	const char *const *names;   /* borrowed: n_features names */
+	size_t n_rows, cap;
+	double *rows;               /* n_rows x n_features */
+	unsigned char *labels;      /* 1 = inspect */
+	unsigned char *bytes_differ;/* diff baseline: any byte differs */
+	unsigned char *trees_differ;/* tree-diff baseline */
+	uint32_t *app;              /* index into apps */
+	char **apps;                /* owned application names */
+	size_t n_apps;
+	/* Optional: oracle comparators (include/smart/compare.h) run on every
+	 * pair by smart_table_load, for `smart eval --baselines`. Set them
+	 * after smart_table_init; the verdicts are kept per row. */
+	const smart_comparator *const *comparators; /* borrowed */
+	size_t n_comparators;
+	const smart_compare_config *compare_config;  /* borrowed, read-only */
+	int comparator_features;      /* the last n_comparators feature columns
+	                               * are the verdicts (1 = fail) */
+	unsigned char *comparator_fail; /* n_rows x n_comparators, 1 = fail */
+} smart_table;
+
+/* An empty table over `names` (borrowed). Free with smart_table_free. */
+void smart_table_init(smart_table *t, const char *const *names, size_t n_features);
+void smart_table_free(smart_table *t);
+
+/* Appends one measured pair (values copied). */
+int smart_table_add(smart_table *t, const double *values, int label,
+		    const char *app, int bytes_differ, int trees_differ,
+		    smart_error *err);
+
+/* Stores the comparators' verdicts (n_comparators of them, 1 = fail) for
+ * the row added last. */
+void smart_table_set_verdicts(smart_table *t, const unsigned char *fails);
+
+/* The confusion matrix of comparator k's verdicts against the labels. */
+void smart_table_comparator_confusion(const smart_table *t, size_t k,
+				      smart_confusion *c);
+
+/* The table as a training dataset (rows borrowed). */
+smart_dataset smart_table_dataset(const smart_table *t);
+
+/* ---- measuring pairs (train/measure.c) ---- */
+
+/* What smart learns from one pair of documents. */
+typedef struct smart_measure {
+	double *values;    /* caller-provided, smart_feature_count() long */
+	int bytes_differ;
+	int trees_differ;
+} smart_measure;
+
+/* Parses both documents, aligns them and computes the features. */
+int smart_measure_documents(const char *old_doc, size_t old_len,
+			    const char *old_name, const char *new_doc,
+			    size_t new_len, const char *new_name,
+			    smart_format format, smart_measure *m,
+			    smart_error *err);
+
+/* Runs `n` comparators on one pair of documents: fails[k] = 1 when
+ * comparator k fails (asks for inspection). */
+int smart_measure_comparators(const char *old_doc, size_t old_len,
+			      const char *old_name, const char *new_doc,
+			      size_t new_len, const char *new_name,
+			      smart_format format,
+			      const smart_comparator *const *comparators, size_t n,
+			      const smart_compare_config *config,
+			      unsigned char *fails, smart_error *err);
+
+/* Called for every unusable record (err holds "FILE:LINE: cause"). */
+typedef void (*smart_bad_record_fn)(void *ctx, const smart_error *err);
+
+/* Reads labelled corpora into the table, measuring pairs on `threads`
+ * threads (0: all cores), in input order. Records without a "format" are
+ * parsed as `format` (SMART_FORMAT_AUTO: sniffed). Every unusable record (bad JSON,
+ * no label, a document that does not parse) is passed to `on_bad` and
+ * counted in *bad; reading goes on. An I/O error stops with -1. */
+int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
+		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
+		     size_t *bad, smart_error *err);
+
+/* ---- cross-validation and evaluation (train/evaluate.c) ---- */
+
+typedef struct smart_eval_options {
+	smart_train_options train;
+	unsigned folds;   /* k of k-fold cross-validation (default 10) */
+	int by_app;       /* leave one application out instead of k-fold */
+	uint64_t seed;    /* shuffle and coin seed */
+	size_t annotated; /* pairs labelled by hand for training, for the
+	                   * LookCost/MissCost ratio (SMART §5); usually 0 */
+} smart_eval_options;
+
+typedef struct smart_eval_result {
+	smart_confusion smart;       /* pooled over the held-out folds */
+	smart_confusion diff;        /* any byte difference -> inspect */
+	smart_confusion tree_diff;   /* normalised trees differ -> inspect */
+	smart_confusion fair_coin;   /* inspect with probability 1/2 */
+	smart_confusion biased_coin; /* inspect with the corpus' inspect rate */
+	size_t diff_flagged;
+	double break_even;           /* smart's LookCost/MissCost vs diff */
+	unsigned folds;              /* folds actually run */
+} smart_eval_result;
+
+/* Cross-validates a model on the table (k-fold with a seeded shuffle, or
+ * leave-one-application-out) and scores the baselines on the same pairs.
+ * Held-out predictions are pooled into one confusion matrix. */
+int smart_evaluate(const smart_table *t, const smart_eval_options *o,
+		   smart_eval_result *r, smart_error *err);
+
+#endif

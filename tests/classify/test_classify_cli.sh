@@ -1,0 +1,68 @@
+# smart classify: one pair, a corpus, two folders; model files that are bad.
+. "$(dirname "$0")/../cli/lib.sh"
+PAIRS="$FIX/train/pairs.jsonl"
+EX="$(cd "$(dirname "$0")/../.." && pwd)/examples"
+
+"$SMART" train --folds 0 -o "$TMP/m.json" "$PAIRS" >/dev/null 2>&1
+
+expect_status "classify_help_is_usage" 0 "$SMART" classify -h
+expect_status "classify_identical_files_is_ignore" 0 "$SMART" classify --model "$TMP/m.json" "$EX/stack-trace/old.html" "$EX/stack-trace/old.html"
+expect_output "classify_identical_says_ignore" '^ignore$'
+"$SMART" classify --model "$TMP/m.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html" >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ "$st" -eq 0 ] || [ "$st" -eq 1 ]; then echo "ok - classify_pair_exit_is_decision"; else echo "not ok - classify_pair_exit_is_decision ($st)"; fi
+expect_output "classify_pair_explains_score_and_cutoff" '^score [-0-9.e]+, inspect when score (>=|<=) '
+if [ "$st" -eq 1 ] && head -n 1 "$TMP/out" | grep -q '^inspect$' || { [ "$st" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^ignore$'; }; then
+	echo "ok - classify_exit_status_matches_decision"; else echo "not ok - classify_exit_status_matches_decision"; fi
+expect_status "classify_pair_json" "$st" "$SMART" classify --json --model "$TMP/m.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_output "classify_pair_json_shape" '^\{"decision":"(inspect|ignore)","score":[-0-9.e]+,"cutoff":.*"features":\{"diffx_moves":'
+expect_status "classify_uses_default_model" 0 "$SMART" classify "$EX/deleted-table/old.html" "$EX/deleted-table/old.html"
+
+# An SVM model decides too, and says it has no per-feature breakdown.
+"$SMART" train --kind svm --folds 0 -o "$TMP/svm.json" "$PAIRS" >/dev/null 2>&1
+"$SMART" classify --model "$TMP/svm.json" "$EX/form-lost-inputs/old.html" "$EX/form-lost-inputs/new.html" >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ "$st" -le 1 ]; then echo "ok - classify_with_svm_model_decides"; else echo "not ok - classify_with_svm_model_decides ($st)"; fi
+expect_output "classify_svm_explains_no_breakdown" 'SVM score is not a sum over features'
+
+# Batch over a corpus: JSON Lines in input order.
+"$SMART" classify --json --threads 3 --model "$TMP/m.json" --corpus "$PAIRS" >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ "$st" -le 1 ]; then echo "ok - classify_corpus_runs"; else echo "not ok - classify_corpus_runs ($st)"; cat "$TMP/err"; fi
+grep -o '"test": "[^"]*"' "$PAIRS" | sed 's/"test": //' >"$TMP/want"
+grep -o '"test":"[^"]*"' "$TMP/out" | sed 's/"test"://' >"$TMP/got"
+if cmp -s "$TMP/want" "$TMP/got"; then echo "ok - classify_corpus_keeps_input_order"; else echo "not ok - classify_corpus_keeps_input_order"; fi
+expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+\}$'
+
+# Two folders, with a JUnit report; a file on one side only is inspected.
+mkdir -p "$TMP/old/sub" "$TMP/new/sub"
+cp "$EX/timestamp-change/old.html" "$TMP/old/a.html"; cp "$EX/timestamp-change/old.html" "$TMP/new/a.html"
+cp "$EX/deleted-table/old.html" "$TMP/old/sub/b.html"; cp "$EX/deleted-table/new.html" "$TMP/new/sub/b.html"
+cp "$EX/deleted-table/old.html" "$TMP/old/gone.html"
+expect_status "classify_dirs_inspect_when_a_file_is_gone" 1 "$SMART" classify --model "$TMP/m.json" --junit "$TMP/report.xml" "$TMP/old" "$TMP/new"
+expect_output "classify_dirs_lists_relative_paths" 'new/sub/b\.html'
+expect_output "classify_dirs_reports_missing_file" '^inspect .*gone\.html.*only in'
+if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/report.xml" && grep -q '<testcase classname="new" name="a.html">' "$TMP/report.xml"; then
+	echo "ok - classify_junit_report_written"; else echo "not ok - classify_junit_report_written"; head -n 5 "$TMP/report.xml" | sed 's/^/#   /'; fi
+
+expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
+if grep -q '<tr class="inspect"><td>inspect</td>' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
+	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
+
+# Bad models: exit 2 and one line.
+expect_status "classify_missing_model_is_trouble" 2 "$SMART" classify --model "$TMP/none.json" "$EX/a" "$EX/b"
+head -c 200 "$TMP/m.json" >"$TMP/trunc.json"
+expect_status "classify_truncated_model_is_trouble" 2 "$SMART" classify --model "$TMP/trunc.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_one_error_line "classify_truncated_model_one_line" 'trunc\.json: not a valid model file'
+printf 'garbage\000\001' >"$TMP/corrupt.json"
+expect_status "classify_corrupt_model_is_trouble" 2 "$SMART" classify --model "$TMP/corrupt.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_one_error_line "classify_corrupt_model_one_line" 'corrupt\.json: '
+sed 's/"diffx_inserts"/"diffx_insertions"/' "$TMP/m.json" >"$TMP/other.json"
+expect_status "classify_mismatched_model_is_trouble" 2 "$SMART" classify --model "$TMP/other.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_one_error_line "classify_mismatched_model_names_feature" "feature 2 is 'diffx_insertions' in the model but 'diffx_inserts' in this smart"
+sed -E 's/"version":[[:space:]]*1,/"version": 7,/' "$TMP/m.json" >"$TMP/v7.json"
+expect_status "classify_future_model_version_is_trouble" 2 "$SMART" classify --model "$TMP/v7.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_one_error_line "classify_future_version_says_so" 'version 7 is not supported'
+expect_status "classify_missing_file_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/nope.html" "$EX/stack-trace/new.html"
+expect_one_error_line "classify_missing_file_named" 'nope\.html'
+finish

@@ -1,0 +1,83 @@
+# Bad input never crashes, hangs, leaks a file it was not given, or trips a
+# sanitizer: each case gives a recovered result (exit 0/1) or exactly one
+# clear error line and exit 2. Big inputs are generated here, not committed.
+. "$(dirname "$0")/lib.sh"
+B="$FIX/bad_input"
+SECRETS='SMART-SECRET-'
+
+# expect_calm NAME CMD...: exit 0 or 1 with nothing on stderr, or exit 2 with
+# exactly one line on stderr; within 60 s; no sanitizer report; no secret
+# from tests/fixtures/bad_input in any output.
+expect_calm() {
+	name=$1; shift
+	timeout 60 "$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	lines=$(wc -l <"$TMP/err")
+	why=""
+	if grep -q -e 'Sanitizer' -e 'runtime error' -e 'AddressSanitizer' "$TMP/err"; then why="sanitizer report"
+	elif [ "$got" -eq 124 ]; then why="timed out"
+	elif [ "$got" -gt 2 ]; then why="exit $got"
+	elif [ "$got" -eq 2 ] && [ "$lines" -ne 1 ]; then why="exit 2 with $lines lines on stderr"
+	elif [ "$got" -lt 2 ] && [ "$lines" -ne 0 ]; then why="exit $got with a message on stderr"
+	elif grep -aq "$SECRETS" "$TMP/out" "$TMP/err"; then why="a secret file was read"
+	fi
+	if [ -z "$why" ]; then echo "ok - $name"; else
+		echo "not ok - $name ($why)"; head -c 600 "$TMP/err" | sed 's/^/#   /'; fi
+}
+
+# The inputs.
+: >"$TMP/empty.html"
+LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 65536; i++) printf "%c", int(rand() * 255) + 1 }' >"$TMP/junk.bin"
+printf '<p>\377\376 bad \300\257 utf8 \355\240\200 and \360\220 cut</p>' >"$TMP/bad-utf8.html"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "<div>"; printf "deep" }' >"$TMP/deep.html"
+awk 'BEGIN { printf "<?xml version=\"1.0\"?>"; for (i = 0; i < 100000; i++) printf "<d>";
+	for (i = 0; i < 100000; i++) printf "</d>" }' >"$TMP/deep.xml"
+# The same external entity by absolute path and file:// URL.
+sed "s|\"secret.txt\"|\"file://$B/secret.txt\"|; s|\"secret.dtd\"|\"$B/secret.dtd\"|" "$B/xxe.xml" >"$TMP/xxe-abs.xml"
+mkdir "$TMP/a-directory"
+printf '<html><body><p>fine</p></body></html>' >"$TMP/good.html"
+printf '{"operations":[]}' >"$TMP/empty-ops.json"
+
+for input in "$TMP/empty.html" "$TMP/junk.bin" "$TMP/bad-utf8.html" "$B/unclosed.html" \
+	"$TMP/deep.html" "$TMP/deep.xml" "$B/billion-laughs.xml" "$B/xxe.xml" "$TMP/xxe-abs.xml" \
+	"$B/xxe.html" "$TMP/a-directory" "$TMP/does-not-exist.html"; do
+	base=$(basename "$input")
+	expect_calm "patch_old_${base}_is_recovered_or_one_error" "$SMART" patch "$input" "$TMP/empty-ops.json"
+	expect_calm "patch_old_${base}_as_html_is_recovered_or_one_error" "$SMART" patch --html "$input" "$TMP/empty-ops.json"
+	expect_calm "patch_old_${base}_as_xml_is_recovered_or_one_error" "$SMART" patch --xml "$input" "$TMP/empty-ops.json"
+done
+
+# Recovered, not refused: HTML is parsed as browsers do.
+for input in "$TMP/empty.html" "$TMP/junk.bin" "$TMP/bad-utf8.html" "$B/unclosed.html" "$TMP/deep.html"; do
+	expect_status "patch_recovers_html_$(basename "$input")" 0 "$SMART" patch --html "$input" "$TMP/empty-ops.json"
+done
+expect_status "patch_recovered_bad_utf8" 0 "$SMART" patch --html "$TMP/bad-utf8.html" "$TMP/empty-ops.json" -o "$TMP/fixed.html"
+if iconv -f UTF-8 -t UTF-8 "$TMP/fixed.html" >/dev/null 2>&1; then echo "ok - patch_output_of_bad_utf8_is_valid_utf8"; else
+	echo "not ok - patch_output_of_bad_utf8_is_valid_utf8"; fi
+
+# The ones that must be refused, and how.
+expect_status "patch_directory_is_trouble" 2 "$SMART" patch "$TMP/a-directory" "$TMP/empty-ops.json"
+expect_one_error_line "patch_directory_says_so" "a-directory: is a directory"
+expect_status "patch_missing_file_is_trouble" 2 "$SMART" patch "$TMP/does-not-exist.html" "$TMP/empty-ops.json"
+expect_one_error_line "patch_missing_file_says_so" "does-not-exist.html: No such file or directory"
+expect_status "patch_empty_xml_is_trouble" 2 "$SMART" patch --xml "$TMP/empty.html" "$TMP/empty-ops.json"
+expect_one_error_line "patch_empty_xml_says_so" "empty.html: empty file is not an XML document"
+
+# Bad scripts.
+printf '\377\376{"operations":[' >"$TMP/junk.json"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; }' >"$TMP/deep.json"
+printf '{"operations":[{"op":"update","path":"/html/body/p/text()","old":"fine","new":"\377\300"}]}' >"$TMP/bad-utf8.json"
+awk 'BEGIN { printf "{\"operations\":[{\"op\":\"insert\",\"path\":\"/x\",\"parent\":\"/html/body\",\"index\":0,\"content\":";
+	for (i = 0; i < 5000; i++) printf "{\"type\":\"element\",\"name\":\"d\",\"children\":[";
+	printf "{\"type\":\"text\",\"text\":\"x\"}"; for (i = 0; i < 5000; i++) printf "]}"; printf "}]}" }' >"$TMP/deep-content.json"
+for script in "$TMP/empty.html" "$TMP/junk.bin" "$TMP/junk.json" "$TMP/deep.json" "$TMP/bad-utf8.json" \
+	"$TMP/deep-content.json" "$TMP/a-directory" "$TMP/does-not-exist.json" "$B/xxe.xml"; do
+	expect_calm "patch_script_$(basename "$script")_is_handled" "$SMART" patch "$TMP/good.html" "$script"
+done
+expect_status "patch_junk_script_is_trouble" 2 "$SMART" patch "$TMP/good.html" "$TMP/junk.bin"
+expect_one_error_line "patch_junk_script_names_file" "junk.bin:1: not valid JSON"
+expect_status "patch_too_deep_script_is_trouble" 2 "$SMART" patch "$TMP/good.html" "$TMP/deep.json"
+expect_status "patch_no_partial_output_file" 2 "$SMART" patch "$TMP/good.html" "$TMP/junk.json" -o "$TMP/partial.html"
+if [ -e "$TMP/partial.html" ]; then echo "not ok - patch_bad_script_leaves_no_output_file"; else
+	echo "ok - patch_bad_script_leaves_no_output_file"; fi
+finish

@@ -1,0 +1,34 @@
+# smart patch: applying scripts from the command line, where the output goes,
+# and one-line errors with exit 2 for scripts that do not fit.
+. "$(dirname "$0")/lib.sh"
+P="$FIX/patch"
+
+expect_status "patch_help_is_usage_on_stdout" 0 "$SMART" patch -h
+expect_output "patch_help_names_arguments" 'usage: smart patch .*OLD SCRIPT.json'
+
+expect_status "patch_writes_result_to_stdout" 0 "$SMART" patch "$P/list.html" "$P/list-script.json"
+if cmp -s "$TMP/out" "$P/list-expected.html"; then echo "ok - patch_result_is_expected_document"; else
+	echo "not ok - patch_result_is_expected_document"; diff "$TMP/out" "$P/list-expected.html" | sed 's/^/#   /' | head; fi
+expect_output "patch_keeps_old_comments" '<!-- the list -->'
+
+expect_status "patch_o_writes_file" 0 "$SMART" patch "$P/list.html" "$P/list-script.json" -o "$TMP/result.html"
+if cmp -s "$TMP/result.html" "$P/list-expected.html" && [ ! -s "$TMP/out" ]; then
+	echo "ok - patch_o_file_holds_result_and_stdout_is_empty"; else echo "not ok - patch_o_file_holds_result_and_stdout_is_empty"; fi
+
+expect_status "patch_json_reports_operations" 0 "$SMART" patch --json "$P/list.html" "$P/list-script.json" -o "$TMP/r2.html"
+expect_output "patch_json_names_output" '^\{"format":"html","operations":5,"output":".*r2.html"\}$'
+
+printf '{"operations":[{"op":"delete","path":"/html/body/ol"}]}' >"$TMP/wrong.json"
+expect_status "patch_unresolvable_path_is_trouble" 2 "$SMART" patch "$P/list.html" "$TMP/wrong.json" -o "$TMP/never.html"
+expect_one_error_line "patch_unresolvable_path_names_script_and_operation" \
+	'^smart: .*wrong.json: operations\[0\] \(delete\): "/html/body/ol" names no node'
+if [ -e "$TMP/never.html" ]; then echo "not ok - patch_failure_leaves_no_output_file"; else
+	echo "ok - patch_failure_leaves_no_output_file"; fi
+
+printf '{"operations":[{"op":"move","path":"/html/body/ul/li[1]","parent":"/html/body/ul","index":"x"}]}' >"$TMP/bad.json"
+expect_status "patch_bad_field_is_trouble" 2 "$SMART" patch "$P/list.html" "$TMP/bad.json"
+expect_one_error_line "patch_bad_field_names_operation" "bad.json: operations\[0\]: 'index' must be a non-negative integer"
+
+expect_status "patch_needs_two_arguments" 2 "$SMART" patch "$P/list.html"
+expect_status "patch_unknown_option_is_trouble" 2 "$SMART" patch --frob "$P/list.html" "$P/list-script.json"
+finish

@@ -1,0 +1,80 @@
+/* The feature registry: names, order, lookup, and the values every feature
+ * takes on identical documents and on junk. */
+#include "../support/support.h"
+#include "../support/fake_diff.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const expected_names[] = {
+	"diffx_moves", "diffx_inserts", "diffx_deletes", "text_only", "grouped_change",
+	"grouped_boolean", "change_depth", "children_order", "inversions", "text_ratio",
+	"text_multimedia_ratio", "error_keywords", "input_elements", "missing_attributes",
+	"changed_attributes", "new_text",
+};
+
+static void registry_lists_the_smart_features_in_order(void **state)
+{
+	size_t n = sizeof(expected_names) / sizeof(expected_names[0]);
+
+	(void)state;
+	assert_true(smart_feature_count() >= n);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(smart_feature_info_at(i)->name, expected_names[i]);
+}
+
+static void registry_names_are_unique_identifiers_with_descriptions(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < smart_feature_count(); i++) {
+		const smart_feature_info *f = smart_feature_info_at(i);
+
+		assert_true(strlen(f->name) > 0);
+		assert_int_equal(strspn(f->name, "abcdefghijklmnopqrstuvwxyz_0123456789"), strlen(f->name));
+		assert_true(strlen(f->description) > 10);
+		assert_non_null(f->extract);
+		assert_true(isfinite(f->neutral));
+		assert_int_equal(smart_feature_index(f->name), (long)i);
+	}
+	assert_int_equal(smart_feature_index("no_such_feature"), -1);
+}
+
+/* Every feature takes its neutral value on a pair of identical documents. */
+static void assert_neutral(const char *doc)
+{
+	smart_tree *o = parse_html(doc), *n = parse_html(doc);
+	smart_diff *d = fake_diff_by_path(o, n);
+	double values[64];
+	smart_error err = { { 0 } };
+
+	fake_diff_finish(d);
+	assert_int_equal(d->op_count, 0);
+	assert_int_equal(smart_features_compute(o, n, d, values, &err), 0);
+	for (size_t i = 0; i < smart_feature_count(); i++)
+		if (values[i] != smart_feature_info_at(i)->neutral)
+			fail_msg("%s is %g on identical documents %.40s", smart_feature_info_at(i)->name,
+				 values[i], doc);
+	fake_diff_free(d);
+	smart_tree_free(n);
+	smart_tree_free(o);
+}
+
+static void identical_documents_give_neutral_values(void **state)
+{
+	(void)state;
+	assert_neutral("");
+	assert_neutral("just text, an error 404");
+	assert_neutral("<form action=x><input name=q><img src=a></form><p class=c>Fatal</p>");
+	assert_neutral("<ul><li>a<li>b<li>c</ul><table><tr><td>1<td>2</table>");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(registry_lists_the_smart_features_in_order),
+		cmocka_unit_test(registry_names_are_unique_identifiers_with_descriptions),
+		cmocka_unit_test(identical_documents_give_neutral_values),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

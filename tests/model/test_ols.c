@@ -1,0 +1,182 @@
+/* Least squares, degenerate training data, and the ANOVA table. */
+#include "../support/support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names2[] = { "a", "b" };
+
+static void ols_one_feature_matches_hand_solution(void **state)
+{
+	/* x = 0..3, y = 0,0,1,1: slope Sxy/Sxx = 2/5, intercept 0.5 - 0.4*1.5,
+	 * RSS 0.2 on 2 dof, var(slope) = 0.1/5, F = 0.16/0.02 = 8, and
+	 * p = P(|t_2| > sqrt 8) = 1 - sqrt(8/10). */
+	const double rows[] = { 0, 1, 2, 3 };
+	const unsigned char labels[] = { 0, 0, 1, 1 };
+	smart_dataset d = { rows, labels, 4, 1, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), 0);
+	assert_true(fabs(fit.weights[0] - 0.4) < 1e-12);
+	assert_true(fabs(fit.intercept + 0.1) < 1e-12);
+	assert_true(fabs(fit.rss - 0.2) < 1e-12);
+	assert_int_equal(fit.dof, 2);
+	assert_true(fabs(fit.anova[0].f - 8.0) < 1e-9);
+	assert_true(fabs(fit.anova[0].p - (1 - sqrt(0.8))) < 1e-9);
+	smart_ols_fit_free(&fit);
+}
+
+static void ols_two_features_match_hand_solution(void **state)
+{
+	/* Rows (x1, x2 | y): the normal equations of y = c + a x1 + b x2 over
+	 * (0,0|0) (1,0|1) (0,1|0) (1,1|1) (1,1|0) solve, by hand, to
+	 * X'X = [[5,3,3],[3,3,2],[3,2,3]], X'y = [2,2,1]: (2)-(3) gives
+	 * a = b + 1, then c = 1/7, a = 5/7, b = -2/7. */
+	const double rows[] = { 0, 0, 1, 0, 0, 1, 1, 1, 1, 1 };
+	const unsigned char labels[] = { 0, 1, 0, 1, 0 };
+	smart_dataset d = { rows, labels, 5, 2, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), 0);
+	assert_true(fabs(fit.intercept - 1.0 / 7) < 1e-12);
+	assert_true(fabs(fit.weights[0] - 5.0 / 7) < 1e-12);
+	assert_true(fabs(fit.weights[1] + 2.0 / 7) < 1e-12);
+	smart_ols_fit_free(&fit);
+}
+
+static void ols_residuals_are_orthogonal_to_every_column(void **state)
+{
+	/* The defining property of least squares, on random data. */
+	enum { N = 60, P = 4 };
+	static const char *const names[] = { "f0", "f1", "f2", "f3" };
+	double rows[N * P];
+	unsigned char labels[N];
+	smart_dataset d = { rows, labels, N, P, names };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+	unsigned seed = 7;
+
+	(void)state;
+	for (int trial = 0; trial < 20; trial++) {
+		double dot[P + 1] = { 0 };
+
+		for (int i = 0; i < N * P; i++)
+			rows[i] = (double)(rand_r(&seed) % 1000) / 10.0;
+		for (int r = 0; r < N; r++)
+			labels[r] = (unsigned char)(r % 3 == 0 || rows[r * P] > 60);
+		assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), 0);
+		for (int r = 0; r < N; r++) {
+			double pred = fit.intercept, res;
+
+			for (int j = 0; j < P; j++)
+				pred += fit.weights[j] * rows[r * P + j];
+			res = labels[r] - pred;
+			dot[0] += res;
+			for (int j = 0; j < P; j++)
+				dot[j + 1] += res * rows[r * P + j];
+		}
+		for (int j = 0; j <= P; j++)
+			assert_true(fabs(dot[j]) < 1e-7);
+		smart_ols_fit_free(&fit);
+	}
+}
+
+static void ols_constant_feature_is_an_error_naming_it(void **state)
+{
+	const double rows[] = { 0, 5, 1, 5, 2, 5, 3, 5 };
+	const unsigned char labels[] = { 0, 0, 1, 1 };
+	smart_dataset d = { rows, labels, 4, 2, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), -1);
+	assert_non_null(strstr(err.message, "'b' is constant"));
+	/* ...and, when asked, the feature is dropped with weight 0. */
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_DROP, &fit, &err), 0);
+	assert_int_equal(fit.dropped[1], 1);
+	assert_true(fit.weights[1] == 0);
+	assert_true(fabs(fit.weights[0] - 0.4) < 1e-12);
+	assert_non_null(strstr(fit.note, "'b' (constant)"));
+	smart_ols_fit_free(&fit);
+}
+
+static void ols_collinear_feature_is_an_error_naming_it(void **state)
+{
+	/* b = 2a + 1: a linear combination of a and the intercept. */
+	const double rows[] = { 0, 1, 1, 3, 2, 5, 3, 7, 4, 9 };
+	const unsigned char labels[] = { 0, 0, 1, 1, 1 };
+	smart_dataset d = { rows, labels, 5, 2, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), -1);
+	assert_non_null(strstr(err.message, "'b' is a linear combination"));
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_DROP, &fit, &err), 0);
+	assert_int_equal(fit.dropped[0], 0);
+	assert_int_equal(fit.dropped[1], 1);
+	smart_ols_fit_free(&fit);
+}
+
+static void ols_one_class_only_is_an_error(void **state)
+{
+	const double rows[] = { 0, 1, 2, 3 };
+	const unsigned char labels[] = { 1, 1, 1, 1 };
+	smart_dataset d = { rows, labels, 4, 1, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_DROP, &fit, &err), -1);
+	assert_non_null(strstr(err.message, "labelled 'inspect'"));
+}
+
+static void ols_too_few_pairs_is_an_error(void **state)
+{
+	const double rows[] = { 0, 1, 1, 0, 2, 2 };
+	const unsigned char labels[] = { 0, 1, 1 };
+	smart_dataset d = { rows, labels, 3, 2, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), -1);
+	assert_non_null(strstr(err.message, "too few pairs"));
+	d.n_rows = 2;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_FAIL, &fit, &err), -1);
+	assert_non_null(strstr(err.message, "too few pairs"));
+}
+
+static void ols_non_finite_value_is_an_error_not_a_nan_model(void **state)
+{
+	double rows[] = { 0, 1, NAN, 3 };
+	const unsigned char labels[] = { 0, 0, 1, 1 };
+	smart_dataset d = { rows, labels, 4, 1, names2 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_ols(&d, SMART_DEGENERATE_DROP, &fit, &err), -1);
+	assert_non_null(strstr(err.message, "pair 3: feature 'a' is not a finite number"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ols_one_feature_matches_hand_solution),
+		cmocka_unit_test(ols_two_features_match_hand_solution),
+		cmocka_unit_test(ols_residuals_are_orthogonal_to_every_column),
+		cmocka_unit_test(ols_constant_feature_is_an_error_naming_it),
+		cmocka_unit_test(ols_collinear_feature_is_an_error_naming_it),
+		cmocka_unit_test(ols_one_class_only_is_an_error),
+		cmocka_unit_test(ols_too_few_pairs_is_an_error),
+		cmocka_unit_test(ols_non_finite_value_is_an_error_not_a_nan_model),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

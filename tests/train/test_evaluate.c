@@ -1,0 +1,187 @@
+/* Cross-validation and baselines over a measured table. */
+#include "../support/support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/pool.h"
+
+static const char *const names[] = { "signal", "noise" };
+
+/* n pairs from `apps` applications: inspect when signal is high; diff
+ * flags everything, tree-diff all but every fourth ignore pair. */
+static void make_table(smart_table *t, size_t n, int apps)
+{
+	unsigned seed = 5;
+	smart_error err;
+
+	smart_table_init(t, names, 2);
+	for (size_t i = 0; i < n; i++) {
+		int label = i % 3 == 0;
+		double v[2] = { label ? 5 + rand_r(&seed) % 5 : rand_r(&seed) % 5,
+				(double)(rand_r(&seed) % 7) };
+		char app[16];
+
+		snprintf(app, sizeof(app), "app%d", (int)(i % (size_t)apps));
+		assert_int_equal(smart_table_add(t, v, label, app, 1, label || i % 4, &err), 0);
+	}
+}
+
+static size_t total(const smart_confusion *c)
+{
+	return c->tp + c->fp + c->fn + c->tn;
+}
+
+static void eval_kfold_decides_every_pair_once_and_learns(void **state)
+{
+	smart_table t;
+	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 0, 1, 0 };
+	smart_eval_result r;
+	smart_error err = { "" };
+
+	(void)state;
+	make_table(&t, 90, 3);
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
+	assert_int_equal(r.folds, 10);
+	assert_int_equal(total(&r.smart), 90);
+	assert_true(smart_confusion_scores(&r.smart).f1 > 0.95);
+	/* The baselines are exactly the table's verdicts. */
+	assert_int_equal(r.diff.tp, 30);
+	assert_int_equal(r.diff.fp, 60);
+	assert_int_equal(r.diff_flagged, 90);
+	assert_int_equal(r.tree_diff.tp, 30);
+	assert_int_equal(r.tree_diff.tn, 15);
+	assert_int_equal(total(&r.fair_coin), 90);
+	assert_int_equal(total(&r.biased_coin), 90);
+	smart_table_free(&t);
+}
+
+static void eval_same_seed_same_result_other_seed_other_coins(void **state)
+{
+	smart_table t;
+	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 5, 0, 42, 0 };
+	smart_eval_result a, b, c;
+	smart_error err = { "" };
+
+	(void)state;
+	make_table(&t, 60, 2);
+	assert_int_equal(smart_evaluate(&t, &o, &a, &err), 0);
+	assert_int_equal(smart_evaluate(&t, &o, &b, &err), 0);
+	assert_memory_equal(&a, &b, sizeof(a));
+	o.seed = 43;
+	assert_int_equal(smart_evaluate(&t, &o, &c, &err), 0);
+	assert_true(memcmp(&a.fair_coin, &c.fair_coin, sizeof(a.fair_coin)) ||
+		    memcmp(&a.biased_coin, &c.biased_coin, sizeof(a.biased_coin)));
+	smart_table_free(&t);
+}
+
+static void eval_by_app_runs_one_fold_per_application(void **state)
+{
+	smart_table t;
+	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 1, 1, 0 };
+	smart_eval_result r;
+	smart_error err = { "" };
+
+	(void)state;
+	make_table(&t, 60, 4);
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
+	assert_int_equal(r.folds, 4);
+	assert_int_equal(total(&r.smart), 60);
+	smart_table_free(&t);
+	make_table(&t, 60, 1);
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), -1);
+	assert_non_null(strstr(err.message, "at least two applications"));
+	smart_table_free(&t);
+}
+
+static void eval_svm_kind_cross_validates_too(void **state)
+{
+	smart_table t;
+	smart_eval_options o = { { SMART_MODEL_SVM, SMART_DEGENERATE_DROP, 0, 0 }, 4, 0, 1, 0 };
+	smart_eval_result r;
+	smart_error err = { "" };
+
+	(void)state;
+	make_table(&t, 60, 2);
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
+	assert_int_equal(total(&r.smart), 60);
+	assert_true(smart_confusion_scores(&r.smart).f1 > 0.9);
+	smart_table_free(&t);
+}
+
+/* ---- the ordered pool ---- */
+
+typedef struct counter {
+	int next, expect, n;
+} counter;
+
+static int pool_next(void *ctx, void **job, smart_error *err)
+{
+	counter *c = ctx;
+	int *j;
+
+	(void)err;
+	if (c->next == c->n)
+		return 0;
+	j = malloc(2 * sizeof(int));
+	j[0] = c->next++;
+	*job = j;
+	return 1;
+}
+
+static void pool_work(void *ctx, void *job)
+{
+	int *j = job;
+
+	(void)ctx;
+	/* uneven work so that jobs finish out of order */
+	for (volatile int k = 0; k < (j[0] % 7) * 2000; k++)
+		;
+	j[1] = j[0] * j[0];
+}
+
+static int pool_done(void *ctx, void *job, smart_error *err)
+{
+	counter *c = ctx;
+	int *j = job;
+
+	(void)err;
+	assert_int_equal(j[0], c->expect);
+	assert_int_equal(j[1], c->expect * c->expect);
+	c->expect++;
+	free(j);
+	return 0;
+}
+
+static void pool_discard(void *ctx, void *job)
+{
+	(void)ctx;
+	free(job);
+}
+
+static void pool_hands_back_results_in_input_order(void **state)
+{
+	static const smart_pool_ops ops = { pool_next, pool_work, pool_done, pool_discard };
+	smart_error err = { "" };
+
+	(void)state;
+	for (unsigned threads = 1; threads <= 4; threads++) {
+		counter c = { 0, 0, 500 };
+
+		assert_int_equal(smart_pool_map(threads, &ops, &c, &err), 0);
+		assert_int_equal(c.expect, 500);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(eval_kfold_decides_every_pair_once_and_learns),
+		cmocka_unit_test(eval_same_seed_same_result_other_seed_other_coins),
+		cmocka_unit_test(eval_by_app_runs_one_fold_per_application),
+		cmocka_unit_test(eval_svm_kind_cross_validates_too),
+		cmocka_unit_test(pool_hands_back_results_in_input_order),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

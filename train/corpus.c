@@ -1,0 +1,258 @@
+/*
+ * Streaming corpus reader and the corpus writer (include/smart/corpus.h).
+ * zlib's gz* functions read plain and gzip files alike.
+ */
+#include "smart/corpus.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <zlib.h>
+
+#include "smart/file.h"
+
+/* A record line may hold two whole documents; refuse absurd ones. */
+#define CORPUS_MAX_LINE ((size_t)512 * 1024 * 1024)
+
+struct smart_corpus_reader {
+	gzFile gz;
+	char *path;
+	size_t line;      /* of the record last returned */
+	char *buf;        /* the current line */
+	size_t cap;
+	cJSON *holder;    /* the current record's JSON */
+	int eof;
+};
+
+smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err)
+{
+	smart_corpus_reader *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	r->path = strdup(path);
+	r->cap = 64 * 1024;
+	r->buf = malloc(r->cap);
+	if (!r->path || !r->buf) {
+		smart_corpus_close(r);
+		smart_error_oom(err);
+		return NULL;
+	}
+	errno = 0;
+	r->gz = gzopen(path, "rb");
+	if (!r->gz) {
+		smart_error_set(err, "%s: %s", path, errno ? strerror(errno) : "cannot open");
+		smart_corpus_close(r);
+		return NULL;
+	}
+	gzbuffer(r->gz, 128 * 1024);
+	return r;
+}
+
+void smart_corpus_close(smart_corpus_reader *r)
+{
+	if (!r)
+		return;
+	if (r->gz)
+		gzclose(r->gz);
+	cJSON_Delete(r->holder);
+	free(r->buf);
+	free(r->path);
+	free(r);
+}
+
+/* Reads one line (without its newline) into r->buf; its length in *len.
+ * Returns 1 for a line, 0 at the end, -1 on error. */
+static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
+{
+	size_t used = 0;
+	int gzerr;
+
+	for (;;) {
+		if (r->cap - used < 2) {
+			char *bigger;
+
+			if (r->cap >= CORPUS_MAX_LINE)
+				return smart_error_set(err, "%s:%zu: line longer than %zu bytes",
+						       r->path, r->line + 1, CORPUS_MAX_LINE);
+			bigger = realloc(r->buf, r->cap * 2);
+			if (!bigger)
+				return smart_error_oom(err);
+			r->buf = bigger;
+			r->cap *= 2;
+		}
+		if (!gzgets(r->gz, r->buf + used, (int)(r->cap - used > INT32_MAX ? INT32_MAX : r->cap - used))) {
+			const char *msg = gzerror(r->gz, &gzerr);
+
+			if (gzerr != Z_OK && gzerr != Z_STREAM_END)
+				return smart_error_set(err, "%s:%zu: %s", r->path, r->line + 1,
+						       gzerr == Z_ERRNO ? strerror(errno) : msg);
+			r->eof = 1;
+			break;
+		}
+		used += strlen(r->buf + used);
+		if (used > 0 && r->buf[used - 1] == '\n')
+			break;
+	}
+	if (used == 0 && r->eof)
+		return 0;
+	if (used > 0 && r->buf[used - 1] == '\n')
+		used--;
+	if (used > 0 && r->buf[used - 1] == '\r')
+		used--;
+	r->buf[used] = '\0';
+	*len = used;
+	return 1;
+}
+
+int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err)
+{
+	size_t len = 0;
+
+	cJSON_Delete(r->holder);
+	r->holder = NULL;
+	for (;;) {
+		size_t i = 0;
+		int got;
+
+		if (r->eof)
+			return SMART_CORPUS_END;
+		got = read_line(r, &len, err);
+		if (got <= 0)
+			return got < 0 ? SMART_CORPUS_FATAL : SMART_CORPUS_END;
+		r->line++;
+		if (memchr(r->buf, '\0', len)) {
+			smart_error_set(err, "%s:%zu: a NUL byte inside a record (binary file?)",
+					r->path, r->line);
+			return SMART_CORPUS_BAD;
+		}
+		while (i < len && (r->buf[i] == ' ' || r->buf[i] == '\t'))
+			i++;
+		if (i == len)
+			continue; /* blank lines separate nothing and mean nothing */
+		if (smart_pair_from_json(r->buf, len, r->path, r->line, pair, &r->holder, err))
+			return SMART_CORPUS_BAD;
+		return SMART_CORPUS_PAIR;
+	}
+}
+
+struct smart_corpus_writer {
+	char *path;
+	char *data;
+	size_t len, cap;
+};
+
+smart_corpus_writer *smart_corpus_writer_new(const char *path, smart_error *err)
+{
+	smart_corpus_writer *w = calloc(1, sizeof(*w));
+
+	if (!w || !(w->path = strdup(path))) {
+		free(w);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return w;
+}
+
+void smart_corpus_writer_free(smart_corpus_writer *w)
+{
+	if (!w)
+		return;
+	free(w->path);
+	free(w->data);
+	free(w);
+}
+
+int smart_corpus_write(smart_corpus_writer *w, const smart_pair *pair,
+		       smart_error *err)
+{
+	char *line = smart_pair_to_json(pair, err);
+	size_t n;
+
+	if (!line)
+		return -1;
+	n = strlen(line);
+	if (w->len + n + 1 > w->cap) {
+		size_t cap = w->cap ? w->cap : 64 * 1024;
+		char *bigger;
+
+		while (cap < w->len + n + 1)
+			cap *= 2;
+		bigger = realloc(w->data, cap);
+		if (!bigger) {
+			free(line);
+			return smart_error_oom(err);
+		}
+		w->data = bigger;
+		w->cap = cap;
+	}
+	memcpy(w->data + w->len, line, n);
+	w->data[w->len + n] = '\n';
+	w->len += n + 1;
+	free(line);
+	return 0;
+}
+
+/* Compresses `len` bytes into a gzip stream (*out, caller frees). */
+static int gzip_buffer(const char *data, size_t len, char **out, size_t *out_len,
+		       smart_error *err)
+{
+	z_stream zs;
+	uLong cap;
+	char *buf;
+	int rc;
+
+	*out = NULL;
+	*out_len = 0;
+	if (len > (size_t)UINT32_MAX / 2)
+		return smart_error_set(err, "corpus too large to gzip in one piece");
+	memset(&zs, 0, sizeof(zs));
+	if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return smart_error_set(err, "gzip: cannot initialise zlib");
+	cap = deflateBound(&zs, (uLong)len);
+	buf = malloc(cap);
+	if (!buf) {
+		deflateEnd(&zs);
+		return smart_error_oom(err);
+	}
+	zs.next_in = (Bytef *)(uintptr_t)data;
+	zs.avail_in = (uInt)len;
+	zs.next_out = (Bytef *)buf;
+	zs.avail_out = (uInt)cap;
+	rc = deflate(&zs, Z_FINISH);
+	*out_len = cap - zs.avail_out;
+	deflateEnd(&zs);
+	if (rc != Z_STREAM_END) {
+		free(buf);
+		return smart_error_set(err, "gzip: compression failed");
+	}
+	*out = buf;
+	return 0;
+}
+
+int smart_corpus_writer_finish(smart_corpus_writer *w, smart_error *err)
+{
+	size_t plen = strlen(w->path);
+	int rc;
+
+	if (plen > 3 && !strcmp(w->path + plen - 3, ".gz")) {
+		char *gz = NULL;
+		size_t gz_len = 0;
+
+		rc = gzip_buffer(w->data ? w->data : "", w->len, &gz, &gz_len, err);
+		if (rc == 0) {
+			rc = smart_file_write_atomic(w->path, gz, gz_len, err);
+			free(gz);
+		} else {
+			smart_error_prefix(err, "%s", w->path);
+		}
+	} else {
+		rc = smart_file_write_atomic(w->path, w->data ? w->data : "", w->len, err);
+	}
+	smart_corpus_writer_free(w);
+	return rc;
+}

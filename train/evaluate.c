@@ -1,0 +1,150 @@
+/*
+ * Cross-validation and the baselines of SMART Fig. 3: the model is trained
+ * on all folds but one and decides the held-out one, for every fold; diff,
+ * tree-diff and the two coins decide the same pairs.
+ */
+#include "smart/train.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+
+/* Assigns every row a fold: a seeded shuffle dealt round-robin into k
+ * folds, stratified by label, or the row's application. Returns the number of folds. */
+static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
+			   size_t *fold, smart_error *err)
+{
+	size_t n = t->n_rows, k;
+	size_t *order;
+	uint64_t rng = o->seed;
+
+	if (o->by_app) {
+		if (t->n_apps < 2)
+			return (size_t)smart_error_set(err,
+				"--by-app needs pairs from at least two applications (found %zu)",
+				t->n_apps), 0;
+		for (size_t i = 0; i < n; i++)
+			fold[i] = t->app[i];
+		return t->n_apps;
+	}
+	k = o->folds ? o->folds : 10;
+	if (k < 2)
+		return (size_t)smart_error_set(err, "cross-validation needs at least 2 folds"), 0;
+	if (k > n)
+		k = n; /* leave-one-out on small corpora */
+	order = malloc(n * sizeof(*order));
+	if (!order)
+		return (size_t)smart_error_oom(err), 0;
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n; i > 1; i--) { /* Fisher-Yates */
+		size_t j = (size_t)smart_rng_below(&rng, i), tmp = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+	/* Stratified: deal the inspect pairs first, then the others, so every
+	 * fold (and every training set) sees both labels when it can. */
+	{
+		size_t dealt = 0;
+
+		for (int label = 1; label >= 0; label--)
+			for (size_t i = 0; i < n; i++)
+				if (t->labels[order[i]] == label)
+					fold[order[i]] = dealt++ % k;
+	}
+	free(order);
+	return k;
+}
+
+/* Trains on every row outside fold f and adds its decisions on fold f. */
+static int run_fold(const smart_table *t, const smart_eval_options *o,
+		    const size_t *fold, size_t f, double *rows, unsigned char *labels,
+		    smart_confusion *c, smart_error *err)
+{
+	size_t p = t->n_features, m = 0;
+	smart_dataset d;
+	smart_train_options opt = o->train;
+	smart_model *model;
+
+	for (size_t i = 0; i < t->n_rows; i++) {
+		if (fold[i] == f)
+			continue;
+		memcpy(rows + m * p, t->rows + i * p, p * sizeof(double));
+		labels[m++] = t->labels[i];
+	}
+	d = (smart_dataset){ rows, labels, m, p, t->names };
+	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
+	model = smart_model_train(&d, &opt, NULL, err);
+	if (!model) {
+		if (o->by_app)
+			return smart_error_prefix(err, "training without application '%s'",
+						  t->apps[f]);
+		return smart_error_prefix(err, "fold %zu", f + 1);
+	}
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (fold[i] == f)
+			smart_confusion_add(c, smart_model_decide(model, t->rows + i * p, NULL),
+					    t->labels[i]);
+	smart_model_free(model);
+	return 0;
+}
+
+/* The baselines on every row of the table. */
+static void baselines(const smart_table *t, uint64_t seed, smart_eval_result *r)
+{
+	uint64_t rng = seed ^ 0x5eed5eed5eedULL;
+	size_t pos = 0;
+	double rate;
+
+	for (size_t i = 0; i < t->n_rows; i++)
+		pos += t->labels[i];
+	/* The biased coin knows the true inspect rate (SMART §4.1.3). */
+	rate = t->n_rows ? (double)pos / (double)t->n_rows : 0;
+	for (size_t i = 0; i < t->n_rows; i++) {
+		int y = t->labels[i];
+
+		smart_confusion_add(&r->diff, t->bytes_differ[i], y);
+		smart_confusion_add(&r->tree_diff, t->trees_differ[i], y);
+		smart_confusion_add(&r->fair_coin, smart_rng_uniform(&rng) < 0.5, y);
+		smart_confusion_add(&r->biased_coin, smart_rng_uniform(&rng) < rate, y);
+		r->diff_flagged += t->bytes_differ[i];
+	}
+}
+
+int smart_evaluate(const smart_table *t, const smart_eval_options *o,
+		   smart_eval_result *r, smart_error *err)
+{
+	size_t n = t->n_rows, p = t->n_features, k;
+	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
+	double *rows = malloc((n ? n : 1) * (p ? p : 1) * sizeof(double));
+	unsigned char *labels = malloc(n ? n : 1);
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	if (!fold || !rows || !labels) {
+		smart_error_oom(err);
+		goto done;
+	}
+	if (n < 3) {
+		smart_error_set(err, "too few labelled pairs to evaluate: %zu", n);
+		goto done;
+	}
+	k = assign_folds(t, o, fold, err);
+	if (k == 0)
+		goto done;
+	for (size_t f = 0; f < k; f++)
+		if (run_fold(t, o, fold, f, rows, labels, &r->smart, err))
+			goto done;
+	r->folds = (unsigned)k;
+	baselines(t, o->seed, r);
+	r->break_even = smart_break_even_ratio(&r->smart, r->diff_flagged, o->annotated);
+	rc = 0;
+done:
+	free(fold);
+	free(rows);
+	free(labels);
+	return rc;
+}

@@ -1,0 +1,122 @@
+/* The measured-pairs table of include/smart/train.h. */
+#include "smart/train.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+void smart_table_init(smart_table *t, const char *const *names, size_t n_features)
+{
+	memset(t, 0, sizeof(*t));
+	t->names = names;
+	t->n_features = n_features;
+}
+
+void smart_table_free(smart_table *t)
+{
+	free(t->rows);
+	free(t->labels);
+	free(t->bytes_differ);
+	free(t->trees_differ);
+	free(t->app);
+	for (size_t i = 0; i < t->n_apps; i++)
+		free(t->apps[i]);
+	free(t->apps);
+	free(t->comparator_fail);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Grows every column to hold at least one more row. */
+static int table_grow(smart_table *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : 256;
+	double *rows = realloc(t->rows, cap * (t->n_features ? t->n_features : 1) * sizeof(double));
+
+	if (!rows)
+		return -1;
+	t->rows = rows;
+#define GROW(field)                                                         \
+	do {                                                                \
+		void *p = realloc(t->field, cap * sizeof(*t->field));      \
+		if (!p)                                                     \
+			return -1;                                          \
+		t->field = p;                                               \
+	} while (0)
+	GROW(labels);
+	GROW(bytes_differ);
+	GROW(trees_differ);
+	GROW(app);
+#undef GROW
+	if (t->n_comparators) {
+		unsigned char *f = realloc(t->comparator_fail, cap * t->n_comparators);
+
+		if (!f)
+			return -1;
+		t->comparator_fail = f;
+	}
+	t->cap = cap;
+	return 0;
+}
+
+/* The index of application `name`, added when new. Linear: corpora hold
+ * a handful of applications. */
+static long table_app(smart_table *t, const char *name)
+{
+	char **apps;
+
+	for (size_t i = 0; i < t->n_apps; i++)
+		if (!strcmp(t->apps[i], name))
+			return (long)i;
+	apps = realloc(t->apps, (t->n_apps + 1) * sizeof(*apps));
+	if (!apps)
+		return -1;
+	t->apps = apps;
+	t->apps[t->n_apps] = strdup(name);
+	if (!t->apps[t->n_apps])
+		return -1;
+	return (long)t->n_apps++;
+}
+
+int smart_table_add(smart_table *t, const double *values, int label,
+		    const char *app, int bytes_differ, int trees_differ,
+		    smart_error *err)
+{
+	long a;
+
+	if (t->n_rows == t->cap && table_grow(t))
+		return smart_error_oom(err);
+	a = table_app(t, app);
+	if (a < 0)
+		return smart_error_oom(err);
+	memcpy(t->rows + t->n_rows * t->n_features, values, t->n_features * sizeof(double));
+	t->labels[t->n_rows] = label != 0;
+	t->bytes_differ[t->n_rows] = bytes_differ != 0;
+	t->trees_differ[t->n_rows] = trees_differ != 0;
+	t->app[t->n_rows] = (uint32_t)a;
+	t->n_rows++;
+	return 0;
+}
+
+void smart_table_set_verdicts(smart_table *t, const unsigned char *fails)
+{
+	assert(t->n_rows > 0);
+	memcpy(t->comparator_fail + (t->n_rows - 1) * t->n_comparators, fails,
+	       t->n_comparators);
+}
+
+void smart_table_comparator_confusion(const smart_table *t, size_t k,
+				      smart_confusion *c)
+{
+	assert(k < t->n_comparators);
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < t->n_rows; i++)
+		smart_confusion_add(c, t->comparator_fail[i * t->n_comparators + k],
+				    t->labels[i]);
+}
+
+smart_dataset smart_table_dataset(const smart_table *t)
+{
+	smart_dataset d = { t->rows, t->labels, t->n_rows, t->n_features, t->names };
+
+	return d;
+}
