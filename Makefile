@@ -13,7 +13,7 @@ CC      ?= cc
 BUILD   := build
 PKGS    := libxml-2.0 gsl libcjson zlib
 APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
-            libcjson-dev libcmocka-dev zlib1g-dev valgrind
+            libcjson-dev libcmocka-dev zlib1g-dev valgrind python3
 
 LIB_DIRS := common diffx compare features model train classify
 LIB_SRC  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))

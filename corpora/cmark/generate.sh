@@ -2,7 +2,9 @@
 # cmark (C): the CommonMark reference implementation, Debian bookworm source
 # package cmark 0.30.2-6.  Tests: the CommonMark spec examples, cmark's
 # regression and smart-punctuation examples, and each spec section as a whole
-# document (lib/mdtests.py), rendered with `cmark` to HTML.
+# document (lib/mdtests.py), rendered with `cmark` to HTML.  Ignore pairs
+# besides perturbations: reruns with --nobreaks (soft breaks as spaces) and
+# --sourcepos (data-sourcepos attributes), labelled by ANNOTATION.md's rules.
 APP=cmark
 source "$(dirname "$0")/../lib/common.sh"
 VERSION=0.30.2-6
@@ -32,7 +34,7 @@ MK
 mkdir -p out
 for f in tests/*.md; do
     b=${f##*/}
-    timeout 5 ./cmark-bin < "$f" > "out/${b%.md}.html" 2>/dev/null || true
+    timeout 5 ./cmark-bin $SMART_RUN_OPTS < "$f" > "out/${b%.md}.html" 2>/dev/null || true
 done
 RUN
     (cd "$W/src" && make -s -f smart.mk >/dev/null)   # objects ship in the copy: mutants rebuild one file
@@ -42,6 +44,13 @@ fi
 log "clean runs"
 run_suite "$W/src" "$W/clean" 3
 keep_runs "$W/clean"
+prune_empty "$W/src" tests "$W/clean/run-1"
+DIRS=()
+for opts in --nobreaks --sourcepos; do
+    log "rerun with $opts"
+    run_suite "$W/src" "$W/rerun$opts" 1 "$opts"
+    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/rerun$opts/run-1" "cmark $VERSION rerun with $opts" 150)
+done
 
 log "mutants"
 mutants "$W/src" 'src/*.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
@@ -49,6 +58,6 @@ mutants "$W/src" 'src/*.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
-assemble \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 6 400 \
+assemble "${DIRS[@]}" \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 400 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200

@@ -112,7 +112,7 @@ keep_runs() {
     local dir=$1 r
     mkdir -p "$CORPORA_DIR/$APP/runs"
     for r in "$dir"/run-*; do
-        tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+        tar -h --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
             -C "$r" -cf - . | gzip -n -9 > "$CORPORA_DIR/$APP/runs/$(basename "$r").tar.gz"
     done
 }

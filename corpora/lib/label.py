@@ -14,9 +14,13 @@ import html.parser
 import itertools
 import re
 
-# Elements whose whitespace is content (rule W does not apply inside them).
-# (CSS in <style> ignores whitespace between tokens; scripts do not, ASI.)
-PRE = {"pre", "textarea", "script", "listing", "xmp", "plaintext"}
+# Elements whose whitespace is content (rule W does not apply inside them):
+# preformatted text, and code-like inline elements, whose text is literal
+# (sites commonly style inline code with white-space: pre; a space inside a
+# code span is part of the code).  CSS in <style> ignores whitespace between
+# tokens; scripts do not (automatic semicolon insertion).
+PRE = {"pre", "textarea", "script", "listing", "xmp", "plaintext",
+       "code", "kbd", "samp", "tt"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
         "meta", "param", "source", "track", "wbr"}
 # Attributes whose value only affects presentation/identity (rule U).
@@ -155,6 +159,40 @@ def _meta(toks):
     return out
 
 
+_DAY = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?"
+_MON = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?"
+_TIME = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?)?"
+_ZONE = r"(?:\s*(?:GMT[+-]\d{4}(?:\s*\([^)]*\))?|Z|UTC|GMT|[A-Z]{2,4}T|[+-]\d{2}:?\d{2}))?"
+DATE_RE = re.compile("|".join([
+    # ctime / JS Date.toString: Tue Nov 14 22:13:20 2023, Tue Nov 14 2023 22:13:20 GMT+0000 (..)
+    _DAY + r",?\s+" + _MON + r"\s+\d{1,2}(?:,?\s+\d{4})?(?:\s+" + _TIME + r")?(?:\s+\d{4})?" + _ZONE,
+    # ISO 8601: 2023-11-14, 2023-11-14T22:13:20Z
+    r"\d{4}-\d{2}-\d{2}(?:[T ]" + _TIME + r")?" + _ZONE,
+    # 14 Nov 2023, Nov 14, 2023, November 2023
+    r"\d{1,2}\s+" + _MON + r"\s+\d{4}", _MON + r"\s+\d{1,2},?\s+\d{4}",
+    # 11/14/2023, 14.11.2023
+    r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}",
+    # a bare time of day: 22:13:20, 10:13 PM (+ zone)
+    r"\b" + _TIME + _ZONE,
+]))
+DATE_ATTRS = {"datetime"}
+
+
+def _dates(toks):
+    """Rule D: a date or time of day (the moment of the run, a file's
+    modification time) is not content."""
+    out = []
+    for t in toks:
+        if t[0] == "text":
+            out.append(("text", DATE_RE.sub("<date>", t[1])))
+        elif t[0] == "start" and any(k in DATE_ATTRS for k, _ in t[2]):
+            out.append(("start", t[1], tuple((k, "<date>" if k in DATE_ATTRS else v)
+                                              for k, v in t[2])))
+        else:
+            out.append(t)
+    return out
+
+
 def _strip_attrs(toks, keep):
     out = []
     for t in toks:
@@ -175,11 +213,11 @@ def label(old, new):
         return None, "unparsed", "tokenizer failed: %s" % e
     if a == b:
         return "ignore", "F", "same tokens; only markup spelling differs"
-    rules = [("F", _form), ("M", _meta), ("W", _ws)]
+    rules = [("F", _form), ("M", _meta), ("D", _dates), ("W", _ws)]
     names = {"W": "layout whitespace", "F": "markup spelling",
-             "M": "comments/generator metadata"}
+             "M": "comments/generator metadata", "D": "dates/times"}
     # The smallest set of benign rules that explains every difference.
-    for size in (1, 2, 3):
+    for size in range(1, len(rules) + 1):
         for combo in itertools.combinations(rules, size):
             x, y = a, b
             for _, fn in combo:

@@ -82,6 +82,7 @@ fi
 log "clean runs"
 run_suite "$W/src" "$W/clean" 3
 keep_runs "$W/clean"
+prune_empty "$W/src" tests-in "$W/clean/run-1"
 
 DIRS=()
 for i in "${!VARIANTS[@]}"; do
@@ -97,5 +98,5 @@ log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 6 400 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 400 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200
