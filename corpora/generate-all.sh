@@ -4,13 +4,13 @@
 # download/build cache, default ~/.cache/smart-corpora), SMART_CORPUS_SEED,
 # SMART_CORPUS_JOBS, SMART (the smart binary with mutate/perturb; default
 # build/release/smart, built if absent).  Usage: generate-all.sh [APP...]
+# Ends by printing the counts table and writing it into README.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 apps=("$@")
-[ ${#apps[@]} -gt 0 ] || apps=(cmark discount tidy marked markdown-it commonmark)
+[ ${#apps[@]} -gt 0 ] || apps=(marked markdown-it commonmark cmark discount tidy)
 for app in "${apps[@]}"; do
     bash "$here/$app/generate.sh"
 done
 echo
-echo "app          origin   label    count"
-for app in "${apps[@]}"; do cat "$here/$app/counts.txt"; done
+python3 "$here/lib/counts.py" "$here"

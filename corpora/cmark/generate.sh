@@ -8,7 +8,7 @@
 APP=cmark
 source "$(dirname "$0")/../lib/common.sh"
 VERSION=0.30.2-6
-MUTANTS=${CMARK_MUTANTS:-80}
+MUTANTS=${CMARK_MUTANTS:-60}
 W=$CACHE/work/$APP
 
 SRC=$(debian_source cmark "$VERSION")
@@ -53,11 +53,11 @@ for opts in --nobreaks --sourcepos; do
 done
 
 log "mutants"
-mutants "$W/src" 'src/*.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+mutants "$W/src" 'blocks.c,inlines.c,html.c,buffer.c,houdini_html_e.c,houdini_href_e.c,houdini_html_u.c,references.c,utf8.c,node.c,cmark_ctype.c,iterator.c,main.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 
 log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 400 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200

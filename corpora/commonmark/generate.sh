@@ -8,7 +8,7 @@
 APP=commonmark
 source "$(dirname "$0")/../lib/common.sh"
 PKG=commonmark API=commonmark MUT_VERSION=0.31.2 MUT_FILES='dist/commonmark.js'
-MUTANTS=${COMMONMARK_MUTANTS:-120}
+MUTANTS=${COMMONMARK_MUTANTS:-100}
 VERSIONS=(0.18.2 0.22.1 0.24.0 0.26.0 0.28.1 0.29.3 0.30.0 0.31.2)
 VARIANTS=('{"softbreak":" "}' '{"sourcepos":true}')
 npm_app

@@ -10,7 +10,7 @@
 APP=discount
 source "$(dirname "$0")/../lib/common.sh"
 VERSION=2.2.7-2
-MUTANTS=${DISCOUNT_MUTANTS:-80}
+MUTANTS=${DISCOUNT_MUTANTS:-60}
 W=$CACHE/work/$APP
 
 SRC=$(debian_source discount "$VERSION")
@@ -81,5 +81,5 @@ log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 400 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200

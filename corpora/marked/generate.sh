@@ -8,7 +8,7 @@
 APP=marked
 source "$(dirname "$0")/../lib/common.sh"
 PKG=marked API=marked MUT_VERSION=4.3.0 MUT_FILES='lib/marked.cjs'
-MUTANTS=${MARKED_MUTANTS:-120}
+MUTANTS=${MARKED_MUTANTS:-100}
 VERSIONS=(0.3.19 0.8.2 1.2.9 2.1.3 3.0.8 4.0.19 4.3.0 5.1.2 12.0.2)
 VARIANTS=('{"xhtml":true}' '{"headerIds":false}' '{"mangle":false}' '{"smartLists":true}')
 npm_app

@@ -11,7 +11,7 @@
 APP=tidy
 source "$(dirname "$0")/../lib/common.sh"
 VERSION=2:5.6.0-11
-MUTANTS=${TIDY_MUTANTS:-80}
+MUTANTS=${TIDY_MUTANTS:-60}
 W=$CACHE/work/$APP
 VARIANTS=(
     "--wrap 0"
@@ -92,11 +92,11 @@ for i in "${!VARIANTS[@]}"; do
 done
 
 log "mutants"
-mutants "$W/src" 'src/*.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+mutants "$W/src" 'lexer.c,parser.c,pprint.c,clean.c,attrs.c,tags.c,entities.c,istack.c,tidylib.c,config.c,streamio.c,utf8.c,tmbstr.c,buffio.c,tidy.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 
 log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 400 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200
