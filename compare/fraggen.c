@@ -13,9 +13,10 @@
  *     diff where FragGen uses APTED); each must lie in a child fragment
  *     that has an equivalent (not distinct) fragment somewhere inside the
  *     other side's fragment: then Nd3-struct, else distinct.
- * Recursion is over the fragment hierarchy, bounded (CMP_FG_MAX_DEPTH and
- * fraggen.max_classify_calls); past a bound the answer is distinct, the
- * cautious one, and the report says so.
+ * Recursion is over the fragment hierarchy, bounded (CMP_FG_MAX_DEPTH,
+ * fraggen.max_classify_calls, and the work of the tree diffs: about 64
+ * looks at each node); past a bound the answer is distinct, the cautious
+ * one, and the report says so.
  */
 #include "fraggen.h"
 
@@ -37,6 +38,7 @@ typedef struct fg_side {
 typedef struct fg_ctx {
 	fg_side side[2];
 	size_t calls, max_calls;
+	size_t work, max_work; /* children compared by tree diffs, and the cap */
 	int exhausted;
 	const smart_compare_config *cfg;
 	smart_error *err;
@@ -61,9 +63,12 @@ const char *cmp_fraggen_class_name(cmp_fraggen_class c)
 	return names[c];
 }
 
-static int is_block(const fg_ctx *ctx, const smart_node *n)
+/* Whether a node starts a fragment: an HTML block element (the
+ * configured list), or any XML element (XML has no rendering to segment). */
+static int is_block(const fg_ctx *ctx, const smart_tree *t, const smart_node *n)
 {
-	return n->kind == SMART_NODE_ELEMENT && cmp_names_has(&ctx->cfg->fg_block_tags, n->name);
+	return n->kind == SMART_NODE_ELEMENT &&
+	       (t->format == SMART_FORMAT_XML || cmp_names_has(&ctx->cfg->fg_block_tags, n->name));
 }
 
 /* Hashes every subtree bottom-up (children come after their parent in
@@ -103,7 +108,7 @@ static int side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t)
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 
-		if (i == 0 || is_block(ctx, n)) {
+		if (i == 0 || is_block(ctx, t, n)) {
 			s->frag[i] = i;
 			s->by_shape[k++] = i;
 		} else {
@@ -269,6 +274,8 @@ static int tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b, fg_changes *ch
 		}
 		nx = element_children(A->t, wk.a, &X);
 		ny = element_children(B->t, wk.b, &Y);
+		if (nx != SIZE_MAX && ny != SIZE_MAX)
+			ctx->work += nx + ny + 1;
 		if (nx == SIZE_MAX || ny == SIZE_MAX)
 			rc = -1;
 		else
@@ -326,7 +333,8 @@ static cmp_fraggen_class classify(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 
 	if (ctx->oom)
 		return CMP_FG_DISTINCT;
-	if (++ctx->calls > ctx->max_calls || depth > CMP_FG_MAX_DEPTH) {
+	if (++ctx->calls > ctx->max_calls || ctx->work > ctx->max_work ||
+	    depth > CMP_FG_MAX_DEPTH) {
 		ctx->exhausted = 1;
 		return CMP_FG_DISTINCT;
 	}
@@ -362,6 +370,88 @@ static cmp_fraggen_class classify(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 	return result;
 }
 
+/* Adds one difference: `what` at node `n` of side `s` (and its fragment),
+ * with the texts to show (either may be NULL). */
+static int report_node(const fg_ctx *ctx, int s, uint32_t n, const char *what,
+		       const char *old_text, const char *new_text,
+		       smart_compare_result *result, smart_error *err)
+{
+	const fg_side *S = &ctx->side[s];
+	char path[512], frag[512], where[1200];
+
+	smart_tree_path(S->t, n, path, sizeof(path));
+	smart_tree_path(S->t, S->frag[n], frag, sizeof(frag));
+	snprintf(where, sizeof(where), "%s %s (in fragment %s): %s", s ? "new" : "old", path,
+		 frag, what);
+	return cmp_result_add(result, ctx->cfg->max_differences, where, old_text,
+			      old_text ? strlen(old_text) : 0, new_text,
+			      new_text ? strlen(new_text) : 0, err);
+}
+
+/* The structural changes that decided Nd3-struct or distinct. */
+static int report_structure(const fg_ctx *ctx, const fg_changes *report,
+			    cmp_fraggen_class c, smart_compare_result *result,
+			    smart_error *err)
+{
+	const char *what = c == CMP_FG_DISTINCT ? "structural change with no equivalent fragment"
+						: "structural change with an equivalent fragment";
+
+	for (size_t i = 0; i < report->n; i++)
+		if (report_node(ctx, report->v[i].side, report->v[i].node, what, NULL, NULL,
+				result, err) < 0)
+			return -1;
+	return 0;
+}
+
+/* A hash of what an element shows itself: its attributes and the text of
+ * its own text children. */
+static uint64_t own_content(const smart_tree *t, uint32_t i)
+{
+	const smart_node *n = &t->nodes[i];
+	uint64_t h = CMP_HASH_SEED;
+
+	for (uint32_t a = 0; a < n->attr_count; a++) {
+		h = cmp_hash_str(h, t->attrs[n->attr_first + a].name);
+		h = cmp_hash_str(h, t->attrs[n->attr_first + a].value);
+	}
+	for (uint32_t c = n->first_child; c != SMART_NONE; c = t->nodes[c].next_sibling)
+		if (t->nodes[c].kind == SMART_NODE_TEXT)
+			h = cmp_hash_str(h, t->nodes[c].text);
+	return h;
+}
+
+/* The element's first own text, or NULL. */
+static const char *first_text(const smart_tree *t, uint32_t i)
+{
+	for (uint32_t c = t->nodes[i].first_child; c != SMART_NONE; c = t->nodes[c].next_sibling)
+		if (t->nodes[c].kind == SMART_NODE_TEXT)
+			return t->nodes[c].text;
+	return NULL;
+}
+
+/* For Nd2-data, the elements whose text or attributes changed. The pages
+ * have the same structure, so their elements pair up in pre-order. */
+static int report_data(const fg_ctx *ctx, smart_compare_result *result, smart_error *err)
+{
+	const smart_tree *a = ctx->side[0].t, *b = ctx->side[1].t;
+	uint32_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < a->count && a->nodes[i].kind != SMART_NODE_ELEMENT)
+			i++;
+		while (j < b->count && b->nodes[j].kind != SMART_NODE_ELEMENT)
+			j++;
+		if (i >= a->count || j >= b->count)
+			return 0;
+		if (own_content(a, i) != own_content(b, j) &&
+		    report_node(ctx, 1, j, "text or attributes changed, same structure",
+				first_text(a, i), first_text(b, j), result, err) < 0)
+			return -1;
+		i++;
+		j++;
+	}
+}
+
 int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 			 const smart_compare_config *cfg, cmp_fraggen_class *out,
 			 smart_compare_result *result, smart_error *err)
@@ -375,6 +465,9 @@ int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 		rc = smart_error_oom(err);
 		goto done;
 	}
+	/* The tree diffs together may look at each node about 64 times: enough
+	 * for the nested classifications of real pages, and linear. */
+	ctx.max_work = ((size_t)old_tree->count + new_tree->count) * 64 + 100000;
 	for (int s = 0; s < 2; s++)
 		if (ctx.side[s].nfrag > 0)
 			qsort_r(ctx.side[s].by_shape, ctx.side[s].nfrag, sizeof(uint32_t),
@@ -384,25 +477,11 @@ int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 		rc = smart_error_oom(err);
 		goto done;
 	}
-	for (size_t i = 0; i < report.n && result && !result->verdict_only; i++) {
-		const fg_side *S = &ctx.side[report.v[i].side];
-		char path[512], where[600];
-
-		smart_tree_path(S->t, report.v[i].node, path, sizeof(path));
-		snprintf(where, sizeof(where), "%s %s (in fragment ", report.v[i].side ? "new" : "old",
-			 path);
-		smart_tree_path(S->t, S->frag[report.v[i].node], path, sizeof(path));
-		strncat(where, path, sizeof(where) - strlen(where) - 2);
-		strcat(where, ")");
-		if (cmp_result_add(result, cfg->max_differences, where,
-				   *out == CMP_FG_DISTINCT ? "structural change with no equivalent fragment"
-							  : "structural change with an equivalent fragment",
-				   strlen(*out == CMP_FG_DISTINCT ? "structural change with no equivalent fragment"
-								 : "structural change with an equivalent fragment"),
-				   NULL, 0, err) < 0) {
-			rc = -1;
-			goto done;
-		}
+	if (result && !result->verdict_only &&
+	    (*out == CMP_FG_ND2_DATA ? report_data(&ctx, result, err)
+				     : report_structure(&ctx, &report, *out, result, err)) < 0) {
+		rc = -1;
+		goto done;
 	}
 	if (ctx.exhausted && result && !result->verdict_only)
 		rc = cmp_result_add(result, cfg->max_differences, "classification",
