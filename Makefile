@@ -15,7 +15,7 @@ PKGS    := libxml-2.0 gsl libcjson zlib
 APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
             libcjson-dev libcmocka-dev zlib1g-dev valgrind
 
-LIB_DIRS := common diffx compare features model train classify
+LIB_DIRS := common diffx profile compare features model train classify
 LIB_SRC  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))
 CMD_SRC  := $(wildcard cli/cmd_*.c)
 CLI_SRC  := $(wildcard cli/*.c) $(BUILD)/cli_commands.c

@@ -36,6 +36,14 @@ typedef struct smart_table {
 	int comparator_features;      /* the last n_comparators feature columns
 	                               * are the verdicts (1 = fail) */
 	unsigned char *comparator_fail; /* n_rows x n_comparators, 1 = fail */
+	/* Optional: the volatility profile of each application (NULL: none,
+	 * built-in value shapes only), asked by smart_table_load for every
+	 * record; and records to leave out (e.g. the rerun pairs a profile was
+	 * learned from), skipped silently and counted in `skipped`. */
+	const struct smart_profile *(*profile_for)(void *ctx, const char *app);
+	int (*skip_record)(void *ctx, const char *app, const char *origin);
+	void *profile_ctx;
+	size_t skipped;
 } smart_table;
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
@@ -61,10 +69,16 @@ smart_dataset smart_table_dataset(const smart_table *t);
 /* ---- measuring pairs (train/measure.c) ---- */
 
 /* What smart learns from one pair of documents. */
+struct smart_profile;
+
 typedef struct smart_measure {
 	double *values;    /* caller-provided, smart_feature_count() long */
 	int bytes_differ;
 	int trees_differ;
+	const struct smart_profile *profile; /* in: the application's volatility
+	                                       * profile, or NULL (built-in
+	                                       * value shapes only) */
+	const char *test;  /* in: the pair's test name, or NULL */
 } smart_measure;
 
 /* Parses both documents, aligns them and computes the features. */
