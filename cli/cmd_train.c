@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli_model.h"
+#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -30,7 +31,10 @@ static void usage(FILE *out)
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
 		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
-		"  --json             print the table as JSON\n");
+		"  --json             print the table as JSON\n"
+		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
+		"                     with a volatility profile from 'smart profile'; may be\n"
+		"                     repeated; the model records that it was trained so\n");
 }
 
 typedef struct sort_ctx {
@@ -169,9 +173,11 @@ static int run_train(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "profile", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	cli_profiles profiles = { 0 };
 	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 };
 	const char *out = NULL;
 	long folds = 10, threads = 0;
@@ -215,17 +221,29 @@ static int run_train(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		default: return cli_usage_error("train", "unknown option");
+		case 'P':
+			if (cli_profiles_add(&profiles, optarg)) {
+				cli_profiles_free(&profiles);
+				return CLI_TROUBLE;
+			}
+			break;
+		default:
+			cli_profiles_free(&profiles);
+			return cli_usage_error("train", "unknown option");
 		}
 	}
-	if (!out)
-		return cli_usage_error("train", "-o MODEL.json is required");
-	if (optind >= argc)
-		return cli_usage_error("train", "no corpus given");
+	if (!out || optind >= argc) {
+		cli_profiles_free(&profiles);
+		return cli_usage_error("train", !out ? "-o MODEL.json is required" : "no corpus given");
+	}
 	names = cli_feature_names(&n);
-	if (!names)
+	if (!names) {
+		cli_profiles_free(&profiles);
 		return cli_failf("out of memory");
+	}
 	smart_table_init(&table, names, n);
+	if (profiles.n)
+		cli_profiles_attach(&profiles, &table);
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -239,6 +257,7 @@ static int run_train(int argc, char **argv)
 		cli_fail(&err);
 		goto done;
 	}
+	model->provenance.profiles = profiles.n > 0;
 	if (topt.kind == SMART_MODEL_LINEAR) {
 		fitp = &fit;
 		if (fit.note[0])
@@ -273,6 +292,7 @@ done:
 	smart_model_free(model);
 	smart_table_free(&table);
 	free(names);
+	cli_profiles_free(&profiles);
 	return rc;
 }
 

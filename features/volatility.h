@@ -43,7 +43,6 @@ int feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error
 int feature_volatile_updates(const smart_feature_args *a, double *v, smart_error *err);
 int feature_stable_updates(const smart_feature_args *a, double *v, smart_error *err);
 int feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_stable_attributes(const smart_feature_args *a, double *v, smart_error *err);
 int feature_residual_change(const smart_feature_args *a, double *v, smart_error *err);
 int feature_only_volatile(const smart_feature_args *a, double *v, smart_error *err);
 int feature_changed_words(const smart_feature_args *a, double *v, smart_error *err);
@@ -65,8 +64,6 @@ int feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_err
 	  feature_stable_updates }, \
 	{ "volatile_attributes", "attribute edits that only change volatile values", 0, \
 	  feature_volatile_attributes }, \
-	{ "stable_attributes", "attribute edits that change more than volatile values", 0, \
-	  feature_stable_attributes }, \
 	{ "residual_change", "what differs once volatile parts are discounted (nodes + words + attributes)", \
 	  0, feature_residual_change }, \
 	{ "only_volatile", "1 when the documents differ and every difference is volatile", 0, \

@@ -54,21 +54,15 @@ int feature_stable_updates(const smart_feature_args *a, double *v, smart_error *
 	return 0;
 }
 
-/* volatile_attributes / stable_attributes: attribute inserts, deletes and
- * value changes of aligned elements, split the same way (a cache-busting
- * ?t=1732156433 on an image, a CSRF token in a hidden input are volatile).
- * Hypothesis: as for text updates. */
+/* volatile_attributes: attribute inserts, deletes and value changes of
+ * aligned elements that only change volatile values (a cache-busting
+ * ?t=1732156433 on an image, a CSRF token in a hidden input). The stable
+ * rest is split by kind: link_attributes + form_attributes +
+ * presentation_attributes. Hypothesis: as for text updates. */
 int feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = VOL(a)->volatile_attributes;
-	return 0;
-}
-
-int feature_stable_attributes(const smart_feature_args *a, double *v, smart_error *err)
-{
-	(void)err;
-	*v = VOL(a)->stable_attributes;
 	return 0;
 }
 

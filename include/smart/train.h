@@ -110,6 +110,15 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
 		     size_t *bad, smart_error *err);
 
+/* ---- volatility profiles from rerun pairs (train/profile_pairs.c) ---- */
+
+/* Learns `p` from the records of the corpora whose origin is "rerun" (and,
+ * when `app` is not NULL, whose application is `app`); *used receives how
+ * many pairs were used. Any unusable record is an error. */
+int smart_profile_learn_pairs(struct smart_profile *p, const char *const *paths,
+			      size_t n_paths, const char *app, smart_format format,
+			      size_t *used, smart_error *err);
+
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */
 
 typedef struct smart_eval_options {
