@@ -82,7 +82,7 @@ expect_output "calibration_reports_kept_cutoff" '^calibration: all 2 rerun pairs
 # A model that inspects everything that differs: the reruns force the cutoff up.
 "$SMART" train --folds 0 -o "$TMP/strict.json" "$FIX/train/pairs.jsonl" >/dev/null 2>&1
 expect_status "calibration_runs" 0 "$SMART" classify --model "$TMP/strict.json" --calibrate "$P/run1" --calibrate "$P/run2" --calibrate "$P/run3" "$P/run1/page.html" "$P/run2/page.html"
-expect_output "calibration_reports" '^calibration: '
+expect_output "calibration_moves_cutoff_past_worst_rerun" '^calibration: 2 of 2 rerun pairs .* cutoff moved from'
 expect_status "calibrate_needs_two_runs" 2 "$SMART" classify --calibrate "$P/run1" "$P/run1/page.html" "$P/new/rerun/page.html"
 
 # Profiles from rerun pairs.
