@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_compare.h"
 #include "cli_model.h"
 #include "cli_profile.h"
 
@@ -32,6 +33,11 @@ static void usage(FILE *out)
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
 		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json             print the table as JSON\n"
+		"  --comparator-features\n"
+		"                     add each oracle comparator's verdict (docs/comparators.md)\n"
+		"                     as a boolean feature 'comparator:NAME'; classify then runs\n"
+		"                     them too (default configuration)\n"
+		"  --baselines L      the comparators for --comparator-features (default all)\n"
 		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
 		"                     with a volatility profile from 'smart profile'; may be\n"
 		"                     repeated; the model records that it was trained so\n");
@@ -174,6 +180,8 @@ static int run_train(int argc, char **argv)
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
 		{ "profile", required_argument, NULL, 'P' },
+		{ "comparator-features", no_argument, NULL, 'F' },
+		{ "baselines", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -191,6 +199,9 @@ static int run_train(int argc, char **argv)
 	const char **names;
 	size_t n;
 	char *end;
+	const char *baselines = NULL;
+	int comparator_features = 0;
+	cli_comparators cmp = { 0 };
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -227,21 +238,40 @@ static int run_train(int argc, char **argv)
 				return CLI_TROUBLE;
 			}
 			break;
+		case 'F': comparator_features = 1; break;
+		case 'b': baselines = optarg; break;
 		default:
 			cli_profiles_free(&profiles);
 			return cli_usage_error("train", "unknown option");
 		}
 	}
-	if (!out || optind >= argc) {
+	if (!out || optind >= argc || (baselines && !comparator_features)) {
 		cli_profiles_free(&profiles);
-		return cli_usage_error("train", !out ? "-o MODEL.json is required" : "no corpus given");
+		return cli_usage_error("train", !out ? "-o MODEL.json is required"
+					       : optind >= argc ? "no corpus given"
+					       : "--baselines needs --comparator-features");
 	}
 	names = cli_feature_names(&n);
 	if (!names) {
 		cli_profiles_free(&profiles);
 		return cli_failf("out of memory");
 	}
-	smart_table_init(&table, names, n);
+	if (comparator_features) {
+		/* smart's features, then one verdict per comparator */
+		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
+			cli_comparators_close(&cmp);
+			cli_profiles_free(&profiles);
+			free(names);
+			return CLI_TROUBLE;
+		}
+		free(names);
+		names = NULL;
+		n = cmp.n_names;
+		smart_table_init(&table, cmp.names, n);
+		cli_comparators_attach(&cmp, &table, 1);
+	} else {
+		smart_table_init(&table, names, n);
+	}
 	if (profiles.n)
 		cli_profiles_attach(&profiles, &table);
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
@@ -251,7 +281,7 @@ static int run_train(int argc, char **argv)
 		goto done;
 	rc = CLI_TROUBLE;
 	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
-						    n, names },
+						    n, table.names },
 				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
 	if (!model) {
 		cli_fail(&err);
@@ -293,6 +323,7 @@ done:
 	smart_table_free(&table);
 	free(names);
 	cli_profiles_free(&profiles);
+	cli_comparators_close(&cmp);
 	return rc;
 }
 

@@ -64,11 +64,11 @@ int feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_err
 	  feature_stable_updates }, \
 	{ "volatile_attributes", "attribute edits that only change volatile values", 0, \
 	  feature_volatile_attributes }, \
-	{ "residual_change", "what differs once volatile parts are discounted (nodes + words + attributes)", \
+	{ "residual_change", "log2(1 + nodes, words and attributes that differ once volatile parts are discounted)", \
 	  0, feature_residual_change }, \
 	{ "only_volatile", "1 when the documents differ and every difference is volatile", 0, \
 	  feature_only_volatile }, \
-	{ "changed_words", "words that differ inside stable text updates, volatile tokens masked", 0, \
+	{ "changed_words", "log2(1 + words that differ inside stable text updates, volatile tokens masked)", 0, \
 	  feature_changed_words }, \
 	{ "link_attributes", "stable edits of link and resource targets (href, src, action, ...)", 0, \
 	  feature_link_attributes }, \
