@@ -38,4 +38,35 @@ void cli_profiles_attach(cli_profiles *ps, smart_table *t);
 
 void cli_profiles_free(cli_profiles *ps);
 
+/* Calibration for `smart eval --by-app --calibrate`: the feature vectors
+ * of an application's clean rerun pairs (each run folder against the
+ * first, or its rerun records), measured with its profile unless
+ * ps->off, learned on first use. */
+typedef struct cli_reruns {
+	char *app;
+	double *rows;   /* n x n_features */
+	size_t n;
+} cli_reruns;
+
+typedef struct cli_calibration {
+	cli_profiles *ps;
+	size_t n_features;
+	cli_reruns *apps;
+	size_t n_apps;
+	size_t moved;   /* held-out applications whose cutoff was moved */
+} cli_calibration;
+
+/* The smart_eval_options.calibrate hook over a cli_calibration: moves the
+ * cutoff just past the application's worst rerun pair when one would be
+ * inspected. */
+int cli_calibrate(void *ctx, const char *app, smart_model *model, smart_error *err);
+
+void cli_calibration_free(cli_calibration *c);
+
+/* smart eval --by-app with profiles (cli/cli_eval_profiles.c): prints the
+ * per-application F1 without and with profiles (and calibrated). */
+int cli_eval_profiles(cli_profiles *ps, int calibrate, smart_eval_options eo,
+		      char *const *paths, size_t n_paths, smart_format format,
+		      unsigned threads, int skip_bad, int json);
+
 #endif

@@ -130,6 +130,16 @@ typedef struct smart_eval_options {
 	                   * LookCost/MissCost ratio (SMART §5); usually 0 */
 } smart_eval_options;
 
+/* What smart_evaluate_ex adds, for leave-one-application-out. */
+typedef struct smart_eval_hooks {
+	/* Called with each fold's model before it decides the held-out
+	 * application `app`; may move model->cutoff (calibration on that
+	 * application's clean reruns). NULL: none. */
+	int (*calibrate)(void *ctx, const char *app, smart_model *model, smart_error *err);
+	void *ctx;
+	int per_app;      /* also fill smart_eval_result.per_app */
+} smart_eval_hooks;
+
 typedef struct smart_eval_result {
 	smart_confusion smart;       /* pooled over the held-out folds */
 	smart_confusion diff;        /* any byte difference -> inspect */
@@ -139,12 +149,24 @@ typedef struct smart_eval_result {
 	size_t diff_flagged;
 	double break_even;           /* smart's LookCost/MissCost vs diff */
 	unsigned folds;              /* folds actually run */
+	smart_confusion *per_app;    /* --by-app: smart's confusion per held-out
+	                              * application (the table's apps order);
+	                              * owned, free with smart_eval_result_free */
+	size_t n_per_app;
 } smart_eval_result;
+
+/* Frees what a result owns (per_app); the result may be reused. */
+void smart_eval_result_free(smart_eval_result *r);
 
 /* Cross-validates a model on the table (k-fold with a seeded shuffle, or
  * leave-one-application-out) and scores the baselines on the same pairs.
  * Held-out predictions are pooled into one confusion matrix. */
 int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err);
+
+/* The same with hooks (by-app only; NULL: none). */
+int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
+		      const smart_eval_hooks *hooks, smart_eval_result *r,
+		      smart_error *err);
 
 #endif

@@ -29,7 +29,7 @@ fi
 expect_status "profile_check_accepts_it" 0 "$SMART" profile --check "$TMP/p.json"
 
 # A model trained with the profile on the application's pairs.
-expect_status "train_with_profile" 0 "$SMART" train --folds 0 --profile "shop=$TMP/p.json" -o "$TMP/m.json" "$P/train.jsonl"
+expect_status "train_with_profile" 0 "$SMART" train --folds 0 --profile "webshop=$TMP/p.json" -o "$TMP/m.json" "$P/train.jsonl"
 if grep -Eq '"profiles":[[:space:]]*true' "$TMP/m.json"; then echo "ok - model_records_training_with_profiles"; else
 	echo "not ok - model_records_training_with_profiles"; fi
 
@@ -88,4 +88,18 @@ expect_status "calibrate_needs_two_runs" 2 "$SMART" classify --calibrate "$P/run
 # Profiles from rerun pairs.
 expect_status "profile_from_rerun_pairs" 0 "$SMART" profile --pairs "$P/train.jsonl" -o "$TMP/pairs.json"
 expect_output "profile_from_pairs_reports_pairs" '^12 rerun pairs: '
+# eval --by-app: each application's profile from its own run folders,
+# F1 without and with it side by side; bad combinations are usage errors.
+mkdir -p "$TMP/runs/webshop/runs"
+cp -r "$P/run1" "$P/run2" "$P/run3" "$TMP/runs/webshop/runs/"
+expect_status "eval_by_app_with_runs" 0 "$SMART" eval --by-app --runs "$TMP/runs" --calibrate "$P/train.jsonl" "$FIX/train/pairs.jsonl"
+expect_output "eval_shows_columns_side_by_side" '^application +pairs +inspect +without +profile +without\+cal +profile\+cal +locations$'
+expect_output "eval_webshop_row_has_its_profile" '^webshop +32 +20 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +3$'
+expect_output "eval_apps_without_runs_have_no_profile" '^shop +18 .* -$'
+expect_status "eval_json_by_app" 0 "$SMART" eval --json --by-app --runs "$TMP/runs" "$P/train.jsonl" "$FIX/train/pairs.jsonl"
+expect_output "eval_json_has_per_app_f1" '"by_app":\[\{"app":"webshop","pairs":32,"inspect":20,"without":[0-9.]+,"profile":[0-9.]+'
+expect_status "eval_profile_reruns_leaves_them_out" 0 "$SMART" eval --by-app --profile-reruns "$P/train.jsonl" "$FIX/train/pairs.jsonl"
+expect_output "eval_profile_reruns_says_how_many" '^12 rerun records were used for profiles and left out of the scoring'
+expect_status "eval_runs_needs_by_app" 2 "$SMART" eval --runs "$TMP/runs" "$P/train.jsonl"
+expect_status "eval_calibrate_needs_runs" 2 "$SMART" eval --by-app --calibrate "$P/train.jsonl" "$FIX/train/pairs.jsonl"
 finish
