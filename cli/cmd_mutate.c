@@ -104,7 +104,7 @@ static void print_summary(const smart_mutate_summary *s, const char *out, int js
 		s->tried, s->built, s->build_failed, s->timed_out, s->killed, s->pairs,
 		out, s->outputs, s->unstable, s->missing);
 	if (json) {
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o = cJSON_CreateObject(), *ops;
 		char *text;
 
 		if (!o)
@@ -119,6 +119,15 @@ static void print_summary(const smart_mutate_summary *s, const char *out, int js
 		cJSON_AddNumberToObject(o, "outputs", s->outputs);
 		cJSON_AddNumberToObject(o, "unstable", s->unstable);
 		cJSON_AddNumberToObject(o, "missing", s->missing);
+		ops = cJSON_AddObjectToObject(o, "operators");
+		for (int k = 0; ops && k < SMART_MUTATE_OP_COUNT; k++) {
+			cJSON *op = cJSON_AddObjectToObject(ops, smart_mutate_op_name((smart_mutate_op)k));
+
+			if (op) {
+				cJSON_AddNumberToObject(op, "tried", s->op_tried[k]);
+				cJSON_AddNumberToObject(op, "killed", s->op_killed[k]);
+			}
+		}
 		cJSON_AddNumberToObject(o, "clean_build_seconds", s->clean_build_seconds);
 		cJSON_AddNumberToObject(o, "clean_run_seconds", s->clean_run_seconds);
 		cJSON_AddNumberToObject(o, "elapsed_seconds", s->elapsed_seconds);

@@ -90,6 +90,7 @@ static int start_mutant(mutate_driver *d, mutate_slot *s, size_t ordinal,
 		return -1;
 	s->ordinal = ordinal;
 	d->sum->tried++;
+	d->sum->op_tried[m->op]++;
 	if (!d->opt->build) {
 		d->sum->built++;
 		return start_run(d, s, err);
@@ -165,7 +166,9 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 			break;
 		}
 		if (smart_file_read(path, MUTANT_FILE_MAX, &data[i], &lens[i], NULL) < 0 ||
-		    lens[i] == 0) {
+		    (lens[i] == 0 && c->lens[i] > 0)) {
+			/* gone, or empty where the clean run wrote something:
+			 * a crash, not a pair */
 			d->sum->missing++;
 			killed = 1;
 		} else if (lens[i] != c->lens[i] || memcmp(data[i], c->data[i], lens[i]) != 0) {
@@ -192,6 +195,7 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 			d->sum->missing++; /* not text */
 	}
 	d->sum->killed += killed;
+	d->sum->op_killed[mutation_of(d, s->ordinal)->op] += killed;
 	for (size_t i = 0; data && i < c->count; i++)
 		free(data[i]);
 	free(data);

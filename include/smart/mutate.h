@@ -104,6 +104,8 @@ typedef struct smart_mutate_summary {
 	unsigned unstable;      /* outputs that differ between two clean runs,
 	                         * left out of the comparison */
 	unsigned missing;       /* mutant outputs absent or empty (not pairs) */
+	unsigned op_tried[SMART_MUTATE_OP_COUNT];  /* mutants per operator */
+	unsigned op_killed[SMART_MUTATE_OP_COUNT]; /* killed mutants per operator */
 	double clean_build_seconds;
 	double clean_run_seconds;
 	double elapsed_seconds;

@@ -80,6 +80,14 @@ expect_status "mutate_with_unstable_output_runs" 0 c_mutate -n 8 --json \
 	--run 'sh run.sh; od -An -N8 -tx8 /dev/urandom > out/clock.html' -o "$TMP/c6.jsonl"
 expect_output "mutate_counts_unstable_output" '"unstable":1,'
 check "mutate_unstable_output_gives_no_pair" sh -c "! grep -q '\"test\":\"clock.html\"' '$TMP/c6.jsonl'"
+# A test whose clean output is empty is no crash when the mutant's is too.
+expect_status "mutate_small_run_for_reference" 0 c_mutate -n 8 --json -o "$TMP/c8.jsonl"
+ref=$(sed 's/.*"killed":\([0-9]*\),"pairs":\([0-9]*\),"outputs":[0-9]*,"unstable":[0-9]*,"missing":\([0-9]*\).*/\1 \2 \3/' "$TMP/out")
+expect_status "mutate_with_empty_clean_output_runs" 0 c_mutate -n 8 --json \
+	--run 'sh run.sh; : > out/empty.html' -o "$TMP/c9.jsonl"
+got=$(sed 's/.*"killed":\([0-9]*\),"pairs":\([0-9]*\),"outputs":[0-9]*,"unstable":[0-9]*,"missing":\([0-9]*\).*/\1 \2 \3/' "$TMP/out")
+check "mutate_empty_clean_output_is_not_missing" test "$ref" = "$got"
+check "mutate_json_counts_per_operator" grep -q '"operators":{"delete":{"tried":[0-9]*,"killed":[0-9]*},"return"' "$TMP/out"
 expect_status "mutate_time_budget_runs" 0 c_mutate --time 1 --json -o "$TMP/c7.jsonl"
 expect_output "mutate_time_budget_tries_mutants" '"tried":[1-9]'
 check "mutate_leaves_c_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
