@@ -418,7 +418,9 @@ static int constant_ops(line_ctx *c, smart_error *err)
  * from struct, class and initializer bodies. */
 typedef struct block_stack {
 	unsigned char code[64]; /* per open block: is it code? */
+	unsigned saved[64];     /* per open block: the bracket depth outside it */
 	unsigned depth;
+	unsigned paren;         /* ( and [ open inside the innermost block */
 	int file_code;          /* is the file scope code (scripts)? */
 	int header_paren;       /* a '(' since the last ; { or } */
 	char last;              /* the last code character so far */
@@ -446,18 +448,24 @@ static void track_blocks(block_stack *b, const char *mask, size_t n,
 				   (block_is_code(b) && !strchr("=,([", b->last) &&
 				    !(lang == SMART_LANG_JS && b->last == ':'));
 
-			if (b->depth < sizeof(b->code))
+			if (b->depth < sizeof(b->code)) {
 				b->code[b->depth] = (unsigned char)code;
+				b->saved[b->depth] = b->paren;
+			}
 			b->depth++;
+			b->paren = 0; /* a function body inside a call starts afresh */
 			b->header_paren = 0;
 		} else if (ch == '}') {
-			if (b->depth > 0)
-				b->depth--;
+			if (b->depth > 0 && --b->depth < sizeof(b->code))
+				b->paren = b->saved[b->depth];
 			b->header_paren = 0;
 		} else if (ch == ';') {
 			b->header_paren = 0;
-		} else if (ch == '(') {
-			b->header_paren = 1;
+		} else if (ch == '(' || ch == '[') {
+			b->header_paren |= ch == '(';
+			b->paren++;
+		} else if ((ch == ')' || ch == ']') && b->paren > 0) {
+			b->paren--;
 		}
 		if (ch != ' ' && ch != '\t')
 			b->last = ch;
@@ -509,6 +517,7 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 				   lx.lang == SMART_LANG_PHP ||
 				   lx.lang == SMART_LANG_PYTHON };
 	int depth = 0, py_def = -1, rc = 0;
+	char prev_end = 0; /* the last code character of the previous code line */
 	size_t pos = 0;
 
 	if (!mask)
@@ -532,7 +541,11 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 			c.last = n;
 			while (c.last > c.first && isspace((unsigned char)mask[c.last - 1]))
 				c.last--;
-			c.continuation = depth > 0;
+			/* inside open brackets, or after a line that ends
+			 * mid-expression (a, b ? c + d ...) */
+			c.continuation = (lx.lang == SMART_LANG_PYTHON ? depth > 0
+								       : blocks.paren > 0) ||
+					 (prev_end && strchr(",?+-*/&|=<>(!", prev_end));
 			c.in_code = block_is_code(&blocks) ||
 				    lx.lang == SMART_LANG_PYTHON;
 			track_function(&c, &py_def);
@@ -541,11 +554,18 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 				rc = -1;
 		}
 		if (!lx.preproc) {
-			if (lx.lang != SMART_LANG_PYTHON)
+			for (size_t k = n; k > 0; k--)
+				if (!isspace((unsigned char)mask[k - 1])) {
+					prev_end = mask[k - 1];
+					break;
+				}
+			if (lx.lang != SMART_LANG_PYTHON) {
 				track_blocks(&blocks, mask, n, lx.lang);
-			depth += balance(mask, 0, n, lx.lang == SMART_LANG_PYTHON);
-			if (depth < 0)
-				depth = 0;
+			} else {
+				depth += balance(mask, 0, n, 1);
+				if (depth < 0)
+					depth = 0;
+			}
 		}
 		pos += (nl ? (size_t)(nl - (text + pos)) + 1 : len - pos);
 	}

@@ -166,6 +166,25 @@ static void mutate_javascript_swaps_strict_equality_and_skips_regexes(void **sta
 	smart_mutation_list_free(&l);
 }
 
+static void mutate_statements_inside_callbacks_but_not_continuations(void **state)
+{
+	static const char text[] =
+		"(function (exports) {\n"   /* 1 */
+		"  run(function () {\n"     /* 2 */
+		"    count = count + 1;\n"   /* 3 */
+		"    total = count +\n"      /* 4 */
+		"      other(1);\n"          /* 5 */
+		"  });\n"                    /* 6 */
+		"}(this));\n";               /* 7 */
+	smart_mutation_list l = scan("cb.js", text);
+
+	(void)state;
+	assert_true(has(&l, text, 3, SMART_MUTATE_DELETE, "count = count + 1;", ""));
+	for (size_t i = 0; i < l.count; i++)
+		assert_false(l.items[i].line == 5 && l.items[i].op == SMART_MUTATE_DELETE);
+	smart_mutation_list_free(&l);
+}
+
 static void mutate_php_mutates_only_inside_php_tags(void **state)
 {
 	static const char text[] =
@@ -241,6 +260,7 @@ int main(void)
 		cmocka_unit_test(mutate_return_matches_function_type),
 		cmocka_unit_test(mutate_python_operators_keep_blocks_valid),
 		cmocka_unit_test(mutate_javascript_swaps_strict_equality_and_skips_regexes),
+		cmocka_unit_test(mutate_statements_inside_callbacks_but_not_continuations),
 		cmocka_unit_test(mutate_php_mutates_only_inside_php_tags),
 		cmocka_unit_test(mutate_apply_replaces_exactly_the_before_text),
 		cmocka_unit_test(mutate_order_is_a_seeded_permutation_visiting_lines_first),
