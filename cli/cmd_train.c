@@ -8,7 +8,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_compare.h"
 #include "cli_model.h"
+#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -30,7 +32,15 @@ static void usage(FILE *out)
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
 		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
-		"  --json             print the table as JSON\n");
+		"  --json             print the table as JSON\n"
+		"  --comparator-features\n"
+		"                     add each oracle comparator's verdict (docs/comparators.md)\n"
+		"                     as a boolean feature 'comparator:NAME'; classify then runs\n"
+		"                     them too (default configuration)\n"
+		"  --baselines L      the comparators for --comparator-features (default all)\n"
+		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
+		"                     with a volatility profile from 'smart profile'; may be\n"
+		"                     repeated; the model records that it was trained so\n");
 }
 
 typedef struct sort_ctx {
@@ -169,9 +179,13 @@ static int run_train(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "profile", required_argument, NULL, 'P' },
+		{ "comparator-features", no_argument, NULL, 'F' },
+		{ "baselines", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	cli_profiles profiles = { 0 };
 	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 };
 	const char *out = NULL;
 	long folds = 10, threads = 0;
@@ -185,6 +199,9 @@ static int run_train(int argc, char **argv)
 	const char **names;
 	size_t n;
 	char *end;
+	const char *baselines = NULL;
+	int comparator_features = 0;
+	cli_comparators cmp = { 0 };
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -215,17 +232,48 @@ static int run_train(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		default: return cli_usage_error("train", "unknown option");
+		case 'P':
+			if (cli_profiles_add(&profiles, optarg)) {
+				cli_profiles_free(&profiles);
+				return CLI_TROUBLE;
+			}
+			break;
+		case 'F': comparator_features = 1; break;
+		case 'b': baselines = optarg; break;
+		default:
+			cli_profiles_free(&profiles);
+			return cli_usage_error("train", "unknown option");
 		}
 	}
-	if (!out)
-		return cli_usage_error("train", "-o MODEL.json is required");
-	if (optind >= argc)
-		return cli_usage_error("train", "no corpus given");
+	if (!out || optind >= argc || (baselines && !comparator_features)) {
+		cli_profiles_free(&profiles);
+		return cli_usage_error("train", !out ? "-o MODEL.json is required"
+					       : optind >= argc ? "no corpus given"
+					       : "--baselines needs --comparator-features");
+	}
 	names = cli_feature_names(&n);
-	if (!names)
+	if (!names) {
+		cli_profiles_free(&profiles);
 		return cli_failf("out of memory");
-	smart_table_init(&table, names, n);
+	}
+	if (comparator_features) {
+		/* smart's features, then one verdict per comparator */
+		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
+			cli_comparators_close(&cmp);
+			cli_profiles_free(&profiles);
+			free(names);
+			return CLI_TROUBLE;
+		}
+		free(names);
+		names = NULL;
+		n = cmp.n_names;
+		smart_table_init(&table, cmp.names, n);
+		cli_comparators_attach(&cmp, &table, 1);
+	} else {
+		smart_table_init(&table, names, n);
+	}
+	if (profiles.n)
+		cli_profiles_attach(&profiles, &table);
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -233,12 +281,13 @@ static int run_train(int argc, char **argv)
 		goto done;
 	rc = CLI_TROUBLE;
 	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
-						    n, names },
+						    n, table.names },
 				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
 	if (!model) {
 		cli_fail(&err);
 		goto done;
 	}
+	model->provenance.profiles = profiles.n > 0;
 	if (topt.kind == SMART_MODEL_LINEAR) {
 		fitp = &fit;
 		if (fit.note[0])
@@ -273,6 +322,8 @@ done:
 	smart_model_free(model);
 	smart_table_free(&table);
 	free(names);
+	cli_profiles_free(&profiles);
+	cli_comparators_close(&cmp);
 	return rc;
 }
 

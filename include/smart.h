@@ -13,6 +13,7 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/compare.h"
+#include "smart/profile.h"
 #include "smart/features.h"
 #include "smart/feature_means.h"
 #include "smart/tree_write.h"
@@ -21,5 +22,6 @@
 #include "smart/corpus.h"
 #include "smart/train.h"
 #include "smart/classify.h"
+#include "smart/replay.h"
 
 #endif
