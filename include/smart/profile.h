@@ -167,6 +167,27 @@ smart_profile *smart_profile_from_json(const char *json, size_t len,
 int smart_profile_save(const smart_profile *p, const char *path, smart_error *err);
 smart_profile *smart_profile_load(const char *path, smart_error *err);
 
+/* ---- runs (profile/runs.c) ---- */
+
+/* The outputs of one run of a suite: a folder, or a tar archive (plain,
+ * .tar.gz, .tgz, .tar.xz, .tar.bz2; read whole into memory). Free with
+ * smart_run_close. */
+typedef struct smart_run smart_run;
+smart_run *smart_run_open(const char *path, smart_error *err);
+void smart_run_close(smart_run *r);
+
+/* The files of the run, by relative path in sorted order ("./" dropped). */
+size_t smart_run_count(const smart_run *r);
+const char *smart_run_name(const smart_run *r, size_t i);
+
+/* Reads the file `rel` into a new NUL-terminated buffer: 1, or 0 when the
+ * run has no such file, or -1 with `err` set. */
+int smart_run_read(const smart_run *r, const char *rel, char **data, size_t *len,
+		   smart_error *err);
+
+/* True when a file name looks like a run archive (.tar, .tar.gz, ...). */
+int smart_run_is_archive_name(const char *name);
+
 /* ---- learning (profile/learn.c) ---- */
 
 /* Learns from the documents of one test in two or more clean runs
@@ -177,8 +198,8 @@ int smart_profile_learn_test(smart_profile *p, const char *test,
 			     const char *const *names, size_t n_runs,
 			     smart_format format, smart_error *err);
 
-/* Learns from two or more run folders: every file present in at least two
- * of them is a test. */
+/* Learns from two or more runs (folders or archives, see smart_run_open):
+ * every file present in at least two of them is a test. */
 int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
 			     size_t n_dirs, smart_format format, smart_error *err);
 
