@@ -27,6 +27,9 @@ typedef struct smart_volatility {
 	uint32_t form_attributes;     /* stable edits of name, type, value, ... */
 	uint32_t presentation_attributes; /* stable edits of id, class, style, ... */
 	uint32_t changed_words;       /* words differing in stable text updates */
+	size_t edits;                 /* operations of the raw script */
+	const smart_tree *raw_old;    /* the documents as written (the features */
+	const smart_tree *raw_new;    /* may see them normalised by a profile) */
 } smart_volatility;
 
 /* Fills *vol for args (args->volatility is not read). */

@@ -94,7 +94,7 @@ int feature_only_volatile(const smart_feature_args *a, double *v, smart_error *e
 	const smart_volatility *s = VOL(a);
 
 	(void)err;
-	*v = a->diff->op_count > 0 && s->stable_structure == 0 && s->stable_updates == 0 &&
+	*v = s->edits > 0 && s->stable_structure == 0 && s->stable_updates == 0 &&
 	     s->stable_attributes == 0;
 	return 0;
 }

@@ -58,7 +58,7 @@ char *smart_location_of_op(const smart_diff *d, const smart_edit_op *op)
 	base = smart_location_of(t, node == SMART_NONE ? 0 : node);
 	if (!base)
 		return NULL;
-	n = strlen(base) + (op->attr_name ? strlen(op->attr_name) : 0) + 4;
+	n = strlen(base) + (op->attr_name ? strlen(op->attr_name) : 0) + 9;
 	loc = malloc(n);
 	if (loc) {
 		const char *sep = strcmp(base, "/") == 0 ? "" : "/";
@@ -67,6 +67,8 @@ char *smart_location_of_op(const smart_diff *d, const smart_edit_op *op)
 			snprintf(loc, n, "%s", base);
 		else if (op->attr_name)
 			snprintf(loc, n, "%s%s@%s", base, sep, op->attr_name);
+		else if (op->kind == SMART_OP_MOVE)
+			snprintf(loc, n, "%s%s*order", base, sep);
 		else
 			snprintf(loc, n, "%s%s*", base, sep);
 	}

@@ -4,10 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The id that names an element in its location: an id attribute without
- * digits ("footer", "main-nav"); ids with digits are usually generated
- * ("ember123", "r:1a") and would differ between runs. NULL when none. */
-static const char *stable_id(const smart_tree *t, uint32_t node)
+#include "internal.h"
+
+const char *profile_stable_id(const smart_tree *t, uint32_t node)
 {
 	const smart_attr *id = t->nodes[node].kind == SMART_NODE_ELEMENT
 				       ? smart_tree_attr(t, node, "id") : NULL;
@@ -21,7 +20,7 @@ static const char *stable_id(const smart_tree *t, uint32_t node)
 /* One step of a location: "text()", the element name, or "name#id". */
 static size_t step_length(const smart_tree *t, uint32_t node)
 {
-	const char *id = stable_id(t, node);
+	const char *id = profile_stable_id(t, node);
 
 	if (t->nodes[node].kind == SMART_NODE_TEXT)
 		return strlen("text()");
@@ -49,7 +48,7 @@ char *smart_location_of(const smart_tree *t, uint32_t node)
 	pos = len;
 	s[pos] = '\0';
 	for (uint32_t at = node; at != 0 && at != SMART_NONE; at = t->nodes[at].parent) {
-		const char *id = stable_id(t, at);
+		const char *id = profile_stable_id(t, at);
 		size_t n = step_length(t, at);
 
 		pos -= n;

@@ -8,7 +8,7 @@
  * the aligned *locations* whose values varied — element paths with the [k]
  * positions stripped (so repeated siblings share one location), followed by
  * "/text()" (the text of such elements), "/@NAME" (an attribute), "/\*" (the
- * element's children come, go or move) or "/\*\*" (anything inside: a region a
+ * element's children come and go), "/\*order" (their order varies) or "/\*\*" (anything inside: a region a
  * tester pins) — each with the *patterns* its values took: the value with
  * every shape (dates, times, tokens, versions, numbers, ...) replaced by
  * "{shape}". A location without patterns accepts any value.
@@ -88,8 +88,9 @@ char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 char *smart_location_of(const smart_tree *t, uint32_t node);
 
 /* The location an edit of `d` changes: a text or attribute value at its
- * node ("/html/body/p/text()", "/html/body/img/@src"), structure (insert,
- * delete, move) at the parent's children ("/html/body/ul/\*"). A new string
+ * node ("/html/body/p/text()", "/html/body/img/@src"), an insert or delete
+ * at the parent's children ("/html/body/ul/\*"), a move at their order
+ * ("/html/body/ul/\*order"). A new string
  * (free()) or NULL. */
 struct smart_diff;
 struct smart_edit_op;
@@ -154,6 +155,17 @@ int smart_profile_accepts(const smart_profile *p, const char *test,
 
 /* Total entries (all tests and per test). */
 size_t smart_profile_entry_count(const smart_profile *p);
+
+/* ---- normalising (profile/normalize.c) ---- */
+
+/* A copy of `t` in which every volatile text and attribute value is
+ * replaced by its pattern: "{*}" where the profile accepts any value, the
+ * value with every shape masked where a pattern fits, and elsewhere the
+ * value with the profile's everywhere-shapes masked. Aligning two such
+ * copies shows only what is not noise. The copy borrows the strings of `t`
+ * (t must outlive it); free it with smart_tree_free. */
+smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
+				    const smart_tree *t, smart_error *err);
 
 /* ---- files (profile/profile_json.c) ---- */
 
