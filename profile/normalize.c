@@ -220,8 +220,10 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 	if (!c->arena || !c->nodes || !c->attrs || !c->names)
 		goto oom;
 	memcpy(c->nodes, t->nodes, t->count * sizeof(*c->nodes));
-	memcpy(c->attrs, t->attrs, t->attr_total * sizeof(*c->attrs));
-	memcpy(c->names, t->names, t->name_count * sizeof(*c->names));
+	if (t->attr_total)
+		memcpy(c->attrs, t->attrs, t->attr_total * sizeof(*c->attrs));
+	if (t->name_count)
+		memcpy(c->names, t->names, t->name_count * sizeof(*c->names));
 	if (smart_strbuf_append(&path, "", 0))
 		goto oom;
 	ends[0] = 0;
