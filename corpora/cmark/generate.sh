@@ -34,7 +34,7 @@ MK
 mkdir -p out
 for f in tests/*.md; do
     b=${f##*/}
-    timeout 5 ./cmark-bin $SMART_RUN_OPTS < "$f" > "out/${b%.md}.html" 2>/dev/null || true
+    timeout --foreground 5 ./cmark-bin $SMART_RUN_OPTS < "$f" > "out/${b%.md}.html" 2>/dev/null || true
 done
 RUN
     (cd "$W/src" && make -s -f smart.mk >/dev/null)   # objects ship in the copy: mutants rebuild one file

@@ -50,7 +50,7 @@ for f in tests-in/*.md; do
     b=${f##*/}; b=${b%.md}
     flags=$(sed -n 's/ *-f\([a-z0-9.]*\)/ -c \1/gp' "tests-in/$b.flags" 2>/dev/null || true)
     touch -d "@$MTIME" "$f"
-    timeout 5 ./theme -t page.theme $flags -o "out/$b.html" "$f" >/dev/null 2>&1 || true
+    timeout --foreground 5 ./theme -t page.theme $flags -o "out/$b.html" "$f" >/dev/null 2>&1 || true
 done
 RUN
     touch "$W/src/.done"

@@ -71,7 +71,7 @@ MK
 mkdir -p out
 for f in tests-in/*.html; do
     b=${f##*/}
-    timeout 5 ./tidy-bin -q --show-warnings no --force-output yes $SMART_RUN_OPTS \
+    timeout --foreground 5 ./tidy-bin -q --show-warnings no --force-output yes $SMART_RUN_OPTS \
         "$f" > "out/$b" 2>/dev/null || true
 done
 RUN
