@@ -53,11 +53,15 @@ for opts in --nobreaks --sourcepos; do
 done
 
 log "mutants"
-mutants "$W/src" 'blocks.c,inlines.c,html.c,buffer.c,houdini_html_e.c,houdini_href_e.c,houdini_html_u.c,references.c,utf8.c,node.c,cmark_ctype.c,iterator.c,main.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+# two batches (two seeds)
+FILES='blocks.c,inlines.c,html.c,buffer.c,houdini_html_e.c,houdini_href_e.c,houdini_html_u.c,references.c,utf8.c,node.c,cmark_ctype.c,iterator.c,main.c'
+mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$((SEED + 1))-$MUTANTS.jsonl" $((SEED + 1))
 
 log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 250 \
+    --pairs mutant "$W/mutant-$((SEED + 1))-$MUTANTS.jsonl" 10 250 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200

@@ -63,7 +63,7 @@ DIRS=()
 for opts in "MTIME=1700086400" "MTIME=1703030303 TZ=America/New_York" "MTIME=1650000000 TZ=Asia/Tokyo"; do
     log "rerun with $opts"
     run_suite "$W/src" "$W/rerun-${opts%% *}" 1 "$opts"
-    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/rerun-${opts%% *}/run-1" "discount $VERSION rerun with $opts" 40)
+    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/rerun-${opts%% *}/run-1" "discount $VERSION rerun with $opts" 80)
 done
 # the kept runs: the clean run and the reruns at other times
 rm -rf "$W/kept"; mkdir -p "$W/kept"; k=0
@@ -81,5 +81,5 @@ log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 300 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200
