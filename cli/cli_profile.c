@@ -61,7 +61,8 @@ static int by_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The run folders of `app` under the --runs folder (sorted), or none. */
+/* The runs of `app` under the --runs folder (sub-folders and run archives
+ * of DIR/APP/runs, or else of DIR/APP; sorted), or none. */
 static char **run_folders(const char *root, const char *app, size_t *n)
 {
 	char base[4096], **v = NULL;
@@ -81,7 +82,8 @@ static char **run_folders(const char *root, const char *app, size_t *n)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", base, e->d_name);
-		if (!is_dir(path) || !(grown = realloc(v, (*n + 1) * sizeof(*v))))
+		if ((!is_dir(path) && !smart_run_is_archive_name(e->d_name)) ||
+		    !(grown = realloc(v, (*n + 1) * sizeof(*v))))
 			continue;
 		v = grown;
 		if ((v[*n] = strdup(path)))
@@ -216,42 +218,45 @@ static int measure_rerun(cli_calibration *c, cli_reruns *r, const smart_profile 
 	return rc;
 }
 
-/* Rerun pairs from run folders: every file of the first run against the
- * same file of each other run. */
+/* Rerun pairs from runs: every file of the first run against the same file
+ * of each other run. */
 static int reruns_from_runs(cli_calibration *c, cli_reruns *r, const smart_profile *prof,
 			    smart_error *err)
 {
 	size_t n;
 	char **dirs = run_folders(c->ps->runs_dir, r->app, &n);
-	DIR *d = n >= 2 ? opendir(dirs[0]) : NULL;
-	struct dirent *e;
+	smart_run **runs = n >= 2 ? calloc(n, sizeof(*runs)) : NULL;
 	int rc = 0;
 
-	while (d && rc == 0 && r->n < CLI_MAX_RERUNS && (e = readdir(d))) {
-		char a_path[8192];
+	for (size_t k = 0; runs && rc == 0 && k < n; k++)
+		if (!(runs[k] = smart_run_open(dirs[k], err)))
+			rc = -1;
+	for (size_t i = 0; runs && rc == 0 && i < smart_run_count(runs[0]) && r->n < CLI_MAX_RERUNS;
+	     i++) {
+		const char *rel = smart_run_name(runs[0], i);
 		char *a = NULL;
 		size_t alen;
 
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(a_path, sizeof(a_path), "%s/%s", dirs[0], e->d_name);
-		if (is_dir(a_path) || smart_file_read(a_path, SMART_TREE_MAX_FILE, &a, &alen, err))
-			continue;
+		if (smart_run_read(runs[0], rel, &a, &alen, err) != 1) {
+			rc = -1;
+			break;
+		}
 		for (size_t k = 1; rc == 0 && k < n && r->n < CLI_MAX_RERUNS; k++) {
-			char b_path[8192];
 			char *b = NULL;
 			size_t blen;
+			int got = smart_run_read(runs[k], rel, &b, &blen, err);
 
-			snprintf(b_path, sizeof(b_path), "%s/%s", dirs[k], e->d_name);
-			if (smart_file_read(b_path, SMART_TREE_MAX_FILE, &b, &blen, err))
-				continue;
-			rc = measure_rerun(c, r, prof, e->d_name, a, alen, b, blen, c->ps->format, err);
+			if (got < 0)
+				rc = -1;
+			else if (got)
+				rc = measure_rerun(c, r, prof, rel, a, alen, b, blen, c->ps->format, err);
 			free(b);
 		}
 		free(a);
 	}
-	if (d)
-		closedir(d);
+	for (size_t k = 0; runs && k < n; k++)
+		smart_run_close(runs[k]);
+	free(runs);
 	for (size_t i = 0; i < n; i++)
 		free(dirs[i]);
 	free(dirs);
