@@ -95,6 +95,13 @@ static char **run_folders(const char *root, const char *app, size_t *n)
 	return v;
 }
 
+/* The rerun records that teach profiles (the others are scored). */
+static int learning_half(void *ctx, const smart_pair *pair)
+{
+	(void)ctx;
+	return smart_rerun_for_learning(pair->test);
+}
+
 /* Learns the profile of `app` (called once per application). */
 static smart_profile *learn(cli_profiles *ps, const char *app)
 {
@@ -121,7 +128,7 @@ static smart_profile *learn(cli_profiles *ps, const char *app)
 		size_t used = 0;
 
 		rc = smart_profile_learn_pairs(p, (const char *const *)ps->corpora, ps->n_corpora,
-					       app, ps->format, &used, &ps->err);
+					       app, learning_half, NULL, ps->format, &used, &ps->err);
 		if (rc == 0 && used == 0) {
 			smart_profile_free(p);
 			p = NULL;
@@ -156,10 +163,11 @@ const smart_profile *cli_profiles_for(void *ctx, const char *app)
 	return p;
 }
 
-static int skip_reruns(void *ctx, const char *app, const char *origin)
+static int skip_reruns(void *ctx, const char *app, const char *test, const char *origin)
 {
 	(void)app;
-	return ((cli_profiles *)ctx)->from_reruns && origin && strcmp(origin, "rerun") == 0;
+	return ((cli_profiles *)ctx)->from_reruns && origin && strcmp(origin, "rerun") == 0 &&
+	       smart_rerun_for_learning(test);
 }
 
 void cli_profiles_attach(cli_profiles *ps, smart_table *t)
@@ -281,8 +289,8 @@ static int reruns_from_records(cli_calibration *c, cli_reruns *r, const smart_pr
 				break;
 			}
 			if (got == SMART_CORPUS_BAD || !pair.origin || strcmp(pair.origin, "rerun") ||
-			    strcmp(pair.app, r->app))
-				continue;
+			    strcmp(pair.app, r->app) || !smart_rerun_for_learning(pair.test))
+				continue; /* only the learning half: the other is scored */
 			rc = measure_rerun(c, r, prof, pair.test, pair.old_doc, pair.old_len,
 					   pair.new_doc, pair.new_len,
 					   pair.format != SMART_FORMAT_AUTO ? pair.format : c->ps->format,

@@ -133,7 +133,7 @@ static int run_profile(int argc, char **argv)
 	if (pairs) {
 		size_t used = 0;
 
-		rc = smart_profile_learn_pairs(p, &pairs, 1, app, format, &used, &err);
+		rc = smart_profile_learn_pairs(p, &pairs, 1, app, NULL, NULL, format, &used, &err);
 		if (rc == 0 && used == 0)
 			rc = smart_error_set(&err, "%s: no record with origin \"rerun\"%s%s", pairs,
 					     app ? " of application " : "", app ? app : "");
