@@ -137,7 +137,8 @@ typedef struct batch {
 	smart_junit *junit;
 	smart_html_report *report;
 	size_t pairs, inspect, trouble;
-	int progress; /* stderr is a terminal */
+	int progress;        /* stderr is a terminal: show a progress line */
+	int shared_terminal; /* stdout goes to the same terminal */
 } batch;
 
 static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
@@ -164,25 +165,28 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 
 		if (isfinite(v->score))
 			snprintf(score, sizeof(score), "%.4f", v->score);
-		if (b->progress)
-			fputs("\r\033[K", stderr);
+		if (b->progress && b->shared_terminal)
+			fputs("\r\033[K", stderr); /* the row replaces the progress line */
 		printf("%-8s %10s  %s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
 		       v->app, *v->app ? "/" : "", v->test, v->problem ? "  " : "",
 		       v->problem ? v->problem : "");
+		if (b->shared_terminal)
+			fflush(stdout);
 	}
 	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
 		return -1;
 	if (b->report && smart_html_report_add(b->report, b->model, v, err))
 		return -1;
-	if (b->progress && b->pairs % 8 == 0)
+	if (b->progress && (b->pairs % 8 == 0 || b->shared_terminal)) {
 		fprintf(stderr, "\r%zu pairs, %zu to inspect", b->pairs, b->inspect);
+	}
 	return 0;
 }
 
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
 			  const char *new_dir)
 {
-	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2) };
+	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2), isatty(1) };
 	smart_error err = { "" };
 	int rc;
 

@@ -13,9 +13,10 @@
  *     diff where FragGen uses APTED); each must lie in a child fragment
  *     that has an equivalent (not distinct) fragment somewhere inside the
  *     other side's fragment: then Nd3-struct, else distinct.
- * Recursion is over the fragment hierarchy, bounded (CMP_FG_MAX_DEPTH and
- * fraggen.max_classify_calls); past a bound the answer is distinct, the
- * cautious one, and the report says so.
+ * Recursion is over the fragment hierarchy, bounded (CMP_FG_MAX_DEPTH,
+ * fraggen.max_classify_calls, and the work of the tree diffs: about 64
+ * looks at each node); past a bound the answer is distinct, the cautious
+ * one, and the report says so.
  */
 #include "fraggen.h"
 
@@ -37,6 +38,7 @@ typedef struct fg_side {
 typedef struct fg_ctx {
 	fg_side side[2];
 	size_t calls, max_calls;
+	size_t work, max_work; /* children compared by tree diffs, and the cap */
 	int exhausted;
 	const smart_compare_config *cfg;
 	smart_error *err;
@@ -61,9 +63,12 @@ const char *cmp_fraggen_class_name(cmp_fraggen_class c)
 	return names[c];
 }
 
-static int is_block(const fg_ctx *ctx, const smart_node *n)
+/* Whether a node starts a fragment: an HTML block element (the
+ * configured list), or any XML element (XML has no rendering to segment). */
+static int is_block(const fg_ctx *ctx, const smart_tree *t, const smart_node *n)
 {
-	return n->kind == SMART_NODE_ELEMENT && cmp_names_has(&ctx->cfg->fg_block_tags, n->name);
+	return n->kind == SMART_NODE_ELEMENT &&
+	       (t->format == SMART_FORMAT_XML || cmp_names_has(&ctx->cfg->fg_block_tags, n->name));
 }
 
 /* Hashes every subtree bottom-up (children come after their parent in
@@ -103,7 +108,7 @@ static int side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t)
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 
-		if (i == 0 || is_block(ctx, n)) {
+		if (i == 0 || is_block(ctx, t, n)) {
 			s->frag[i] = i;
 			s->by_shape[k++] = i;
 		} else {
@@ -269,6 +274,8 @@ static int tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b, fg_changes *ch
 		}
 		nx = element_children(A->t, wk.a, &X);
 		ny = element_children(B->t, wk.b, &Y);
+		if (nx != SIZE_MAX && ny != SIZE_MAX)
+			ctx->work += nx + ny + 1;
 		if (nx == SIZE_MAX || ny == SIZE_MAX)
 			rc = -1;
 		else
@@ -326,7 +333,8 @@ static cmp_fraggen_class classify(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 
 	if (ctx->oom)
 		return CMP_FG_DISTINCT;
-	if (++ctx->calls > ctx->max_calls || depth > CMP_FG_MAX_DEPTH) {
+	if (++ctx->calls > ctx->max_calls || ctx->work > ctx->max_work ||
+	    depth > CMP_FG_MAX_DEPTH) {
 		ctx->exhausted = 1;
 		return CMP_FG_DISTINCT;
 	}
@@ -375,6 +383,9 @@ int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 		rc = smart_error_oom(err);
 		goto done;
 	}
+	/* The tree diffs together may look at each node about 64 times: enough
+	 * for the nested classifications of real pages, and linear. */
+	ctx.max_work = ((size_t)old_tree->count + new_tree->count) * 64 + 100000;
 	for (int s = 0; s < 2; s++)
 		if (ctx.side[s].nfrag > 0)
 			qsort_r(ctx.side[s].by_shape, ctx.side[s].nfrag, sizeof(uint32_t),

@@ -1,4 +1,5 @@
 /* Questions about trees that several feature families ask. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -6,28 +7,47 @@
 /* Elements whose content a browser never shows as text. */
 static const char *const hidden_elements[] = { "script", "style", "template", NULL };
 
-int feature_name_in(const char *name, const char *const *names)
+uint8_t *feature_name_flags(const smart_tree *t, const char *const *names)
 {
-	for (; *names; names++)
-		if (strcmp(name, *names) == 0)
-			return 1;
-	return 0;
+	uint8_t *flags = calloc(t->name_count + 1, 1);
+
+	if (!flags)
+		return NULL;
+	for (uint32_t id = 0; id < t->name_count; id++)
+		for (const char *const *n = names; *n; n++)
+			if (strcmp(t->names[id], *n) == 0)
+				flags[id] = 1;
+	return flags;
+}
+
+int feature_walk_init(feature_walk *w, const smart_tree *t, smart_error *err)
+{
+	w->tree = t;
+	w->hidden_end = 0;
+	w->hidden_names = feature_name_flags(t, hidden_elements);
+	return w->hidden_names ? 0 : smart_error_oom(err);
 }
 
 /* A subtree is the index range [i, i + size), so "inside a hidden element"
  * is "before the end of the last hidden subtree entered"; nested hidden
  * elements end no later than their ancestor, so one index suffices. */
-int feature_node_hidden(const smart_tree *t, uint32_t i, uint32_t *hidden_end)
+int feature_walk_hidden(feature_walk *w, uint32_t i)
 {
-	const smart_node *n = &t->nodes[i];
+	const smart_node *n = &w->tree->nodes[i];
 
-	if (i < *hidden_end)
+	if (i < w->hidden_end)
 		return 1;
-	if (n->kind == SMART_NODE_ELEMENT && feature_name_in(n->name, hidden_elements)) {
-		*hidden_end = i + n->size;
+	if (n->kind == SMART_NODE_ELEMENT && w->hidden_names[n->name_id]) {
+		w->hidden_end = i + n->size;
 		return 1;
 	}
 	return 0;
+}
+
+void feature_walk_free(feature_walk *w)
+{
+	free(w->hidden_names);
+	w->hidden_names = NULL;
 }
 
 uint64_t feature_utf8_chars(const char *s, size_t len)
@@ -39,14 +59,16 @@ uint64_t feature_utf8_chars(const char *s, size_t len)
 	return chars;
 }
 
-uint64_t feature_displayed_chars(const smart_tree *t)
+int feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err)
 {
-	uint32_t hidden_end = 0;
-	uint64_t chars = 0;
+	feature_walk w;
 
+	*chars = 0;
+	if (feature_walk_init(&w, t, err) < 0)
+		return -1;
 	for (uint32_t i = 0; i < t->count; i++)
-		if (!feature_node_hidden(t, i, &hidden_end) &&
-		    t->nodes[i].kind == SMART_NODE_TEXT)
-			chars += feature_utf8_chars(t->nodes[i].text, t->nodes[i].text_len);
-	return chars;
+		if (!feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
+			*chars += feature_utf8_chars(t->nodes[i].text, t->nodes[i].text_len);
+	feature_walk_free(&w);
+	return 0;
 }

@@ -2,6 +2,7 @@
  * Form controls (paper §3.3 "Changes to Input Elements"): the interface
  * through which users drive the application.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -14,10 +15,10 @@ static const char *const input_elements[] = {
 /* Attributes whose change alters what a control does. */
 static const char *const input_attributes[] = { "name", "type", "value", "action", NULL };
 
-static int is_input(const smart_tree *t, uint32_t i)
+/* `controls` flags the name ids of input_elements in `t`. */
+static int is_input(const smart_tree *t, const uint8_t *controls, uint32_t i)
 {
-	return t->nodes[i].kind == SMART_NODE_ELEMENT &&
-	       feature_name_in(t->nodes[i].name, input_elements);
+	return t->nodes[i].kind == SMART_NODE_ELEMENT && controls[t->nodes[i].name_id];
 }
 
 /* True when aligned elements differ in one of the input attributes (present
@@ -48,21 +49,28 @@ int feature_input_elements(const smart_feature_args *a, double *v, smart_error *
 {
 	const smart_tree *ot = a->old_tree, *nt = a->new_tree;
 	const uint32_t *to_new = a->diff->old_to_new, *to_old = a->diff->new_to_old;
+	uint8_t *oc = feature_name_flags(ot, input_elements);
+	uint8_t *nc = feature_name_flags(nt, input_elements);
 	uint32_t count = 0;
 
-	(void)err;
+	if (!oc || !nc) {
+		free(oc);
+		free(nc);
+		return smart_error_oom(err);
+	}
 	for (uint32_t o = 0; o < ot->count; o++) {
 		uint32_t n = to_new[o];
+		int oi = is_input(ot, oc, o);
 
-		if (n == SMART_NONE) {
-			count += is_input(ot, o);
-		} else if (is_input(ot, o) || is_input(nt, n)) {
-			count += !is_input(ot, o) || !is_input(nt, n) ||
-				 input_attributes_differ(ot, o, nt, n);
-		}
+		if (n == SMART_NONE)
+			count += oi;
+		else if (oi || is_input(nt, nc, n))
+			count += !oi || !is_input(nt, nc, n) || input_attributes_differ(ot, o, nt, n);
 	}
 	for (uint32_t n = 0; n < nt->count; n++)
-		count += to_old[n] == SMART_NONE && is_input(nt, n);
+		count += to_old[n] == SMART_NONE && is_input(nt, nc, n);
+	free(oc);
+	free(nc);
 	*v = count;
 	return 0;
 }

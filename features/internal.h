@@ -43,19 +43,32 @@ int feature_changed_attributes(const smart_feature_args *a, double *v, smart_err
 
 /* common.c */
 
-/* Walks a tree in pre-order telling which nodes a browser would not display:
- * those inside (or being) script, style or template elements. Call it for
- * i = 0, 1, 2, ... in order with the same *hidden_end, which starts at 0. */
-int feature_node_hidden(const smart_tree *t, uint32_t i, uint32_t *hidden_end);
+/* Per name id of `t`, 1 when that name is in the NULL-terminated `names`:
+ * element tests become one array lookup instead of string compares. Returns
+ * a new array (free()) or NULL when out of memory. */
+uint8_t *feature_name_flags(const smart_tree *t, const char *const *names);
+
+/* A pre-order walk that tells which nodes a browser would not display:
+ * those inside (or being) script, style or template elements. */
+typedef struct feature_walk {
+	const smart_tree *tree;
+	uint8_t *hidden_names; /* owned; per name id */
+	uint32_t hidden_end;   /* end of the hidden subtree being walked */
+} feature_walk;
+
+/* Starts a walk over `t`; free with feature_walk_free. */
+int feature_walk_init(feature_walk *w, const smart_tree *t, smart_error *err);
+
+/* True when node i is not displayed. Call for i = 0, 1, 2, ... in order. */
+int feature_walk_hidden(feature_walk *w, uint32_t i);
+
+void feature_walk_free(feature_walk *w);
 
 /* Characters (Unicode code points) in `len` bytes of valid UTF-8. */
 uint64_t feature_utf8_chars(const char *s, size_t len);
 
-/* Characters of displayed text in a whole tree. */
-uint64_t feature_displayed_chars(const smart_tree *t);
+/* Characters of displayed text in a whole tree, into *chars. */
+int feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err);
 
-/* True when `name` (lower case, as HTML trees store tags) is in the
- * NULL-terminated `names`. */
-int feature_name_in(const char *name, const char *const *names);
 
 #endif

@@ -61,33 +61,40 @@ static int matches_at(const unsigned char *s, size_t len, size_t pos, const char
 	return pos == len || !is_word_char(s[pos]);
 }
 
-/* Adds to *found (bit k for keyword k) the keywords that occur in one text. */
-static void scan_text(const char *text, size_t len, uint64_t *found)
+/* Adds to *found (bit k for keyword k) the keywords that occur in one text;
+ * by_first[c] holds the keywords that start with byte c. */
+static void scan_text(const char *text, size_t len, const uint64_t *by_first, uint64_t *found)
 {
 	const unsigned char *s = (const unsigned char *)text;
 
 	for (size_t pos = 0; pos < len; pos++) {
 		if (!is_word_char(s[pos]) || (pos > 0 && is_word_char(s[pos - 1])))
 			continue; /* keywords start at the start of a word */
-		for (size_t k = 0; k < KEYWORD_COUNT; k++)
-			if ((unsigned char)error_keywords[k][0] == lower(s[pos]) &&
-			    matches_at(s, len, pos, error_keywords[k]))
+		for (uint64_t ks = by_first[lower(s[pos])]; ks; ks &= ks - 1) {
+			int k = __builtin_ctzll(ks);
+
+			if (matches_at(s, len, pos, error_keywords[k]))
 				*found |= (uint64_t)1 << k;
+		}
 	}
 }
 
 /* The set of keywords in the displayed text of `t`, text node by text node
  * (a phrase split over two elements is not one phrase on the screen either,
  * most of the time). */
-static uint64_t keywords_in(const smart_tree *t)
+static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *found,
+		       smart_error *err)
 {
-	uint32_t hidden_end = 0;
-	uint64_t found = 0;
+	feature_walk w;
 
+	*found = 0;
+	if (feature_walk_init(&w, t, err) < 0)
+		return -1;
 	for (uint32_t i = 0; i < t->count; i++)
-		if (!feature_node_hidden(t, i, &hidden_end) && t->nodes[i].kind == SMART_NODE_TEXT)
-			scan_text(t->nodes[i].text, t->nodes[i].text_len, &found);
-	return found;
+		if (!feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
+			scan_text(t->nodes[i].text, t->nodes[i].text_len, by_first, found);
+	feature_walk_free(&w);
+	return 0;
 }
 
 /* error_keywords: how many distinct keywords of the list above occur in the
@@ -102,10 +109,15 @@ static uint64_t keywords_in(const smart_tree *t)
  * pages show no keyword (§7.2.3). */
 int feature_error_keywords(const smart_feature_args *a, double *v, smart_error *err)
 {
-	uint64_t fresh = keywords_in(a->new_tree) & ~keywords_in(a->old_tree);
+	uint64_t by_first[256] = { 0 }, in_old, in_new, fresh;
 	unsigned count = 0;
 
-	(void)err;
+	for (size_t k = 0; k < KEYWORD_COUNT; k++)
+		by_first[(unsigned char)error_keywords[k][0]] |= (uint64_t)1 << k;
+	if (keywords_in(a->old_tree, by_first, &in_old, err) < 0 ||
+	    keywords_in(a->new_tree, by_first, &in_new, err) < 0)
+		return -1;
+	fresh = in_new & ~in_old;
 	for (; fresh; fresh &= fresh - 1)
 		count++;
 	assert(count <= KEYWORD_COUNT);

@@ -9,6 +9,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "internal.h"
 
@@ -70,10 +71,11 @@ int feature_text_only(const smart_feature_args *a, double *v, smart_error *err)
  * message or a stack trace) are not. */
 int feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
 {
-	uint64_t old_chars = feature_displayed_chars(a->old_tree);
-	uint64_t new_chars = feature_displayed_chars(a->new_tree);
+	uint64_t old_chars, new_chars;
 
-	(void)err;
+	if (feature_displayed_chars(a->old_tree, &old_chars, err) < 0 ||
+	    feature_displayed_chars(a->new_tree, &new_chars, err) < 0)
+		return -1;
 	if (old_chars == 0)
 		*v = new_chars == 0 ? 1.0 : (double)new_chars;
 	else
@@ -81,23 +83,30 @@ int feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
 	return 0;
 }
 
-/* Multimedia elements of a tree, not counting those inside another one
- * (the <img> fallback inside <picture> or <object> is the same picture). */
-static uint64_t multimedia_count(const smart_tree *t)
+/* Displayed characters of `t` per multimedia element plus one, counting
+ * only outermost multimedia elements (the <img> fallback inside <picture>
+ * or <object> is the same picture). */
+static int text_density(const smart_tree *t, double *density, smart_error *err)
 {
-	uint64_t count = 0;
+	uint8_t *media = feature_name_flags(t, multimedia_elements);
+	uint64_t count = 0, chars;
 	uint32_t inside_end = 0;
 
+	if (!media)
+		return smart_error_oom(err);
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 
-		if (i < inside_end || n->kind != SMART_NODE_ELEMENT ||
-		    !feature_name_in(n->name, multimedia_elements))
+		if (i < inside_end || n->kind != SMART_NODE_ELEMENT || !media[n->name_id])
 			continue;
 		count++;
 		inside_end = i + n->size;
 	}
-	return count;
+	free(media);
+	if (feature_displayed_chars(t, &chars, err) < 0)
+		return -1;
+	*density = (double)chars / (1.0 + (double)count);
+	return 0;
 }
 
 /* text_multimedia_ratio: with r = displayed characters / (1 + multimedia
@@ -110,13 +119,11 @@ static uint64_t multimedia_count(const smart_tree *t)
  * for an image button is benign, replacing the content of a page is not. */
 int feature_text_multimedia_ratio(const smart_feature_args *a, double *v, smart_error *err)
 {
-	double r_old = (double)feature_displayed_chars(a->old_tree) /
-		       (1.0 + (double)multimedia_count(a->old_tree));
-	double r_new = (double)feature_displayed_chars(a->new_tree) /
-		       (1.0 + (double)multimedia_count(a->new_tree));
-	double top = r_old > r_new ? r_old : r_new;
+	double r_old, r_new, top;
 
-	(void)err;
+	if (text_density(a->old_tree, &r_old, err) < 0 || text_density(a->new_tree, &r_new, err) < 0)
+		return -1;
+	top = r_old > r_new ? r_old : r_new;
 	*v = top > 0 ? fabs(r_new - r_old) / top : 0.0;
 	assert(*v >= 0 && *v <= 1);
 	return 0;
@@ -152,15 +159,16 @@ int feature_new_text(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_tree *o = a->old_tree, *t = a->new_tree;
 	const uint32_t *to_old = a->diff->new_to_old;
-	uint32_t hidden_end = 0;
+	feature_walk w;
 	uint64_t chars = 0;
 
-	(void)err;
+	if (feature_walk_init(&w, t, err) < 0)
+		return -1;
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 		uint32_t m = to_old[i];
 
-		if (feature_node_hidden(t, i, &hidden_end) || n->kind != SMART_NODE_TEXT)
+		if (feature_walk_hidden(&w, i) || n->kind != SMART_NODE_TEXT)
 			continue;
 		if (m == SMART_NONE)
 			chars += feature_utf8_chars(n->text, n->text_len);
@@ -168,6 +176,7 @@ int feature_new_text(const smart_feature_args *a, double *v, smart_error *err)
 			chars += rewritten_chars(o->nodes[m].text, o->nodes[m].text_len,
 						 n->text, n->text_len);
 	}
+	feature_walk_free(&w);
 	*v = (double)chars;
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include "smart/diffx.h"
 #include "smart/compare.h"
 #include "smart/features.h"
+#include "smart/feature_means.h"
 #include "smart/tree_write.h"
 #include "smart/patch.h"
 #include "smart/model.h"

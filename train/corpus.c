@@ -130,11 +130,14 @@ int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err
 					r->path, r->line);
 			return SMART_CORPUS_BAD;
 		}
+		/* A UTF-8 byte-order mark some editors put first is not data. */
+		if (r->line == 1 && len >= 3 && !memcmp(r->buf, "\xef\xbb\xbf", 3))
+			i = 3;
 		while (i < len && (r->buf[i] == ' ' || r->buf[i] == '\t'))
 			i++;
 		if (i == len)
 			continue; /* blank lines separate nothing and mean nothing */
-		if (smart_pair_from_json(r->buf, len, r->path, r->line, pair, &r->holder, err))
+		if (smart_pair_from_json(r->buf + i, len - i, r->path, r->line, pair, &r->holder, err))
 			return SMART_CORPUS_BAD;
 		return SMART_CORPUS_PAIR;
 	}

@@ -21,22 +21,28 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 	uint64_t rng = o->seed;
 
 	if (o->by_app) {
-		if (t->n_apps < 2)
-			return (size_t)smart_error_set(err,
+		if (t->n_apps < 2) {
+			smart_error_set(err,
 				"--by-app needs pairs from at least two applications (found %zu)",
-				t->n_apps), 0;
+				t->n_apps);
+			return 0;
+		}
 		for (size_t i = 0; i < n; i++)
 			fold[i] = t->app[i];
 		return t->n_apps;
 	}
 	k = o->folds ? o->folds : 10;
-	if (k < 2)
-		return (size_t)smart_error_set(err, "cross-validation needs at least 2 folds"), 0;
+	if (k < 2) {
+		smart_error_set(err, "cross-validation needs at least 2 folds");
+		return 0;
+	}
 	if (k > n)
 		k = n; /* leave-one-out on small corpora */
 	order = malloc(n * sizeof(*order));
-	if (!order)
-		return (size_t)smart_error_oom(err), 0;
+	if (!order) {
+		smart_error_oom(err);
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
 	for (size_t i = n; i > 1; i--) { /* Fisher-Yates */

@@ -80,6 +80,19 @@ static void fraggen_change_nested_in_a_mapped_fragment_recurses(void **state)
 	       0, "Nd3-struct");
 }
 
+static void fraggen_xml_elements_are_fragments(void **state)
+{
+	const char *a = "<?xml version=\"1.0\"?><catalog><book id=\"1\"><title>A</title></book></catalog>";
+	const char *b = "<?xml version=\"1.0\"?><catalog><book id=\"1\"><title>A</title></book>"
+			"<book id=\"2\"><title>B</title></book></catalog>";
+	const char *c = "<?xml version=\"1.0\"?><catalog><book id=\"1\"><title>A</title></book>"
+			"<magazine/></catalog>";
+
+	(void)state;
+	expect(a, b, 0, "Nd3-struct");
+	expect(a, c, 1, "distinct");
+}
+
 /* libxml2 caps how deep it nests; whatever tree it gives, FragGen must
  * neither recurse on its depth nor lose the changes outside it. */
 static void fraggen_survives_deep_nesting(void **state)
@@ -119,6 +132,7 @@ int main(void)
 		cmocka_unit_test(fraggen_new_functionality_is_distinct),
 		cmocka_unit_test(fraggen_form_that_lost_an_input_is_distinct),
 		cmocka_unit_test(fraggen_change_nested_in_a_mapped_fragment_recurses),
+		cmocka_unit_test(fraggen_xml_elements_are_fragments),
 		cmocka_unit_test(fraggen_survives_deep_nesting),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

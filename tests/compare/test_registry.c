@@ -182,6 +182,54 @@ static void every_comparator_survives_bad_input(void **state)
 	smart_compare_config_free(cfg);
 }
 
+/* smart_table_load runs the table's comparators on every pair: Raw fails
+ * exactly where the bytes differ (the diff baseline), and with
+ * comparator_features the verdicts are the last feature columns. */
+static void table_keeps_comparator_verdicts_per_row(void **state)
+{
+	const char *const paths[] = { "tests/fixtures/train/pairs.jsonl" };
+	const smart_comparator *cmp[2] = { smart_comparator_find("Raw"),
+					   smart_comparator_find("TagNames") };
+	const char *names[3] = { "x", "comparator:Raw", "comparator:TagNames" };
+	smart_error err = { { 0 } };
+	smart_compare_config *cfg = smart_compare_config_new(NULL, &err);
+	smart_table t;
+	smart_confusion c;
+	size_t bad = 0, raw_fails = 0;
+
+	(void)state;
+	assert_non_null(cfg);
+	/* One real feature column is not enough for smart_measure_documents,
+	 * which fills all of smart's features: give it their number. */
+	size_t base = smart_feature_count();
+	const char **all = calloc(base + 2, sizeof(*all));
+
+	assert_non_null(all);
+	for (size_t i = 0; i < base; i++)
+		all[i] = names[0];
+	all[base] = names[1];
+	all[base + 1] = names[2];
+	smart_table_init(&t, all, base + 2);
+	t.comparators = cmp;
+	t.n_comparators = 2;
+	t.compare_config = cfg;
+	t.comparator_features = 1;
+	assert_int_equal(smart_table_load(&t, paths, 1, SMART_FORMAT_AUTO, 2, NULL, NULL, &bad, &err), 0);
+	assert_true(t.n_rows > 10);
+	for (size_t i = 0; i < t.n_rows; i++) {
+		assert_int_equal(t.comparator_fail[i * 2], t.bytes_differ[i]);
+		assert_true(t.rows[i * t.n_features + base] == t.comparator_fail[i * 2]);
+		assert_true(t.rows[i * t.n_features + base + 1] == t.comparator_fail[i * 2 + 1]);
+		raw_fails += t.comparator_fail[i * 2];
+	}
+	smart_table_comparator_confusion(&t, 0, &c);
+	assert_int_equal(c.tp + c.fp, raw_fails);
+	assert_int_equal(c.tp + c.fp + c.fn + c.tn, t.n_rows);
+	smart_table_free(&t);
+	free(all);
+	smart_compare_config_free(cfg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +240,7 @@ int main(void)
 		cmocka_unit_test(config_file_errors_name_the_file),
 		cmocka_unit_test(max_differences_bounds_the_report_not_the_count),
 		cmocka_unit_test(every_comparator_survives_bad_input),
+		cmocka_unit_test(table_keeps_comparator_verdicts_per_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -120,6 +120,25 @@ static void corpus_bad_records_are_each_named_by_line(void **state)
 	smart_corpus_close(r);
 }
 
+static void corpus_crlf_and_byte_order_mark_are_tolerated(void **state)
+{
+	const char *text = "\xef\xbb\xbf{\"app\":\"a\",\"test\":\"1\",\"old\":\"x\",\"new\":\"y\"}\r\n"
+			   "  {\"app\":\"a\",\"test\":\"2\",\"old\":\"x\",\"new\":\"y\"}\r\n";
+	const char *path = write_temp_file("bom.jsonl", text, strlen(text));
+	smart_error err = { "" };
+	smart_corpus_reader *r = smart_corpus_open(path, &err);
+	smart_pair p;
+
+	(void)state;
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_PAIR);
+	assert_string_equal(p.test, "1");
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_PAIR);
+	assert_string_equal(p.test, "2");
+	assert_int_equal(p.line, 2);
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_END);
+	smart_corpus_close(r);
+}
+
 static void corpus_truncated_gzip_is_fatal_and_names_the_file(void **state)
 {
 	char path[512];
@@ -160,6 +179,7 @@ int main(void)
 		cmocka_unit_test(corpus_plain_write_read_round_trip),
 		cmocka_unit_test(corpus_gzip_write_read_round_trip),
 		cmocka_unit_test(corpus_bad_records_are_each_named_by_line),
+		cmocka_unit_test(corpus_crlf_and_byte_order_mark_are_tolerated),
 		cmocka_unit_test(corpus_truncated_gzip_is_fatal_and_names_the_file),
 		cmocka_unit_test(corpus_missing_file_is_an_error),
 	};
