@@ -248,12 +248,18 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 {
 	static const smart_pool_ops ops = { dirs_next, batch_work, batch_done, batch_discard };
 	batch_ctx c = { model, fn, ctx, NULL, NULL, old_dir, new_dir, NULL, format };
-	const char *base = strrchr(new_dir, '/');
-	char app[256];
+	char app[256], *base, *end;
 	int rc;
 
-	/* The application is named after NEW_DIR (its last component). */
-	snprintf(app, sizeof(app), "%s", base && base[1] ? base + 1 : new_dir);
+	/* The application is named after NEW_DIR (its last component,
+	 * trailing slashes aside). */
+	snprintf(app, sizeof(app), "%s", new_dir);
+	end = app + strlen(app);
+	while (end > app + 1 && end[-1] == '/')
+		*--end = '\0';
+	base = strrchr(app, '/');
+	if (base && base[1])
+		memmove(app, base + 1, strlen(base + 1) + 1);
 	c.app = app;
 	c.walk = smart_walk_new(old_dir, new_dir, err);
 	if (!c.walk)

@@ -138,7 +138,9 @@ static size_t kept_tags(const smart_tree *t, const uint32_t *map, uint32_t *keep
  * the positions whose tags differ. The LCS of two sorted lists is their
  * multiset intersection (min of the two counts per tag), found by a merge,
  * so no O(n·m) table is built; a stable sort keeps the first occurrences of
- * a tag, which is which occurrences this takes. <a><b/><c/></a> -> <a><c/>
+ * a tag, which is which occurrences this takes (an arbitrary choice in the
+ * paper too: an extra early occurrence on one side shifts every later
+ * position of the walk). <a><b/><c/></a> -> <a><c/>
  * <b/></a> gives 2; identical documents, and documents with no tag in
  * common, give 0. Hypothesis (paper §3.2): inverted elements are unlikely to
  * indicate errors. It ignores the DiffX alignment on purpose. */

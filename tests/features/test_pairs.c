@@ -133,6 +133,19 @@ static void a_moved_subtree_is_counted_as_moved_nodes(void **state)
 	assert_true(html_feature(o, o, "diffx_moves") == 0);
 }
 
+static void reordered_list_items_are_children_order_not_inversions(void **state)
+{
+	const char *o = "<ul><li>alpha one</li><li>beta two</li><li>gamma</li></ul>";
+	const char *n = "<ul><li>gamma</li><li>alpha one</li><li>beta two</li></ul>";
+
+	(void)state;
+	assert_true(html_feature(o, n, "children_order") == 1); /* the ul */
+	assert_true(html_feature(o, n, "inversions") == 0);     /* li li li on both sides */
+	assert_true(html_feature(o, n, "text_only") == 0);
+	assert_true(html_feature(o, n, "new_text") == 0);
+	assert_true(html_feature(o, o, "children_order") == 0);
+}
+
 static void a_stack_trace_page_looks_like_a_fault(void **state)
 {
 	const char *o = "<h1>Results</h1><table><tr><td>a</td><td>1</td></tr>"
@@ -189,6 +202,7 @@ int main(void)
 		cmocka_unit_test(swapping_old_and_new_swaps_inserts_and_deletes),
 		cmocka_unit_test(every_feature_is_finite_on_junk),
 		cmocka_unit_test(a_moved_subtree_is_counted_as_moved_nodes),
+		cmocka_unit_test(reordered_list_items_are_children_order_not_inversions),
 		cmocka_unit_test(a_stack_trace_page_looks_like_a_fault),
 		cmocka_unit_test(a_changed_date_is_text_only),
 		cmocka_unit_test(xml_attribute_evolution_counts_changed_and_missing),
