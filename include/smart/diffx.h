@@ -35,8 +35,8 @@ typedef struct smart_edit_op {
 	smart_op_kind kind;
 	uint32_t old_node;     /* the node in the old tree; SMART_NONE for insert */
 	uint32_t new_node;     /* the node in the new tree; SMART_NONE for delete */
-	uint32_t subtree_size; /* content nodes in the inserted, deleted or moved
-	                        * subtree; for insert and delete only its
+	uint32_t subtree_size; /* content nodes in the subtree: move, the whole
+	                        * old subtree; insert and delete, only its
 	                        * unmatched nodes (matched nodes inside arrive or
 	                        * leave by moves of their own); 1 for the other
 	                        * kinds */
@@ -49,7 +49,8 @@ typedef struct smart_edit_op {
 typedef struct smart_diff_summary {
 	uint32_t moves;             /* content nodes in moved subtrees */
 	uint32_t inserts;           /* content nodes inserted */
-	uint32_t deletes;           /* content nodes deleted */
+	uint32_t deletes;           /* content nodes deleted (not those that
+	                             * leave a deleted subtree by a move) */
 	uint32_t updates;           /* text nodes whose text changed */
 	uint32_t attribute_changes; /* attribute inserts + deletes + changes */
 } smart_diff_summary;
