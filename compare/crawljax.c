@@ -198,6 +198,14 @@ static int attached(const xmlNode *node, const xmlDoc *doc)
 	return node == (const xmlNode *)doc;
 }
 
+/* The kinds of node an XPath stage removes (attributes aside). */
+static int removable(const xmlNode *node)
+{
+	return node->type == XML_ELEMENT_NODE || node->type == XML_TEXT_NODE ||
+	       node->type == XML_CDATA_SECTION_NODE || node->type == XML_COMMENT_NODE ||
+	       node->type == XML_PI_NODE;
+}
+
 /* Removes the nodes each configured XPath expression selects. */
 static int strip_xpath(xmlDocPtr doc, const smart_compare_config *cfg,
 		       smart_error *err)
@@ -218,30 +226,29 @@ static int strip_xpath(xmlDocPtr doc, const smart_compare_config *cfg,
 			xmlNodePtr node = res->nodesetval->nodeTab[i];
 
 			if (node->type == XML_ATTRIBUTE_NODE) {
+				/* An attribute of an element already unlinked goes
+				 * with that element. */
 				if (attached(node, doc))
 					xmlRemoveProp((xmlAttrPtr)node);
 				res->nodesetval->nodeTab[i] = NULL;
-			} else if (node->type == XML_ELEMENT_NODE ||
-				   node->type == XML_TEXT_NODE ||
-				   node->type == XML_CDATA_SECTION_NODE ||
-				   node->type == XML_COMMENT_NODE ||
-				   node->type == XML_PI_NODE) {
+			} else if (removable(node)) {
 				if (attached(node, doc))
 					xmlUnlinkNode(node);
-				else
+				else /* inside a subtree removed already */
 					res->nodesetval->nodeTab[i] = NULL;
-			} else {
-				res->nodesetval->nodeTab[i] = NULL;
 			}
+			/* Anything else (the document, namespace nodes) stays, and
+			 * xmlXPathFreeObject frees what it owns. */
 		}
 		/* Free the unlinked roots after the loop: a later node of the
 		 * set may lie inside an earlier one. */
 		for (int i = 0; res->nodesetval && i < res->nodesetval->nodeNr; i++) {
 			xmlNodePtr node = res->nodesetval->nodeTab[i];
 
-			if (node && !node->parent)
+			if (node && removable(node)) {
 				xmlFreeNode(node);
-			res->nodesetval->nodeTab[i] = NULL;
+				res->nodesetval->nodeTab[i] = NULL;
+			}
 		}
 		xmlXPathFreeObject(res);
 		xmlXPathFreeContext(xc);

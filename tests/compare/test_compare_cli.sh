@@ -20,6 +20,9 @@ expect_status "compare_tagnames_fails_lost_input" 1 "$SMART" compare -c TagNames
 expect_status "compare_table_template_passes_extra_row" 0 "$SMART" compare -c Crawljax-Table "$F/page.html" "$F/page-extra-row.html"
 expect_status "compare_fraggen_extra_row_json" 0 "$SMART" compare -c FragGen --json "$F/page.html" "$F/page-extra-row.html"
 expect_output "compare_fraggen_extra_row_is_nd3_struct" '"verdict":"pass","class":"Nd3-struct"'
+expect_status "compare_fraggen_date_is_nd2_data" 0 "$SMART" compare -c FragGen "$F/page.html" "$F/page-date.html"
+expect_output "compare_fraggen_nd2_names_changed_element" '^  new /html/body/p \(in fragment /html/body/p\): text or attributes changed'
+expect_output "compare_fraggen_nd2_shows_new_text" '^    \+ Last update: 23-08-2009 10:05$'
 expect_status "compare_json_fail_exit_1" 1 "$SMART" compare -c N --json "$F/page.html" "$F/page-lost-input.html"
 expect_output "compare_json_lists_differences" '"differences":\[\{"where":"tags old'
 expect_status "compare_regex_config_passes" 0 "$SMART" compare -c Crawljax-Pipeline --config "$F/regex-config.json" "$F/page.html" "$F/page-date.html"

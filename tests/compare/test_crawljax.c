@@ -81,6 +81,10 @@ static void xpath_strips_the_selected_nodes(void **state)
 	PASS("Crawljax-XPath", cfg, "<span title=\"1\">s</span>", "<span title=\"2\">s</span>");
 	FAIL("Crawljax-XPath", cfg, "<div id=\"ad\">Buy A</div><p>x</p>", "<div id=\"ad\">Buy A</div><p>y</p>");
 	FAIL("Crawljax-XPath", NULL, "<div id=\"ad\">Buy A</div>", "<div id=\"ad\">Buy B</div>");
+	/* Namespace nodes, the document, comments: no crash, no leak. */
+	PASS("Crawljax-XPath", "{\"crawljax\": {\"xpath\": [\"//namespace::*\", \"/\", \"//comment()\", \"//p/text()\"]}}",
+	     "<?xml version=\"1.0\"?><r xmlns:a=\"urn:a\"><!--x--><p>1</p></r>",
+	     "<?xml version=\"1.0\"?><r xmlns:a=\"urn:a\"><!--y--><p>2</p></r>");
 	/* Nested selections: the inner node goes with the outer one. */
 	PASS("Crawljax-XPath", "{\"crawljax\": {\"xpath\": [\"//div\"]}}",
 	     "<div><div>a</div></div><p>x</p>", "<div>b</div><p>x</p>");
