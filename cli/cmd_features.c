@@ -11,12 +11,13 @@
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: smart features [--json] [--html|--xml] OLD NEW\n"
-		     "       smart features [--json] --means CORPUS.jsonl...\n\n"
+		     "       smart features [--json] [--html|--xml] --means CORPUS.jsonl...\n\n"
 		     "Prints SMART's features of the pair OLD -> NEW, one 'name value' per line\n"
 		     "(--json: {\"features\":{\"name\":value,...}}), or with --means the mean of each\n"
 		     "feature over the ignore and the inspect pairs of the corpora, raw and divided\n"
 		     "by the feature's largest absolute value (the normalisation of the paper's\n"
-		     "Fig. 1). Definitions: docs/features.md.\n\nfeatures:\n");
+		     "Fig. 1); --html/--xml then apply to records without a \"format\".\n"
+		     "Definitions: docs/features.md.\n\nfeatures:\n");
 	for (size_t i = 0; i < smart_feature_count(); i++)
 		fprintf(out, "  %-22s %s\n", smart_feature_info_at(i)->name,
 			smart_feature_info_at(i)->description);
@@ -140,7 +141,8 @@ static int run_features(int argc, char **argv)
 
 		if (argc < 1)
 			return cli_usage_error("features", "--means needs at least one corpus");
-		if (smart_feature_means_compute((const char *const *)argv, (size_t)argc, &m, &err) < 0)
+		if (smart_feature_means_compute((const char *const *)argv, (size_t)argc,
+						common.format, &m, &err) < 0)
 			return cli_fail(&err);
 		status = print_means(&m, common.json);
 		smart_feature_means_free(&m);

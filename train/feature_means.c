@@ -19,8 +19,8 @@ void smart_feature_means_free(smart_feature_means *means)
 }
 
 /* Adds the features of every labelled pair of one corpus to the sums. */
-static int add_corpus(const char *path, smart_feature_means *m, double *values,
-		      smart_error *err)
+static int add_corpus(const char *path, smart_format fallback, smart_feature_means *m,
+		      double *values, smart_error *err)
 {
 	smart_corpus_reader *r = smart_corpus_open(path, err);
 	smart_pair p;
@@ -34,7 +34,9 @@ static int add_corpus(const char *path, smart_feature_means *m, double *values,
 			continue;
 		}
 		if (smart_features_from_documents(p.old_doc, p.old_len, "old", p.new_doc,
-						  p.new_len, "new", p.format, values, err) < 0) {
+						  p.new_len, "new",
+						  p.format == SMART_FORMAT_AUTO ? fallback : p.format,
+						  values, err) < 0) {
 			smart_error_prefix(err, "%s:%zu", path, p.line);
 			break;
 		}
@@ -50,7 +52,8 @@ static int add_corpus(const char *path, smart_feature_means *m, double *values,
 }
 
 int smart_feature_means_compute(const char *const *paths, size_t n_paths,
-				smart_feature_means *m, smart_error *err)
+				smart_format fallback, smart_feature_means *m,
+				smart_error *err)
 {
 	size_t n = smart_feature_count();
 	double *values = malloc(n * sizeof(*values));
@@ -66,7 +69,7 @@ int smart_feature_means_compute(const char *const *paths, size_t n_paths,
 		return smart_error_oom(err);
 	}
 	for (size_t k = 0; k < n_paths; k++) {
-		if (add_corpus(paths[k], m, values, err) < 0) {
+		if (add_corpus(paths[k], fallback, m, values, err) < 0) {
 			free(values);
 			smart_feature_means_free(m);
 			return -1;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "smart/error.h"
+#include "smart/tree.h"
 
 typedef struct smart_feature_means {
 	size_t n_features;     /* smart_feature_count() */
@@ -21,10 +22,13 @@ typedef struct smart_feature_means {
 } smart_feature_means;
 
 /* Reads the corpora at paths[0 .. n_paths) and fills *means (free with
- * smart_feature_means_free). Fails on the first record that cannot be read
- * or whose documents cannot be parsed, naming its file and line. */
+ * smart_feature_means_free). Records without a "format" are parsed as
+ * `fallback` (SMART_FORMAT_AUTO: sniffed). Fails on the first record that
+ * cannot be read or whose documents cannot be parsed, naming its file and
+ * line. */
 int smart_feature_means_compute(const char *const *paths, size_t n_paths,
-				smart_feature_means *means, smart_error *err);
+				smart_format fallback, smart_feature_means *means,
+				smart_error *err);
 
 void smart_feature_means_free(smart_feature_means *means);
 

@@ -48,4 +48,8 @@ expect_status "features_means_json_exits_zero" 0 "$SMART" features --json --mean
 expect_output "features_means_json" '"pairs":\{"ignore":1,"inspect":1,"unlabelled":1\},"means":\{"diffx_moves":\{"ignore":0,'
 expect_status "features_means_bad_record_is_trouble" 2 "$SMART" features --means "$F/bad_corpus.jsonl"
 expect_one_error_line "features_means_bad_record_names_line" 'bad_corpus\.jsonl:2'
+# records without a "format" follow --html/--xml (two roots: not XML)
+expect_status "features_means_sniffs_records_without_format" 0 "$SMART" features --means "$F/noformat.jsonl"
+expect_status "features_means_xml_applies_to_records_without_format" 2 "$SMART" features --xml --means "$F/noformat.jsonl"
+expect_one_error_line "features_means_xml_error_names_record" 'noformat\.jsonl:1'
 finish
