@@ -27,7 +27,7 @@ BENCH_SRC := $(wildcard bench/*.c)
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsvm -lpthread -lm
 
-WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter -Wno-format-truncation
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -I. $(PKG_CFLAGS) -MMD -MP
 RELEASE_FLAGS := -O2 -g
 ASAN_FLAGS    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \

@@ -25,6 +25,7 @@ int smart_error_prefix(smart_error *err, const char *fmt, ...)
 {
 	char prefix[SMART_ERROR_MAX];
 	char old[SMART_ERROR_MAX];
+	size_t used;
 	va_list ap;
 
 	if (!err)
@@ -33,7 +34,14 @@ int smart_error_prefix(smart_error *err, const char *fmt, ...)
 	vsnprintf(prefix, sizeof(prefix), fmt, ap);
 	va_end(ap);
 	memcpy(old, err->message, sizeof(old));
-	snprintf(err->message, sizeof(err->message), "%s: %s", prefix, old);
+	/* Built piecewise: the message is cut at the buffer's end on purpose. */
+	used = strlen(prefix);
+	memcpy(err->message, prefix, used + 1);
+	if (used + 2 < sizeof(err->message)) {
+		memcpy(err->message + used, ": ", 3);
+		used += 2;
+		strncat(err->message, old, sizeof(err->message) - used - 1);
+	}
 	return -1;
 }
 

@@ -44,7 +44,6 @@ typedef struct grower {
 	uint32_t *gap_a, *gap_b;     /* unmatched children of the current gap */
 	uint32_t *keys, *key_pos, *lis_work;
 	unsigned char *in_lis;
-	unsigned char *used_a, *used_b; /* per gap index: paired already */
 	uint32_t *label_head, *label_tail; /* per new label: FIFO of gap_a indices */
 	uint32_t *queue_next;        /* per gap_a index */
 	uint32_t *stack;             /* grow's work list: indices into cur */
@@ -116,11 +115,12 @@ static int gap_similarity(const align *al, uint32_t x, uint32_t y)
 	return score;
 }
 
-/* Pairs the gap by an order-preserving alignment that maximises the
- * summed similarity of same-labelled pairs (small gaps only). */
-static int pair_gap_dp(grower *g, uint32_t na, uint32_t nb, pairs *out)
+/* Pairs a small gap (old children a[0..na), new children b[0..nb)) by an
+ * order-preserving alignment that maximises the summed similarity of
+ * same-labelled pairs. */
+static int pair_gap_dp(const align *al, const uint32_t *a, uint32_t na,
+		       const uint32_t *b, uint32_t nb, pairs *out)
 {
-	const align *al = g->al;
 	int dp[(DP_MAX_CELLS + 1) * 2 + DP_MAX_CELLS + 1];
 	uint32_t w = nb + 1;
 
@@ -129,13 +129,12 @@ static int pair_gap_dp(grower *g, uint32_t na, uint32_t nb, pairs *out)
 			int v = 0;
 
 			if (i > 0 && j > 0) {
-				uint32_t x = g->gap_a[i - 1], y = g->gap_b[j - 1];
+				uint32_t x = a[i - 1], y = b[j - 1];
 
 				v = dp[(i - 1) * w + j] > dp[i * w + j - 1]
 					    ? dp[(i - 1) * w + j]
 					    : dp[i * w + j - 1];
-				if (!g->used_a[i - 1] && !g->used_b[j - 1] &&
-				    al->old_label[x] == al->b->nodes[y].name_id) {
+				if (al->old_label[x] == al->b->nodes[y].name_id) {
 					int d = dp[(i - 1) * w + j - 1] + 1 +
 						gap_similarity(al, x, y);
 
@@ -151,7 +150,7 @@ static int pair_gap_dp(grower *g, uint32_t na, uint32_t nb, pairs *out)
 		} else if (dp[i * w + j] == dp[i * w + j - 1]) {
 			j--;
 		} else {
-			if (pairs_push(out, g->gap_a[i - 1], g->gap_b[j - 1]) < 0)
+			if (pairs_push(out, a[i - 1], b[j - 1]) < 0)
 				return -1;
 			i--;
 			j--;
@@ -161,15 +160,16 @@ static int pair_gap_dp(grower *g, uint32_t na, uint32_t nb, pairs *out)
 }
 
 /* Pairs a large gap: per label, in order. */
-static int pair_gap_fifo(grower *g, uint32_t na, uint32_t nb, pairs *out)
+static int pair_gap_fifo(grower *g, const uint32_t *a, uint32_t na,
+			 const uint32_t *b, uint32_t nb, pairs *out)
 {
 	const align *al = g->al;
 	int rc = 0;
 
 	for (uint32_t i = 0; i < na; i++) {
-		uint32_t l = al->old_label[g->gap_a[i]];
+		uint32_t l = al->old_label[a[i]];
 
-		if (g->used_a[i] || l == SMART_NONE)
+		if (l == SMART_NONE)
 			continue;
 		g->queue_next[i] = SMART_NONE;
 		if (g->label_head[l] == SMART_NONE)
@@ -179,15 +179,15 @@ static int pair_gap_fifo(grower *g, uint32_t na, uint32_t nb, pairs *out)
 		g->label_tail[l] = i;
 	}
 	for (uint32_t j = 0; j < nb && rc == 0; j++) {
-		uint32_t l = al->b->nodes[g->gap_b[j]].name_id, i;
+		uint32_t l = al->b->nodes[b[j]].name_id, i;
 
-		if (g->used_b[j] || (i = g->label_head[l]) == SMART_NONE)
+		if ((i = g->label_head[l]) == SMART_NONE)
 			continue;
 		g->label_head[l] = g->queue_next[i];
-		rc = pairs_push(out, g->gap_a[i], g->gap_b[j]);
+		rc = pairs_push(out, a[i], b[j]);
 	}
 	for (uint32_t i = 0; i < na; i++) { /* leave the queues empty */
-		uint32_t l = al->old_label[g->gap_a[i]];
+		uint32_t l = al->old_label[a[i]];
 
 		if (l != SMART_NONE)
 			g->label_head[l] = SMART_NONE;
@@ -195,32 +195,39 @@ static int pair_gap_fifo(grower *g, uint32_t na, uint32_t nb, pairs *out)
 	return rc;
 }
 
-/* Pairs the unmatched children of one gap: identical subtrees first (in
- * order), then same-labelled ones. */
+/* Pairs same-labelled children of a gap free of identical pairs. */
+static int pair_by_label(grower *g, uint32_t a0, uint32_t na, uint32_t b0,
+			 uint32_t nb, pairs *out)
+{
+	if (na == 0 || nb == 0)
+		return 0;
+	if ((uint64_t)na * nb <= DP_MAX_CELLS)
+		return pair_gap_dp(g->al, g->gap_a + a0, na, g->gap_b + b0, nb, out);
+	return pair_gap_fifo(g, g->gap_a + a0, na, g->gap_b + b0, nb, out);
+}
+
+/* Pairs the unmatched children of one gap (g->gap_a[0..na), g->gap_b[0..nb)):
+ * identical subtrees first, by a monotone sweep (linear, and enough in
+ * practice); they split the gap again, and the children between two
+ * identical pairs are paired by label. */
 static int pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 {
 	const align *al = g->al;
-	uint32_t from = 0;
+	uint32_t from = 0, ia = 0, jb = 0;
 
 	if (na == 0 || nb == 0)
 		return 0;
-	memset(g->used_a, 0, na);
-	memset(g->used_b, 0, nb);
-	/* Identical subtrees: a monotone sweep is enough in practice and
-	 * keeps this linear (the rest is paired by label below). */
 	for (uint32_t j = 0; j < nb; j++)
 		for (uint32_t i = from; i < na && i < from + 8; i++)
-			if (!g->used_a[i] &&
-			    al->sub_a[g->gap_a[i]] == al->sub_b[g->gap_b[j]]) {
-				if (pairs_push(out, g->gap_a[i], g->gap_b[j]) < 0)
+			if (al->sub_a[g->gap_a[i]] == al->sub_b[g->gap_b[j]]) {
+				if (pair_by_label(g, ia, i - ia, jb, j - jb, out) < 0 ||
+				    pairs_push(out, g->gap_a[i], g->gap_b[j]) < 0)
 					return -1;
-				g->used_a[i] = g->used_b[j] = 1;
-				from = i + 1;
+				from = ia = i + 1;
+				jb = j + 1;
 				break;
 			}
-	if ((uint64_t)na * nb <= DP_MAX_CELLS)
-		return pair_gap_dp(g, na, nb, out);
-	return pair_gap_fifo(g, na, nb, out);
+	return pair_by_label(g, ia, na - ia, jb, nb - jb, out);
 }
 
 /* Aligns the content children of the pair (px, py) and appends the pairs
@@ -396,8 +403,6 @@ static void grower_free(grower *g)
 	free(g->key_pos);
 	free(g->lis_work);
 	free(g->in_lis);
-	free(g->used_a);
-	free(g->used_b);
 	free(g->label_head);
 	free(g->label_tail);
 	free(g->queue_next);
@@ -417,11 +422,9 @@ static int grower_init(grower *g, align *al)
 	g->al = al;
 	g->kids_a = malloc(na * sizeof(uint32_t));
 	g->gap_a = malloc(na * sizeof(uint32_t));
-	g->used_a = malloc(na);
 	g->queue_next = malloc(na * sizeof(uint32_t));
 	g->kids_b = malloc(nb * sizeof(uint32_t));
 	g->gap_b = malloc(nb * sizeof(uint32_t));
-	g->used_b = malloc(nb);
 	g->keys = malloc(nb * sizeof(uint32_t));
 	g->key_pos = malloc(nb * sizeof(uint32_t));
 	g->lis_work = malloc(2 * nb * sizeof(uint32_t));
@@ -430,8 +433,8 @@ static int grower_init(grower *g, align *al)
 	g->label_head = malloc(labels * sizeof(uint32_t));
 	g->label_tail = malloc(labels * sizeof(uint32_t));
 	g->budget = (na + nb) / 2 + 10000;
-	if (!g->kids_a || !g->gap_a || !g->used_a || !g->queue_next ||
-	    !g->kids_b || !g->gap_b || !g->used_b || !g->keys || !g->key_pos ||
+	if (!g->kids_a || !g->gap_a || !g->queue_next ||
+	    !g->kids_b || !g->gap_b || !g->keys || !g->key_pos ||
 	    !g->lis_work || !g->in_lis || !g->stack || !g->label_head || !g->label_tail) {
 		grower_free(g);
 		return -1;

@@ -76,6 +76,26 @@ static size_t utf8_sequence_length(const unsigned char *s, size_t avail)
 	return n;
 }
 
+int text_is_valid_utf8(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t n;
+
+		if (u[i] < 0x80) { /* fast path for ASCII */
+			i++;
+			continue;
+		}
+		n = utf8_sequence_length(u + i, len - i);
+		if (n == 0)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
 int text_clean(text_buf *out, const char *in, size_t len, int collapse)
 {
 	static const char replacement[] = "\xEF\xBF\xBD";

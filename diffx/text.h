@@ -25,6 +25,9 @@ void text_buf_release(text_buf *buf);
  * Returns -1 when out of memory. */
 int text_clean(text_buf *out, const char *in, size_t len, int collapse);
 
+/* True when all `len` bytes of `s` are valid UTF-8. */
+int text_is_valid_utf8(const char *s, size_t len);
+
 /* True when `s` holds nothing but ASCII white space. */
 int text_is_blank(const char *s, size_t len);
 

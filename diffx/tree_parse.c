@@ -21,6 +21,7 @@
 
 #include "../common/arena.h"
 #include "smart/file.h"
+#include "text.h"
 
 static pthread_once_t libxml_once = PTHREAD_ONCE_INIT;
 
@@ -70,7 +71,12 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 
 	if (!ctxt)
 		return NULL;
-	doc = htmlCtxtReadMemory(ctxt, data, len, name, NULL, options);
+	/* libxml2 reads HTML without a declared charset as Latin-1; test
+	 * output today is nearly always UTF-8, and Latin-1 text with accents
+	 * is almost never valid UTF-8, so valid UTF-8 is read as UTF-8. */
+	doc = htmlCtxtReadMemory(ctxt, data, len, name,
+				 text_is_valid_utf8(data, (size_t)len) ? "UTF-8" : NULL,
+				 options);
 	htmlFreeParserCtxt(ctxt);
 	return doc;
 }

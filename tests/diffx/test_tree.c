@@ -134,6 +134,21 @@ static void tree_replaces_invalid_utf8(void **state)
 	smart_tree_free(x);
 }
 
+static void tree_reads_undeclared_html_as_utf8_when_valid(void **state)
+{
+	smart_tree *utf8 = parse_html("<p>caf\xc3\xa9 \xe2\x80\x94 na\xc3\xafve</p>");
+	smart_tree *latin1 = parse_html("<p>caf\xe9</p>");
+
+	(void)state;
+	assert_string_equal(utf8->nodes[find_node(utf8, "#text", 0)].text,
+			    "caf\xc3\xa9 \xe2\x80\x94 na\xc3\xafve");
+	/* Not valid UTF-8: libxml2's Latin-1 reading, re-encoded as UTF-8. */
+	assert_string_equal(latin1->nodes[find_node(latin1, "#text", 0)].text,
+			    "caf\xc3\xa9");
+	smart_tree_free(utf8);
+	smart_tree_free(latin1);
+}
+
 static void tree_empty_html_is_an_empty_document(void **state)
 {
 	smart_error err;
@@ -278,6 +293,7 @@ int main(void)
 		cmocka_unit_test(tree_path_reports_full_length_when_truncated),
 		cmocka_unit_test(tree_equal_ignores_formatting_and_comments),
 		cmocka_unit_test(tree_replaces_invalid_utf8),
+		cmocka_unit_test(tree_reads_undeclared_html_as_utf8_when_valid),
 		cmocka_unit_test(tree_empty_html_is_an_empty_document),
 		cmocka_unit_test(tree_malformed_xml_names_file_and_line),
 		cmocka_unit_test(tree_never_reads_external_entities),
