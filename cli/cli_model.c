@@ -1,5 +1,6 @@
 /* The helpers of cli/cli_model.h. */
 #include "cli_model.h"
+#include "cli_compare.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,17 +19,40 @@ const char **cli_feature_names(size_t *n)
 	return names;
 }
 
+/* A model file is small; this bounds what a wrong path can make us read. */
+#define CLI_MODEL_MAX_FILE ((size_t)256 * 1024 * 1024)
+
 smart_model *cli_load_model(const char *path, const char *const *names,
 			    size_t n, smart_error *err)
 {
-	if (path)
-		return smart_model_load(path, names, n, err);
-	if (smart_default_model_len == 0) {
+	const char *json = smart_default_model;
+	size_t len = smart_default_model_len, n_all;
+	char *data = NULL, *storage = NULL;
+	const char **all;
+	smart_model *m;
+
+	if (path) {
+		if (smart_file_read(path, CLI_MODEL_MAX_FILE, &data, &len, err))
+			return NULL;
+		json = data;
+	} else if (smart_default_model_len == 0) {
 		smart_error_set(err, "this smart was built without a default model; pass --model MODEL.json");
 		return NULL;
 	}
-	return smart_model_from_json(smart_default_model, smart_default_model_len,
-				     "default model", names, n, err);
+	/* A model trained with --comparator-features lists their verdicts
+	 * after smart's own features. */
+	all = cli_model_names(json, len, names, n, &n_all, &storage);
+	if (!all) {
+		free(data);
+		smart_error_oom(err);
+		return NULL;
+	}
+	m = smart_model_from_json(json, len, path ? path : "default model", all, n_all, err);
+	if (all != (const char **)names)
+		free(all);
+	free(storage);
+	free(data);
+	return m;
 }
 
 void cli_on_bad_record(void *ctx, const smart_error *err)

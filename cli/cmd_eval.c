@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_compare.h"
 #include "cli_model.h"
 
 static void usage(FILE *out)
@@ -192,33 +193,6 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		       smart_confusion_scores(&r->smart).f1);
 }
 
-/* The names of smart's features followed by "comparator:NAME" for each
- * comparator (a new array; the strings live in *storage, free() both). */
-static const char **names_with_comparators(const char **names, size_t n,
-					   const smart_comparator **cmp, size_t k,
-					   char **storage)
-{
-	size_t len = 0, at = 0;
-	const char **all = malloc((n + k) * sizeof(*all));
-	char *buf;
-
-	for (size_t i = 0; i < k; i++)
-		len += strlen("comparator:") + strlen(cmp[i]->name) + 1;
-	buf = malloc(len + 1);
-	if (!all || !buf) {
-		free(all);
-		free(buf);
-		return NULL;
-	}
-	memcpy(all, names, n * sizeof(*all));
-	for (size_t i = 0; i < k; i++) {
-		all[n + i] = buf + at;
-		at += (size_t)sprintf(buf + at, "comparator:%s", cmp[i]->name) + 1;
-	}
-	*storage = buf;
-	return all;
-}
-
 /* A copy of the table with only smart's own n features (the baseline for
  * --comparator-features). */
 static int table_without_comparators(const smart_table *t, const char **names, size_t n,
@@ -260,14 +234,11 @@ static int run_eval(int argc, char **argv)
 	smart_table table;
 	smart_eval_result r;
 	smart_error err = { "" };
-	const char **names, **all_names = NULL;
-	size_t n;
+	const char **names;
+	size_t n, n_cmp = 0;
 	const char *baselines = NULL, *compare_config = NULL;
 	int comparator_features = 0;
-	const smart_comparator **cmp = NULL;
-	size_t n_cmp = 0;
-	smart_compare_config *ccfg = NULL;
-	char *name_storage = NULL;
+	cli_comparators cmp = { 0 };
 	eval_row *extra = NULL;
 	smart_confusion plus;
 
@@ -317,32 +288,23 @@ static int run_eval(int argc, char **argv)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");
 	if (optind >= argc)
 		return cli_usage_error("eval", "no corpus given");
-	if (baselines || comparator_features) {
-		if (smart_comparators_select(baselines ? baselines : "all", &cmp, &n_cmp, &err))
-			return cli_fail(&err);
-		ccfg = smart_compare_config_new(compare_config, &err);
-		if (!ccfg) {
-			free(cmp);
-			return cli_fail(&err);
-		}
-	} else if (compare_config) {
+	if (compare_config && !baselines && !comparator_features)
 		return cli_usage_error("eval", "--compare-config needs --baselines or --comparator-features");
-	}
 	names = cli_feature_names(&n);
-	if (names && comparator_features)
-		all_names = names_with_comparators(names, n, cmp, n_cmp, &name_storage);
-	if (!names || (comparator_features && !all_names)) {
-		free(names);
-		free(cmp);
-		smart_compare_config_free(ccfg);
+	if (!names)
 		return cli_failf("out of memory");
+	if ((baselines || comparator_features) &&
+	    cli_comparators_open(&cmp, baselines, compare_config, names, n, comparator_features)) {
+		cli_comparators_close(&cmp);
+		free(names);
+		return CLI_TROUBLE;
 	}
-	smart_table_init(&table, comparator_features ? all_names : names,
-			 n + (comparator_features ? n_cmp : 0));
-	table.comparators = cmp;
-	table.n_comparators = n_cmp;
-	table.compare_config = ccfg;
-	table.comparator_features = comparator_features;
+	n_cmp = cmp.n;
+	if (comparator_features)
+		smart_table_init(&table, cmp.names, cmp.n_names);
+	else
+		smart_table_init(&table, names, n);
+	cli_comparators_attach(&cmp, &table, comparator_features);
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -365,7 +327,7 @@ static int run_eval(int argc, char **argv)
 	if (rc == 0 && n_cmp && !(extra = calloc(n_cmp, sizeof(*extra))))
 		rc = cli_failf("out of memory");
 	for (size_t k = 0; rc == 0 && k < n_cmp; k++) {
-		extra[k].name = cmp[k]->name;
+		extra[k].name = cmp.v[k]->name;
 		smart_table_comparator_confusion(&table, k, &extra[k].c);
 	}
 	if (rc == 0 && n_cmp && json)
@@ -380,10 +342,7 @@ static int run_eval(int argc, char **argv)
 	smart_table_free(&table);
 	free(extra);
 	free(names);
-	free(all_names);
-	free(name_storage);
-	free(cmp);
-	smart_compare_config_free(ccfg);
+	cli_comparators_close(&cmp);
 	return rc;
 }
 

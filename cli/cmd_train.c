@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_compare.h"
 #include "cli_model.h"
 
 static void usage(FILE *out)
@@ -30,7 +31,12 @@ static void usage(FILE *out)
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
 		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
-		"  --json             print the table as JSON\n");
+		"  --json             print the table as JSON\n"
+		"  --comparator-features\n"
+		"                     add each oracle comparator's verdict (docs/comparators.md)\n"
+		"                     as a boolean feature 'comparator:NAME'; classify then runs\n"
+		"                     them too (default configuration)\n"
+		"  --baselines L      the comparators for --comparator-features (default all)\n");
 }
 
 typedef struct sort_ctx {
@@ -169,6 +175,8 @@ static int run_train(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "comparator-features", no_argument, NULL, 'F' },
+		{ "baselines", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -185,6 +193,9 @@ static int run_train(int argc, char **argv)
 	const char **names;
 	size_t n;
 	char *end;
+	const char *baselines = NULL;
+	int comparator_features = 0;
+	cli_comparators cmp = { 0 };
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -215,6 +226,8 @@ static int run_train(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
+		case 'F': comparator_features = 1; break;
+		case 'b': baselines = optarg; break;
 		default: return cli_usage_error("train", "unknown option");
 		}
 	}
@@ -222,10 +235,26 @@ static int run_train(int argc, char **argv)
 		return cli_usage_error("train", "-o MODEL.json is required");
 	if (optind >= argc)
 		return cli_usage_error("train", "no corpus given");
+	if (baselines && !comparator_features)
+		return cli_usage_error("train", "--baselines needs --comparator-features");
 	names = cli_feature_names(&n);
 	if (!names)
 		return cli_failf("out of memory");
-	smart_table_init(&table, names, n);
+	if (comparator_features) {
+		/* smart's features, then one verdict per comparator */
+		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
+			cli_comparators_close(&cmp);
+			free(names);
+			return CLI_TROUBLE;
+		}
+		free(names);
+		names = NULL;
+		n = cmp.n_names;
+		smart_table_init(&table, cmp.names, n);
+		cli_comparators_attach(&cmp, &table, 1);
+	} else {
+		smart_table_init(&table, names, n);
+	}
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -233,7 +262,7 @@ static int run_train(int argc, char **argv)
 		goto done;
 	rc = CLI_TROUBLE;
 	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
-						    n, names },
+						    n, table.names },
 				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
 	if (!model) {
 		cli_fail(&err);
@@ -273,6 +302,7 @@ done:
 	smart_model_free(model);
 	smart_table_free(&table);
 	free(names);
+	cli_comparators_close(&cmp);
 	return rc;
 }
 
