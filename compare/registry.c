@@ -4,6 +4,7 @@
  * --list` prints them. Adding a comparator is adding a row here.
  */
 #include "crawljax.h"
+#include "flist.h"
 #include "fraggen.h"
 #include "sprenkle.h"
 
@@ -33,6 +34,7 @@ static const smart_comparator registry[] = {
 	SR("Raw", NULL, S05, V_RAW, "diff of the HTML as written: any byte that changed fails"),
 	SR("Structure", NULL, S05, V_TAGS | V_END | V_ATTRS,
 	   "only the tags, with their attributes and values; text ignored"),
+	{ "Flist", NULL, S05, "the lists of pages two replays fetched (smart replay manifests): files, redirects, statuses", cmp_flist_run, 0, NULL, NULL },
 	SR("Content", "C", S05 ", " S07, V_BASE | V_CONTENT,
 	   "only the text, tags stripped, white space as written"),
 	SR("Document", "D", S07, V_RAW, "the whole document as written (diff)"),

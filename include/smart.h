@@ -21,5 +21,6 @@
 #include "smart/corpus.h"
 #include "smart/train.h"
 #include "smart/classify.h"
+#include "smart/replay.h"
 
 #endif

@@ -12,9 +12,9 @@ static void registry_names_are_unique_and_findable(void **state)
 	const smart_comparator *c = smart_comparators(&n);
 
 	(void)state;
-	/* Sprenkle 2005 (Content shared with 2007) + Fig. 3 + Table 4 both
-	 * ways + Crawljax + FragGen. */
-	assert_int_equal(n, 2 + 22 + 14 + 10 + 1);
+	/* Sprenkle 2005 (Content shared with 2007; Flist) + Fig. 3 + Table 4
+	 * both ways + Crawljax + FragGen. */
+	assert_int_equal(n, 3 + 22 + 14 + 10 + 1);
 	for (size_t i = 0; i < n; i++) {
 		assert_ptr_equal(smart_comparator_find(c[i].name), &c[i]);
 		if (c[i].abbrev)

@@ -1,0 +1,239 @@
+/*
+ * A set of sessions: the arena that owns their strings, appending sessions
+ * and requests, and reading a file of any of the three kinds.
+ */
+#include "internal.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/arena.h"
+#include "smart/file.h"
+
+#define RP_MAX_FILE ((size_t)1024 * 1024 * 1024)
+
+smart_replay_set *smart_replay_set_new(smart_error *err)
+{
+	smart_replay_set *set = calloc(1, sizeof(*set));
+
+	if (set)
+		set->arena = smart_arena_new();
+	if (!set || !set->arena) {
+		free(set);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return set;
+}
+
+void smart_replay_set_free(smart_replay_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->count; i++)
+		free(set->sessions[i].requests);
+	free(set->sessions);
+	smart_arena_free(set->arena);
+	free(set);
+}
+
+char *rp_strndup(smart_replay_set *set, const char *s, size_t len)
+{
+	return smart_arena_strndup(set->arena, s, len);
+}
+
+char *rp_strdup(smart_replay_set *set, const char *s)
+{
+	return s ? rp_strndup(set, s, strlen(s)) : NULL;
+}
+
+/* True when some session of the set is already called `name`. */
+static int name_taken(const smart_replay_set *set, const char *name)
+{
+	for (size_t i = 0; i < set->count; i++)
+		if (strcmp(set->sessions[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Makes a name safe as one folder: [A-Za-z0-9._-], no leading dot. */
+static void safe_name(const char *name, char *buf, size_t size)
+{
+	size_t k = 0;
+
+	for (const char *p = name; *p && k + 1 < size; p++) {
+		char c = *p;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+
+		buf[k] = ok && !(k == 0 && c == '.') ? c : '_';
+		k++;
+	}
+	buf[k] = '\0';
+	if (k == 0)
+		snprintf(buf, size, "session");
+}
+
+smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
+				       const char *source, smart_error *err)
+{
+	char base[96], unique[112];
+	smart_replay_session *s;
+
+	safe_name(name, base, sizeof(base));
+	snprintf(unique, sizeof(unique), "%s", base);
+	for (unsigned k = 2; name_taken(set, unique); k++)
+		snprintf(unique, sizeof(unique), "%s-%u", base, k);
+	if (set->count == set->capacity) {
+		size_t cap = set->capacity ? set->capacity * 2 : 8;
+		smart_replay_session *v = realloc(set->sessions, cap * sizeof(*v));
+
+		if (!v) {
+			smart_error_oom(err);
+			return NULL;
+		}
+		set->sessions = v;
+		set->capacity = cap;
+	}
+	s = &set->sessions[set->count];
+	memset(s, 0, sizeof(*s));
+	s->name = rp_strdup(set, unique);
+	s->source = rp_strdup(set, source);
+	if (!s->name || !s->source) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	set->count++;
+	return s;
+}
+
+int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
+		   smart_error *err)
+{
+	smart_replay_session *s;
+	smart_replay_request *r;
+
+	assert(set->count > 0);
+	s = &set->sessions[set->count - 1];
+	/* Grow at powers of two: the capacity is implied by the count. */
+	if ((s->count & (s->count - 1)) == 0) {
+		size_t cap = s->count ? s->count * 2 : 1;
+		smart_replay_request *v = realloc(s->requests, cap * sizeof(*v));
+
+		if (!v)
+			return smart_error_oom(err);
+		s->requests = v;
+	}
+	r = &s->requests[s->count];
+	memset(r, 0, sizeof(*r));
+	r->method = rp_strdup(set, req->method);
+	r->target = rp_strdup(set, req->target);
+	r->recorded_url = rp_strdup(set, req->recorded_url);
+	r->where = rp_strdup(set, req->where);
+	r->time = req->time;
+	if (!r->method || !r->target || (req->recorded_url && !r->recorded_url) ||
+	    (req->where && !r->where))
+		return smart_error_oom(err);
+	if (req->body) {
+		r->body = rp_strndup(set, req->body, req->body_len);
+		r->body_len = req->body_len;
+		if (!r->body)
+			return smart_error_oom(err);
+	}
+	if (req->header_count) {
+		r->headers = smart_arena_alloc(set->arena,
+					       req->header_count * sizeof(*r->headers));
+		if (!r->headers)
+			return smart_error_oom(err);
+		for (size_t i = 0; i < req->header_count; i++) {
+			r->headers[i].name = rp_strdup(set, req->headers[i].name);
+			r->headers[i].value = rp_strdup(set, req->headers[i].value);
+			if (!r->headers[i].name || !r->headers[i].value)
+				return smart_error_oom(err);
+		}
+		r->header_count = req->header_count;
+	}
+	s->count++;
+	return 0;
+}
+
+void rp_session_drop_if_empty(smart_replay_set *set)
+{
+	if (set->count && set->sessions[set->count - 1].count == 0) {
+		free(set->sessions[set->count - 1].requests);
+		set->count--;
+	}
+}
+
+void rp_base_name(const char *path, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+
+	snprintf(buf, size, "%.*s", (int)len, base);
+}
+
+/* Turns cJSON's parse error position into a line number. */
+static size_t line_of(const char *data, const char *at)
+{
+	size_t line = 1;
+
+	for (const char *p = data; at && p < at && *p; p++)
+		line += *p == '\n';
+	return line;
+}
+
+int smart_replay_load_data(smart_replay_set *set, const char *path,
+			   const char *data, size_t len,
+			   const smart_replay_load_options *options,
+			   smart_error *err)
+{
+	static const smart_replay_load_options defaults = { 0 };
+	size_t i = 0;
+	const char *end = NULL;
+	cJSON *root;
+	int rc;
+
+	if (!options)
+		options = &defaults;
+	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+		i = 3; /* a UTF-8 byte order mark, as some HAR exporters write */
+	while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' ||
+			   data[i] == '\n'))
+		i++;
+	if (i == len)
+		return smart_error_set(err, "%s: no sessions (the file is empty)", path);
+	if (data[i] != '{')
+		return rp_load_access_log(set, path, data, len, options, err);
+	root = cJSON_ParseWithLengthOpts(data + i, len - i, &end, 0);
+	if (!root)
+		return smart_error_set(err, "%s:%zu: not valid JSON", path,
+				       line_of(data, end));
+	if (cJSON_GetObjectItemCaseSensitive(root, "log"))
+		rc = rp_load_har(set, path, root, options, err);
+	else if (cJSON_GetObjectItemCaseSensitive(root, "sessions") ||
+		 cJSON_GetObjectItemCaseSensitive(root, "requests"))
+		rc = rp_load_session_json(set, path, root, err);
+	else
+		rc = smart_error_set(err, "%s: a JSON object with neither \"log\" (HAR) nor "
+				     "\"sessions\"/\"requests\" (docs/replay.md)", path);
+	cJSON_Delete(root);
+	return rc;
+}
+
+int smart_replay_load(smart_replay_set *set, const char *path,
+		      const smart_replay_load_options *options, smart_error *err)
+{
+	char *data;
+	size_t len;
+	int rc;
+
+	if (smart_file_read(path, RP_MAX_FILE, &data, &len, err) < 0)
+		return -1;
+	rc = smart_replay_load_data(set, path, data, len, options, err);
+	free(data);
+	return rc;
+}
