@@ -164,10 +164,9 @@ int smart_compare_run(const smart_comparator *comparator, smart_compare_pair *pa
 		      smart_compare_result *result, smart_error *err)
 {
 	smart_compare_config *own = NULL;
-	int rc, verdict_only = result->verdict_only;
+	int rc;
 
-	smart_compare_result_clear(result);
-	result->verdict_only = verdict_only;
+	smart_compare_result_clear(result); /* keeps verdict_only */
 	if (!config) {
 		own = smart_compare_config_new(NULL, err);
 		if (!own)
