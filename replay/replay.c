@@ -5,7 +5,9 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
 #include <curl/curl.h>
+#include <dirent.h>
 #include <errno.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -65,6 +67,47 @@ static int run_reset(const char *cmd, smart_error *err)
 		return smart_error_set(err, "reset command '%.200s' failed (%s %d)", cmd,
 				       WIFEXITED(status) ? "exit status" : "signal",
 				       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	return 0;
+}
+
+/* True for the names replay gives response files: digits, '_', an upper-
+ * case method, '_', a slug, and .html, .xml or .txt. */
+static int response_file_name(const char *name)
+{
+	const char *p = name, *dot = strrchr(name, '.');
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == name || *p++ != '_' || !isupper((unsigned char)*p))
+		return 0;
+	while (isupper((unsigned char)*p))
+		p++;
+	return *p == '_' && dot &&
+	       (strcmp(dot, ".html") == 0 || strcmp(dot, ".xml") == 0 || strcmp(dot, ".txt") == 0);
+}
+
+/* Removes the response files an earlier replay left in a session's folder,
+ * so that the folder holds exactly this replay's pages (a shorter replay
+ * must not leave old pages behind for `smart classify OLD_DIR NEW_DIR`). */
+static int clear_old_responses(const char *dir, smart_error *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4352];
+
+	if (!d)
+		return smart_error_set(err, "%s: %s", dir, strerror(errno));
+	while ((e = readdir(d)) != NULL) {
+		if (!response_file_name(e->d_name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (unlink(path) < 0 && errno != ENOENT) {
+			smart_error_set(err, "%s: %s", path, strerror(errno));
+			closedir(d);
+			return -1;
+		}
+	}
+	closedir(d);
 	return 0;
 }
 
@@ -199,7 +242,8 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 		smart_error_oom(err);
 		goto out;
 	}
-	if (make_dirs(dir, err) < 0 || !(client = rp_client_new(o, err)))
+	if (make_dirs(dir, err) < 0 || clear_old_responses(dir, err) < 0 ||
+	    !(client = rp_client_new(o, err)))
 		goto out;
 	for (size_t i = 0; i < s->count; i++) {
 		const smart_replay_request *req = &s->requests[i];

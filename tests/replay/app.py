@@ -96,7 +96,17 @@ class App(BaseHTTPRequestHandler):
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
-        form = urllib.parse.parse_qs(self.rfile.read(length).decode())
+        body = self.rfile.read(length)
+        ctype = self.headers.get("Content-Type", "")
+        if ctype.startswith("multipart/form-data"):  # as MediaWiki's edit form posts
+            from email.parser import BytesParser
+            from email.policy import HTTP
+            msg = BytesParser(policy=HTTP).parsebytes(
+                b"Content-Type: " + ctype.encode() + b"\r\n\r\n" + body)
+            form = {p.get_param("name", header="content-disposition"): [p.get_content().strip()]
+                    for p in msg.iter_parts()}
+        else:
+            form = urllib.parse.parse_qs(body.decode())
         sid = self.sid()
         if self.path != "/form":
             return self.send(404, page("Not found", ""))

@@ -62,6 +62,17 @@ check "replay_token_rule_from_file_replaces_the_default" "m['requests'][2]['stat
 M="$TMP/b3/notes/manifest.json"
 check "replay_token_pattern_option_adds_a_glob" "m['requests'][2]['status'] == 200"
 
+expect_status "replay_multipart_har_exits_0" 0 "$SMART" replay "$RFIX/upload.har" --base-url "$BASE" -o "$TMP/mp" --reset "$RESET"
+M="$TMP/mp/upload/manifest.json"
+check "replay_multipart_post_gets_fresh_token" "m['requests'][2]['tokens_replaced'] == 1 and m['requests'][2]['final_url'].endswith('/done')"
+grep -q '<li>from multipart</li>' "$TMP/mp/upload/04_GET_notes.html" && echo "ok - replay_multipart_post_reached_the_application" ||
+	echo "not ok - replay_multipart_post_reached_the_application"
+
+touch "$TMP/mp/upload/09_GET_old.html" "$TMP/mp/upload/keep.html"
+"$SMART" replay "$RFIX/upload.har" --base-url "$BASE" -o "$TMP/mp" >/dev/null 2>&1
+[ ! -e "$TMP/mp/upload/09_GET_old.html" ] && [ -e "$TMP/mp/upload/keep.html" ] && echo "ok - replay_again_removes_old_response_files_only" ||
+	echo "not ok - replay_again_removes_old_response_files_only"
+
 # ---- Flist over two replays' manifests -----------------------------------------
 "$SMART" replay "$RFIX/notes.har" --base-url "$BASE" -o "$TMP/a2" --reset "$RESET" >/dev/null 2>&1
 "$SMART" replay "$RFIX/notes.har" --base-url "http://127.0.0.1:$PORT_faulty" -o "$TMP/m" >/dev/null 2>&1
