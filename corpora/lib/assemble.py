@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Assemble one application's corpus from its raw material, deterministically.
+
+  assemble.py --app APP --seed N -o corpora/APP.jsonl.gz [--unlabelled FILE]
+              [--format html|xml] [--max-bytes B]
+              [--pairs ORIGIN FILE.jsonl[.gz] CAP_PER_NOTE CAP] ...
+              [--dirs ORIGIN OLD_DIR NEW_DIR NOTE CAP] ...
+
+--pairs  records written by `smart mutate` / `smart perturb` (label kept as
+         given); at most CAP_PER_NOTE pairs per distinct note (one mutation)
+         and CAP in all, chosen by a seeded shuffle.
+--dirs   outputs of two runs (two releases, or a rerun under another
+         time/locale/seed/option): every file that differs is labelled by
+         the rules of ANNOTATION.md (lib/label.py); the rule goes in `note`.
+         Pairs no rule decides go to --unlabelled, never into the corpus;
+         so do rerun pairs (fault-free by construction) the guide would call
+         inspect.
+         CAP bounds the pairs per label taken from this source (0 = all).
+Pairs whose old or new side exceeds --max-bytes, is empty, or is identical
+are dropped (counted).  Prints a count table (app, origin, label, count).
+"""
+import argparse
+import collections
+import gzip
+import hashlib
+import io
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import label as guide  # noqa: E402
+
+KEYS = ("app", "test", "format", "old", "new", "label", "origin", "note")
+
+
+def read_jsonl(path):
+    op = gzip.open if path.endswith(".gz") else open
+    with op(path, "rt", encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                try:
+                    yield json.loads(line)
+                except ValueError as e:
+                    sys.exit("%s:%d: %s" % (path, n, e))
+
+
+def read_text(path):
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8", errors="replace")
+
+
+def rng_for(seed, *parts):
+    h = hashlib.sha256(("%s|" % seed + "|".join(parts)).encode()).hexdigest()
+    return random.Random(int(h[:16], 16))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--app", required=True)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--format", default="html")
+    ap.add_argument("--max-bytes", type=int, default=200000)
+    ap.add_argument("-o", required=True)
+    ap.add_argument("--unlabelled")
+    ap.add_argument("--pairs", nargs=4, action="append", default=[],
+                    metavar=("ORIGIN", "FILE", "CAP_PER_NOTE", "CAP"))
+    ap.add_argument("--dirs", nargs=5, action="append", default=[],
+                    metavar=("ORIGIN", "OLD", "NEW", "NOTE", "CAP"))
+    a = ap.parse_args()
+
+    dropped = collections.Counter()
+    out, unl = [], []
+
+    def usable(old, new):
+        if old == new:
+            dropped["identical"] += 1
+            return False
+        if not old.strip() or not new.strip():
+            dropped["empty side"] += 1
+            return False
+        if len(old.encode()) > a.max_bytes or len(new.encode()) > a.max_bytes:
+            dropped["over %d bytes" % a.max_bytes] += 1
+            return False
+        return True
+
+    for origin, path, per_note, cap in a.pairs:
+        per_note, cap = int(per_note), int(cap)
+        if not os.path.exists(path):
+            sys.exit("assemble: %s: no such file" % path)
+        recs = [r for r in read_jsonl(path) if usable(r.get("old", ""), r.get("new", ""))]
+        recs.sort(key=lambda r: (r.get("note", ""), r.get("test", "")))
+        by_note = collections.OrderedDict()
+        for r in recs:
+            by_note.setdefault(r.get("note", ""), []).append(r)
+        picked = []
+        for note, rs in by_note.items():
+            rng_for(a.seed, a.app, origin, note).shuffle(rs)
+            picked.extend(rs[:per_note] if per_note else rs)
+        rng_for(a.seed, a.app, origin).shuffle(picked)
+        if cap:
+            # keep the labels balanced as the source gives them
+            bylab = collections.defaultdict(list)
+            for r in picked:
+                bylab[r.get("label")].append(r)
+            picked = [r for rs in bylab.values() for r in rs[:cap]]
+        for r in picked:
+            r = dict(r)
+            r["app"], r["origin"] = a.app, origin
+            r.setdefault("format", a.format)
+            if r.get("label") in ("inspect", "ignore"):
+                out.append(r)
+            else:
+                unl.append(r)
+
+    for origin, old_dir, new_dir, note, cap in a.dirs:
+        cap = int(cap)
+        names = sorted(set(os.listdir(old_dir)) & set(os.listdir(new_dir)))
+        got = collections.defaultdict(list)
+        for name in names:
+            old, new = read_text(os.path.join(old_dir, name)), read_text(os.path.join(new_dir, name))
+            if not usable(old, new):
+                continue
+            lab, rule, why = guide.label(old, new)
+            if origin == "rerun" and lab == "inspect":
+                # A fault-free rerun the guide cannot call benign: the two
+                # sources of truth disagree, so the pair is not used.
+                lab, why = None, why + " (guide says inspect, but no fault exists)"
+            r = {"app": a.app, "test": name, "format": a.format, "old": old, "new": new,
+                 "origin": origin, "note": "%s; ANNOTATION rule %s: %s" % (note, rule, why)}
+            if lab:
+                r["label"] = lab
+            got[lab].append(r)
+        for lab, rs in sorted(got.items(), key=lambda kv: str(kv[0])):
+            if cap and len(rs) > cap:
+                rng_for(a.seed, a.app, origin, note, str(lab)).shuffle(rs)
+                rs = sorted(rs[:cap], key=lambda r: r["test"])
+            (out if lab else unl).extend(rs)
+
+    def write(path, recs):
+        recs = sorted(recs, key=lambda r: (r["origin"], r.get("note", ""), r["test"]))
+        buf = io.BytesIO()
+        with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as g:
+            for r in recs:
+                g.write((json.dumps({k: r[k] for k in KEYS if k in r}, ensure_ascii=False)
+                         + "\n").encode("utf-8"))
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(buf.getvalue())
+        os.replace(tmp, path)
+
+    write(a.o, out)
+    if a.unlabelled:
+        write(a.unlabelled, unl)
+    counts = collections.Counter((r["origin"], r["label"]) for r in out)
+    for (origin, lab), n in sorted(counts.items()):
+        print("%-12s %-8s %-8s %5d" % (a.app, origin, lab, n))
+    tot = collections.Counter(r["label"] for r in out)
+    print("%-12s %-8s %-8s %5d  (inspect %d, ignore %d; unlabelled %d; dropped %s)" % (
+        a.app, "all", "all", len(out), tot["inspect"], tot["ignore"], len(unl),
+        dict(dropped) or "none"))
+
+
+if __name__ == "__main__":
+    main()
