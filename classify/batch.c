@@ -34,6 +34,7 @@ typedef struct batch_job {
 
 typedef struct batch_ctx {
 	const smart_model *model;
+	const struct smart_profile *profile;
 	smart_verdict_fn fn;
 	void *fn_ctx;
 	/* corpus */
@@ -102,9 +103,10 @@ static void batch_work(void *ctx, void *job)
 		snprintf(old_name, sizeof(old_name), "%s: old", j->where);
 		snprintf(new_name, sizeof(new_name), "%s: new", j->where);
 	}
-	if (smart_classify_documents(c->model, j->old_doc, j->old_len, old_name, j->new_doc,
-				     j->new_len, new_name, j->format, j->values,
-				     &j->inspect, &j->score, &err)) {
+	if (smart_classify_documents_profiled(c->model, c->profile, j->test, j->old_doc,
+					      j->old_len, old_name, j->new_doc, j->new_len,
+					      new_name, j->format, j->values, &j->inspect,
+					      &j->score, &err)) {
 		snprintf(j->problem, sizeof(j->problem), "%s", err.message);
 		j->trouble = 1;
 	} else
@@ -189,8 +191,17 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
 			  smart_error *err)
 {
+	return smart_classify_corpus_profiled(model, NULL, path, format, threads, fn, ctx, err);
+}
+
+int smart_classify_corpus_profiled(const smart_model *model,
+				   const struct smart_profile *profile,
+				   const char *path, smart_format format,
+				   unsigned threads, smart_verdict_fn fn, void *ctx,
+				   smart_error *err)
+{
 	static const smart_pool_ops ops = { corpus_next, batch_work, batch_done, batch_discard };
-	batch_ctx c = { model, fn, ctx, NULL, NULL, NULL, NULL, NULL, format };
+	batch_ctx c = { model, profile, fn, ctx, NULL, NULL, NULL, NULL, NULL, format };
 	int rc;
 
 	c.reader = smart_corpus_open(path, err);
@@ -246,8 +257,18 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			unsigned threads, smart_verdict_fn fn, void *ctx,
 			smart_error *err)
 {
+	return smart_classify_dirs_profiled(model, NULL, old_dir, new_dir, format, threads, fn,
+					    ctx, err);
+}
+
+int smart_classify_dirs_profiled(const smart_model *model,
+				 const struct smart_profile *profile,
+				 const char *old_dir, const char *new_dir,
+				 smart_format format, unsigned threads,
+				 smart_verdict_fn fn, void *ctx, smart_error *err)
+{
 	static const smart_pool_ops ops = { dirs_next, batch_work, batch_done, batch_discard };
-	batch_ctx c = { model, fn, ctx, NULL, NULL, old_dir, new_dir, NULL, format };
+	batch_ctx c = { model, profile, fn, ctx, NULL, NULL, old_dir, new_dir, NULL, format };
 	char app[256], *base, *end;
 	int rc;
 

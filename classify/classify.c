@@ -62,7 +62,21 @@ int smart_classify_documents(const smart_model *model, const char *old_doc,
 			     double *values, int *inspect, double *score,
 			     smart_error *err)
 {
-	smart_measure m = { values, 0, 0 };
+	return smart_classify_documents_profiled(model, NULL, NULL, old_doc, old_len, old_name,
+						 new_doc, new_len, new_name, format, values,
+						 inspect, score, err);
+}
+
+int smart_classify_documents_profiled(const smart_model *model,
+				      const struct smart_profile *profile,
+				      const char *test, const char *old_doc,
+				      size_t old_len, const char *old_name,
+				      const char *new_doc, size_t new_len,
+				      const char *new_name, smart_format format,
+				      double *values, int *inspect, double *score,
+				      smart_error *err)
+{
+	smart_measure m = { values, 0, 0, profile, test };
 
 	if (smart_measure_documents(old_doc, old_len, old_name, new_doc, new_len,
 				    new_name, format, &m, err))

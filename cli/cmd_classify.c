@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli_model.h"
+#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -28,11 +29,17 @@ static void usage(FILE *out)
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
 		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
-		"                 \"format\" wins)\n");
+		"                 \"format\" wins)\n"
+		"  --profile FILE the application's volatility profile ('smart profile'): edits\n"
+		"                 where and as its clean runs vary count as noise\n"
+		"  --calibrate RUN_DIR  (two or more, each after --calibrate) clean runs of the\n"
+		"                 application: every rerun pair must be ignore; if one is not,\n"
+		"                 the cutoff is moved just past it, and what was done is reported\n");
 }
 
 typedef struct options {
 	const char *model_path, *corpus, *junit, *report;
+	const smart_profile *profile;
 	int json, top;
 	unsigned threads;
 	smart_format format;
@@ -116,8 +123,9 @@ static int classify_pair(const smart_model *m, const options *o, const char *old
 		return cli_failf("out of memory");
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
-	    smart_classify_documents(m, old_doc, old_len, old_path, new_doc, new_len, new_path,
-				     o->format, values, &inspect, &score, &err))
+	    smart_classify_documents_profiled(m, o->profile, new_path, old_doc, old_len, old_path,
+					      new_doc, new_len, new_path, o->format, values,
+					      &inspect, &score, &err))
 		rc = cli_fail(&err);
 	else if (o->json)
 		rc = explain_json(m, values, inspect, score, o->top);
@@ -203,10 +211,11 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		}
 	}
 	if (o->corpus)
-		rc = smart_classify_corpus(m, o->corpus, o->format, o->threads, on_verdict, &b, &err);
+		rc = smart_classify_corpus_profiled(m, o->profile, o->corpus, o->format, o->threads,
+						    on_verdict, &b, &err);
 	else
-		rc = smart_classify_dirs(m, old_dir, new_dir, o->format, o->threads, on_verdict,
-					 &b, &err);
+		rc = smart_classify_dirs_profiled(m, o->profile, old_dir, new_dir, o->format,
+						  o->threads, on_verdict, &b, &err);
 	fflush(stdout);
 	if (b.progress)
 		fputs("\r\033[K", stderr);
@@ -236,6 +245,57 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* ---- calibration on clean reruns ---------------------------------------- */
+
+typedef struct calibration {
+	const smart_model *model;
+	size_t pairs, inspected;
+	double worst; /* the inspected score farthest past the cutoff */
+} calibration;
+
+static int on_rerun(void *ctx, const smart_verdict *v, smart_error *err)
+{
+	calibration *c = ctx;
+
+	if (v->trouble)
+		return smart_error_set(err, "%s", v->problem);
+	if (!v->values)
+		return 0; /* a test missing from one run is no rerun pair */
+	c->pairs++;
+	if (!v->inspect)
+		return 0;
+	if (c->inspected++ == 0 ||
+	    (c->model->comparison == SMART_CMP_GE ? v->score > c->worst : v->score < c->worst))
+		c->worst = v->score;
+	return 0;
+}
+
+/* Classifies every rerun pair (each run against the first) and, if any is
+ * inspect, moves the model's cutoff just past the worst one, so that this
+ * application's clean reruns are all ignore. Reports on `out`. */
+static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FILE *out)
+{
+	calibration c = { m, 0, 0, 0 };
+	smart_error err = { "" };
+	double before = m->cutoff;
+
+	for (size_t k = 1; k < n; k++)
+		if (smart_classify_dirs_profiled(m, o->profile, runs[0], runs[k], o->format,
+						 o->threads, on_rerun, &c, &err))
+			return cli_fail(&err);
+	if (c.inspected == 0) {
+		fprintf(out, "calibration: all %zu rerun pairs of %zu runs are ignore; cutoff %.6g kept\n",
+			c.pairs, n, before);
+		return 0;
+	}
+	m->cutoff = nextafter(c.worst, m->comparison == SMART_CMP_GE ? INFINITY : -INFINITY);
+	fprintf(out, "calibration: %zu of %zu rerun pairs of %zu runs were inspect (worst score %.6g); "
+		"cutoff moved from %.6g to %.6g: inspect when score %s %.6g\n",
+		c.inspected, c.pairs, n, c.worst, before, m->cutoff,
+		smart_comparison_name(m->comparison), m->cutoff);
+	return 0;
+}
+
 static int run_classify(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -248,10 +308,16 @@ static int run_classify(int argc, char **argv)
 		{ "threads", required_argument, NULL, 't' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "profile", required_argument, NULL, 'P' },
+		{ "calibrate", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	options o = { NULL, NULL, NULL, NULL, 0, 5, 0, SMART_FORMAT_AUTO };
+	options o = { NULL, NULL, NULL, NULL, NULL, 0, 5, 0, SMART_FORMAT_AUTO };
+	const char *profile_path = NULL;
+	char *runs[64];
+	size_t n_runs = 0;
+	smart_profile *profile = NULL;
 	smart_error err = { "" };
 	smart_model *model;
 	const char **names;
@@ -283,6 +349,15 @@ static int run_classify(int argc, char **argv)
 			break;
 		case 'H': o.format = SMART_FORMAT_HTML; break;
 		case 'X': o.format = SMART_FORMAT_XML; break;
+		case 'P': profile_path = optarg; break;
+		case 'C':
+			if (n_runs == sizeof(runs) / sizeof(runs[0]))
+				return cli_usage_error("classify", "at most 64 --calibrate runs");
+			if (!is_dir(optarg))
+				return cli_failf("%s: not a folder (--calibrate takes clean run folders)",
+						 optarg);
+			runs[n_runs++] = optarg;
+			break;
 		default: return cli_usage_error("classify", "unknown option");
 		}
 	}
@@ -294,13 +369,33 @@ static int run_classify(int argc, char **argv)
 				 argv[optind], argv[optind + 1]);
 	if ((o.junit || o.report) && !o.corpus && !is_dir(argv[optind]))
 		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
+	if (n_runs == 1)
+		return cli_usage_error("classify", "--calibrate needs two or more runs");
+	if (profile_path) {
+		profile = smart_profile_load(profile_path, &err);
+		if (!profile)
+			return cli_fail(&err);
+		o.profile = profile;
+	}
 	names = cli_feature_names(&n);
-	if (!names)
+	if (!names) {
+		smart_profile_free(profile);
 		return cli_failf("out of memory");
+	}
 	model = cli_load_model(o.model_path, names, n, &err);
 	if (!model) {
 		free(names);
+		smart_profile_free(profile);
 		return cli_fail(&err);
+	}
+	if (profile && !model->provenance.profiles)
+		fprintf(stderr, "smart: note: the model was trained without profiles "
+				"(smart train --profile gives it the volatility features' weights)\n");
+	if (n_runs && calibrate(model, &o, runs, n_runs, o.json ? stderr : stdout)) {
+		smart_model_free(model);
+		free(names);
+		smart_profile_free(profile);
+		return CLI_TROUBLE;
 	}
 	if (o.corpus || is_dir(argv[optind]))
 		rc = classify_batch(model, &o, o.corpus ? NULL : argv[optind],
@@ -309,6 +404,7 @@ static int run_classify(int argc, char **argv)
 		rc = classify_pair(model, &o, argv[optind], argv[optind + 1]);
 	smart_model_free(model);
 	free(names);
+	smart_profile_free(profile);
 	return rc;
 }
 

@@ -10,6 +10,7 @@
 
 #include "cli_compare.h"
 #include "cli_model.h"
+#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -39,7 +40,15 @@ static void usage(FILE *out)
 		"                 also cross-validate smart with each comparator's verdict as an\n"
 		"                 extra boolean feature (the --baselines list, default all), to\n"
 		"                 show whether they help\n"
-		"  --compare-config FILE  the comparators' JSON configuration\n");
+		"  --compare-config FILE  the comparators' JSON configuration\n"
+		"  --runs DIR     with --by-app: learn each application's volatility profile\n"
+		"                 from its clean run folders DIR/APP/runs/*/ (or DIR/APP/*/)\n"
+		"                 and print every application's F1 without and with it\n"
+		"  --profile-reruns  the same, learning from the application's records with\n"
+		"                 origin \"rerun\" (left out of the scoring, on both sides)\n"
+		"  --profile [APP=]FILE  the same with given profiles (may be repeated)\n"
+		"  --calibrate    also score with the cutoff moved past each held-out\n"
+		"                 application's clean reruns (docs/profile.md)\n");
 }
 
 static cJSON *scores_json(const smart_confusion *c)
@@ -223,9 +232,15 @@ static int run_eval(int argc, char **argv)
 		{ "compare-config", required_argument, NULL, 'C' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "runs", required_argument, NULL, 'R' },
+		{ "profile-reruns", no_argument, NULL, 'E' },
+		{ "profile", required_argument, NULL, 'P' },
+		{ "calibrate", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	cli_profiles profiles = { 0 };
+	int calibrate = 0;
 	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 0, 1, 0 };
 	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
@@ -281,8 +296,37 @@ static int run_eval(int argc, char **argv)
 		case 'C': compare_config = optarg; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		default: return cli_usage_error("eval", "unknown option");
+		case 'R': profiles.runs_dir = optarg; break;
+		case 'E': profiles.from_reruns = 1; break;
+		case 'L': calibrate = 1; break;
+		case 'P':
+			if (cli_profiles_add(&profiles, optarg)) {
+				cli_profiles_free(&profiles);
+				return CLI_TROUBLE;
+			}
+			break;
+		default:
+			cli_profiles_free(&profiles);
+			return cli_usage_error("eval", "unknown option");
 		}
+	}
+	if (profiles.runs_dir || profiles.from_reruns || profiles.n || calibrate) {
+		if (!eo.by_app || optind >= argc || (profiles.runs_dir && profiles.from_reruns) ||
+		    (calibrate && !profiles.runs_dir && !profiles.from_reruns) || baselines ||
+		    comparator_features) {
+			cli_profiles_free(&profiles);
+			return cli_usage_error("eval", "--runs, --profile-reruns, --profile and --calibrate "
+					       "go with --by-app and a corpus (one of --runs and "
+					       "--profile-reruns; --calibrate needs one of them)");
+		}
+		profiles.corpora = argv + optind;
+		profiles.n_corpora = (size_t)(argc - optind);
+		profiles.format = format;
+		rc = cli_eval_profiles(&profiles, calibrate, eo, argv + optind,
+				       (size_t)(argc - optind), format, (unsigned)threads, skip_bad,
+				       json);
+		cli_profiles_free(&profiles);
+		return rc;
 	}
 	if (folds_given && eo.by_app)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");

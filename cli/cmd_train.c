@@ -10,6 +10,7 @@
 
 #include "cli_compare.h"
 #include "cli_model.h"
+#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -36,7 +37,10 @@ static void usage(FILE *out)
 		"                     add each oracle comparator's verdict (docs/comparators.md)\n"
 		"                     as a boolean feature 'comparator:NAME'; classify then runs\n"
 		"                     them too (default configuration)\n"
-		"  --baselines L      the comparators for --comparator-features (default all)\n");
+		"  --baselines L      the comparators for --comparator-features (default all)\n"
+		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
+		"                     with a volatility profile from 'smart profile'; may be\n"
+		"                     repeated; the model records that it was trained so\n");
 }
 
 typedef struct sort_ctx {
@@ -175,11 +179,13 @@ static int run_train(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "profile", required_argument, NULL, 'P' },
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	cli_profiles profiles = { 0 };
 	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 };
 	const char *out = NULL;
 	long folds = 10, threads = 0;
@@ -226,24 +232,35 @@ static int run_train(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
+		case 'P':
+			if (cli_profiles_add(&profiles, optarg)) {
+				cli_profiles_free(&profiles);
+				return CLI_TROUBLE;
+			}
+			break;
 		case 'F': comparator_features = 1; break;
 		case 'b': baselines = optarg; break;
-		default: return cli_usage_error("train", "unknown option");
+		default:
+			cli_profiles_free(&profiles);
+			return cli_usage_error("train", "unknown option");
 		}
 	}
-	if (!out)
-		return cli_usage_error("train", "-o MODEL.json is required");
-	if (optind >= argc)
-		return cli_usage_error("train", "no corpus given");
-	if (baselines && !comparator_features)
-		return cli_usage_error("train", "--baselines needs --comparator-features");
+	if (!out || optind >= argc || (baselines && !comparator_features)) {
+		cli_profiles_free(&profiles);
+		return cli_usage_error("train", !out ? "-o MODEL.json is required"
+					       : optind >= argc ? "no corpus given"
+					       : "--baselines needs --comparator-features");
+	}
 	names = cli_feature_names(&n);
-	if (!names)
+	if (!names) {
+		cli_profiles_free(&profiles);
 		return cli_failf("out of memory");
+	}
 	if (comparator_features) {
 		/* smart's features, then one verdict per comparator */
 		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
 			cli_comparators_close(&cmp);
+			cli_profiles_free(&profiles);
 			free(names);
 			return CLI_TROUBLE;
 		}
@@ -255,6 +272,8 @@ static int run_train(int argc, char **argv)
 	} else {
 		smart_table_init(&table, names, n);
 	}
+	if (profiles.n)
+		cli_profiles_attach(&profiles, &table);
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -268,6 +287,7 @@ static int run_train(int argc, char **argv)
 		cli_fail(&err);
 		goto done;
 	}
+	model->provenance.profiles = profiles.n > 0;
 	if (topt.kind == SMART_MODEL_LINEAR) {
 		fitp = &fit;
 		if (fit.note[0])
@@ -302,6 +322,7 @@ done:
 	smart_model_free(model);
 	smart_table_free(&table);
 	free(names);
+	cli_profiles_free(&profiles);
 	cli_comparators_close(&cmp);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "volatility.h"
 
 static const smart_feature_info registry[] = {
 	{ "diffx_moves", "content nodes in subtrees DiffX moves", 0, feature_diffx_moves },
@@ -42,6 +43,7 @@ static const smart_feature_info registry[] = {
 	  feature_changed_attributes },
 	{ "new_text", "characters of displayed text inserted or rewritten in the new document", 0,
 	  feature_new_text },
+	VOLATILITY_FEATURES
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))
@@ -71,9 +73,22 @@ int smart_features_compute(const smart_tree *old_tree,
 			   const smart_tree *new_tree, const smart_diff *diff,
 			   double *values, smart_error *err)
 {
-	smart_feature_args args = { old_tree, new_tree, diff };
+	return smart_features_compute_profiled(old_tree, new_tree, diff, NULL, NULL, values, err);
+}
+
+int smart_features_compute_profiled(const smart_tree *old_tree,
+				    const smart_tree *new_tree,
+				    const smart_diff *diff,
+				    const struct smart_profile *profile,
+				    const char *test, double *values,
+				    smart_error *err)
+{
+	smart_volatility vol;
+	smart_feature_args args = { old_tree, new_tree, diff, profile, test, &vol };
 
 	assert(diff && diff->old_tree == old_tree && diff->new_tree == new_tree);
+	if (feature_volatility_compute(&args, &vol, err) < 0)
+		return smart_error_prefix(err, "volatility");
 	for (size_t i = 0; i < REGISTRY_SIZE; i++) {
 		values[i] = 0;
 		if (registry[i].extract(&args, &values[i], err) < 0)

@@ -13,6 +13,7 @@
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/compare.h"
+#include "smart/profile.h"
 #include "smart/features.h"
 #include "smart/feature_means.h"
 #include "smart/tree_write.h"

@@ -193,6 +193,10 @@ static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 		p->cv_f1 = cv->valuedouble;
 	else if (!cJSON_IsNull(cv))
 		return bad(ld, "'provenance.cv_f1' must be a number or null");
+	it = cJSON_GetObjectItemCaseSensitive(o, "profiles"); /* absent: false */
+	if (it && !cJSON_IsBool(it))
+		return bad(ld, "'provenance.profiles' must be true or false");
+	p->profiles = cJSON_IsTrue(it);
 	tv = cJSON_GetObjectItemCaseSensitive(o, "tool_version");
 	if (!cJSON_IsString(tv))
 		return bad(ld, "'provenance.tool_version' is missing or not a string");

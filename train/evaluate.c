@@ -67,8 +67,9 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 
 /* Trains on every row outside fold f and adds its decisions on fold f. */
 static int run_fold(const smart_table *t, const smart_eval_options *o,
-		    const size_t *fold, size_t f, double *rows, unsigned char *labels,
-		    smart_confusion *c, smart_error *err)
+		    const smart_eval_hooks *h, const size_t *fold, size_t f, double *rows,
+		    unsigned char *labels, smart_confusion *c, smart_confusion *per_fold,
+		    smart_error *err)
 {
 	size_t p = t->n_features, m = 0;
 	smart_dataset d;
@@ -90,12 +91,29 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 						  t->apps[f]);
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
-	for (size_t i = 0; i < t->n_rows; i++)
-		if (fold[i] == f)
-			smart_confusion_add(c, smart_model_decide(model, t->rows + i * p, NULL),
-					    t->labels[i]);
+	if (o->by_app && h && h->calibrate && h->calibrate(h->ctx, t->apps[f], model, err)) {
+		smart_model_free(model);
+		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
+	}
+	for (size_t i = 0; i < t->n_rows; i++) {
+		int decision;
+
+		if (fold[i] != f)
+			continue;
+		decision = smart_model_decide(model, t->rows + i * p, NULL);
+		smart_confusion_add(c, decision, t->labels[i]);
+		if (per_fold)
+			smart_confusion_add(&per_fold[f], decision, t->labels[i]);
+	}
 	smart_model_free(model);
 	return 0;
+}
+
+void smart_eval_result_free(smart_eval_result *r)
+{
+	free(r->per_app);
+	r->per_app = NULL;
+	r->n_per_app = 0;
 }
 
 /* The baselines on every row of the table. */
@@ -123,6 +141,13 @@ static void baselines(const smart_table *t, uint64_t seed, smart_eval_result *r)
 int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err)
 {
+	return smart_evaluate_ex(t, o, NULL, r, err);
+}
+
+int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
+		      const smart_eval_hooks *h, smart_eval_result *r,
+		      smart_error *err)
+{
 	size_t n = t->n_rows, p = t->n_features, k;
 	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
 	double *rows = malloc((n ? n : 1) * (p ? p : 1) * sizeof(double));
@@ -141,14 +166,24 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 	k = assign_folds(t, o, fold, err);
 	if (k == 0)
 		goto done;
+	if (o->by_app && h && h->per_app) {
+		r->per_app = calloc(k, sizeof(*r->per_app));
+		if (!r->per_app) {
+			smart_error_oom(err);
+			goto done;
+		}
+		r->n_per_app = k;
+	}
 	for (size_t f = 0; f < k; f++)
-		if (run_fold(t, o, fold, f, rows, labels, &r->smart, err))
+		if (run_fold(t, o, h, fold, f, rows, labels, &r->smart, r->per_app, err))
 			goto done;
 	r->folds = (unsigned)k;
 	baselines(t, o->seed, r);
 	r->break_even = smart_break_even_ratio(&r->smart, r->diff_flagged, o->annotated);
 	rc = 0;
 done:
+	if (rc)
+		smart_eval_result_free(r);
 	free(fold);
 	free(rows);
 	free(labels);

@@ -13,7 +13,7 @@
 #include "smart/features.h"
 
 typedef struct load_job {
-	char *app;
+	char *app, *test;
 	char *old_doc, *new_doc;
 	size_t old_len, new_len;
 	smart_format format;
@@ -43,6 +43,7 @@ static void job_free(load_job *j)
 	if (!j)
 		return;
 	free(j->app);
+	free(j->test);
 	free(j->old_doc);
 	free(j->new_doc);
 	free(j->fails);
@@ -106,15 +107,21 @@ static int load_next(void *ctx, void **out, smart_error *err)
 			report_bad(c, &e);
 			continue;
 		}
+		if (c->table->skip_record &&
+		    c->table->skip_record(c->table->profile_ctx, pair.app, pair.origin)) {
+			c->table->skipped++;
+			continue;
+		}
 		j = calloc(1, sizeof(*j) + (p ? p : 1) * sizeof(double));
 		if (!j)
 			return smart_error_oom(err);
 		j->table = c->table;
 		j->fails = c->table->n_comparators ? calloc(c->table->n_comparators, 1) : NULL;
 		j->app = strdup(pair.app);
+		j->test = strdup(pair.test);
 		j->old_doc = copy_bytes(pair.old_doc, pair.old_len);
 		j->new_doc = copy_bytes(pair.new_doc, pair.new_len);
-		if (!j->app || !j->old_doc || !j->new_doc ||
+		if (!j->app || !j->test || !j->old_doc || !j->new_doc ||
 		    (c->table->n_comparators && !j->fails)) {
 			job_free(j);
 			return smart_error_oom(err);
@@ -125,6 +132,10 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->label = pair.label == SMART_LABEL_INSPECT;
 		snprintf(j->where, sizeof(j->where), "%s:%zu", pair.file, pair.line);
 		j->m.values = j->values;
+		j->m.test = j->test;
+		j->m.profile = c->table->profile_for
+				       ? c->table->profile_for(c->table->profile_ctx, pair.app)
+				       : NULL;
 		*out = j;
 		return 1;
 	}

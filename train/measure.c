@@ -28,7 +28,8 @@ int smart_measure_documents(const char *old_doc, size_t old_len,
 	diff = smart_diffx(old_tree, new_tree, err);
 	if (!diff)
 		goto done;
-	rc = smart_features_compute(old_tree, new_tree, diff, m->values, err);
+	rc = smart_features_compute_profiled(old_tree, new_tree, diff, m->profile, m->test,
+					     m->values, err);
 done:
 	smart_diff_free(diff);
 	smart_tree_free(new_tree);

@@ -38,6 +38,20 @@ int smart_classify_documents(const smart_model *model, const char *old_doc,
 			     double *values, int *inspect, double *score,
 			     smart_error *err);
 
+/* The same with the application's volatility profile (NULL: the built-in
+ * value shapes only) and the pair's test name (for the profile's per-test
+ * entries; may be NULL). The model must have been trained on features
+ * measured the same way (smart train --profile) to make the most of it. */
+struct smart_profile;
+int smart_classify_documents_profiled(const smart_model *model,
+				      const struct smart_profile *profile,
+				      const char *test, const char *old_doc,
+				      size_t old_len, const char *old_name,
+				      const char *new_doc, size_t new_len,
+				      const char *new_name, smart_format format,
+				      double *values, int *inspect, double *score,
+				      smart_error *err);
+
 /* Called in input order for every pair of a batch. */
 typedef int (*smart_verdict_fn)(void *ctx, const smart_verdict *v,
 				smart_error *err);
@@ -48,6 +62,19 @@ typedef int (*smart_verdict_fn)(void *ctx, const smart_verdict *v,
 int smart_classify_corpus(const smart_model *model, const char *path,
 			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
 			  smart_error *err);
+
+/* smart_classify_corpus and smart_classify_dirs with a volatility
+ * profile (NULL: none). */
+int smart_classify_corpus_profiled(const smart_model *model,
+				   const struct smart_profile *profile,
+				   const char *path, smart_format format,
+				   unsigned threads, smart_verdict_fn fn, void *ctx,
+				   smart_error *err);
+int smart_classify_dirs_profiled(const smart_model *model,
+				 const struct smart_profile *profile,
+				 const char *old_dir, const char *new_dir,
+				 smart_format format, unsigned threads,
+				 smart_verdict_fn fn, void *ctx, smart_error *err);
 
 /* Classifies the files of OLD_DIR against the files of NEW_DIR with the
  * same relative path, in sorted path order. A file present on one side only

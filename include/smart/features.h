@@ -18,12 +18,22 @@
 #include "smart/error.h"
 #include "smart/tree.h"
 
+struct smart_profile;
+struct smart_volatility;
+
 /* What an extractor looks at: the two trees and their DiffX alignment
- * (diff->old_tree == old_tree, diff->new_tree == new_tree). All borrowed. */
+ * (diff->old_tree == old_tree, diff->new_tree == new_tree), the volatility
+ * profile of the application (NULL: built-in value shapes only) and the
+ * test's name (for the profile's per-test entries; may be NULL), and what
+ * the volatility analysis found (features/volatility.c; computed once per
+ * pair before the extractors run). All borrowed. */
 typedef struct smart_feature_args {
 	const smart_tree *old_tree;
 	const smart_tree *new_tree;
 	const smart_diff *diff;
+	const struct smart_profile *profile;
+	const char *test;
+	const struct smart_volatility *volatility;
 } smart_feature_args;
 
 /* Computes one feature into *value (always finite); returns 0, or -1 with
@@ -52,6 +62,15 @@ long smart_feature_index(const char *name);
 int smart_features_compute(const smart_tree *old_tree,
 			   const smart_tree *new_tree, const smart_diff *diff,
 			   double *values, smart_error *err);
+
+/* The same, with a volatility profile (NULL: the built-in value shapes
+ * only) and the name of the test the pair belongs to (NULL: none). */
+int smart_features_compute_profiled(const smart_tree *old_tree,
+				    const smart_tree *new_tree,
+				    const smart_diff *diff,
+				    const struct smart_profile *profile,
+				    const char *test, double *values,
+				    smart_error *err);
 
 /* Parses both documents (`format` may be SMART_FORMAT_AUTO), aligns them with
  * DiffX and fills `values` as smart_features_compute does. The names are

@@ -55,6 +55,8 @@ typedef struct smart_provenance {
 	size_t inspect;      /* of which labelled inspect */
 	double cv_f1;        /* cross-validated F1; NAN when not measured */
 	unsigned folds;      /* folds of that cross-validation; 0 when none */
+	int profiles;        /* 1 when trained on features measured with
+	                      * volatility profiles (smart train --profile) */
 	char tool_version[32];
 } smart_provenance;
 

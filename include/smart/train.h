@@ -36,6 +36,14 @@ typedef struct smart_table {
 	int comparator_features;      /* the last n_comparators feature columns
 	                               * are the verdicts (1 = fail) */
 	unsigned char *comparator_fail; /* n_rows x n_comparators, 1 = fail */
+	/* Optional: the volatility profile of each application (NULL: none,
+	 * built-in value shapes only), asked by smart_table_load for every
+	 * record; and records to leave out (e.g. the rerun pairs a profile was
+	 * learned from), skipped silently and counted in `skipped`. */
+	const struct smart_profile *(*profile_for)(void *ctx, const char *app);
+	int (*skip_record)(void *ctx, const char *app, const char *origin);
+	void *profile_ctx;
+	size_t skipped;
 } smart_table;
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
@@ -61,10 +69,16 @@ smart_dataset smart_table_dataset(const smart_table *t);
 /* ---- measuring pairs (train/measure.c) ---- */
 
 /* What smart learns from one pair of documents. */
+struct smart_profile;
+
 typedef struct smart_measure {
 	double *values;    /* caller-provided, smart_feature_count() long */
 	int bytes_differ;
 	int trees_differ;
+	const struct smart_profile *profile; /* in: the application's volatility
+	                                       * profile, or NULL (built-in
+	                                       * value shapes only) */
+	const char *test;  /* in: the pair's test name, or NULL */
 } smart_measure;
 
 /* Parses both documents, aligns them and computes the features. */
@@ -96,6 +110,15 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
 		     size_t *bad, smart_error *err);
 
+/* ---- volatility profiles from rerun pairs (train/profile_pairs.c) ---- */
+
+/* Learns `p` from the records of the corpora whose origin is "rerun" (and,
+ * when `app` is not NULL, whose application is `app`); *used receives how
+ * many pairs were used. Any unusable record is an error. */
+int smart_profile_learn_pairs(struct smart_profile *p, const char *const *paths,
+			      size_t n_paths, const char *app, smart_format format,
+			      size_t *used, smart_error *err);
+
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */
 
 typedef struct smart_eval_options {
@@ -107,6 +130,16 @@ typedef struct smart_eval_options {
 	                   * LookCost/MissCost ratio (SMART §5); usually 0 */
 } smart_eval_options;
 
+/* What smart_evaluate_ex adds, for leave-one-application-out. */
+typedef struct smart_eval_hooks {
+	/* Called with each fold's model before it decides the held-out
+	 * application `app`; may move model->cutoff (calibration on that
+	 * application's clean reruns). NULL: none. */
+	int (*calibrate)(void *ctx, const char *app, smart_model *model, smart_error *err);
+	void *ctx;
+	int per_app;      /* also fill smart_eval_result.per_app */
+} smart_eval_hooks;
+
 typedef struct smart_eval_result {
 	smart_confusion smart;       /* pooled over the held-out folds */
 	smart_confusion diff;        /* any byte difference -> inspect */
@@ -116,12 +149,24 @@ typedef struct smart_eval_result {
 	size_t diff_flagged;
 	double break_even;           /* smart's LookCost/MissCost vs diff */
 	unsigned folds;              /* folds actually run */
+	smart_confusion *per_app;    /* --by-app: smart's confusion per held-out
+	                              * application (the table's apps order);
+	                              * owned, free with smart_eval_result_free */
+	size_t n_per_app;
 } smart_eval_result;
+
+/* Frees what a result owns (per_app); the result may be reused. */
+void smart_eval_result_free(smart_eval_result *r);
 
 /* Cross-validates a model on the table (k-fold with a seeded shuffle, or
  * leave-one-application-out) and scores the baselines on the same pairs.
  * Held-out predictions are pooled into one confusion matrix. */
 int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err);
+
+/* The same with hooks (by-app only; NULL: none). */
+int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
+		      const smart_eval_hooks *hooks, smart_eval_result *r,
+		      smart_error *err);
 
 #endif

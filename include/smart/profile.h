@@ -1,0 +1,189 @@
+/*
+ * Volatility profiles: where, and in what shape, the output of a clean
+ * program varies from run to run (Sprenkle et al. 2007 rerun the clean
+ * suite to expose nondeterminism; FragGen's "data-fluid" fragments).
+ *
+ * A profile is learned from two or more clean runs of the same test suite
+ * (folders whose files share relative paths) or from rerun pairs, and lists
+ * the aligned *locations* whose values varied — element paths with the [k]
+ * positions stripped (so repeated siblings share one location), followed by
+ * "/text()" (the text of such elements), "/@NAME" (an attribute), "/\*" (the
+ * element's children come, go or move) or "/\*\*" (anything inside: a region a
+ * tester pins) — each with the *patterns* its values took: the value with
+ * every shape (dates, times, tokens, versions, numbers, ...) replaced by
+ * "{shape}". A location without patterns accepts any value.
+ *
+ * Shapes are also the profile-free default: the built-in shapes (dates,
+ * times, relative times, UUID, hex, base64 tokens, epoch timestamps) are
+ * volatile wherever they occur, so a change that is only such a token is
+ * discounted even without a profile. Shape matching uses POSIX extended
+ * regular expressions (regex.h).
+ *
+ * The JSON format is documented in docs/profile.md.
+ */
+#ifndef SMART_PROFILE_H
+#define SMART_PROFILE_H
+
+#include <stddef.h>
+
+#include "smart/error.h"
+#include "smart/tree.h"
+
+/* ---- value shapes (profile/shapes.c) ---- */
+
+typedef enum smart_shape {
+	SMART_SHAPE_UUID = 0,
+	SMART_SHAPE_DATE,      /* calendar dates, ISO date-times, RFC dates */
+	SMART_SHAPE_TIME,      /* clock times, with seconds, am/pm, zone */
+	SMART_SHAPE_RELTIME,   /* "3 days ago", "in 2 hours", "just now" */
+	SMART_SHAPE_EPOCH,     /* 10- or 13-digit Unix timestamps */
+	SMART_SHAPE_HEX,       /* 8+ hex digits with a digit and a letter */
+	SMART_SHAPE_BASE64,    /* 16+ base64 characters, mixed case and digits */
+	SMART_SHAPE_URL_QUERY, /* a URL's ?key=value&... part */
+	SMART_SHAPE_PATH,      /* absolute file paths (/home/..., C:\...) */
+	SMART_SHAPE_VERSION,   /* 1.2.3, v2.0, 4.3.0-beta */
+	SMART_SHAPE_NUMBER,    /* integers and decimals */
+	SMART_SHAPE_COUNT
+} smart_shape;
+
+/* Sets of shapes are bit masks: bit s for shape s. */
+#define SMART_SHAPES_ALL ((1u << SMART_SHAPE_COUNT) - 1)
+/* The shapes volatile everywhere without a profile. */
+#define SMART_SHAPES_BUILTIN                                                   \
+	((1u << SMART_SHAPE_UUID) | (1u << SMART_SHAPE_DATE) |                 \
+	 (1u << SMART_SHAPE_TIME) | (1u << SMART_SHAPE_RELTIME) |              \
+	 (1u << SMART_SHAPE_EPOCH) | (1u << SMART_SHAPE_HEX) |                 \
+	 (1u << SMART_SHAPE_BASE64))
+
+/* "date", "hex", ...; NULL past the end. */
+const char *smart_shape_name(smart_shape s);
+
+/* The shape called `name`, or -1. */
+int smart_shape_from_name(const char *name);
+
+/* A compiled set of shapes. */
+typedef struct smart_shapes smart_shapes;
+
+/* Compiles the shapes of `set`. Free with smart_shapes_free. */
+smart_shapes *smart_shapes_compile(unsigned set, smart_error *err);
+void smart_shapes_free(smart_shapes *s);
+
+/* The built-in set and the set of all shapes, compiled once per process
+ * and never changed afterwards (safe to share between threads). NULL with
+ * `err` set when compiling failed (out of memory). */
+const smart_shapes *smart_shapes_builtin(smart_error *err);
+const smart_shapes *smart_shapes_all(smart_error *err);
+
+/* `text` (len bytes) with every occurrence of a shape of `s` replaced by
+ * "{name}" (a literal '{' or '}' is written doubled, so a masked text never
+ * contains a placeholder it did not get from a shape). A new string
+ * (free()); *found, when not NULL, receives the set of shapes met. */
+char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
+			unsigned *found, smart_error *err);
+
+/* ---- locations (profile/location.c) ---- */
+
+/* The location of node `node` of `t`: its path with the [k] positions
+ * removed ("/html/body/div/p/text()"). A new string (free()) or NULL. */
+char *smart_location_of(const smart_tree *t, uint32_t node);
+
+/* The location an edit of `d` changes: a text or attribute value at its
+ * node ("/html/body/p/text()", "/html/body/img/@src"), structure (insert,
+ * delete, move) at the parent's children ("/html/body/ul/\*"). A new string
+ * (free()) or NULL. */
+struct smart_diff;
+struct smart_edit_op;
+char *smart_location_of_op(const struct smart_diff *d, const struct smart_edit_op *op);
+
+/* ---- the profile (profile/profile.c) ---- */
+
+typedef struct smart_profile_entry {
+	char *location;   /* see above */
+	char **patterns;  /* masked values; none: any value is volatile */
+	size_t n_patterns;
+	unsigned shapes;  /* shapes met in the values that varied */
+	unsigned seen;    /* how many varying values were observed */
+	int pinned;       /* written by a tester: kept, never re-learned */
+} smart_profile_entry;
+
+typedef struct smart_profile_test {
+	char *test;       /* relative path of the test's output */
+	smart_profile_entry *entries;
+	size_t n_entries;
+} smart_profile_test;
+
+typedef struct smart_profile {
+	unsigned shapes;          /* volatile everywhere (default: built-in) */
+	smart_shapes *compiled;   /* `shapes`, compiled; owned */
+	smart_profile_entry *all; /* locations volatile in every test */
+	size_t n_all;
+	smart_profile_test *tests;/* sorted by test */
+	size_t n_tests;
+	char kind[16];            /* "runs" or "pairs": what it was learned from */
+	size_t runs, pairs;       /* how many runs (or rerun pairs) */
+} smart_profile;
+
+/* An empty profile with the built-in shapes. Free with
+ * smart_profile_free. */
+smart_profile *smart_profile_new(smart_error *err);
+void smart_profile_free(smart_profile *p);
+
+/* Adds (or merges into) the entry at `location` of `test` (NULL: of all
+ * tests), recording `pattern` (NULL: any value) and the shapes met. */
+int smart_profile_add(smart_profile *p, const char *test, const char *location,
+		      const char *pattern, unsigned shapes, int pinned,
+		      smart_error *err);
+
+/* The entries of `test` (whose name may be a path ending in the profile's
+ * test name; extensions do not matter), or NULL. */
+const smart_profile_test *smart_profile_find_test(const smart_profile *p,
+						  const char *test);
+
+/* True when a value change at `location` is expected noise according to
+ * `entries` (n of them): an entry at that location (or a "/\*\*" region
+ * containing it) accepts any value or lists the masked values given (a
+ * NULL masked value — the side where the value is absent — always fits). */
+int smart_profile_entries_accept(const smart_profile_entry *entries, size_t n,
+				 const char *location, const char *old_masked,
+				 const char *new_masked);
+
+/* The same over the profile's "all tests" entries and those of `test`. */
+int smart_profile_accepts(const smart_profile *p, const char *test,
+			  const char *location, const char *old_masked,
+			  const char *new_masked);
+
+/* Total entries (all tests and per test). */
+size_t smart_profile_entry_count(const smart_profile *p);
+
+/* ---- files (profile/profile_json.c) ---- */
+
+/* The profile as a new, indented JSON string (free()). */
+char *smart_profile_to_json(const smart_profile *p, smart_error *err);
+
+/* Parses and validates a profile; `source` names it in errors. */
+smart_profile *smart_profile_from_json(const char *json, size_t len,
+				       const char *source, smart_error *err);
+
+int smart_profile_save(const smart_profile *p, const char *path, smart_error *err);
+smart_profile *smart_profile_load(const char *path, smart_error *err);
+
+/* ---- learning (profile/learn.c) ---- */
+
+/* Learns from the documents of one test in two or more clean runs
+ * (docs[i], lens[i]; names for errors): every run is aligned with the first
+ * by DiffX and what differs is recorded under `test`. */
+int smart_profile_learn_test(smart_profile *p, const char *test,
+			     const char *const *docs, const size_t *lens,
+			     const char *const *names, size_t n_runs,
+			     smart_format format, smart_error *err);
+
+/* Learns from two or more run folders: every file present in at least two
+ * of them is a test. */
+int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
+			     size_t n_dirs, smart_format format, smart_error *err);
+
+/* After the tests are learned: a location that varied in at least two
+ * tests becomes an entry of all tests (its patterns merged). */
+int smart_profile_generalise(smart_profile *p, smart_error *err);
+
+#endif

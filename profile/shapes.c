@@ -1,0 +1,322 @@
+/*
+ * Value shapes: the kinds of tokens that change between two runs of a clean
+ * program (dates, clocks, session tokens, versions, build paths, ...), as
+ * POSIX extended regular expressions (glibc's \< and \> word boundaries).
+ *
+ * A set of shapes is compiled into ONE regular expression, an alternation
+ * with one group per shape, so masking a text costs one regexec per token
+ * found; the group that matched names the shape.
+ */
+#include "smart/profile.h"
+
+#include <pthread.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+
+#define MON "(Jan(uary)?|Feb(ruary)?|Mar(ch)?|Apr(il)?|May|June?|July?|Aug(ust)?|" \
+	    "Sep(t(ember)?)?|Oct(ober)?|Nov(ember)?|Dec(ember)?)\\.?"
+#define WDAY "((Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\\.?,? )?"
+#define DOM "[0-3]?[0-9](st|nd|rd|th)?"
+
+typedef struct shape_def {
+	const char *name;
+	const char *regex;
+	int (*valid)(const char *s, size_t len); /* NULL: every match counts */
+} shape_def;
+
+static int has_class(const char *s, size_t len, int (*pred)(int))
+{
+	for (size_t i = 0; i < len; i++)
+		if (pred((unsigned char)s[i]))
+			return 1;
+	return 0;
+}
+
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+static int is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static int is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static int is_hex_letter(int c) { return (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+/* A hex token has digits and letters: "deadbeef" is a word, "20261121" a
+ * number, "3fa9c01b" a token. */
+static int valid_hex(const char *s, size_t len)
+{
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return 1;
+	return has_class(s, len, is_digit) && has_class(s, len, is_hex_letter);
+}
+
+/* A base64 token mixes upper case, lower case and digits; long words and
+ * slugs ("internationalisation", "release-notes-2024") do not. */
+static int valid_base64(const char *s, size_t len)
+{
+	return has_class(s, len, is_digit) && has_class(s, len, is_lower) &&
+	       has_class(s, len, is_upper);
+}
+
+/* "1.2.3" or "v2.0": a lone decimal ("3.14") is a number, not a version. */
+static int valid_version(const char *s, size_t len)
+{
+	size_t dots = 0;
+
+	for (size_t i = 0; i < len; i++)
+		dots += s[i] == '.';
+	return dots >= 2 || s[0] == 'v' || s[0] == 'V';
+}
+
+/* In smart_shape order. */
+static const shape_def shapes[SMART_SHAPE_COUNT] = {
+	{ "uuid", "\\<[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\>",
+	  NULL },
+	{ "date",
+	  "\\<[0-9]{4}-[01][0-9]-[0-3][0-9](T[0-2][0-9]:[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?"
+	  "(Z|[+-][0-2][0-9]:?[0-5][0-9])?)?"
+	  "|\\<[0-3]?[0-9]/[0-3]?[0-9]/([0-9]{4}|[0-9]{2})\\>"
+	  "|\\<[0-3]?[0-9]\\.[01]?[0-9]\\.[0-9]{4}\\>"
+	  "|\\<" WDAY MON " " DOM "(,? [0-9]{4})?\\>"
+	  "|\\<" WDAY DOM " " MON ",? [0-9]{4}\\>",
+	  NULL },
+	{ "time",
+	  "\\<[0-2]?[0-9]:[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
+	  "( ?(UTC|GMT|CET|CEST|EST|EDT|CST|CDT|PST|PDT|Z|[+-][0-2][0-9]:?[0-5][0-9]))?",
+	  NULL },
+	{ "reltime",
+	  "\\<([0-9]+|an?|one|two|three|few|several) (seconds?|secs?|minutes?|mins?|hours?|hrs?|"
+	  "days?|weeks?|months?|years?) ago\\>"
+	  "|\\<in ([0-9]+|an?) (seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\>"
+	  "|\\<(just now|moments ago|yesterday|today)\\>",
+	  NULL },
+	{ "epoch", "\\<1[0-9]{9}([0-9]{3})?\\>", NULL },
+	{ "hex", "\\<(0[xX])?[0-9a-fA-F]{8,}\\>", valid_hex },
+	{ "base64", "\\<[A-Za-z0-9+_-]{16,}={0,2}", valid_base64 },
+	{ "url-query", "\\?[A-Za-z0-9_.%-]+=[^ #\"'<>]*", NULL },
+	{ "path",
+	  "(/(home|tmp|usr|var|opt|srv|build|root|private|Users|mnt|nix|builddir)(/[A-Za-z0-9._~+-]+)+/?"
+	  "|\\<[A-Za-z]:\\\\([A-Za-z0-9._ -]+\\\\?)+)",
+	  NULL },
+	{ "version", "\\<[vV]?[0-9]+(\\.[0-9]+)+([-+~][0-9A-Za-z.]+)?\\>", valid_version },
+	{ "number", "[-+]?\\<[0-9]+([.,][0-9]+)*\\>", NULL },
+};
+
+struct smart_shapes {
+	unsigned set;
+	regex_t re;
+	regex_t single[SMART_SHAPE_COUNT]; /* each shape alone, for fallbacks */
+	size_t n_groups;                 /* re.re_nsub + 1 */
+	int group_shape[SMART_SHAPE_COUNT]; /* the group of each shape, or -1 */
+};
+
+const char *smart_shape_name(smart_shape s)
+{
+	return (unsigned)s < SMART_SHAPE_COUNT ? shapes[s].name : NULL;
+}
+
+int smart_shape_from_name(const char *name)
+{
+	for (int s = 0; s < SMART_SHAPE_COUNT; s++)
+		if (strcmp(shapes[s].name, name) == 0)
+			return s;
+	return -1;
+}
+
+/* Opening parentheses of a regex: its groups. */
+static size_t count_groups(const char *re)
+{
+	size_t n = 0;
+
+	for (const char *p = re; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		n += *p == '(';
+	}
+	return n;
+}
+
+smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
+{
+	smart_shapes *s = calloc(1, sizeof(*s));
+	smart_strbuf b = { 0 };
+	size_t group = 1;
+	int rc;
+
+	if (!s) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	s->set = set & SMART_SHAPES_ALL;
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
+		s->group_shape[k] = -1;
+		if (!(s->set & (1u << k)))
+			continue;
+		if ((b.len && smart_strbuf_append(&b, "|", 1)) ||
+		    smart_strbuf_printf(&b, "(%s)", shapes[k].regex)) {
+			smart_strbuf_free(&b);
+			free(s);
+			smart_error_oom(err);
+			return NULL;
+		}
+		s->group_shape[k] = (int)group;
+		group += 1 + count_groups(shapes[k].regex);
+	}
+	if (!b.len && smart_strbuf_append(&b, "(\\<\\>x)", 7)) { /* matches nothing */
+		free(s);
+		smart_error_oom(err);
+		return NULL;
+	}
+	rc = regcomp(&s->re, b.data, REG_EXTENDED);
+	smart_strbuf_free(&b);
+	if (rc != 0) {
+		char msg[128];
+
+		regerror(rc, NULL, msg, sizeof(msg));
+		smart_error_set(err, "value shapes: %s", msg);
+		free(s);
+		return NULL;
+	}
+	s->n_groups = s->re.re_nsub + 1;
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
+		if (s->group_shape[k] < 0)
+			continue;
+		if (regcomp(&s->single[k], shapes[k].regex, REG_EXTENDED) != 0) {
+			s->group_shape[k] = -1; /* cannot happen: it compiled above */
+			continue;
+		}
+	}
+	return s;
+}
+
+void smart_shapes_free(smart_shapes *s)
+{
+	if (!s)
+		return;
+	regfree(&s->re);
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++)
+		if (s->group_shape[k] >= 0)
+			regfree(&s->single[k]);
+	free(s);
+}
+
+/* The two process-wide sets: compiled on first use by pthread_once and
+ * read-only afterwards, so threads share them without locking (glibc's
+ * regexec is thread-safe on a shared pattern). */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static smart_shapes *builtin_set, *all_set;
+
+static void compile_shared(void)
+{
+	builtin_set = smart_shapes_compile(SMART_SHAPES_BUILTIN, NULL);
+	all_set = smart_shapes_compile(SMART_SHAPES_ALL, NULL);
+}
+
+const smart_shapes *smart_shapes_builtin(smart_error *err)
+{
+	pthread_once(&once, compile_shared);
+	if (!builtin_set)
+		smart_error_set(err, "value shapes: cannot compile the built-in shapes");
+	return builtin_set;
+}
+
+const smart_shapes *smart_shapes_all(smart_error *err)
+{
+	pthread_once(&once, compile_shared);
+	if (!all_set)
+		smart_error_set(err, "value shapes: cannot compile the shapes");
+	return all_set;
+}
+
+/* When the longest match at `so` is not a valid `rejected` (a 16-digit
+ * hex token looks like base64 without its mixed case), the other shapes
+ * that match at `so` are tried in order; returns the first valid one (its
+ * end in *eo) or -1. */
+static int fallback(const smart_shapes *s, const char *copy, size_t so, int rejected, size_t *eo)
+{
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
+		regmatch_t m;
+
+		if (k == rejected || s->group_shape[k] < 0 ||
+		    regexec(&s->single[k], copy + so, 1, &m, so ? REG_NOTBOL : 0) != 0 ||
+		    m.rm_so != 0 || m.rm_eo == 0)
+			continue;
+		if (shapes[k].valid && !shapes[k].valid(copy + so, (size_t)m.rm_eo))
+			continue;
+		*eo = so + (size_t)m.rm_eo;
+		return k;
+	}
+	return -1;
+}
+
+/* Appends literal text, doubling braces (see smart_shapes_mask). */
+static int append_literal(smart_strbuf *b, const char *s, size_t n)
+{
+	size_t from = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] != '{' && s[i] != '}')
+			continue;
+		if (smart_strbuf_append(b, s + from, i + 1 - from) ||
+		    smart_strbuf_append(b, s + i, 1))
+			return -1;
+		from = i + 1;
+	}
+	return smart_strbuf_append(b, s + from, n - from);
+}
+
+char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
+			unsigned *found, smart_error *err)
+{
+	smart_strbuf b = { 0 };
+	regmatch_t m[64];
+	size_t pos = 0, groups = s->n_groups < 64 ? s->n_groups : 64;
+	char *copy = malloc(len + 1);
+	unsigned met = 0;
+	int fail = 0;
+
+	if (!copy) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	memcpy(copy, text, len); /* regexec needs a NUL-terminated string */
+	copy[len] = '\0';
+	while (!fail && pos < len &&
+	       regexec(&s->re, copy + pos, groups, m, pos ? REG_NOTBOL : 0) == 0) {
+		size_t so = pos + (size_t)m[0].rm_so, eo = pos + (size_t)m[0].rm_eo;
+		int shape = -1;
+
+		if (eo == so) { /* an empty match: step over one byte */
+			fail = append_literal(&b, copy + pos, so + 1 - pos);
+			pos = so + 1;
+			continue;
+		}
+		for (int k = 0; k < SMART_SHAPE_COUNT && shape < 0; k++)
+			if (s->group_shape[k] >= 0 && (size_t)s->group_shape[k] < groups &&
+			    m[s->group_shape[k]].rm_so >= 0)
+				shape = k;
+		if (shape >= 0 && shapes[shape].valid && !shapes[shape].valid(copy + so, eo - so))
+			shape = fallback(s, copy, so, shape, &eo);
+		fail = append_literal(&b, copy + pos, so - pos);
+		if (!fail && shape >= 0) {
+			fail = smart_strbuf_printf(&b, "{%s}", shapes[shape].name);
+			met |= 1u << shape;
+		} else if (!fail) {
+			fail = append_literal(&b, copy + so, eo - so);
+		}
+		pos = eo;
+	}
+	if (!fail)
+		fail = append_literal(&b, copy + pos, len - pos) ||
+		       (!b.data && smart_strbuf_append(&b, "", 0));
+	free(copy);
+	if (fail || !b.data) {
+		smart_strbuf_free(&b);
+		smart_error_oom(err);
+		return NULL;
+	}
+	if (found)
+		*found = met;
+	return b.data;
+}
