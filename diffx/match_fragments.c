@@ -32,6 +32,7 @@
 #define CANDIDATE_PROBES 64   /* label-list entries looked at per node */
 #define DP_MAX_CELLS 400      /* gap alignment by DP up to this many pairs */
 #define SIM_NODES 24          /* descendants compared by gap_similarity */
+#define SIBLING_PROBES 64     /* same-labelled old siblings match_sibling scans */
 
 typedef struct pairs {
 	uint32_t *x, *y;
@@ -75,41 +76,61 @@ static int pairs_push(pairs *p, uint32_t x, uint32_t y)
 	return 0;
 }
 
-/* The own-content hashes of up to SIM_NODES content descendants of a node. */
+/* Up to SIM_NODES unmatched content descendants of a node, by their
+ * own-content hashes, with the low bit telling whether the node has text
+ * or attributes; adds 2 to *score for each of the first matched subtrees
+ * below the node whose partner lies in the subtree of `other` in the other
+ * tree (`other_tree` given). */
 static uint32_t sample(const smart_tree *t, const uint64_t *own, uint32_t node,
-		       uint64_t *out)
+		       const uint32_t *map, const smart_tree *other_tree,
+		       uint32_t other, uint64_t *out, int *score)
 {
-	uint32_t n = 0, end = node + t->nodes[node].size;
+	uint32_t n = 0, seen = 0, end = node + t->nodes[node].size;
+	uint32_t other_size = other_tree ? other_tree->nodes[other].size : 0;
 
-	for (uint32_t i = node + 1; i < end && n < SIM_NODES; i++)
-		if (smart_node_is_content(&t->nodes[i]))
-			out[n++] = own[i];
+	for (uint32_t i = node + 1; i < end && seen < 2 * SIM_NODES; i++) {
+		const smart_node *d = &t->nodes[i];
+
+		if (!smart_node_is_content(d))
+			continue;
+		seen++;
+		if (map[i] != SMART_NONE) {
+			/* A matched subtree is one piece of evidence however
+			 * big it is (a big subtree that moved away must not
+			 * outweigh the many small ones that stayed). */
+			*score += 2 * (map[i] - other < other_size);
+			i += d->size - 1;
+		} else if (n < SIM_NODES)
+			out[n++] = (own[i] & ~1ull) | (d->text || d->attr_count);
+	}
 	return n;
 }
 
 /* How alike two same-labelled subtrees look, cheaply: equal attributes or
- * text count most, then how many of y's first descendants have an equal
- * counterpart among x's first descendants. Used to choose partners in a
- * gap where a label occurs a different number of times on each side. */
+ * text count most; then the matched descendants of x whose partners lie
+ * inside y (the evidence phase 1 left), and the unmatched descendants of y
+ * with an equal counterpart among those of x (bare elements such as
+ * "<b></b>" count half). Matched descendants that went elsewhere count
+ * nothing: a subtree that moved out says nothing about its old parent's
+ * partner. Used to choose partners in small gaps and among siblings. */
 static int gap_similarity(const align *al, uint32_t x, uint32_t y)
 {
 	uint64_t sa[SIM_NODES], sb[SIM_NODES];
-	uint32_t na = sample(al->a, al->own_a, x, sa);
-	uint32_t nb = sample(al->b, al->own_b, y, sb);
-	const smart_node *n = &al->b->nodes[y];
 	int score = 0;
+	uint32_t na = sample(al->a, al->own_a, x, al->a2b, al->b, y, sa, &score);
+	uint32_t nb = sample(al->b, al->own_b, y, al->b2a, NULL, 0, sb, &score);
+	const smart_node *n = &al->b->nodes[y];
 
 	/* Equal attributes or text identify a node better than anything
 	 * below it (the rest of a section whose big part moved elsewhere is
 	 * still that section). */
 	if (al->own_a[x] == al->own_b[y] && (n->attr_count || n->text))
-		score += 2 * SIM_NODES;
-
+		score += 8 * SIM_NODES;
 	for (uint32_t j = 0; j < nb; j++)
 		for (uint32_t i = 0; i < na; i++)
 			if (sa[i] == sb[j]) {
 				sa[i] = 0;
-				score++;
+				score += 1 + (int)(sb[j] & 1);
 				break;
 			}
 	return score;
@@ -117,7 +138,8 @@ static int gap_similarity(const align *al, uint32_t x, uint32_t y)
 
 /* Pairs a small gap (old children a[0..na), new children b[0..nb)) by an
  * order-preserving alignment that maximises the summed similarity of
- * same-labelled pairs. */
+ * same-labelled pairs (identical subtrees get a bonus, but do not grab a
+ * partner out of its place: two plain pairs in order beat that). */
 static int pair_gap_dp(const align *al, const uint32_t *a, uint32_t na,
 		       const uint32_t *b, uint32_t nb, pairs *out)
 {
@@ -135,7 +157,11 @@ static int pair_gap_dp(const align *al, const uint32_t *a, uint32_t na,
 					    ? dp[(i - 1) * w + j]
 					    : dp[i * w + j - 1];
 				if (al->old_label[x] == al->b->nodes[y].name_id) {
-					int d = dp[(i - 1) * w + j - 1] + 1 +
+					/* Two per pair: keeping two plain pairs
+					 * beats one pair that is a little more
+					 * alike. */
+					int d = dp[(i - 1) * w + j - 1] + 2 +
+						2 * (al->sub_a[x] == al->sub_b[y]) +
 						gap_similarity(al, x, y);
 
 					if (d > v)
@@ -207,9 +233,10 @@ static int pair_by_label(grower *g, uint32_t a0, uint32_t na, uint32_t b0,
 }
 
 /* Pairs the unmatched children of one gap (g->gap_a[0..na), g->gap_b[0..nb)):
- * identical subtrees first, by a monotone sweep (linear, and enough in
- * practice); they split the gap again, and the children between two
- * identical pairs are paired by label. */
+ * a small gap by the similarity alignment; a large one by identical
+ * subtrees first, found by a monotone sweep (linear, and enough in
+ * practice), which split the gap again, the children between two identical
+ * pairs being paired by label. */
 static int pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 {
 	const align *al = g->al;
@@ -217,6 +244,8 @@ static int pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 
 	if (na == 0 || nb == 0)
 		return 0;
+	if ((uint64_t)na * nb <= DP_MAX_CELLS)
+		return pair_gap_dp(al, g->gap_a, na, g->gap_b, nb, out);
 	for (uint32_t j = 0; j < nb; j++)
 		for (uint32_t i = from; i < na && i < from + 8; i++)
 			if (al->sub_a[g->gap_a[i]] == al->sub_b[g->gap_b[j]]) {
@@ -393,6 +422,43 @@ static int match_by_label(grower *g, uint32_t y, uint32_t near,
 	return 0;
 }
 
+/* An unmatched new node y whose parent is matched to old px may have
+ * moved among its siblings and changed on the way (a form field moved
+ * after a select, its label reworded): gaps cannot pair across anchors,
+ * so look for an unmatched old child of px with y's label, the most alike
+ * first, and pair the two with their fragment, as a gap would. Returns 1
+ * when paired, 0 when not, -1 when out of memory. */
+static int match_sibling(grower *g, uint32_t y, uint32_t px)
+{
+	align *al = g->al;
+	uint32_t label = al->b->nodes[y].name_id, best = SMART_NONE, looked = 0;
+	int best_score = -1;
+	size_t work = 0;
+	uint32_t agree;
+
+	for (uint32_t c = al->a->nodes[px].first_child;
+	     c != SMART_NONE && looked < SIBLING_PROBES; c = al->a->nodes[c].next_sibling) {
+		int score;
+
+		if (al->old_label[c] != label)
+			continue;
+		looked++;
+		if (al->a2b[c] != SMART_NONE)
+			continue;
+		score = gap_similarity(al, c, y);
+		if (score > best_score) {
+			best = c;
+			best_score = score;
+		}
+	}
+	if (best == SMART_NONE)
+		return 0;
+	if (grow(g, best, y, SIZE_MAX, &work, &agree) < 0)
+		return -1;
+	apply(al, &g->cur);
+	return 1;
+}
+
 static void grower_free(grower *g)
 {
 	free(g->kids_a);
@@ -514,6 +580,14 @@ int align_match_fragments(align *al, smart_error *err)
 		if (x != SMART_NONE) {
 			align_match_subtree(al, x, y);
 			continue;
+		}
+		if (al->b2a[p] != SMART_NONE) {
+			int found = match_sibling(&g, y, al->b2a[p]);
+
+			if (found < 0)
+				goto out;
+			if (found > 0)
+				continue;
 		}
 		/* A fragment of two or three nodes reaches a majority of
 		 * agreeing pairs only as an exact twin, found above. */

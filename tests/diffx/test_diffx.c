@@ -272,6 +272,45 @@ static void diffx_moved_and_edited_item_keeps_its_identity(void **state)
 	pair_free(&p);
 }
 
+static void diffx_move_that_leaves_a_twin_of_a_sibling_is_one_move(void **state)
+{
+	pair p = diff_of(parse_xml("<r><a><b/></a><a/><c/></r>"),
+			 parse_xml("<r><a/><a/><c><b/></c></r>"));
+
+	(void)state;
+	assert_int_equal(p.diff->op_count, 1);
+	assert_int_equal(p.diff->ops[0].kind, SMART_OP_MOVE);
+	assert_string_equal(op_path(&p, 0), "/r/a[1]/b");
+	pair_free(&p);
+}
+
+static void diffx_parent_keeps_partner_that_holds_its_staying_children(void **state)
+{
+	/* i moves from the second d to the first; T stays: the d's keep
+	 * their partners by position and what stayed, not by what left. */
+	pair p = diff_of(parse_xml("<r><d/><d>T<i>U</i></d></r>"),
+			 parse_xml("<r><d><i>U</i></d><d>T</d></r>"));
+
+	(void)state;
+	assert_int_equal(p.diff->op_count, 1);
+	assert_int_equal(p.diff->ops[0].kind, SMART_OP_MOVE);
+	assert_string_equal(op_path(&p, 0), "/r/d[2]/i");
+	pair_free(&p);
+}
+
+static void diffx_sibling_moved_and_edited_is_move_and_update(void **state)
+{
+	pair p = html_pair("<form><label>Test</label><input name=t value=a><select><option>x</option></select></form>",
+			   "<form><select><option>x</option></select><label>Test name</label><input name=t value=b></form>");
+
+	(void)state;
+	assert_int_equal(p.count[SMART_OP_INSERT] + p.count[SMART_OP_DELETE], 0);
+	assert_int_equal(p.count[SMART_OP_UPDATE], 1);
+	assert_int_equal(p.count[SMART_OP_ATTR_CHANGE], 1);
+	assert_int_equal(p.count[SMART_OP_MOVE], 1); /* the select, or both others */
+	pair_free(&p);
+}
+
 /* A tree nested `depth` deep, built by hand (libxml2 stops parsing at 256
  * levels): #document > div > div > ... > text `leaf` (no text when NULL). */
 static smart_tree *chain_tree(uint32_t depth, const char *leaf)
@@ -449,6 +488,9 @@ int main(void)
 		cmocka_unit_test(diffx_comments_and_processing_instructions_take_no_part),
 		cmocka_unit_test(diffx_empty_document_against_page_is_inserts_only),
 		cmocka_unit_test(diffx_moved_and_edited_item_keeps_its_identity),
+		cmocka_unit_test(diffx_move_that_leaves_a_twin_of_a_sibling_is_one_move),
+		cmocka_unit_test(diffx_parent_keeps_partner_that_holds_its_staying_children),
+		cmocka_unit_test(diffx_sibling_moved_and_edited_is_move_and_update),
 		cmocka_unit_test(diffx_survives_100000_deep_documents),
 		cmocka_unit_test(diffx_json_follows_script_format),
 		cmocka_unit_test(diffx_insert_content_leaves_out_nodes_that_arrive_by_move),
