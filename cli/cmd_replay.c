@@ -14,7 +14,8 @@ static void usage(FILE *out)
 		"usage: smart replay SESSIONS... --base-url URL -o OUT_DIR [--reset CMD]\n"
 		"                    [--with-state | --without-state] [--delay MS] [--timeout SECONDS]\n"
 		"                    [--allow-host HOST]... [--tokens FILE] [--token-pattern GLOB]...\n"
-		"                    [--keep-static] [--json]\n\n"
+		"                    [--keep-static] [--json]\n"
+		"       smart replay --list [--json] [--keep-static] SESSIONS...\n\n"
 		"Replays each recorded session (HAR file, combined access log, or smart's JSON\n"
 		"session format) against URL, in order, each with its own cookie jar, and writes\n"
 		"every response to OUT_DIR/<session>/<NN>_<METHOD>_<slug>.<html|xml|txt> and a\n"
@@ -33,6 +34,8 @@ static void usage(FILE *out)
 		"      --token-pattern G  one more field-name glob for anti-forgery tokens\n"
 		"      --no-tokens        send token fields as recorded\n"
 		"      --keep-static      also replay images, style sheets, scripts, fonts\n"
+		"  -l, --list             only read the sessions and list them (with --json: in\n"
+		"                         smart's JSON session format, to edit by hand)\n"
 		"      --json             print the summary as JSON\n"
 		"  -h, --help             this help\n\n"
 		"Only loopback hosts and those given with --allow-host are contacted. A request\n"
@@ -80,9 +83,47 @@ static int print_summary(const smart_replay_summary *s, const char *out_dir, int
 	return CLI_SAME;
 }
 
+/* --list: reads the session files and prints them, contacting nothing. */
+static int list_sessions(int n, char **files, const smart_replay_load_options *lo, int json)
+{
+	smart_error err = { { 0 } };
+	smart_replay_set *set = smart_replay_set_new(&err);
+	char *text = NULL;
+	int status = CLI_TROUBLE;
+
+	for (int i = 0; set && i < n; i++)
+		if (smart_replay_load(set, files[i], lo, &err) < 0)
+			goto out;
+	if (!set)
+		goto out;
+	if (json) {
+		if (smart_replay_set_to_json(set, &text, &err) < 0)
+			goto out;
+		printf("%s\n", text);
+	} else {
+		for (size_t s = 0; s < set->count; s++) {
+			const smart_replay_session *ss = &set->sessions[s];
+
+			printf("%s: %zu request%s, %zu skipped (%s)\n", ss->name, ss->count,
+			       ss->count == 1 ? "" : "s", ss->skipped, ss->source);
+			for (size_t r = 0; r < ss->count; r++)
+				printf("  %s %s%s\n", ss->requests[r].method, ss->requests[r].target,
+				       ss->requests[r].body ? " (with body)" : "");
+		}
+	}
+	status = CLI_SAME;
+out:
+	if (status == CLI_TROUBLE)
+		cli_fail(&err);
+	free(text);
+	smart_replay_set_free(set);
+	return status;
+}
+
 static int run_replay(int argc, char **argv)
 {
 	enum { O_WITH = 1000, O_WITHOUT, O_TOKENS, O_PATTERN, O_NO_TOKENS, O_STATIC };
+	int list = 0;
 	static const struct option opts[] = {
 		{ "base-url", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
@@ -96,6 +137,7 @@ static int run_replay(int argc, char **argv)
 		{ "token-pattern", required_argument, NULL, O_PATTERN },
 		{ "no-tokens", no_argument, NULL, O_NO_TOKENS },
 		{ "keep-static", no_argument, NULL, O_STATIC },
+		{ "list", no_argument, NULL, 'l' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
@@ -120,7 +162,7 @@ static int run_replay(int argc, char **argv)
 		return cli_failf("out of memory");
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "b:o:r:d:t:a:h", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "b:o:r:d:t:a:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b': o.base_url = optarg; break;
 		case 'o': o.out_dir = optarg; break;
@@ -145,6 +187,7 @@ static int run_replay(int argc, char **argv)
 		case O_NO_TOKENS: no_tokens = 1; break;
 		case O_STATIC: lo.keep_static = 1; break;
 		case 'j': json = 1; break;
+		case 'l': list = 1; break;
 		case 'H': case 'X': break; /* responses are named by their content type */
 		case 'h': usage(stdout); status = CLI_SAME; goto out;
 		default: status = cli_usage_error("replay", "unknown option"); goto out;
@@ -152,6 +195,10 @@ static int run_replay(int argc, char **argv)
 	}
 	if (optind == argc) {
 		status = cli_usage_error("replay", "needs at least one session file");
+		goto out;
+	}
+	if (list) {
+		status = list_sessions(argc - optind, argv + optind, &lo, json);
 		goto out;
 	}
 	if (!o.base_url || !o.out_dir) {

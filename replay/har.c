@@ -97,8 +97,8 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 
 	if (bad || !method || !url || !*method || !*url)
 		return smart_error_set(err, "%s: request needs string 'method' and 'url'", where);
-	if (strncasecmp(url, "data:", 5) == 0 || strncasecmp(url, "blob:", 5) == 0)
-		return 1;
+	if (rp_url_origin_len(url) == 0 && url[strcspn(url, "/?#:")] == ':')
+		return 1; /* data:, blob:, ws:, chrome-extension: … are not pages */
 	req->method = method;
 	req->recorded_url = url;
 	req->target = rp_url_target(set, url);

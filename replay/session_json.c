@@ -153,3 +153,57 @@ int rp_load_session_json(smart_replay_set *set, const char *path, const cJSON *r
 	}
 	return 0;
 }
+
+/* One request as an object of the session format. */
+static cJSON *request_json(const smart_replay_request *r)
+{
+	cJSON *o = cJSON_CreateObject(), *h = NULL;
+	int ok = o && cJSON_AddStringToObject(o, "method", r->method) &&
+		 cJSON_AddStringToObject(o, "url", r->target);
+
+	if (ok && r->header_count) {
+		ok = (h = cJSON_AddObjectToObject(o, "headers")) != NULL;
+		for (size_t i = 0; ok && i < r->header_count; i++) {
+			cJSON *v = cJSON_CreateString(r->headers[i].value);
+
+			ok = v && cJSON_AddItemToObject(h, r->headers[i].name, v);
+			if (!ok)
+				cJSON_Delete(v);
+		}
+	}
+	if (ok && r->body) {
+		/* The format holds text; a body with NUL bytes is cut at the first. */
+		ok = cJSON_AddStringToObject(o, "body", r->body) != NULL;
+	}
+	if (!ok) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+int smart_replay_set_to_json(const smart_replay_set *set, char **out, smart_error *err)
+{
+	cJSON *root = cJSON_CreateObject(), *sessions = NULL;
+	int ok = root && (sessions = cJSON_AddArrayToObject(root, "sessions"));
+
+	*out = NULL;
+	for (size_t s = 0; ok && s < set->count; s++) {
+		const smart_replay_session *ss = &set->sessions[s];
+		cJSON *so = cJSON_CreateObject(), *list = NULL;
+
+		ok = so && cJSON_AddStringToObject(so, "name", ss->name) &&
+		     (list = cJSON_AddArrayToObject(so, "requests"));
+		for (size_t i = 0; ok && i < ss->count; i++) {
+			cJSON *r = request_json(&ss->requests[i]);
+
+			ok = r && cJSON_AddItemToArray(list, r);
+		}
+		if (so)
+			cJSON_AddItemToArray(sessions, so);
+	}
+	if (ok)
+		*out = cJSON_Print(root);
+	cJSON_Delete(root);
+	return *out ? 0 : smart_error_oom(err);
+}

@@ -92,6 +92,14 @@ int smart_replay_load_data(smart_replay_set *set, const char *path,
 			   const smart_replay_load_options *options,
 			   smart_error *err);
 
+/* Writes the set in smart's JSON session format (docs/replay.md) into a new
+ * string (*out, free()): what `smart replay --list --json` prints, so that
+ * a HAR file or an access log can be turned into sessions to edit by hand.
+ * Reading it back gives the same sessions (names, methods, targets, headers,
+ * bodies). */
+int smart_replay_set_to_json(const smart_replay_set *set, char **out,
+			     smart_error *err);
+
 /* ---- security tokens ----------------------------------------------------- */
 
 /* The rule saying which form fields are anti-forgery tokens: a list of

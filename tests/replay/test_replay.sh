@@ -129,6 +129,14 @@ expect_one_error_line "non_loopback_refusal_names_the_host" "host example.com is
 [ ! -e "$TMP/g/notes" ] && echo "ok - refused_run_writes_nothing" || echo "not ok - refused_run_writes_nothing"
 expect_status "non_url_base_is_trouble" 2 "$SMART" replay "$RFIX/notes.har" --base-url "ftp://127.0.0.1/" -o "$TMP/g"
 
+# ---- --list: read only --------------------------------------------------------------
+expect_status "replay_list_needs_no_server" 0 "$SMART" replay --list "$RFIX/access.log" "$RFIX/notes.har"
+expect_output "replay_list_names_sessions_with_counts" '^notes: 5 requests, 2 skipped'
+"$SMART" replay --list --json "$RFIX/notes.har" >"$TMP/notes-as.json" 2>/dev/null
+expect_status "replay_list_json_is_a_session_file" 0 "$SMART" replay "$TMP/notes-as.json" --base-url "$BASE" -o "$TMP/l" --reset "$RESET"
+M="$TMP/l/notes/manifest.json"
+check "replay_of_the_converted_har_posts_like_the_har" "m['requests'][2]['final_url'].endswith('/done') and len(m['requests']) == 5"
+
 # ---- bad input ---------------------------------------------------------------------
 printf '{"log": {"entries": [{"request": {"method": "GET", "url": "/"}}, {"request": {"method": "GET"}}]}}' >"$TMP/bad.har"
 expect_status "har_entry_without_url_is_trouble" 2 "$SMART" replay "$TMP/bad.har" --base-url "$BASE" -o "$TMP/h"
