@@ -8,6 +8,7 @@
 
 #include "cli.h"
 
+/* The usage text (-h). */
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -55,6 +56,7 @@ static int parse_uint(const char *s, unsigned max, unsigned *out)
 	return 0;
 }
 
+/* Prints what a run did: one line, or a JSON object with --json. */
 static int print_summary(const smart_replay_summary *s, const char *out_dir, int json)
 {
 	if (!json) {
@@ -120,6 +122,8 @@ out:
 	return status;
 }
 
+/* Parses the options, reads every session file (all before contacting
+ * anything, so a bad file fails the run early), and replays. */
 static int run_replay(int argc, char **argv)
 {
 	enum { O_WITH = 1000, O_WITHOUT, O_TOKENS, O_PATTERN, O_NO_TOKENS, O_STATIC };

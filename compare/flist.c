@@ -49,6 +49,7 @@ static const char *str(const cJSON *o, const char *key, const char *fallback)
 	return cJSON_IsString(v) ? v->valuestring : fallback;
 }
 
+/* A number member as a long, 0 when absent. */
 static long num(const cJSON *o, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);

@@ -152,6 +152,8 @@ static int parse_line(smart_replay_set *set, const char *p, const char *end, log
 	return e->method && e->target ? 0 : -2;
 }
 
+/* Orders log entries by client, then time, then line: each client's
+ * requests become one run that the 30-minute rule cuts into sessions. */
 static int by_client_then_time(const void *a, const void *b)
 {
 	const log_entry *x = a, *y = b;

@@ -81,6 +81,8 @@ static curl_socket_t open_socket(void *ctx, curlsocktype purpose, struct curl_so
 	return socket(a->family, a->socktype, a->protocol);
 }
 
+/* libcurl's body sink: appends to the response, refusing bodies beyond
+ * RP_MAX_BODY so that one runaway page cannot exhaust memory. */
 static size_t receive(char *data, size_t size, size_t n, void *ctx)
 {
 	rp_client *c = ctx;

@@ -29,6 +29,7 @@ int rp_form_encode(smart_strbuf *out, const char *s, size_t len)
 	return 0;
 }
 
+/* The value of a hexadecimal digit, -1 for anything else. */
 static int hexval(char c)
 {
 	return c >= '0' && c <= '9' ? c - '0'

@@ -47,6 +47,7 @@ smart_replay_tokens *smart_replay_tokens_new(smart_error *err)
 	return t;
 }
 
+/* Empties the rule (before a file replaces it, and on free). */
 static void clear_patterns(smart_replay_tokens *t)
 {
 	for (size_t i = 0; i < t->count; i++)
@@ -148,6 +149,7 @@ void rp_token_store_clear(rp_token_store *store)
 	store->n = 0;
 }
 
+/* Appends one harvested token (copies); -1 when out of memory. */
 static int store_add(rp_token_store *s, const char *name, const char *value,
 		     const char *path)
 {
