@@ -11,10 +11,10 @@
 
 CC      ?= cc
 BUILD   := build
-PKGS    := libxml-2.0 gsl libcjson zlib libcurl
+PKGS    := libxml-2.0 gsl libcjson zlib libcurl libarchive
 APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
             libcjson-dev libcmocka-dev zlib1g-dev valgrind \
-            libcurl4-openssl-dev python3
+            libcurl4-openssl-dev python3 libarchive-dev
 
 LIB_DIRS := common diffx profile compare features model train classify replay
 LIB_SRC  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))

@@ -105,7 +105,7 @@ static void print_text(cli_profiles *ps, const smart_table *t, const smart_eval_
 	printf("%zu pairs from %zu applications, leave-one-application-out; F1 of each held-out\n"
 	       "application without and with its volatility profile (learned from %s)%s%s\n\n",
 	       t->n_rows, t->n_apps,
-	       ps->runs_dir ? "its clean run folders" : ps->from_reruns ? "its rerun records, left out of the scoring"
+	       ps->runs_dir ? "its clean run folders" : ps->from_reruns ? "half of its rerun records, left out of the scoring"
 									 : "the given files",
 	       cols > 2 ? ", and with the cutoff calibrated on its clean reruns" : "",
 	       t->skipped ? "" : "");

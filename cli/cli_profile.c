@@ -61,7 +61,8 @@ static int by_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The run folders of `app` under the --runs folder (sorted), or none. */
+/* The runs of `app` under the --runs folder (sub-folders and run archives
+ * of DIR/APP/runs, or else of DIR/APP; sorted), or none. */
 static char **run_folders(const char *root, const char *app, size_t *n)
 {
 	char base[4096], **v = NULL;
@@ -81,7 +82,8 @@ static char **run_folders(const char *root, const char *app, size_t *n)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", base, e->d_name);
-		if (!is_dir(path) || !(grown = realloc(v, (*n + 1) * sizeof(*v))))
+		if ((!is_dir(path) && !smart_run_is_archive_name(e->d_name)) ||
+		    !(grown = realloc(v, (*n + 1) * sizeof(*v))))
 			continue;
 		v = grown;
 		if ((v[*n] = strdup(path)))
@@ -91,6 +93,13 @@ static char **run_folders(const char *root, const char *app, size_t *n)
 	if (*n)
 		qsort(v, *n, sizeof(*v), by_string);
 	return v;
+}
+
+/* The rerun records that teach profiles (the others are scored). */
+static int learning_half(void *ctx, const smart_pair *pair)
+{
+	(void)ctx;
+	return smart_rerun_for_learning(pair->test);
 }
 
 /* Learns the profile of `app` (called once per application). */
@@ -119,7 +128,7 @@ static smart_profile *learn(cli_profiles *ps, const char *app)
 		size_t used = 0;
 
 		rc = smart_profile_learn_pairs(p, (const char *const *)ps->corpora, ps->n_corpora,
-					       app, ps->format, &used, &ps->err);
+					       app, learning_half, NULL, ps->format, &used, &ps->err);
 		if (rc == 0 && used == 0) {
 			smart_profile_free(p);
 			p = NULL;
@@ -154,10 +163,11 @@ const smart_profile *cli_profiles_for(void *ctx, const char *app)
 	return p;
 }
 
-static int skip_reruns(void *ctx, const char *app, const char *origin)
+static int skip_reruns(void *ctx, const char *app, const char *test, const char *origin)
 {
 	(void)app;
-	return ((cli_profiles *)ctx)->from_reruns && origin && strcmp(origin, "rerun") == 0;
+	return ((cli_profiles *)ctx)->from_reruns && origin && strcmp(origin, "rerun") == 0 &&
+	       smart_rerun_for_learning(test);
 }
 
 void cli_profiles_attach(cli_profiles *ps, smart_table *t)
@@ -216,42 +226,45 @@ static int measure_rerun(cli_calibration *c, cli_reruns *r, const smart_profile 
 	return rc;
 }
 
-/* Rerun pairs from run folders: every file of the first run against the
- * same file of each other run. */
+/* Rerun pairs from runs: every file of the first run against the same file
+ * of each other run. */
 static int reruns_from_runs(cli_calibration *c, cli_reruns *r, const smart_profile *prof,
 			    smart_error *err)
 {
 	size_t n;
 	char **dirs = run_folders(c->ps->runs_dir, r->app, &n);
-	DIR *d = n >= 2 ? opendir(dirs[0]) : NULL;
-	struct dirent *e;
+	smart_run **runs = n >= 2 ? calloc(n, sizeof(*runs)) : NULL;
 	int rc = 0;
 
-	while (d && rc == 0 && r->n < CLI_MAX_RERUNS && (e = readdir(d))) {
-		char a_path[8192];
+	for (size_t k = 0; runs && rc == 0 && k < n; k++)
+		if (!(runs[k] = smart_run_open(dirs[k], err)))
+			rc = -1;
+	for (size_t i = 0; runs && rc == 0 && i < smart_run_count(runs[0]) && r->n < CLI_MAX_RERUNS;
+	     i++) {
+		const char *rel = smart_run_name(runs[0], i);
 		char *a = NULL;
 		size_t alen;
 
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(a_path, sizeof(a_path), "%s/%s", dirs[0], e->d_name);
-		if (is_dir(a_path) || smart_file_read(a_path, SMART_TREE_MAX_FILE, &a, &alen, err))
-			continue;
+		if (smart_run_read(runs[0], rel, &a, &alen, err) != 1) {
+			rc = -1;
+			break;
+		}
 		for (size_t k = 1; rc == 0 && k < n && r->n < CLI_MAX_RERUNS; k++) {
-			char b_path[8192];
 			char *b = NULL;
 			size_t blen;
+			int got = smart_run_read(runs[k], rel, &b, &blen, err);
 
-			snprintf(b_path, sizeof(b_path), "%s/%s", dirs[k], e->d_name);
-			if (smart_file_read(b_path, SMART_TREE_MAX_FILE, &b, &blen, err))
-				continue;
-			rc = measure_rerun(c, r, prof, e->d_name, a, alen, b, blen, c->ps->format, err);
+			if (got < 0)
+				rc = -1;
+			else if (got)
+				rc = measure_rerun(c, r, prof, rel, a, alen, b, blen, c->ps->format, err);
 			free(b);
 		}
 		free(a);
 	}
-	if (d)
-		closedir(d);
+	for (size_t k = 0; runs && k < n; k++)
+		smart_run_close(runs[k]);
+	free(runs);
 	for (size_t i = 0; i < n; i++)
 		free(dirs[i]);
 	free(dirs);
@@ -276,8 +289,8 @@ static int reruns_from_records(cli_calibration *c, cli_reruns *r, const smart_pr
 				break;
 			}
 			if (got == SMART_CORPUS_BAD || !pair.origin || strcmp(pair.origin, "rerun") ||
-			    strcmp(pair.app, r->app))
-				continue;
+			    strcmp(pair.app, r->app) || !smart_rerun_for_learning(pair.test))
+				continue; /* only the learning half: the other is scored */
 			rc = measure_rerun(c, r, prof, pair.test, pair.old_doc, pair.old_len,
 					   pair.new_doc, pair.new_len,
 					   pair.format != SMART_FORMAT_AUTO ? pair.format : c->ps->format,

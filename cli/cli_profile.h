@@ -3,7 +3,8 @@
  * with --profile FILE (every application) or --profile APP=FILE, or learned
  * per application on demand — from its clean run folders (eval --runs DIR:
  * DIR/APP/runs/RUN or DIR/APP/RUN) or from its rerun records (eval
- * --profile-reruns, which then leaves those records out of the scoring).
+ * --profile-reruns: half of its rerun records, split by test name, which
+ * are then left out of the scoring; the other half is scored).
  */
 #ifndef SMART_CLI_PROFILE_H
 #define SMART_CLI_PROFILE_H

@@ -44,8 +44,9 @@ static void usage(FILE *out)
 		"  --runs DIR     with --by-app: learn each application's volatility profile\n"
 		"                 from its clean run folders DIR/APP/runs/*/ (or DIR/APP/*/)\n"
 		"                 and print every application's F1 without and with it\n"
-		"  --profile-reruns  the same, learning from the application's records with\n"
-		"                 origin \"rerun\" (left out of the scoring, on both sides)\n"
+		"  --profile-reruns  the same, learning from half of the application's records\n"
+		"                 with origin \"rerun\" (split by test name; that half is left\n"
+		"                 out of the scoring on both sides, the other half is scored)\n"
 		"  --profile [APP=]FILE  the same with given profiles (may be repeated)\n"
 		"  --calibrate    also score with the cutoff moved past each held-out\n"
 		"                 application's clean reruns (docs/profile.md)\n");

@@ -21,9 +21,9 @@ static void usage(FILE *out)
 		"versions, numbers, paths, URL queries), generalised into patterns. Use it\n"
 		"with 'smart classify --profile' and 'smart train --profile'. The file is\n"
 		"JSON a tester may edit (pin a place volatile, remove one): docs/profile.md.\n\n"
-		"  RUN_DIR...       two or more folders holding the outputs of clean runs of\n"
-		"                   the same suite (files with the same relative path are the\n"
-		"                   same test)\n"
+		"  RUN_DIR...       two or more folders (or .tar, .tar.gz archives) holding the\n"
+		"                   outputs of clean runs of the same suite (files with the same\n"
+		"                   relative path are the same test)\n"
 		"  --pairs FILE     learn from the records of a corpus whose origin is \"rerun\"\n"
 		"  --app APP        with --pairs: only the records of application APP\n"
 		"  -o, --output F   where to write the profile (atomically)\n"
@@ -124,8 +124,8 @@ static int run_profile(int argc, char **argv)
 		return cli_usage_error("profile", pairs ? "--pairs takes no run folders"
 						       : "needs at least two run folders");
 	for (int i = optind; i < argc; i++)
-		if (!is_dir(argv[i]))
-			return cli_failf("%s: not a folder (give the folders of two or more clean runs)",
+		if (!is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
+			return cli_failf("%s: not a folder or a .tar[.gz] archive (give two or more clean runs)",
 					 argv[i]);
 	p = smart_profile_new(&err);
 	if (!p)
@@ -133,7 +133,7 @@ static int run_profile(int argc, char **argv)
 	if (pairs) {
 		size_t used = 0;
 
-		rc = smart_profile_learn_pairs(p, &pairs, 1, app, format, &used, &err);
+		rc = smart_profile_learn_pairs(p, &pairs, 1, app, NULL, NULL, format, &used, &err);
 		if (rc == 0 && used == 0)
 			rc = smart_error_set(&err, "%s: no record with origin \"rerun\"%s%s", pairs,
 					     app ? " of application " : "", app ? app : "");

@@ -127,8 +127,11 @@ int feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_err
 {
 	unsigned in_old, in_new, fresh;
 
-	if (placeholders_in(a->old_tree, &in_old, err) < 0 ||
-	    placeholders_in(a->new_tree, &in_new, err) < 0)
+	const smart_volatility *vol = a->volatility;
+
+	/* the documents as written: a profile's patterns are not placeholders */
+	if (placeholders_in(vol->raw_old, &in_old, err) < 0 ||
+	    placeholders_in(vol->raw_new, &in_new, err) < 0)
 		return -1;
 	fresh = in_new & ~in_old;
 	*v = __builtin_popcount(fresh);

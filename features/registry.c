@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "smart/profile.h"
 #include "volatility.h"
 
 static const smart_feature_info registry[] = {
@@ -85,15 +86,38 @@ int smart_features_compute_profiled(const smart_tree *old_tree,
 {
 	smart_volatility vol;
 	smart_feature_args args = { old_tree, new_tree, diff, profile, test, &vol };
+	smart_tree *nold = NULL, *nnew = NULL;
+	smart_diff *ndiff = NULL;
+	int rc = -1;
 
 	assert(diff && diff->old_tree == old_tree && diff->new_tree == new_tree);
 	if (feature_volatility_compute(&args, &vol, err) < 0)
 		return smart_error_prefix(err, "volatility");
+	if (profile) {
+		/* SMART's own features see the documents with the noise the
+		 * profile knows neutralised (profile.h), so each of them
+		 * discounts it by itself. */
+		nold = smart_profile_normalize(profile, test, old_tree, err);
+		nnew = nold ? smart_profile_normalize(profile, test, new_tree, err) : NULL;
+		ndiff = nnew ? smart_diffx(nold, nnew, err) : NULL;
+		if (!ndiff)
+			goto done;
+		args.old_tree = nold;
+		args.new_tree = nnew;
+		args.diff = ndiff;
+	}
 	for (size_t i = 0; i < REGISTRY_SIZE; i++) {
 		values[i] = 0;
-		if (registry[i].extract(&args, &values[i], err) < 0)
-			return smart_error_prefix(err, "feature %s", registry[i].name);
+		if (registry[i].extract(&args, &values[i], err) < 0) {
+			smart_error_prefix(err, "feature %s", registry[i].name);
+			goto done;
+		}
 		assert(isfinite(values[i]));
 	}
-	return 0;
+	rc = 0;
+done:
+	smart_diff_free(ndiff);
+	smart_tree_free(nnew);
+	smart_tree_free(nold);
+	return rc;
 }

@@ -114,8 +114,9 @@ done:
 	return verdict;
 }
 
-/* A structural edit (insert, delete, move): volatile when the profile
- * says the parent's children vary. */
+/* A structural edit: an insert or delete is volatile when the profile
+ * says the parent's children come and go ("…/\*"), a move when they do or
+ * when their order varies ("…/\*order"). */
 static int judge_structure(analysis *an, const smart_edit_op *op)
 {
 	char *loc = smart_location_of_op(an->a->diff, op);
@@ -126,6 +127,10 @@ static int judge_structure(analysis *an, const smart_edit_op *op)
 		return -1;
 	}
 	verdict = profile_accepts(an, loc, NULL, NULL);
+	if (verdict == 0 && op->kind == SMART_OP_MOVE) {
+		loc[strlen(loc) - strlen("order")] = '\0'; /* "…/\*order" -> "…/\*" */
+		verdict = profile_accepts(an, loc, NULL, NULL);
+	}
 	free(loc);
 	return verdict;
 }
@@ -147,6 +152,9 @@ int feature_volatility_compute(const smart_feature_args *args, smart_volatility 
 	const smart_diff *d = args->diff;
 
 	memset(vol, 0, sizeof(*vol));
+	vol->edits = d->op_count;
+	vol->raw_old = args->old_tree;
+	vol->raw_new = args->new_tree;
 	an.shapes = args->profile ? args->profile->compiled : smart_shapes_builtin(err);
 	an.all = smart_shapes_all(err);
 	if (!an.shapes || !an.all)

@@ -27,6 +27,9 @@ typedef struct smart_volatility {
 	uint32_t form_attributes;     /* stable edits of name, type, value, ... */
 	uint32_t presentation_attributes; /* stable edits of id, class, style, ... */
 	uint32_t changed_words;       /* words differing in stable text updates */
+	size_t edits;                 /* operations of the raw script */
+	const smart_tree *raw_old;    /* the documents as written (the features */
+	const smart_tree *raw_new;    /* may see them normalised by a profile) */
 } smart_volatility;
 
 /* Fills *vol for args (args->volatility is not read). */
@@ -52,17 +55,17 @@ int feature_presentation_attributes(const smart_feature_args *a, double *v, smar
 int feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err);
 
 #define VOLATILITY_FEATURES \
-	{ "volatile_moves", "content nodes moved where the profile says children vary", 0, \
+	{ "volatile_moves", "log2(1 + content nodes moved where the profile says children vary)", 0, \
 	  feature_volatile_moves }, \
-	{ "volatile_inserts", "content nodes inserted where the profile says children vary", 0, \
+	{ "volatile_inserts", "log2(1 + content nodes inserted where the profile says children vary)", 0, \
 	  feature_volatile_inserts }, \
-	{ "volatile_deletes", "content nodes deleted where the profile says children vary", 0, \
+	{ "volatile_deletes", "log2(1 + content nodes deleted where the profile says children vary)", 0, \
 	  feature_volatile_deletes }, \
-	{ "volatile_updates", "text updates that only change volatile values", 0, \
+	{ "volatile_updates", "log2(1 + text updates that only change volatile values)", 0, \
 	  feature_volatile_updates }, \
 	{ "stable_updates", "text updates that change more than volatile values", 0, \
 	  feature_stable_updates }, \
-	{ "volatile_attributes", "attribute edits that only change volatile values", 0, \
+	{ "volatile_attributes", "log2(1 + attribute edits that only change volatile values)", 0, \
 	  feature_volatile_attributes }, \
 	{ "residual_change", "log2(1 + nodes, words and attributes that differ once volatile parts are discounted)", \
 	  0, feature_residual_change }, \

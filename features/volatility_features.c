@@ -10,7 +10,10 @@
 
 /* volatile_moves, volatile_inserts, volatile_deletes: the part of
  * diffx_moves, diffx_inserts and diffx_deletes (content nodes) that lies
- * where the profile says an element's children vary ("/\*" entries, "/\*\*"
+ * where the profile says an element's children vary, as log2(1 + nodes)
+ * (like every volatile count here: how much noise an application makes is
+ * its own, and a linear model trained on other applications should not
+ * weigh it by the node) ("/\*" entries, "/\*\*"
  * regions); the rest is in residual_change. 0 without a profile.
  * Hypothesis (Sprenkle et al. 2007 §5.1: DSpace shows 3 to 5 random
  * publications; hash-ordered hidden fields): structure that varies between
@@ -18,21 +21,21 @@
 int feature_volatile_moves(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
-	*v = VOL(a)->volatile_moves;
+	*v = log2(1.0 + VOL(a)->volatile_moves);
 	return 0;
 }
 
 int feature_volatile_inserts(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
-	*v = VOL(a)->volatile_inserts;
+	*v = log2(1.0 + VOL(a)->volatile_inserts);
 	return 0;
 }
 
 int feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
-	*v = VOL(a)->volatile_deletes;
+	*v = log2(1.0 + VOL(a)->volatile_deletes);
 	return 0;
 }
 
@@ -45,7 +48,7 @@ int feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error
 int feature_volatile_updates(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
-	*v = VOL(a)->volatile_updates;
+	*v = log2(1.0 + VOL(a)->volatile_updates);
 	return 0;
 }
 
@@ -56,15 +59,15 @@ int feature_stable_updates(const smart_feature_args *a, double *v, smart_error *
 	return 0;
 }
 
-/* volatile_attributes: attribute inserts, deletes and value changes of
- * aligned elements that only change volatile values (a cache-busting
+/* volatile_attributes: log2(1 + attribute inserts, deletes and value
+ * changes of aligned elements that only change volatile values) (a cache-busting
  * ?t=1732156433 on an image, a CSRF token in a hidden input). The stable
  * rest is split by kind: link_attributes + form_attributes +
  * presentation_attributes. Hypothesis: as for text updates. */
 int feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
-	*v = VOL(a)->volatile_attributes;
+	*v = log2(1.0 + VOL(a)->volatile_attributes);
 	return 0;
 }
 
@@ -94,7 +97,7 @@ int feature_only_volatile(const smart_feature_args *a, double *v, smart_error *e
 	const smart_volatility *s = VOL(a);
 
 	(void)err;
-	*v = a->diff->op_count > 0 && s->stable_structure == 0 && s->stable_updates == 0 &&
+	*v = s->edits > 0 && s->stable_structure == 0 && s->stable_updates == 0 &&
 	     s->stable_attributes == 0;
 	return 0;
 }

@@ -6,34 +6,39 @@
  */
 #include "smart/profile.h"
 
-#include <fts.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "smart/diffx.h"
-#include "smart/file.h"
 
-#define LEARN_MAX_FILE ((size_t)512 * 1024 * 1024)
-
-/* Records one value (old or new side) of a varying location. */
-static int record_value(smart_profile *p, const char *test, const char *loc,
-			const char *value, smart_error *err)
+/* Records the two values of a varying location. When they are equal once
+ * every shape is masked ("Generated 10:41" / "Generated 10:42"), the
+ * masked value is the pattern; when they differ beyond shapes (a rotating
+ * "featured product", free text), the place varies in content, not just in
+ * tokens, and accepts any value. A value absent on one side (an attribute
+ * inserted or deleted) records the other side's pattern. */
+static int record_values(smart_profile *p, const char *test, const char *loc,
+			 const char *old_value, const char *new_value, smart_error *err)
 {
 	const smart_shapes *all = smart_shapes_all(err);
-	unsigned found = 0;
-	char *masked;
-	int rc;
+	unsigned f1 = 0, f2 = 0;
+	char *m1 = NULL, *m2 = NULL;
+	int rc = -1;
 
 	if (!all)
 		return -1;
-	if (!value)
-		return 0;
-	masked = smart_shapes_mask(all, value, strlen(value), &found, err);
-	if (!masked)
-		return -1;
-	rc = smart_profile_add(p, test, loc, masked, found, 0, err);
-	free(masked);
+	if (old_value && !(m1 = smart_shapes_mask(all, old_value, strlen(old_value), &f1, err)))
+		goto done;
+	if (new_value && !(m2 = smart_shapes_mask(all, new_value, strlen(new_value), &f2, err)))
+		goto done;
+	if (m1 && m2 && strcmp(m1, m2) != 0)
+		rc = smart_profile_add(p, test, loc, NULL, f1 | f2, 0, err);
+	else
+		rc = smart_profile_add(p, test, loc, m1 ? m1 : m2, f1 | f2, 0, err);
+done:
+	free(m1);
+	free(m2);
 	return rc;
 }
 
@@ -53,7 +58,7 @@ char *smart_location_of_op(const smart_diff *d, const smart_edit_op *op)
 	base = smart_location_of(t, node == SMART_NONE ? 0 : node);
 	if (!base)
 		return NULL;
-	n = strlen(base) + (op->attr_name ? strlen(op->attr_name) : 0) + 4;
+	n = strlen(base) + (op->attr_name ? strlen(op->attr_name) : 0) + 9;
 	loc = malloc(n);
 	if (loc) {
 		const char *sep = strcmp(base, "/") == 0 ? "" : "/";
@@ -62,6 +67,8 @@ char *smart_location_of_op(const smart_diff *d, const smart_edit_op *op)
 			snprintf(loc, n, "%s", base);
 		else if (op->attr_name)
 			snprintf(loc, n, "%s%s@%s", base, sep, op->attr_name);
+		else if (op->kind == SMART_OP_MOVE)
+			snprintf(loc, n, "%s%s*order", base, sep);
 		else
 			snprintf(loc, n, "%s%s*", base, sep);
 	}
@@ -84,8 +91,7 @@ static int record_diff(smart_profile *p, const char *test, const smart_diff *d,
 		    op->kind == SMART_OP_MOVE)
 			rc = smart_profile_add(p, test, loc, NULL, 0, 0, err);
 		else
-			rc = record_value(p, test, loc, op->old_value, err) ||
-			     record_value(p, test, loc, op->new_value, err);
+			rc = record_values(p, test, loc, op->old_value, op->new_value, err);
 		free(loc);
 		if (rc)
 			return -1;
@@ -118,95 +124,39 @@ int smart_profile_learn_test(smart_profile *p, const char *test,
 	return rc;
 }
 
-/* ---- run folders ---- */
-
-static int by_name(const FTSENT **a, const FTSENT **b)
-{
-	return strcmp((*a)->fts_name, (*b)->fts_name);
-}
-
-/* The regular files under `dir` as paths relative to it, in sorted order
- * (fts walks iteratively and does not follow symbolic links). */
-static int list_files(const char *dir, char ***out, size_t *n, smart_error *err)
-{
-	char *argv[] = { (char *)dir, NULL };
-	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR, by_name);
-	FTSENT *e;
-	size_t root = strlen(dir), cap = 0;
-
-	*out = NULL;
-	*n = 0;
-	if (!fts)
-		return smart_error_set(err, "%s: cannot list the run folder", dir);
-	while ((e = fts_read(fts))) {
-		char **grown;
-
-		if (e->fts_info == FTS_DNR || e->fts_info == FTS_ERR) {
-			fts_close(fts);
-			return smart_error_set(err, "%s: cannot read the run folder", e->fts_path);
-		}
-		if (e->fts_info != FTS_F)
-			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 64;
-			grown = realloc(*out, cap * sizeof(*grown));
-			if (!grown) {
-				fts_close(fts);
-				return smart_error_oom(err);
-			}
-			*out = grown;
-		}
-		if (!((*out)[*n] = strdup(e->fts_path + root + (e->fts_path[root] == '/')))) {
-			fts_close(fts);
-			return smart_error_oom(err);
-		}
-		(*n)++;
-	}
-	fts_close(fts);
-	return 0;
-}
-
-static void free_list(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
+/* ---- runs ---- */
 
 /* Reads the test `rel` from every run that has it and learns from them. */
-static int learn_file(smart_profile *p, const char *const *dirs, size_t n_dirs,
-		      const char *rel, smart_format format, smart_error *err)
+static int learn_file(smart_profile *p, smart_run *const *runs, const char *const *paths,
+		      size_t n_runs, const char *rel, smart_format format, smart_error *err)
 {
-	char **docs = calloc(n_dirs, sizeof(*docs)), **names = calloc(n_dirs, sizeof(*names));
-	size_t *lens = calloc(n_dirs, sizeof(*lens)), got = 0;
+	char **docs = calloc(n_runs, sizeof(*docs)), **names = calloc(n_runs, sizeof(*names));
+	size_t *lens = calloc(n_runs, sizeof(*lens)), got = 0;
 	int rc = -1;
 
 	if (!docs || !names || !lens) {
 		smart_error_oom(err);
 		goto done;
 	}
-	for (size_t k = 0; k < n_dirs; k++) {
-		size_t len = strlen(dirs[k]) + strlen(rel) + 2;
-		FILE *f;
+	for (size_t k = 0; k < n_runs; k++) {
+		size_t len = strlen(paths[k]) + strlen(rel) + 2;
+		int found;
 
 		names[got] = malloc(len);
 		if (!names[got]) {
 			smart_error_oom(err);
 			goto done;
 		}
-		snprintf(names[got], len, "%s/%s", dirs[k], rel);
-		f = fopen(names[got], "rb");
-		if (!f)
-			continue; /* the test is missing from this run */
-		fclose(f);
-		if (smart_file_read(names[got], LEARN_MAX_FILE, &docs[got], &lens[got], err))
+		snprintf(names[got], len, "%s/%s", paths[k], rel);
+		found = smart_run_read(runs[k], rel, &docs[got], &lens[got], err);
+		if (found < 0)
 			goto done;
-		got++;
+		got += found; /* a test missing from a run is left out of it */
 	}
 	rc = smart_profile_learn_test(p, rel, (const char *const *)docs, lens,
 				      (const char *const *)names, got, format, err);
 done:
-	for (size_t k = 0; k < n_dirs; k++) {
+	for (size_t k = 0; k < n_runs; k++) {
 		free(docs ? docs[k] : NULL);
 		free(names ? names[k] : NULL);
 	}
@@ -219,19 +169,24 @@ done:
 int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
 			     size_t n_dirs, smart_format format, smart_error *err)
 {
-	char **files;
-	size_t n;
+	smart_run **runs;
 	int rc = 0;
 
 	if (n_dirs < 2)
 		return smart_error_set(err, "a profile needs at least two runs (got %zu)", n_dirs);
-	if (list_files(dirs[0], &files, &n, err))
-		return -1;
-	if (n == 0)
-		rc = smart_error_set(err, "%s: no test outputs in the run folder", dirs[0]);
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = learn_file(p, dirs, n_dirs, files[i], format, err);
-	free_list(files, n);
+	runs = calloc(n_dirs, sizeof(*runs));
+	if (!runs)
+		return smart_error_oom(err);
+	for (size_t k = 0; k < n_dirs && rc == 0; k++)
+		if (!(runs[k] = smart_run_open(dirs[k], err)))
+			rc = -1;
+	if (rc == 0 && smart_run_count(runs[0]) == 0)
+		rc = smart_error_set(err, "%s: no test outputs in the run", dirs[0]);
+	for (size_t i = 0; rc == 0 && i < smart_run_count(runs[0]); i++)
+		rc = learn_file(p, runs, dirs, n_dirs, smart_run_name(runs[0], i), format, err);
+	for (size_t k = 0; k < n_dirs; k++)
+		smart_run_close(runs[k]);
+	free(runs);
 	if (rc == 0) {
 		snprintf(p->kind, sizeof(p->kind), "runs");
 		p->runs += n_dirs;
@@ -241,6 +196,43 @@ int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
 }
 
 /* ---- across tests ---- */
+
+/* Drops the per-test entries that an all-tests entry at the same location
+ * now covers (its patterns are the union of theirs), and the tests left
+ * without entries, so the file lists each place once. Pinned entries stay. */
+static void prune_covered(smart_profile *p)
+{
+	size_t kept_tests = 0;
+
+	for (size_t i = 0; i < p->n_tests; i++) {
+		smart_profile_test *t = &p->tests[i];
+		size_t kept = 0;
+
+		for (size_t j = 0; j < t->n_entries; j++) {
+			smart_profile_entry *e = &t->entries[j];
+			int covered = 0;
+
+			for (size_t k = 0; k < p->n_all && !covered && !e->pinned; k++)
+				covered = strcmp(p->all[k].location, e->location) == 0;
+			if (covered) {
+				free(e->location);
+				for (size_t q = 0; q < e->n_patterns; q++)
+					free(e->patterns[q]);
+				free(e->patterns);
+			} else {
+				t->entries[kept++] = *e;
+			}
+		}
+		t->n_entries = kept;
+		if (kept == 0) {
+			free(t->test);
+			free(t->entries);
+		} else {
+			p->tests[kept_tests++] = *t;
+		}
+	}
+	p->n_tests = kept_tests;
+}
 
 int smart_profile_generalise(smart_profile *p, smart_error *err)
 {
@@ -277,5 +269,6 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 				}
 		}
 	}
+	prune_covered(p);
 	return 0;
 }

@@ -4,11 +4,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
+
+const char *profile_stable_id(const smart_tree *t, uint32_t node)
+{
+	const smart_attr *id = t->nodes[node].kind == SMART_NODE_ELEMENT
+				       ? smart_tree_attr(t, node, "id") : NULL;
+
+	if (!id || !id->value[0] || strpbrk(id->value, "0123456789/[]*@#") ||
+	    strlen(id->value) > 64)
+		return NULL;
+	return id->value;
+}
+
+/* One step of a location: "text()", the element name, or "name#id". */
+static size_t step_length(const smart_tree *t, uint32_t node)
+{
+	const char *id = profile_stable_id(t, node);
+
+	if (t->nodes[node].kind == SMART_NODE_TEXT)
+		return strlen("text()");
+	return strlen(t->nodes[node].name) + (id ? 1 + strlen(id) : 0);
+}
+
 /* The path of `node` without [k] positions: every <li> of a list, every
  * row of a table shares one location, so a value that varies in the third
  * item of one run and the fifth of another is still one volatile place.
- * Built leaf to root into a buffer sized first, iteratively (documents nest
- * deeper than a stack allows). */
+ * An element with a stable id is written name#id, so the footer's
+ * paragraphs are not the introduction's. Built leaf to root into a buffer
+ * sized first, iteratively (documents nest deeper than a stack allows). */
 char *smart_location_of(const smart_tree *t, uint32_t node)
 {
 	size_t len = 0, pos;
@@ -17,20 +41,28 @@ char *smart_location_of(const smart_tree *t, uint32_t node)
 	if (node == 0 || node >= t->count)
 		return strdup("/");
 	for (uint32_t at = node; at != 0 && at != SMART_NONE; at = t->nodes[at].parent)
-		len += 1 + (t->nodes[at].kind == SMART_NODE_TEXT ? strlen("text()")
-								 : strlen(t->nodes[at].name));
+		len += 1 + step_length(t, at);
 	s = malloc(len + 1);
 	if (!s)
 		return NULL;
 	pos = len;
 	s[pos] = '\0';
 	for (uint32_t at = node; at != 0 && at != SMART_NONE; at = t->nodes[at].parent) {
-		const char *step = t->nodes[at].kind == SMART_NODE_TEXT ? "text()"
-									: t->nodes[at].name;
-		size_t n = strlen(step);
+		const char *id = profile_stable_id(t, at);
+		size_t n = step_length(t, at);
 
 		pos -= n;
-		memcpy(s + pos, step, n);
+		if (t->nodes[at].kind == SMART_NODE_TEXT) {
+			memcpy(s + pos, "text()", n);
+		} else {
+			size_t name = strlen(t->nodes[at].name);
+
+			memcpy(s + pos, t->nodes[at].name, name);
+			if (id) {
+				s[pos + name] = '#';
+				memcpy(s + pos + name + 1, id, n - name - 1);
+			}
+		}
 		s[--pos] = '/';
 	}
 	return s;

@@ -107,14 +107,12 @@ static int read_shapes(loader *ld, const cJSON *a, const char *where, unsigned *
 	cJSON_ArrayForEach(it, a) {
 		int s = cJSON_IsString(it) ? smart_shape_from_name(it->valuestring) : -1;
 
-		if (s < 0) {
-			char what[600];
-
-			snprintf(what, sizeof(what), "%s' holds an unknown shape '%s",
-				 where, cJSON_IsString(it) ? it->valuestring : "(not a string)");
-			return bad(ld, "'%s' (shapes: uuid date time reltime epoch hex base64 url-query path version number)",
-				   what);
-		}
+		if (s < 0)
+			return smart_error_set(ld->err,
+					       "%s: '%.100s' holds an unknown shape '%.100s' (shapes: uuid "
+					       "date time reltime epoch hex base64 url-query path version number)",
+					       ld->source, where,
+					       cJSON_IsString(it) ? it->valuestring : "(not a string)");
 		*set |= 1u << s;
 	}
 	return 0;

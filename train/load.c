@@ -108,7 +108,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 			continue;
 		}
 		if (c->table->skip_record &&
-		    c->table->skip_record(c->table->profile_ctx, pair.app, pair.origin)) {
+		    c->table->skip_record(c->table->profile_ctx, pair.app, pair.test, pair.origin)) {
 			c->table->skipped++;
 			continue;
 		}

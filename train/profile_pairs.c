@@ -6,13 +6,23 @@
 #include "smart/train.h"
 
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "smart/profile.h"
 
+int smart_rerun_for_learning(const char *test)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (const unsigned char *c = (const unsigned char *)test; *c; c++)
+		h = (h ^ *c) * 16777619u;
+	return (h >> 7) & 1;
+}
+
 int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t n_paths,
-			      const char *app, smart_format format, size_t *used,
-			      smart_error *err)
+			      const char *app, int (*keep)(void *ctx, const smart_pair *pair),
+			      void *ctx, smart_format format, size_t *used, smart_error *err)
 {
 	size_t count = 0;
 
@@ -33,7 +43,7 @@ int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t
 				return -1;
 			}
 			if (!pair.origin || strcmp(pair.origin, "rerun") != 0 ||
-			    (app && strcmp(pair.app, app) != 0))
+			    (app && strcmp(pair.app, app) != 0) || (keep && !keep(ctx, &pair)))
 				continue;
 			docs[0] = pair.old_doc;
 			docs[1] = pair.new_doc;

@@ -8,7 +8,7 @@
  * the aligned *locations* whose values varied — element paths with the [k]
  * positions stripped (so repeated siblings share one location), followed by
  * "/text()" (the text of such elements), "/@NAME" (an attribute), "/\*" (the
- * element's children come, go or move) or "/\*\*" (anything inside: a region a
+ * element's children come and go), "/\*order" (their order varies) or "/\*\*" (anything inside: a region a
  * tester pins) — each with the *patterns* its values took: the value with
  * every shape (dates, times, tokens, versions, numbers, ...) replaced by
  * "{shape}". A location without patterns accepts any value.
@@ -88,8 +88,9 @@ char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 char *smart_location_of(const smart_tree *t, uint32_t node);
 
 /* The location an edit of `d` changes: a text or attribute value at its
- * node ("/html/body/p/text()", "/html/body/img/@src"), structure (insert,
- * delete, move) at the parent's children ("/html/body/ul/\*"). A new string
+ * node ("/html/body/p/text()", "/html/body/img/@src"), an insert or delete
+ * at the parent's children ("/html/body/ul/\*"), a move at their order
+ * ("/html/body/ul/\*order"). A new string
  * (free()) or NULL. */
 struct smart_diff;
 struct smart_edit_op;
@@ -155,6 +156,17 @@ int smart_profile_accepts(const smart_profile *p, const char *test,
 /* Total entries (all tests and per test). */
 size_t smart_profile_entry_count(const smart_profile *p);
 
+/* ---- normalising (profile/normalize.c) ---- */
+
+/* A copy of `t` in which every volatile text and attribute value is
+ * replaced by its pattern: "{*}" where the profile accepts any value, the
+ * value with every shape masked where a pattern fits, and elsewhere the
+ * value with the profile's everywhere-shapes masked. Aligning two such
+ * copies shows only what is not noise. The copy borrows the strings of `t`
+ * (t must outlive it); free it with smart_tree_free. */
+smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
+				    const smart_tree *t, smart_error *err);
+
 /* ---- files (profile/profile_json.c) ---- */
 
 /* The profile as a new, indented JSON string (free()). */
@@ -167,6 +179,27 @@ smart_profile *smart_profile_from_json(const char *json, size_t len,
 int smart_profile_save(const smart_profile *p, const char *path, smart_error *err);
 smart_profile *smart_profile_load(const char *path, smart_error *err);
 
+/* ---- runs (profile/runs.c) ---- */
+
+/* The outputs of one run of a suite: a folder, or a tar archive (plain,
+ * .tar.gz, .tgz, .tar.xz, .tar.bz2; read whole into memory). Free with
+ * smart_run_close. */
+typedef struct smart_run smart_run;
+smart_run *smart_run_open(const char *path, smart_error *err);
+void smart_run_close(smart_run *r);
+
+/* The files of the run, by relative path in sorted order ("./" dropped). */
+size_t smart_run_count(const smart_run *r);
+const char *smart_run_name(const smart_run *r, size_t i);
+
+/* Reads the file `rel` into a new NUL-terminated buffer: 1, or 0 when the
+ * run has no such file, or -1 with `err` set. */
+int smart_run_read(const smart_run *r, const char *rel, char **data, size_t *len,
+		   smart_error *err);
+
+/* True when a file name looks like a run archive (.tar, .tar.gz, ...). */
+int smart_run_is_archive_name(const char *name);
+
 /* ---- learning (profile/learn.c) ---- */
 
 /* Learns from the documents of one test in two or more clean runs
@@ -177,8 +210,8 @@ int smart_profile_learn_test(smart_profile *p, const char *test,
 			     const char *const *names, size_t n_runs,
 			     smart_format format, smart_error *err);
 
-/* Learns from two or more run folders: every file present in at least two
- * of them is a test. */
+/* Learns from two or more runs (folders or archives, see smart_run_open):
+ * every file present in at least two of them is a test. */
 int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
 			     size_t n_dirs, smart_format format, smart_error *err);
 

@@ -41,7 +41,7 @@ typedef struct smart_table {
 	 * record; and records to leave out (e.g. the rerun pairs a profile was
 	 * learned from), skipped silently and counted in `skipped`. */
 	const struct smart_profile *(*profile_for)(void *ctx, const char *app);
-	int (*skip_record)(void *ctx, const char *app, const char *origin);
+	int (*skip_record)(void *ctx, const char *app, const char *test, const char *origin);
 	void *profile_ctx;
 	size_t skipped;
 } smart_table;
@@ -113,11 +113,17 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 /* ---- volatility profiles from rerun pairs (train/profile_pairs.c) ---- */
 
 /* Learns `p` from the records of the corpora whose origin is "rerun" (and,
- * when `app` is not NULL, whose application is `app`); *used receives how
- * many pairs were used. Any unusable record is an error. */
+ * when `app` is not NULL, whose application is `app`, and when `keep` is
+ * not NULL, for which keep(ctx, pair) is true); *used receives how many
+ * pairs were used. Any unusable record is an error. */
 int smart_profile_learn_pairs(struct smart_profile *p, const char *const *paths,
-			      size_t n_paths, const char *app, smart_format format,
-			      size_t *used, smart_error *err);
+			      size_t n_paths, const char *app,
+			      int (*keep)(void *ctx, const smart_pair *pair), void *ctx,
+			      smart_format format, size_t *used, smart_error *err);
+
+/* Splits rerun records into halves by test name (a hash), so that one half
+ * can teach a profile while the other is scored: 1 for the learning half. */
+int smart_rerun_for_learning(const char *test);
 
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */
 

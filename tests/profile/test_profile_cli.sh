@@ -26,6 +26,17 @@ if grep -q '"Generated {date} {time}"' "$TMP/p.json" && grep -q '"{hex}"' "$TMP/
 else
 	echo "not ok - profile_generalises_values_into_patterns"
 fi
+# The same runs as tar.gz archives (as the corpora keep them) give the same profile.
+for k in 1 2 3; do tar czf "$TMP/run$k.tar.gz" -C "$P/run$k" .; done
+expect_status "profile_learns_from_run_archives" 0 "$SMART" profile "$TMP/run1.tar.gz" "$TMP/run2.tar.gz" "$TMP/run3.tar.gz" -o "$TMP/pa.json"
+if [ "$(grep -v '"runs"\|"kind"' "$TMP/pa.json")" = "$(grep -v '"runs"\|"kind"' "$TMP/p.json")" ]; then
+	echo "ok - profile_from_archives_equals_profile_from_folders"; else
+	echo "not ok - profile_from_archives_equals_profile_from_folders"; fi
+printf 'not a tar archive' >"$TMP/bad.tar.gz"
+expect_status "corrupt_run_archive_is_trouble" 2 "$SMART" profile "$TMP/run1.tar.gz" "$TMP/bad.tar.gz" -o "$TMP/x.json"
+expect_one_error_line "corrupt_run_archive_names_it" 'bad\.tar\.gz'
+if [ ! -e "$TMP/x.json" ]; then echo "ok - corrupt_run_archive_writes_no_profile"; else
+	echo "not ok - corrupt_run_archive_writes_no_profile"; fi
 expect_status "profile_check_accepts_it" 0 "$SMART" profile --check "$TMP/p.json"
 
 # A model trained with the profile on the application's pairs.

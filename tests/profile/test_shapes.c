@@ -67,7 +67,7 @@ static void all_shapes_add_numbers_versions_paths_queries(void **state)
 static void token_only_changes_are_volatile_without_profile(void **state)
 {
 	(void)state;
-	assert_true(F("<p>Updated 10:41</p>", "<p>Updated 10:42</p>", "volatile_updates") == 1);
+	assert_true(F("<p>Updated 10:41</p>", "<p>Updated 10:42</p>", "volatile_updates") == 1); /* log2(1 + 1) */
 	assert_true(F("<p>Updated 10:41</p>", "<p>Updated 10:42</p>", "stable_updates") == 0);
 	assert_true(F("<p>Updated 10:41</p>", "<p>Updated 10:42</p>", "only_volatile") == 1);
 	assert_true(F("<p>a</p>", "<p>a</p>", "only_volatile") == 0);
