@@ -244,6 +244,21 @@ static int pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 
 	if (na == 0 || nb == 0)
 		return 0;
+	if (na == nb) {
+		/* The common case, one changed child (or a few) in place: when
+		 * the labels agree position by position, pairing in order is
+		 * what any alignment would do. */
+		uint32_t k = 0;
+
+		while (k < na && al->old_label[g->gap_a[k]] == al->b->nodes[g->gap_b[k]].name_id)
+			k++;
+		if (k == na) {
+			for (k = 0; k < na; k++)
+				if (pairs_push(out, g->gap_a[k], g->gap_b[k]) < 0)
+					return -1;
+			return 0;
+		}
+	}
 	if ((uint64_t)na * nb <= DP_MAX_CELLS)
 		return pair_gap_dp(al, g->gap_a, na, g->gap_b, nb, out);
 	for (uint32_t j = 0; j < nb; j++)
@@ -561,11 +576,15 @@ int align_match_fragments(align *al, smart_error *err)
 	 * pre-order within a depth). near[y]: the old partner of y's nearest
 	 * matched ancestor, where a partner for y is most likely. */
 	for (uint32_t y = 1; y < b->count; y++) {
-		uint32_t p = b->nodes[y].parent;
+		uint32_t p;
 
+		/* Matched nodes need no near[] (their children read their
+		 * partner), so most node records are never touched here. */
+		if (al->b2a[y] != SMART_NONE || !al->csize_b[y])
+			continue;
+		p = b->nodes[y].parent;
 		near[y] = al->b2a[p] != SMART_NONE ? al->b2a[p] : near[p];
-		if (al->b2a[y] == SMART_NONE && smart_node_is_content(&b->nodes[y]))
-			order[tail++] = y;
+		order[tail++] = y;
 	}
 	if (sort_by_depth(b, order, tail) < 0)
 		goto out;

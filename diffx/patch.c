@@ -17,7 +17,6 @@
 
 #include "../common/arena.h"
 #include "patch_internal.h"
-#include "script_internal.h"
 
 /* Where the last lookup under a parent stopped. Scripts list operations in
  * pre-order, so the next lookup under the same parent usually continues
@@ -54,7 +53,7 @@ static int fail(patcher *p, size_t op, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	return smart_error_set(p->err, "%s: operations[%zu] (%s): %s", p->script->name,
-			       op, script_op_name(p->script->ops[op].kind), msg);
+			       op, smart_op_name(p->script->ops[op].kind), msg);
 }
 
 static int step_matches(const smart_path_step *step, const pnode *n)

@@ -49,12 +49,15 @@ static void region_sizes(const smart_tree *t, const uint32_t *map,
 			 uint32_t *root_of, uint32_t *size)
 {
 	for (uint32_t i = 0; i < t->count; i++) {
-		uint32_t p = t->nodes[i].parent;
+		uint32_t p;
 
 		size[i] = 0;
 		root_of[i] = SMART_NONE;
-		if (!smart_node_is_content(&t->nodes[i]) || map[i] != SMART_NONE)
+		/* Most nodes are matched: decide on the map alone before
+		 * touching the node record. */
+		if (map[i] != SMART_NONE || !smart_node_is_content(&t->nodes[i]))
 			continue;
+		p = t->nodes[i].parent;
 		root_of[i] = map[p] == SMART_NONE ? root_of[p] : i;
 		size[root_of[i]]++;
 	}

@@ -32,7 +32,4 @@ int script_reserve(parse_state *ps, void **array, uint32_t *cap, uint32_t count,
  * script's node array, iteratively, and sets op->content. */
 int script_parse_content(parse_state *ps, const cJSON *content, smart_script_op *op);
 
-/* TODO(after diffx lands): smart_op_name. */
-const char *script_op_name(smart_op_kind kind);
-
 #endif

@@ -160,20 +160,10 @@ static int get_path(parse_state *ps, const cJSON *op, const char *field,
 	}
 }
 
-/* TODO(after diffx lands): use smart_op_name. */
-static const char *const op_names[] = {
-	"move", "insert", "delete", "update", "attr-insert", "attr-delete", "attr-change",
-};
-
-const char *script_op_name(smart_op_kind kind)
-{
-	return op_names[kind];
-}
-
 static int kind_from_name(const char *name, smart_op_kind *kind)
 {
 	for (int k = SMART_OP_MOVE; k <= SMART_OP_ATTR_CHANGE; k++)
-		if (strcmp(name, op_names[k]) == 0) {
+		if (strcmp(name, smart_op_name((smart_op_kind)k)) == 0) {
 			*kind = (smart_op_kind)k;
 			return 0;
 		}

@@ -45,6 +45,20 @@ for input in "$TMP/empty.html" "$TMP/junk.bin" "$TMP/bad-utf8.html" "$B/unclosed
 	expect_calm "patch_old_${base}_is_recovered_or_one_error" "$SMART" patch "$input" "$TMP/empty-ops.json"
 	expect_calm "patch_old_${base}_as_html_is_recovered_or_one_error" "$SMART" patch --html "$input" "$TMP/empty-ops.json"
 	expect_calm "patch_old_${base}_as_xml_is_recovered_or_one_error" "$SMART" patch --xml "$input" "$TMP/empty-ops.json"
+	expect_calm "diff_old_${base}_is_recovered_or_one_error" "$SMART" diff "$input" "$TMP/good.html"
+	expect_calm "diff_new_${base}_is_recovered_or_one_error" "$SMART" diff --json "$TMP/good.html" "$input"
+	expect_calm "diff_${base}_with_itself_as_xml_is_recovered_or_one_error" "$SMART" diff --xml "$input" "$input"
+	expect_calm "diff_${base}_with_itself_as_html_is_recovered_or_one_error" "$SMART" diff --json --html "$input" "$input"
+done
+
+# A recovered document diffs equal to itself, and its script patches back.
+for input in "$TMP/junk.bin" "$TMP/bad-utf8.html" "$B/unclosed.html" "$TMP/deep.html"; do
+	base=$(basename "$input")
+	expect_status "diff_recovered_${base}_with_itself_is_same" 0 "$SMART" diff --html "$input" "$input"
+	expect_status "diff_recovered_${base}_from_good_differs" 1 "$SMART" diff --json --html "$TMP/good.html" "$input"
+	cp "$TMP/out" "$TMP/to-$base.json"
+	expect_calm "patch_good_into_${base}" "$SMART" patch --html "$TMP/good.html" "$TMP/to-$base.json" -o "$TMP/res-$base"
+	expect_status "patch_good_into_${base}_gives_it" 0 "$SMART" diff --html "$TMP/res-$base" "$input"
 done
 
 # Recovered, not refused: HTML is parsed as browsers do.

@@ -29,6 +29,22 @@ printf '{"operations":[{"op":"move","path":"/html/body/ul/li[1]","parent":"/html
 expect_status "patch_bad_field_is_trouble" 2 "$SMART" patch "$P/list.html" "$TMP/bad.json"
 expect_one_error_line "patch_bad_field_names_operation" "bad.json: operations\[0\]: 'index' must be a non-negative integer"
 
+# The contract with smart diff, on realistic pages: patching OLD with
+# `smart diff --json OLD NEW` gives a document that smart diff finds equal to
+# NEW (exit 0).
+for pair in news:html report:html feed:xml; do
+	page=${pair%%:*} ext=${pair#*:}
+	old="$P/pages/$page-old.$ext" new="$P/pages/$page-new.$ext" # (lib.sh uses $name)
+	expect_status "diff_of_${page}_pages_differs" 1 "$SMART" diff --json "$old" "$new"
+	cp "$TMP/out" "$TMP/$page.json"
+	expect_status "patch_applies_diff_of_${page}_pages" 0 "$SMART" patch "$old" "$TMP/$page.json" -o "$TMP/$page-result.$ext"
+	expect_status "diff_of_patched_${page}_and_new_is_empty" 0 "$SMART" diff "$TMP/$page-result.$ext" "$new"
+done
+expect_status "patch_of_empty_diff_is_old" 0 "$SMART" diff --json "$P/list.html" "$P/list.html"
+cp "$TMP/out" "$TMP/same.json"
+expect_status "patch_with_empty_diff_succeeds" 0 "$SMART" patch "$P/list.html" "$TMP/same.json" -o "$TMP/same.html"
+expect_status "patch_with_empty_diff_gives_old" 0 "$SMART" diff "$TMP/same.html" "$P/list.html"
+
 expect_status "patch_needs_two_arguments" 2 "$SMART" patch "$P/list.html"
 expect_status "patch_unknown_option_is_trouble" 2 "$SMART" patch --frob "$P/list.html" "$P/list-script.json"
 finish

@@ -1,0 +1,249 @@
+/*
+ * The properties that tie DiffX and patch together, over seeded random
+ * document pairs (tests/support/random_tree.h), each pair going through the
+ * real parser, the JSON script and the patch engine exactly as
+ * `smart diff --json` and `smart patch` use them:
+ *  - patch(old, diff(old, new)) equals new, also after writing the result
+ *    out and parsing it again, and diff(result, new) is empty;
+ *  - a pure move of one subtree is exactly one move, nothing else;
+ *  - diff(x, x) is empty.
+ * A failure prints the seed and both documents. SMART_PROPERTY_SEED=N runs
+ * just seed N; SMART_PROPERTY_COUNT=N changes how many seeds run.
+ */
+#include "../support/support.h"
+#include "../support/random_tree.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAIRS 2000
+#define MAX_NODES 3000
+#define MAX_REPORTS 3
+
+static uint64_t first_seed(void)
+{
+	const char *s = getenv("SMART_PROPERTY_SEED");
+
+	return s ? strtoull(s, NULL, 10) : 1;
+}
+
+static uint64_t seed_count(uint64_t fallback)
+{
+	const char *s = getenv("SMART_PROPERTY_COUNT");
+
+	if (getenv("SMART_PROPERTY_SEED"))
+		return 1;
+	return s ? strtoull(s, NULL, 10) : fallback;
+}
+
+static void report(const char *what, uint64_t seed, const rt_pair *pair, const char *detail)
+{
+	fprintf(stderr, "# %s: seed %llu (%s), %s\n# reproduce: SMART_PROPERTY_SEED=%llu %s\n"
+			"# ---- old document ----\n%s\n# ---- new document ----\n%s\n# ----\n",
+		what, (unsigned long long)seed, pair->format == SMART_FORMAT_XML ? "xml" : "html",
+		detail, (unsigned long long)seed, "build/asan/tests/diffx/test_patch_property",
+		pair->old_doc, pair->new_doc);
+}
+
+static smart_tree *parse_doc(const char *doc, size_t len, smart_format format,
+			     const char *name, smart_error *err)
+{
+	return smart_tree_parse(doc, len, format, name, err);
+}
+
+/* Runs diff -> JSON -> script -> patch for one pair; returns NULL when all
+ * is well, else a description of what went wrong (static storage). */
+static const char *check_round_trip(const rt_pair *pair)
+{
+	static char why[SMART_ERROR_MAX + 64];
+	smart_error err = { { 0 } };
+	smart_tree *old = NULL, *new_tree = NULL, *patched = NULL, *back = NULL;
+	smart_diff *diff = NULL, *after = NULL;
+	smart_script *script = NULL;
+	char *json = NULL, *text = NULL;
+	size_t len;
+	const char *result = NULL;
+
+	if (!(old = parse_doc(pair->old_doc, pair->old_len, pair->format, "old", &err)) ||
+	    !(new_tree = parse_doc(pair->new_doc, pair->new_len, pair->format, "new", &err)))
+		result = "a generated document does not parse";
+	else if (!(diff = smart_diffx(old, new_tree, &err)))
+		result = "smart_diffx failed";
+	else if (!(json = smart_diff_to_json_string(diff, &err)))
+		result = "the script cannot be written as JSON";
+	else if (!(script = smart_script_parse(json, strlen(json), "script.json", &err)))
+		result = "the JSON script does not read back";
+	else if (!(patched = smart_patch(old, script, &err)))
+		result = "patch refused the script";
+	else if (!smart_tree_equal(patched, new_tree))
+		result = "patch(old, diff(old, new)) differs from new";
+	else if (!(text = smart_tree_write(patched, pair->format, &len, &err)) ||
+		 !(back = parse_doc(text, len, pair->format, "result", &err)))
+		result = "the patched document does not write and parse";
+	else if (!smart_tree_equal(back, new_tree))
+		result = "the written patched document parses to something else than new";
+	else if (!(after = smart_diffx(back, new_tree, &err)))
+		result = "smart_diffx(result, new) failed";
+	else if (!smart_diff_is_empty(after))
+		result = "diff(result, new) is not empty";
+	if (result) {
+		snprintf(why, sizeof(why), "%s%s%s", result, err.message[0] ? ": " : "",
+			 err.message);
+		result = why;
+		if (json)
+			fprintf(stderr, "# script: %.4000s\n", json);
+	}
+	smart_diff_free(after);
+	smart_tree_free(back);
+	free(text);
+	smart_tree_free(patched);
+	smart_script_free(script);
+	free(json);
+	smart_diff_free(diff);
+	smart_tree_free(new_tree);
+	smart_tree_free(old);
+	return result;
+}
+
+static void patch_of_diff_gives_new_on_random_pairs(void **state)
+{
+	uint64_t first = first_seed(), count = seed_count(PAIRS), failures = 0;
+
+	(void)state;
+	for (uint64_t seed = first; seed < first + count; seed++) {
+		rt_pair pair;
+		const char *why;
+
+		assert_int_equal(rt_make_pair(seed, SMART_FORMAT_AUTO, MAX_NODES, RT_EDITS_ANY, &pair), 0);
+		why = check_round_trip(&pair);
+		if (why && ++failures <= MAX_REPORTS)
+			report("patch(old, diff(old, new)) != new", seed, &pair, why);
+		rt_pair_free(&pair);
+	}
+	if (failures)
+		fail_msg("%llu of %llu random pairs fail the round trip",
+			 (unsigned long long)failures, (unsigned long long)count);
+}
+
+/* Moves, inserts, deletes, updates, attribute operations in a diff. */
+static void count_ops(const smart_diff *d, unsigned counts[7])
+{
+	memset(counts, 0, 7 * sizeof(unsigned));
+	for (size_t i = 0; i < d->op_count; i++)
+		counts[d->ops[i].kind]++;
+}
+
+/* Seeds whose pure move DiffX does not yet find as one move: the bugs of
+ * /work/wt/diffx-bugs.md ("a pure move gives a delete + an insert", the
+ * mover's old parent paired with its new parent). Listed so that every
+ * other seed stays checked; a listed seed that passes is reported so that
+ * it can be dropped from the list. */
+static const uint64_t known_move_failures[] = { 117 };
+
+static int is_known_move_failure(uint64_t seed)
+{
+	for (size_t i = 0; i < sizeof(known_move_failures) / sizeof(known_move_failures[0]); i++)
+		if (known_move_failures[i] == seed)
+			return 1;
+	return 0;
+}
+
+static void diffx_pure_move_of_one_subtree_is_one_move(void **state)
+{
+	uint64_t first = first_seed(), count = seed_count(400), failures = 0, tried = 0;
+
+	(void)state;
+	for (uint64_t seed = first; seed < first + count; seed++) {
+		smart_error err = { { 0 } };
+		rt_pair pair;
+		smart_tree *old, *new_tree;
+		smart_diff *diff;
+		unsigned counts[7];
+		char detail[256];
+
+		assert_int_equal(rt_make_pair(seed, SMART_FORMAT_AUTO, 400, RT_EDITS_ONE_MOVE, &pair), 0);
+		if (pair.edits != 1) { /* nowhere to move to */
+			rt_pair_free(&pair);
+			continue;
+		}
+		tried++;
+		old = parse_doc(pair.old_doc, pair.old_len, pair.format, "old", &err);
+		new_tree = parse_doc(pair.new_doc, pair.new_len, pair.format, "new", &err);
+		assert_non_null(old);
+		assert_non_null(new_tree);
+		diff = smart_diffx(old, new_tree, &err);
+		assert_non_null(diff);
+		count_ops(diff, counts);
+		if (smart_tree_equal(old, new_tree)) {
+			/* The move put the subtree next to an identical twin. */
+			tried--;
+		} else if (is_known_move_failure(seed) && !getenv("SMART_PROPERTY_SEED")) {
+			if (counts[SMART_OP_MOVE] == 1 && diff->op_count == 1)
+				fprintf(stderr, "# known DiffX failure, seed %llu, now passes: "
+						"drop it from known_move_failures\n",
+					(unsigned long long)seed);
+		} else if (counts[SMART_OP_MOVE] != 1 || diff->op_count != 1) {
+			snprintf(detail, sizeof(detail),
+				 "%u moves, %u inserts, %u deletes, %u updates, %u attribute operations",
+				 counts[SMART_OP_MOVE], counts[SMART_OP_INSERT], counts[SMART_OP_DELETE],
+				 counts[SMART_OP_UPDATE],
+				 counts[SMART_OP_ATTR_INSERT] + counts[SMART_OP_ATTR_DELETE] +
+					 counts[SMART_OP_ATTR_CHANGE]);
+			if (++failures <= MAX_REPORTS)
+				report("a pure move is not exactly one move", seed, &pair, detail);
+		}
+		smart_diff_free(diff);
+		smart_tree_free(new_tree);
+		smart_tree_free(old);
+		rt_pair_free(&pair);
+	}
+	assert_true(tried > count / 2 || count < 10);
+	if (failures)
+		fail_msg("%llu of %llu pure moves are not one move", (unsigned long long)failures,
+			 (unsigned long long)tried);
+}
+
+static void diffx_of_identical_documents_is_empty(void **state)
+{
+	uint64_t first = first_seed(), count = seed_count(300), failures = 0;
+
+	(void)state;
+	for (uint64_t seed = first; seed < first + count; seed++) {
+		smart_error err = { { 0 } };
+		rt_pair pair;
+		smart_tree *a, *b;
+		smart_diff *diff;
+
+		assert_int_equal(rt_make_pair(seed, SMART_FORMAT_AUTO, 1500, RT_EDITS_NONE, &pair), 0);
+		a = parse_doc(pair.old_doc, pair.old_len, pair.format, "a", &err);
+		b = parse_doc(pair.new_doc, pair.new_len, pair.format, "b", &err);
+		assert_non_null(a);
+		assert_non_null(b);
+		if (!smart_tree_equal(a, b))
+			fail_msg("seed %llu: indenting changed the tree\n%s\n----\n%s",
+				 (unsigned long long)seed, pair.old_doc, pair.new_doc);
+		diff = smart_diffx(a, b, &err);
+		assert_non_null(diff);
+		if (!smart_diff_is_empty(diff) && ++failures <= MAX_REPORTS)
+			report("diff(x, x) is not empty", seed, &pair, "identical documents");
+		smart_diff_free(diff);
+		smart_tree_free(b);
+		smart_tree_free(a);
+		rt_pair_free(&pair);
+	}
+	if (failures)
+		fail_msg("%llu of %llu identical pairs have a non-empty diff",
+			 (unsigned long long)failures, (unsigned long long)count);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(patch_of_diff_gives_new_on_random_pairs),
+		cmocka_unit_test(diffx_pure_move_of_one_subtree_is_one_move),
+		cmocka_unit_test(diffx_of_identical_documents_is_empty),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
