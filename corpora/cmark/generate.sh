@@ -34,7 +34,7 @@ MK
 mkdir -p out
 for f in tests/*.md; do
     b=${f##*/}
-    timeout 5 ./cmark-bin $SMART_RUN_OPTS < "$f" > "out/${b%.md}.html" 2>/dev/null || true
+    timeout --foreground 5 ./cmark-bin $SMART_RUN_OPTS < "$f" > "out/${b%.md}.html" 2>/dev/null || true
 done
 RUN
     (cd "$W/src" && make -s -f smart.mk >/dev/null)   # objects ship in the copy: mutants rebuild one file
@@ -53,11 +53,15 @@ for opts in --nobreaks --sourcepos; do
 done
 
 log "mutants"
-mutants "$W/src" 'blocks.c,inlines.c,html.c,buffer.c,houdini_html_e.c,houdini_href_e.c,houdini_html_u.c,references.c,utf8.c,node.c,cmark_ctype.c,iterator.c,main.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+# two batches (two seeds)
+FILES='blocks.c,inlines.c,html.c,buffer.c,houdini_html_e.c,houdini_href_e.c,houdini_html_u.c,references.c,utf8.c,node.c,cmark_ctype.c,iterator.c,main.c'
+mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$((SEED + 1))-$MUTANTS.jsonl" $((SEED + 1))
 
 log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 250 \
+    --pairs mutant "$W/mutant-$((SEED + 1))-$MUTANTS.jsonl" 10 250 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200

@@ -50,7 +50,7 @@ for f in tests-in/*.md; do
     b=${f##*/}; b=${b%.md}
     flags=$(sed -n 's/ *-f\([a-z0-9.]*\)/ -c \1/gp' "tests-in/$b.flags" 2>/dev/null || true)
     touch -d "@$MTIME" "$f"
-    timeout 5 ./theme -t page.theme $flags -o "out/$b.html" "$f" >/dev/null 2>&1 || true
+    timeout --foreground 5 ./theme -t page.theme $flags -o "out/$b.html" "$f" >/dev/null 2>&1 || true
 done
 RUN
     touch "$W/src/.done"
@@ -63,7 +63,7 @@ DIRS=()
 for opts in "MTIME=1700086400" "MTIME=1703030303 TZ=America/New_York" "MTIME=1650000000 TZ=Asia/Tokyo"; do
     log "rerun with $opts"
     run_suite "$W/src" "$W/rerun-${opts%% *}" 1 "$opts"
-    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/rerun-${opts%% *}/run-1" "discount $VERSION rerun with $opts" 40)
+    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/rerun-${opts%% *}/run-1" "discount $VERSION rerun with $opts" 80)
 done
 # the kept runs: the clean run and the reruns at other times
 rm -rf "$W/kept"; mkdir -p "$W/kept"; k=0
@@ -81,5 +81,5 @@ log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 300 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200

@@ -151,6 +151,16 @@ def main():
             f.write(buf.getvalue())
         os.replace(tmp, path)
 
+    # the same pair from two sources (e.g. one mutation drawn by two seeds)
+    seen, uniq = set(), []
+    for r in out:
+        key = (r["test"], r["old"], r["new"])
+        if key in seen:
+            dropped["duplicate"] += 1
+            continue
+        seen.add(key)
+        uniq.append(r)
+    out = uniq
     write(a.o, out)
     if a.unlabelled:
         write(a.unlabelled, unl)

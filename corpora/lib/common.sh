@@ -117,14 +117,14 @@ keep_runs() {
     done
 }
 
-# mutants PREPARED_SRC FILES N OUT.jsonl -- seeded faults via `smart mutate`
-# (cached per seed and count).
+# mutants PREPARED_SRC FILES N OUT.jsonl [SEED] -- seeded faults via
+# `smart mutate` (cached per output file; SEED defaults to $SEED).
 mutants() {
-    local src=$1 files=$2 n=$3 out=$4
+    local src=$1 files=$2 n=$3 out=$4 seed=${5:-$SEED}
     [ -f "$out" ] && [ -f "$out.done" ] && return 0
     need_smart mutate || { : > "$out"; return 0; }
     "$SMART" mutate --src "$src" --files "$files" --build "sh smart-build.sh" \
-        --run "sh smart-run.sh" --outputs out -n "$n" --seed "$SEED" -j "$JOBS" \
+        --run "sh smart-run.sh" --outputs out -n "$n" --seed "$seed" -j "$JOBS" \
         --app "$APP" -o "$out" >&2
     touch "$out.done"
 }
@@ -182,7 +182,7 @@ npm_app() {
         cp -a "$W/tests" "$W/v-$v/tests-in"
         cp "$CORPORA_DIR/lib/mdrun.mjs" "$W/v-$v/smart-mdrun.mjs"
         printf '%s\n' 'true' > "$W/v-$v/smart-build.sh"
-        printf 'timeout 300 node smart-mdrun.mjs %s . tests-in out "$SMART_RUN_OPTS"\n' "$API" \
+        printf 'timeout --foreground 600 node smart-mdrun.mjs %s . tests-in out "$SMART_RUN_OPTS"\n' "$API" \
             > "$W/v-$v/smart-run.sh"
         touch "$W/v-$v/.done"
     done
@@ -223,4 +223,4 @@ npm_app() {
         --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" "$PER_MUTANT" "$MUTANT_CAP" \
         --pairs perturb "$W/perturb-$SEED.jsonl" 0 "$PERTURB_CAP"
 }
-PER_MUTANT=8 MUTANT_CAP=250 PERTURB_CAP=200 VERSION_CAP=60 VARIANT_CAP=60
+PER_MUTANT=10 MUTANT_CAP=300 PERTURB_CAP=200 VERSION_CAP=60 VARIANT_CAP=150

@@ -12,6 +12,7 @@ APP=tidy
 source "$(dirname "$0")/../lib/common.sh"
 VERSION=2:5.6.0-11
 MUTANTS=${TIDY_MUTANTS:-60}
+MUTANTS2=${TIDY_MUTANTS2:-90}
 W=$CACHE/work/$APP
 VARIANTS=(
     "--wrap 0"
@@ -71,7 +72,7 @@ MK
 mkdir -p out
 for f in tests-in/*.html; do
     b=${f##*/}
-    timeout 5 ./tidy-bin -q --show-warnings no --force-output yes $SMART_RUN_OPTS \
+    timeout --foreground 5 ./tidy-bin -q --show-warnings no --force-output yes $SMART_RUN_OPTS \
         "$f" > "out/$b" 2>/dev/null || true
 done
 RUN
@@ -88,15 +89,19 @@ DIRS=()
 for i in "${!VARIANTS[@]}"; do
     log "rerun with ${VARIANTS[$i]}"
     run_suite "$W/src" "$W/variant-$i" 1 "${VARIANTS[$i]}"
-    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/variant-$i/run-1" "tidy 5.6.0 rerun with ${VARIANTS[$i]}" 25)
+    DIRS+=(--dirs rerun "$W/clean/run-1" "$W/variant-$i/run-1" "tidy 5.6.0 rerun with ${VARIANTS[$i]}" 40)
 done
 
 log "mutants"
-mutants "$W/src" 'lexer.c,parser.c,pprint.c,clean.c,attrs.c,tags.c,entities.c,istack.c,tidylib.c,config.c,streamio.c,utf8.c,tmbstr.c,buffio.c,tidy.c' "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+# two batches (two seeds): few tidy mutants change an output
+FILES='lexer.c,parser.c,pprint.c,clean.c,attrs.c,tags.c,entities.c,istack.c,tidylib.c,config.c,streamio.c,utf8.c,tmbstr.c,buffio.c,tidy.c'
+mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
+mutants "$W/src" "$FILES" "$MUTANTS2" "$W/mutant-$((SEED + 1))-$MUTANTS2.jsonl" $((SEED + 1))
 
 log "perturbations"
 perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 8 250 \
+    --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 12 250 \
+    --pairs mutant "$W/mutant-$((SEED + 1))-$MUTANTS2.jsonl" 12 250 \
     --pairs perturb "$W/perturb-$SEED.jsonl" 0 200
