@@ -8,7 +8,8 @@
 #  3. smart mutate seeds faults into MUTATE_FILES (common.sh), each mutant
 #     replayed the same way (mutant-run.sh): inspect pairs (origin mutant).
 # Environment: SMART (the binary), SMART_WEBAPP_WORK (scratch, default
-# /tmp/smart-webapp), MUTANT_TIME (seconds of mutants, default 600).
+# /tmp/smart-webapp), MUTANT_TIME (seconds of mutants; default 0: none —
+# see README.md for why this step is not finished).
 set -eu
 . "$(dirname "$0")/common.sh"
 sh "$HERE/install.sh"
@@ -25,6 +26,12 @@ for when in "2024-03-01 10:00:00" "2024-07-15 16:30:00" "2025-01-02 08:05:00"; d
 done
 python3 "$HERE/pairs.py" mediawiki "$runs/run-1" "$runs/run-2" "$runs/run-3" >"$WORK/reruns.jsonl"
 echo "rerun pairs: $(wc -l <"$WORK/reruns.jsonl")"
+
+gzip -n -9 <"$WORK/reruns.jsonl" >"$HERE/mediawiki-reruns.jsonl.gz"
+if [ "${MUTANT_TIME:-0}" = 0 ]; then
+	echo "no mutants (set MUTANT_TIME=SECONDS to run smart mutate; see README.md)"
+	exit 0
+fi
 
 # Mutants: the mutable files alone are the "source" smart mutate copies;
 # mutant-run.sh serves them inside the full tree.

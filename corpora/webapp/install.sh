@@ -43,6 +43,9 @@ $wgEnableUploads = false;
 $wgUseInstantCommons = false;
 $wgShowExceptionDetails = true;
 $wgRateLimits = [];
+if ( getenv( 'SMART_DETERMINISTIC' ) ) {
+	$wgEnableParserLimitReporting = false;
+}
 $wgPasswordAttemptThrottle = false;
 $wgAccountCreationThrottle = 0;
 PHP

@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 out=$1 when=${2:-}
-port=$(free_port)
+port=${SMART_WEBAPP_PORT:-$(free_port)}
 sh "$HERE/serve.sh" start "$port" "$when"
 trap 'sh "$HERE/serve.sh" stop "$port"' EXIT INT TERM
 # MediaWiki's edit form also carries the times and revision the edit

@@ -3,7 +3,10 @@
 # Serves $WWW on 127.0.0.1:PORT with nginx and php-fpm (both in the
 # foreground of background jobs, configs and pids under $WORK/srv-PORT).
 # FAKETIME (e.g. "2024-03-01 10:00:00") runs PHP at that (advancing) date
-# through libfaketime.
+# through libfaketime. With SMART_DETERMINISTIC=1 (mutant runs) the request
+# id is fixed and MediaWiki leaves out its parser timing report, so that two
+# clean runs print more pages alike and smart mutate keeps them. (A frozen
+# clock, faketime without '@', made php-fpm answer 502: not used.)
 set -eu
 . "$(dirname "$0")/common.sh"
 cmd=$1 port=$2 when=${3:-}
@@ -45,7 +48,7 @@ http {
       try_files \$uri =404;
       include /etc/nginx/fastcgi_params;
       fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
-      fastcgi_pass unix:$srv/fpm.sock;
+      fastcgi_pass unix:$srv/fpm.sock;$( [ -n "${SMART_DETERMINISTIC:-}" ] && printf '\n      fastcgi_param UNIQUE_ID smartreplay0000000000000;')
     }
   }
 }
@@ -66,10 +69,12 @@ CONF
 	done
 	;;
 stop)
-	for j in nginx fpm; do
-		[ -f "$srv/$j.job" ] && kill "$(cat "$srv/$j.job")" 2>/dev/null || true
+	# The servers' own pid files (faketime leaves php-fpm a child of its
+	# own), then the jobs.
+	for f in nginx.pid fpm.pid nginx.job fpm.job; do
+		[ -f "$srv/$f" ] && kill "$(cat "$srv/$f")" 2>/dev/null || true
 	done
-	sleep 0.3
+	sleep 0.5
 	;;
 *) echo "usage: serve.sh start PORT [FAKETIME] | stop PORT" >&2; exit 2 ;;
 esac
