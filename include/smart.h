@@ -23,5 +23,7 @@
 #include "smart/train.h"
 #include "smart/classify.h"
 #include "smart/replay.h"
+#include "smart/mutate.h"
+#include "smart/perturb.h"
 
 #endif

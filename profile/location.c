@@ -1,10 +1,12 @@
 /* Locations: node paths that tolerate repeated siblings (profile.h). */
 #include "smart/profile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "smart/diffx.h"
 
 const char *profile_stable_id(const smart_tree *t, uint32_t node)
 {
@@ -66,4 +68,40 @@ char *smart_location_of(const smart_tree *t, uint32_t node)
 		s[--pos] = '/';
 	}
 	return s;
+}
+
+/* The location an edit changes (profile.h): the value's own node for text
+ * and attribute edits, the parent's children for structure. */
+char *smart_location_of_op(const smart_diff *d, const smart_edit_op *op)
+{
+	const smart_tree *t = op->old_node != SMART_NONE ? d->old_tree : d->new_tree;
+	uint32_t node = op->old_node != SMART_NONE ? op->old_node : op->new_node;
+	char *base, *loc;
+	size_t n;
+
+	if (op->kind == SMART_OP_INSERT || op->kind == SMART_OP_MOVE) {
+		t = d->new_tree;
+		node = t->nodes[op->new_node].parent;
+	} else if (op->kind == SMART_OP_DELETE) {
+		node = t->nodes[op->old_node].parent;
+	}
+	base = smart_location_of(t, node == SMART_NONE ? 0 : node);
+	if (!base)
+		return NULL;
+	n = strlen(base) + (op->attr_name ? strlen(op->attr_name) : 0) + 9;
+	loc = malloc(n);
+	if (loc) {
+		const char *sep = strcmp(base, "/") == 0 ? "" : "/";
+
+		if (op->kind == SMART_OP_UPDATE)
+			snprintf(loc, n, "%s", base);
+		else if (op->attr_name)
+			snprintf(loc, n, "%s%s@%s", base, sep, op->attr_name);
+		else if (op->kind == SMART_OP_MOVE)
+			snprintf(loc, n, "%s%s*order", base, sep);
+		else
+			snprintf(loc, n, "%s%s*", base, sep);
+	}
+	free(base);
+	return loc;
 }

@@ -134,21 +134,6 @@ static void count_ops(const smart_diff *d, unsigned counts[7])
 		counts[d->ops[i].kind]++;
 }
 
-/* Seeds whose pure move DiffX does not yet find as one move: the bugs of
- * /work/wt/diffx-bugs.md ("a pure move gives a delete + an insert", the
- * mover's old parent paired with its new parent). Listed so that every
- * other seed stays checked; a listed seed that passes is reported so that
- * it can be dropped from the list. */
-static const uint64_t known_move_failures[] = { 117 };
-
-static int is_known_move_failure(uint64_t seed)
-{
-	for (size_t i = 0; i < sizeof(known_move_failures) / sizeof(known_move_failures[0]); i++)
-		if (known_move_failures[i] == seed)
-			return 1;
-	return 0;
-}
-
 static void diffx_pure_move_of_one_subtree_is_one_move(void **state)
 {
 	uint64_t first = first_seed(), count = seed_count(400), failures = 0, tried = 0;
@@ -178,11 +163,6 @@ static void diffx_pure_move_of_one_subtree_is_one_move(void **state)
 		if (smart_tree_equal(old, new_tree)) {
 			/* The move put the subtree next to an identical twin. */
 			tried--;
-		} else if (is_known_move_failure(seed) && !getenv("SMART_PROPERTY_SEED")) {
-			if (counts[SMART_OP_MOVE] == 1 && diff->op_count == 1)
-				fprintf(stderr, "# known DiffX failure, seed %llu, now passes: "
-						"drop it from known_move_failures\n",
-					(unsigned long long)seed);
 		} else if (counts[SMART_OP_MOVE] != 1 || diff->op_count != 1) {
 			snprintf(detail, sizeof(detail),
 				 "%u moves, %u inserts, %u deletes, %u updates, %u attribute operations",
