@@ -8,7 +8,8 @@
 
 --pairs  records written by `smart mutate` / `smart perturb` (label kept as
          given); at most CAP_PER_NOTE pairs per distinct note (one mutation)
-         and CAP in all, chosen by a seeded shuffle.
+         and CAP in all, chosen by a seeded shuffle.  A mutant pair whose
+         differences the guide calls definitely benign goes to --unlabelled.
 --dirs   outputs of two runs (two releases, or a rerun under another
          time/locale/seed/option): every file that differs is labelled by
          the rules of ANNOTATION.md (lib/label.py); the rule goes in `note`.
@@ -109,6 +110,15 @@ def main():
             r = dict(r)
             r["app"], r["origin"] = a.app, origin
             r.setdefault("format", a.format)
+            if origin == "mutant":
+                # A mutant's output is inspect by construction (SMART 6.3);
+                # when the guide calls every difference definitely benign
+                # the two sources of truth disagree: not used.
+                lab, rule, why = guide.label(r["old"], r["new"])
+                if lab == "ignore":
+                    r.pop("label", None)
+                    r["note"] = "%s; ANNOTATION rule %s: %s (mutant, but the guide says ignore)" % (
+                        r.get("note", ""), rule, why)
             if r.get("label") in ("inspect", "ignore"):
                 out.append(r)
             else:

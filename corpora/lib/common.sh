@@ -87,7 +87,9 @@ need_smart() {
 # the prepared tree with its smart-build.sh, runs smart-run.sh RUNS times
 # (default 1) and keeps each run's outputs as OUT_DIR/run-K/ (cached: skipped
 # when OUT_DIR/.done exists).  OPTS reaches smart-run.sh as $SMART_RUN_OPTS
-# (extra application options for a variant run).
+# (extra application options for a variant run), and run K sees
+# SMART_RUN_SEED=K (the JavaScript harness seeds Math.random with it; runs
+# of `smart mutate` leave it unset, i.e. seed 1, the same as run 1).
 run_suite() {
     local src=$1 out=$2 runs=${3:-1} k scratch
     export SMART_RUN_OPTS=${4:-}
@@ -98,7 +100,8 @@ run_suite() {
     (cd "$scratch" && sh smart-build.sh >&2)
     for k in $(seq 1 "$runs"); do
         rm -rf "$scratch/out"
-        (cd "$scratch" && sh smart-run.sh >&2)
+        # run k draws its random numbers from seed k (JavaScript harness)
+        (cd "$scratch" && SMART_RUN_SEED=$k sh smart-run.sh >&2)
         mv "$scratch/out" "$out/run-$k"
     done
     rm -rf "$scratch"
@@ -210,7 +213,7 @@ npm_app() {
     # clean runs that differ from each other (random output): rerun pairs
     for i in 2 3; do
         DIRS+=(--dirs rerun "$W/clean/run-1" "$W/clean/run-$i" \
-            "$PKG $MUT_VERSION clean rerun $i (Math.random differs)" 0)
+            "$PKG $MUT_VERSION clean rerun with Math.random seed $i" 0)
     done
 
     log "mutants"
