@@ -61,11 +61,57 @@ smart_format smart_format_sniff(const char *data, size_t len)
 	return SMART_FORMAT_XML;
 }
 
+/* Elements nested deeper than this are laid out as siblings at this depth,
+ * as browsers' HTML tree builders do (Chromium and WebKit cap the DOM depth
+ * of parsed markup at 512 the same way): nothing is dropped, and no later
+ * stage ever meets a pathological depth. */
+#define HTML_MAX_DEPTH 512
+
+/* Moves the children of every element at HTML_MAX_DEPTH up to follow it as
+ * siblings, in document order. One pre-order walk: a moved child is visited
+ * as the next sibling and, being at the same depth, flattened in its turn. */
+static void flatten_deep_html(xmlDocPtr doc)
+{
+	xmlNodePtr n = doc ? doc->children : NULL;
+	unsigned depth = 1;
+
+	while (n) {
+		if (n->children && depth >= HTML_MAX_DEPTH) {
+			xmlNodePtr child = n->children, after = n;
+
+			while (child) {
+				xmlNodePtr next = child->next;
+
+				xmlUnlinkNode(child);
+				after = xmlAddNextSibling(after, child);
+				child = next;
+			}
+		}
+		if (n->children) {
+			n = n->children;
+			depth++;
+			continue;
+		}
+		while (n && !n->next) {
+			n = n->parent;
+			depth--;
+			if (n == (xmlNodePtr)doc)
+				n = NULL;
+		}
+		if (n)
+			n = n->next;
+	}
+}
+
 static xmlDocPtr parse_html(const char *data, int len, const char *name)
 {
+	/* HUGE lifts libxml2's nesting limit of 256, past which it silently
+	 * drops the rest of the page (two pages differing only after a deep
+	 * section would compare equal); flatten_deep_html bounds the depth
+	 * instead, as browsers do. */
 	const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
 			    HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
-			    HTML_PARSE_COMPACT;
+			    HTML_PARSE_COMPACT | XML_PARSE_HUGE;
 	htmlParserCtxtPtr ctxt = htmlNewParserCtxt();
 	xmlDocPtr doc;
 
@@ -78,6 +124,7 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 				 text_is_valid_utf8(data, (size_t)len) ? "UTF-8" : NULL,
 				 options);
 	htmlFreeParserCtxt(ctxt);
+	flatten_deep_html(doc);
 	return doc;
 }
 

@@ -244,6 +244,36 @@ static void tree_survives_100000_deep_html_nesting(void **state)
 	free(doc);
 }
 
+static void tree_keeps_what_follows_very_deep_html_flattened_as_browsers_do(void **state)
+{
+	const size_t depth = 3000;
+	char *doc = malloc(depth * 11 + 64);
+	smart_tree *t;
+	uint32_t max_depth = 0, after;
+	size_t len = 0;
+
+	(void)state;
+	for (size_t i = 0; i < depth; i++)
+		len += (size_t)sprintf(doc + len, "<div>");
+	len += (size_t)sprintf(doc + len, "deep");
+	for (size_t i = 0; i < depth; i++)
+		len += (size_t)sprintf(doc + len, "</div>");
+	sprintf(doc + len, "<p>after</p>");
+	t = parse_html(doc);
+	for (uint32_t i = 0; i < t->count; i++)
+		if (t->nodes[i].depth > max_depth)
+			max_depth = t->nodes[i].depth;
+	/* Every div survives, none deeper than the browsers' cap... */
+	assert_non_null(t);
+	assert_true(max_depth <= 514);
+	assert_int_equal(t->nodes[find_node(t, "div", depth - 1)].kind, SMART_NODE_ELEMENT);
+	/* ...and the page goes on after the deep part. */
+	after = find_node(t, "p", 0);
+	assert_string_equal(t->nodes[t->nodes[after].first_child].text, "after");
+	smart_tree_free(t);
+	free(doc);
+}
+
 static void tree_survives_binary_junk(void **state)
 {
 	char junk[4096];
@@ -299,6 +329,7 @@ int main(void)
 		cmocka_unit_test(tree_never_reads_external_entities),
 		cmocka_unit_test(tree_billion_laughs_does_not_expand),
 		cmocka_unit_test(tree_survives_100000_deep_html_nesting),
+		cmocka_unit_test(tree_keeps_what_follows_very_deep_html_flattened_as_browsers_do),
 		cmocka_unit_test(tree_survives_binary_junk),
 		cmocka_unit_test(tree_sniffs_xml_but_not_xhtml),
 		cmocka_unit_test(tree_missing_file_is_one_clear_error),
