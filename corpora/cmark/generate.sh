@@ -59,7 +59,7 @@ mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$((SEED + 1))-$MUTANTS.jsonl" $((SEED + 1))
 
 log "perturbations"
-perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
+perturbs "$W/clean/run-1" 200 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
     --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 250 \

@@ -78,7 +78,7 @@ mutants "$W/src" 'theme.c,markdown.c,generate.c,mkdio.c,emmatch.c,toc.c,html5.c,
     "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 
 log "perturbations"
-perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
+perturbs "$W/clean/run-1" 200 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
     --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 10 300 \

@@ -133,13 +133,13 @@ mutants() {
 }
 
 # perturbs CLEAN_OUT_DIR N OUT.jsonl -- output-level perturbations via
-# `smart perturb` (its benign operators give ignore pairs).
+# `smart perturb`: its benign operators (PERTURB_OPS) give ignore pairs.
 perturbs() {
     local in=$1 n=$2 out=$3
     [ -f "$out" ] && [ -f "$out.done" ] && return 0
     need_smart perturb || { : > "$out"; return 0; }
-    "$SMART" perturb --in "$in" ${PERTURB_OPS:+--operators "$PERTURB_OPS"} -n "$n" \
-        --seed "$SEED" -o "$out" >&2
+    "$SMART" perturb --in "$in" --operators "$PERTURB_OPS" -n "$n" \
+        --seed "$SEED" --app "$APP" -o "$out" >&2
     touch "$out.done"
 }
 
@@ -220,10 +220,11 @@ npm_app() {
     mutants "$W/v-$MUT_VERSION" "$MUT_FILES" "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 
     log "perturbations"
-    perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
+    perturbs "$W/clean/run-1" 200 "$W/perturb-$SEED.jsonl"
 
     assemble "${DIRS[@]}" \
         --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" "$PER_MUTANT" "$MUTANT_CAP" \
         --pairs perturb "$W/perturb-$SEED.jsonl" 0 "$PERTURB_CAP"
 }
+PERTURB_OPS=${PERTURB_OPS:-reindent,attr-order,attr-quote,self-close,tag-case,text-date}
 PER_MUTANT=10 MUTANT_CAP=300 PERTURB_CAP=200 VERSION_CAP=60 VARIANT_CAP=150

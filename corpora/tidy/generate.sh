@@ -99,7 +99,7 @@ mutants "$W/src" "$FILES" "$MUTANTS" "$W/mutant-$SEED-$MUTANTS.jsonl"
 mutants "$W/src" "$FILES" "$MUTANTS2" "$W/mutant-$((SEED + 1))-$MUTANTS2.jsonl" $((SEED + 1))
 
 log "perturbations"
-perturbs "$W/clean/run-1" 400 "$W/perturb-$SEED.jsonl"
+perturbs "$W/clean/run-1" 200 "$W/perturb-$SEED.jsonl"
 
 assemble "${DIRS[@]}" \
     --pairs mutant "$W/mutant-$SEED-$MUTANTS.jsonl" 12 250 \
