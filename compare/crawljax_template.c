@@ -176,7 +176,7 @@ static int tpl_leave(void *vctx, xmlNodePtr node)
 static int replace_container(xmlNodePtr node, smart_error *err)
 {
 	tpl_ctx ctx = { .root = node };
-	xmlNodePtr stub;
+	xmlNodePtr stand_in;
 	char hex[32];
 
 	if (cmp_walk(node, tpl_enter, tpl_leave, &ctx) < 0) {
@@ -187,13 +187,13 @@ static int replace_container(xmlNodePtr node, smart_error *err)
 	}
 	free(ctx.stack);
 	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)ctx.root_hash);
-	stub = xmlNewDocNode(node->doc, NULL, node->name, NULL);
-	if (!stub || !xmlNewProp(stub, (const xmlChar *)"crawljax-template",
+	stand_in = xmlNewDocNode(node->doc, NULL, node->name, NULL);
+	if (!stand_in || !xmlNewProp(stand_in, (const xmlChar *)"crawljax-template",
 				 (const xmlChar *)hex)) {
-		xmlFreeNode(stub);
+		xmlFreeNode(stand_in);
 		return smart_error_oom(err);
 	}
-	xmlReplaceNode(node, stub);
+	xmlReplaceNode(node, stand_in);
 	xmlFreeNode(node);
 	return 0;
 }
