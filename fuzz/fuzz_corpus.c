@@ -44,8 +44,33 @@ static void fuzz_corpus_round_trip(const smart_pair *pair)
 	free(line);
 }
 
+/* How many records a plain (not gzip) corpus holds: its lines that are not
+ * blank (spaces and tabs only), a final line without newline included. A
+ * reader that returns fewer pairs and errors dropped or merged some. */
+static size_t fuzz_corpus_records(const uint8_t *data, size_t size)
+{
+	size_t records = 0, start = 0;
+
+	while (start < size) {
+		const uint8_t *nl = memchr(data + start, '\n', size - start);
+		size_t end = nl ? (size_t)(nl - data) : size, i = start;
+
+		if (end > start && data[end - 1] == '\r')
+			end--;
+		if (start == 0 && end >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
+			i = 3;
+		while (i < end && (data[i] == ' ' || data[i] == '\t'))
+			i++;
+		records += i < end;
+		start = nl ? (size_t)(nl - data) + 1 : size;
+	}
+	return records;
+}
+
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
+	size_t seen = 0;
+	int fatal = 0;
 	smart_error err = { { 0 } };
 	char path[64];
 	int fd = memfd_create("corpus", 0);
@@ -64,8 +89,10 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 			break;
 		if (got == SMART_CORPUS_FATAL) {
 			fuzz_check_error(&err);
+			fatal = 1;
 			break;
 		}
+		seen++;
 		if (got == SMART_CORPUS_BAD) {
 			fuzz_check_error(&err);
 			continue;
@@ -73,6 +100,10 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 		FUZZ_CHECK(got == SMART_CORPUS_PAIR, "reader returned %d", got);
 		fuzz_corpus_round_trip(&pair);
 	}
+	if (!fatal && !(size >= 2 && data[0] == 0x1f && data[1] == 0x8b))
+		FUZZ_CHECK(seen == fuzz_corpus_records(data, size),
+			   "%zu records read of %zu lines", seen,
+			   fuzz_corpus_records(data, size));
 	smart_corpus_close(r);
 	close(fd);
 	return 0;
