@@ -229,12 +229,8 @@ static int run_mutate(int argc, char **argv)
 	o.glob_count = split_globs(files, globs, sizeof(globs) / sizeof(globs[0]));
 	if (o.glob_count == 0)
 		return cli_usage_error("mutate", "--files needs at least one glob");
-	if (!o.app) {
-		snprintf(app, sizeof(app), "%s", o.src);
-		while (strlen(app) > 1 && app[strlen(app) - 1] == '/')
-			app[strlen(app) - 1] = '\0';
-		o.app = basename(app);
-	}
+	if (!o.app)
+		o.app = smart_file_last_name(o.src, app, sizeof(app));
 	if (check_output_dir(out) != 0)
 		return CLI_TROUBLE;
 	memset(&sa, 0, sizeof(sa));

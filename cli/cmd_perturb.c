@@ -1,7 +1,6 @@
 /* smart perturb — labelled pairs from output-level mutations of recorded
  * pages (FragGen-style operators plus benign reformatting). */
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,12 +155,8 @@ static int run_perturb(int argc, char **argv)
 	o.op_count = (size_t)n;
 	if (labels && smart_perturb_labels_load(labels, o.labels, &err) < 0)
 		return cli_fail(&err);
-	if (!o.app) {
-		snprintf(app, sizeof(app), "%s", o.in);
-		while (strlen(app) > 1 && app[strlen(app) - 1] == '/')
-			app[strlen(app) - 1] = '\0';
-		o.app = basename(app);
-	}
+	if (!o.app)
+		o.app = smart_file_last_name(o.in, app, sizeof(app));
 	if (smart_perturb_run(&o, &jsonl, &len, &sum, &err) < 0)
 		return cli_fail(&err);
 	if (smart_pairs_write(out, jsonl, len, &err) < 0) {
