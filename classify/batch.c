@@ -269,19 +269,10 @@ int smart_classify_dirs_profiled(const smart_model *model,
 {
 	static const smart_pool_ops ops = { dirs_next, batch_work, batch_done, batch_discard };
 	batch_ctx c = { model, profile, fn, ctx, NULL, NULL, old_dir, new_dir, NULL, format };
-	char app[256], *base, *end;
+	char app[256];
 	int rc;
 
-	/* The application is named after NEW_DIR (its last component,
-	 * trailing slashes aside). */
-	snprintf(app, sizeof(app), "%s", new_dir);
-	end = app + strlen(app);
-	while (end > app + 1 && end[-1] == '/')
-		*--end = '\0';
-	base = strrchr(app, '/');
-	if (base && base[1])
-		memmove(app, base + 1, strlen(base + 1) + 1);
-	c.app = app;
+	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
 	c.walk = smart_walk_new(old_dir, new_dir, err);
 	if (!c.walk)
 		return -1;

@@ -1,6 +1,7 @@
 /*
  * Text clean-up used while building trees: valid UTF-8 everywhere, and white
- * space as a browser displays it. Internal to the library.
+ * space as a browser displays it. Internal to libsmart (not in
+ * include/smart.h); compare/ and train/ include it as "diffx/text.h".
  */
 #ifndef SMART_DIFFX_TEXT_H
 #define SMART_DIFFX_TEXT_H

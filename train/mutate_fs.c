@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../diffx/text.h"
+#include "diffx/text.h"
 
 void mutate_paths_free(mutate_paths *paths)
 {

@@ -9,7 +9,7 @@
 #include "smart/mutate.h"
 #include "mutate_fs.h"
 #include "mutate_proc.h"
-#include "../diffx/text.h"
+#include "diffx/text.h"
 
 /* The outputs of one run: relative paths (sorted) and their contents. */
 typedef struct mutate_outputs {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "smart/error.h"
-#include "../diffx/text.h"
+#include "diffx/text.h"
 
 typedef struct pair_fields {
 	const char *app;     /* may be NULL: field left out */

@@ -16,7 +16,7 @@
 
 #include "smart/file.h"
 #include "smart/tree_write.h"
-#include "../diffx/tree_internal.h"
+#include "diffx/tree_internal.h"
 
 static const struct {
 	const char *name;

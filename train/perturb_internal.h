@@ -10,7 +10,7 @@
 #include <libxml/tree.h>
 
 #include "smart/perturb.h"
-#include "../diffx/text.h"
+#include "diffx/text.h"
 
 /* Applies a change operator to `doc` in place at a place chosen with `rng`.
  * Returns 1 with *where (caller frees) saying what changed, 0 when the

@@ -1,7 +1,7 @@
 /*
- * The mutable tree of `smart patch` (patch_internal.h): linking and
- * unlinking subtrees, and turning the result back into an immutable
- * smart_tree.
+ * The mutable tree (ptree.h), used by `smart patch` and by profile
+ * normalisation: linking and unlinking subtrees, and turning the result
+ * back into an immutable smart_tree.
  *
  * The result goes through libxml2 and the same builder as parsed documents
  * (tree_from_libxml), so it gets exactly the normalisation a parsed
@@ -9,7 +9,7 @@
  * the new document, split by a comment the script does not carry), an
  * empty comment keeps them apart, as they are in the new document.
  */
-#include "patch_internal.h"
+#include "ptree.h"
 
 #include <stdlib.h>
 #include <string.h>
