@@ -36,12 +36,15 @@ static const char *field(const char *p, const char *end)
 	return p;
 }
 
-/* Parses "10/Oct/2000:13:55:36 -0700" into seconds since the epoch. */
+/* Parses "10/Oct/2000:13:55:36 -0700" into seconds since the epoch. Every
+ * field is range-checked and the zone must be a sign and four digits
+ * (HHMM): a zone read as any integer overflowed once multiplied into
+ * seconds (found by fuzzing). */
 static int parse_time(const char *s, size_t len, double *out)
 {
 	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	char mon[4], buf[64];
-	int day, year, h, m, sec, off = 0, n = 0;
+	char mon[4], zone[5], sign, buf[64];
+	int day, year, h, m, sec, zh, zm, n = 0;
 	const char *found;
 	struct tm tm = { 0 };
 
@@ -49,8 +52,15 @@ static int parse_time(const char *s, size_t len, double *out)
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (sscanf(buf, "%2d/%3[A-Za-z]/%4d:%2d:%2d:%2d %d%n", &day, mon, &year, &h, &m, &sec,
-		   &off, &n) != 7 || (size_t)n != len)
+	if (sscanf(buf, "%2d/%3[A-Za-z]/%4d:%2d:%2d:%2d %c%4[0-9]%n", &day, mon, &year, &h, &m,
+		   &sec, &sign, zone, &n) != 8 || (size_t)n != len)
+		return -1;
+	if ((sign != '+' && sign != '-') || strlen(zone) != 4 || day < 1 || day > 31 ||
+	    year < 1 || h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 60)
+		return -1;
+	zh = (zone[0] - '0') * 10 + (zone[1] - '0');
+	zm = (zone[2] - '0') * 10 + (zone[3] - '0');
+	if (zm > 59)
 		return -1;
 	found = strstr(months, mon);
 	if (!found || (found - months) % 3 != 0 || strlen(mon) != 3)
@@ -62,7 +72,7 @@ static int parse_time(const char *s, size_t len, double *out)
 	tm.tm_min = m;
 	tm.tm_sec = sec;
 	/* -0700 means local time is seven hours behind UTC. */
-	*out = (double)timegm(&tm) - (off / 100 * 3600 + off % 100 * 60);
+	*out = (double)timegm(&tm) - (sign == '-' ? -1 : 1) * (zh * 3600 + zm * 60);
 	return 0;
 }
 

@@ -4,6 +4,8 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,6 +167,22 @@ void rp_session_drop_if_empty(smart_replay_set *set)
 		free(set->sessions[set->count - 1].requests);
 		set->count--;
 	}
+}
+
+int rp_method(const char *in, char out[RP_METHOD_MAX])
+{
+	size_t n = 0;
+
+	for (; in[n]; n++) {
+		unsigned char c = (unsigned char)in[n];
+
+		if (n + 1 >= RP_METHOD_MAX ||
+		    !(isalnum(c) || strchr("!#$%&'*+-.^_`|~", c)))
+			return -1;
+		out[n] = (char)toupper(c);
+	}
+	out[n] = '\0';
+	return n ? 0 : -1;
 }
 
 void rp_base_name(const char *path, char *buf, size_t size)
