@@ -9,7 +9,7 @@
 int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n)
 {
 	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
+		size_t cap = b->cap ? b->cap : 64;
 		char *d;
 
 		while (cap < b->len + n + 1)

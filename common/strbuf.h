@@ -1,6 +1,8 @@
 /*
- * A growable string for building reports in memory before they are written
- * atomically (internal). Functions return 0, or -1 when memory runs out.
+ * A growable string (internal to libsmart): reports built in memory before
+ * they are written atomically, text cleaned while building trees
+ * (diffx/text.h), commands and records put together. Functions return 0,
+ * or -1 when memory runs out.
  */
 #ifndef SMART_COMMON_STRBUF_H
 #define SMART_COMMON_STRBUF_H

@@ -24,14 +24,14 @@
 #include "text.h"
 
 typedef struct writer {
-	text_buf out;
+	smart_strbuf out;
 	smart_format format;
 	int oom;
 } writer;
 
 static void put(writer *w, const char *s, size_t len)
 {
-	if (!w->oom && text_buf_append(&w->out, s, len) < 0)
+	if (!w->oom && smart_strbuf_append(&w->out, s, len) < 0)
 		w->oom = 1;
 }
 
@@ -247,7 +247,7 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 	put(&w, "\n", 1);
 	free(open);
 	if (w.oom) {
-		text_buf_release(&w.out);
+		smart_strbuf_free(&w.out);
 		smart_error_oom(err);
 		return NULL;
 	}

@@ -335,7 +335,7 @@ static int text_change(const node_list *texts, gsl_rng *rng, char **where)
 	xmlNodePtr t = pick(texts, rng);
 	const char *s, *w, *src = NULL;
 	size_t words = 0, k, wl, sl = 0;
-	text_buf nt = { 0 };
+	smart_strbuf nt = { 0 };
 	int rc;
 
 	if (!t)
@@ -371,18 +371,18 @@ static int text_change(const node_list *texts, gsl_rng *rng, char **where)
 		if (sl && (sl != wl || memcmp(o, w, wl) != 0))
 			src = o;
 	}
-	rc = text_buf_append(&nt, s, (size_t)(w - s));
+	rc = smart_strbuf_append(&nt, s, (size_t)(w - s));
 	if (src)
-		rc |= text_buf_append(&nt, src, sl);
+		rc |= smart_strbuf_append(&nt, src, sl);
 	else
-		rc |= text_buf_append(&nt, w, wl) | text_buf_append(&nt, "Mut", 3);
-	rc |= text_buf_append(&nt, w + wl, strlen(w + wl) + 1);
+		rc |= smart_strbuf_append(&nt, w, wl) | smart_strbuf_append(&nt, "Mut", 3);
+	rc |= smart_strbuf_append(&nt, w + wl, strlen(w + wl) + 1);
 	if (rc < 0 || !(*where = where_of(t, NULL))) {
-		text_buf_release(&nt);
+		smart_strbuf_free(&nt);
 		return -1;
 	}
 	xmlNodeSetContent(t, BAD_CAST nt.data);
-	text_buf_release(&nt);
+	smart_strbuf_free(&nt);
 	return 1;
 }
 
