@@ -47,7 +47,7 @@ link_flags    = $(FLAGS_$(1)) $(LDFLAGS)
 link_libs     = $(PKG_LIBS) $(LDLIBS)
 
 
-.PHONY: all deps test run bench clean FORCE
+.PHONY: all deps test run bench fuzz clean FORCE
 
 all: deps $(BUILD)/release/smart
 
@@ -167,6 +167,37 @@ run: all
 bench: deps
 	$(MAKE) --no-print-directory $(BENCH_BINS) $(BUILD)/release/smart
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
+
+# ---- fuzzing -------------------------------------------------------------------
+# Coverage-guided fuzz targets (fuzz/fuzz_*.c, libFuzzer; docs/fuzzing.md),
+# built with clang into build/fuzz/ against a libsmart compiled with
+# coverage instrumentation, ASan and UBSan. Not part of `make test` (time):
+# run them with fuzz/run.sh [SECONDS]. What they once found is replayed by
+# tests/fuzz/test_fuzz_findings.c, which `make test` runs.
+FUZZ_CC       := clang
+FUZZ_APT_PKGS := clang libclang-rt-dev
+FUZZ_SRC      := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BINS     := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_FLAGS    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                 -fno-sanitize-recover=all
+FUZZ_CFLAGS    = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
+                 -Wstrict-prototypes -Wno-unused-parameter -Iinclude -I. \
+                 $(PKG_CFLAGS) -MMD -MP $(FUZZ_FLAGS)
+
+fuzz:
+	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(FUZZ_APT_PKGS)"
+	$(MAKE) --no-print-directory $(FUZZ_BINS) $(BUILD)/release/smart
+
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(BUILD)/fuzz/libsmart.a: $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/libsmart.a
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ $(PKG_LIBS) -o $@
 
 clean:
 	rm -rf $(BUILD)

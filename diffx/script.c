@@ -114,8 +114,8 @@ static int attr_ops(op_list *l, const align *al, uint32_t x, uint32_t y,
 		    uint32_t *count)
 {
 	const smart_node *nx = &al->a->nodes[x], *ny = &al->b->nodes[y];
-	const smart_attr *p = al->a->attrs + nx->attr_first;
-	const smart_attr *q = al->b->attrs + ny->attr_first;
+	const smart_attr *p = smart_node_attrs(al->a, nx);
+	const smart_attr *q = smart_node_attrs(al->b, ny);
 	uint32_t i = 0, j = 0;
 
 	while (i < nx->attr_count || j < ny->attr_count) {
