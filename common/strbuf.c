@@ -79,3 +79,14 @@ void smart_strbuf_free(smart_strbuf *b)
 	b->data = NULL;
 	b->len = b->cap = 0;
 }
+
+char *smart_strbuf_copy(const char *s, size_t n)
+{
+	char *c = malloc(n + 1);
+
+	if (c) {
+		memcpy(c, s, n);
+		c[n] = '\0';
+	}
+	return c;
+}

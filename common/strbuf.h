@@ -22,4 +22,10 @@ int smart_strbuf_printf(smart_strbuf *b, const char *fmt, ...)
 int smart_strbuf_escaped(smart_strbuf *b, const char *s);
 void smart_strbuf_free(smart_strbuf *b);
 
+/* A new NUL-terminated copy of the `n` bytes at `s`, which may hold NUL
+ * bytes (strndup would stop there): a document kept past its reader's
+ * buffer, or handed to an API that wants a C string. NULL when out of
+ * memory; the caller frees it. */
+char *smart_strbuf_copy(const char *s, size_t n);
+
 #endif
