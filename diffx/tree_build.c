@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/array.h"
 #include "../common/arena.h"
 #include "text.h"
 
@@ -194,15 +195,9 @@ static int flush_text(builder *b)
 
 static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve)
 {
-	if (b->depth == b->stack_cap) {
-		size_t cap = b->stack_cap ? b->stack_cap * 2 : 64;
-		frame *stack = realloc(b->stack, cap * sizeof(*stack));
-
-		if (!stack)
-			return -1;
-		b->stack = stack;
-		b->stack_cap = cap;
-	}
+	if (smart_array_reserve((void **)&b->stack, &b->stack_cap, b->depth, sizeof(*b->stack),
+				64) < 0)
+		return -1;
 	b->stack[b->depth++] = (frame){ index, SMART_NONE, first, preserve };
 	return 0;
 }

@@ -21,6 +21,7 @@
 
 #include <libxml/HTMLparser.h>
 
+#include "common/array.h"
 #include "text.h"
 
 typedef struct writer {
@@ -226,16 +227,9 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 		      html_is_raw(tree->nodes[n->parent].name);
 		write_node(&w, tree, i, raw);
 		if (n->kind == SMART_NODE_ELEMENT && n->size > 1) {
-			if (depth == cap) {
-				size_t bigger = cap ? cap * 2 : 64;
-				uint32_t *stack = realloc(open, bigger * sizeof(*stack));
-
-				if (!stack) {
-					w.oom = 1;
-					break;
-				}
-				open = stack;
-				cap = bigger;
+			if (smart_array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
+				w.oom = 1;
+				break;
 			}
 			open[depth++] = i;
 		} else if (n->kind == SMART_NODE_ELEMENT) {

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "common/strbuf.h"
 
 void mutate_paths_free(mutate_paths *paths)
@@ -58,15 +59,9 @@ static int compare_paths(const void *a, const void *b)
 /* Appends a copy of `rel` to the list. */
 static int paths_add(mutate_paths *out, const char *rel)
 {
-	if (out->count == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 64;
-		char **items = realloc(out->items, cap * sizeof(*items));
-
-		if (!items)
-			return -1;
-		out->items = items;
-		out->cap = cap;
-	}
+	if (smart_array_reserve((void **)&out->items, &out->cap, out->count, sizeof(*out->items),
+				64) < 0)
+		return -1;
 	out->items[out->count] = strdup(rel);
 	return out->items[out->count] ? (int)(out->count++, 0) : -1;
 }

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 typedef struct node_list {
 	xmlNodePtr *items;
 	size_t count;
@@ -23,15 +25,8 @@ typedef struct node_list {
 
 static int list_add(node_list *l, xmlNodePtr n)
 {
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		xmlNodePtr *items = realloc(l->items, cap * sizeof(*items));
-
-		if (!items)
-			return -1;
-		l->items = items;
-		l->cap = cap;
-	}
+	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 64) < 0)
+		return -1;
 	l->items[l->count++] = n;
 	return 0;
 }
