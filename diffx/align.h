@@ -88,6 +88,10 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near);
 /* Phase 2: top-down isolated-fragment mapping (match_fragments.c). */
 int align_match_fragments(align *al, smart_error *err);
 
+/* Phase 2b: re-pairs small nodes in place where that shortens the script
+ * (repair.c). */
+int align_repair(align *al, smart_error *err);
+
 /* The content children of a node, in order, into `out` (capacity given by
  * the node's child_count). Returns how many. */
 uint32_t align_content_children(const smart_tree *t, uint32_t node,
