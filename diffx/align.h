@@ -110,6 +110,12 @@ uint32_t align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key);
 uint64_t align_hash_bytes(uint64_t seed, const void *data, size_t len);
 uint64_t align_mix(uint64_t h);
 
+/* Marks the matched new nodes that stay in place (stays[y] = 1): those
+ * whose parent is matched to their partner's parent and that belong to the
+ * longest run of such siblings in unchanged relative order; the others are
+ * moves. Returns 0, or -1 when out of memory (script.c). */
+int align_mark_in_order(const align *al, unsigned char *stays);
+
 /* Phase 3: builds diff->ops and diff->summary from the matching (script.c). */
 int align_build_script(smart_diff *diff, const align *al, smart_error *err);
 

@@ -53,6 +53,8 @@ typedef struct repair {
 	uint32_t *stamp_a, *stamp_b, stamp;
 	uint32_t *keys, *lis_work;    /* LIS scratch for one group */
 	unsigned char *in_lis;
+	unsigned char *stays;         /* per new node, at the start of the pass:
+	                               * matched in place and in order */
 } repair;
 
 static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
@@ -337,8 +339,8 @@ static int attempt(repair *r, uint32_t x, uint32_t y)
 }
 
 /* For new node y under a matched parent, arriving from elsewhere or from
- * nowhere: tries the loose old children of its parent's partner with its
- * label as partners in place. */
+ * nowhere or moving among its siblings: tries the old children of its
+ * parent's partner with its label as its partner in place. */
 static void repair_node(repair *r, uint32_t y)
 {
 	align *al = r->al;
@@ -349,7 +351,7 @@ static void repair_node(repair *r, uint32_t y)
 	     c != SMART_NONE && tried < REPAIR_CANDIDATES && scanned < REPAIR_SCAN;
 	     c = a->nodes[c].next_sibling, scanned++) {
 		if (al->old_label[c] != b->nodes[y].name_id ||
-		    al->csize_a[c] > REPAIR_MAX_SUBTREE || !old_is_loose(al, c, py))
+		    al->csize_a[c] > REPAIR_MAX_SUBTREE || al->a2b[c] == y)
 			continue;
 		tried++;
 		if (attempt(r, c, y))
@@ -375,7 +377,12 @@ int align_repair(align *al, smart_error *err)
 	r->keys = malloc((REPAIR_MAX_GROUP + 1) * sizeof(uint32_t));
 	r->lis_work = malloc(2 * (REPAIR_MAX_GROUP + 1) * sizeof(uint32_t));
 	r->in_lis = malloc(REPAIR_MAX_GROUP + 1);
-	if (!r->groups || !r->olds || !r->stamp_a || !r->stamp_b || !r->keys ||
+	r->stays = malloc(nb + 1);
+	if (!r->stays || align_mark_in_order(al, r->stays) < 0) {
+		free(r->stays);
+		r->stays = NULL;
+	}
+	if (!r->stays || !r->groups || !r->olds || !r->stamp_a || !r->stamp_b || !r->keys ||
 	    !r->lis_work || !r->in_lis) {
 		free(r->groups);
 		free(r->olds);
@@ -384,6 +391,7 @@ int align_repair(align *al, smart_error *err)
 		free(r->keys);
 		free(r->lis_work);
 		free(r->in_lis);
+		free(r->stays);
 		free(r);
 		return smart_error_oom(err);
 	}
@@ -393,9 +401,20 @@ int align_repair(align *al, smart_error *err)
 		if (!al->csize_b[y] || al->csize_b[y] > REPAIR_MAX_SUBTREE)
 			continue;
 		px = al->b2a[py];
-		if (px == SMART_NONE || !new_is_loose(al, y, px))
+		if (px == SMART_NONE || (!new_is_loose(al, y, px) && r->stays[y]))
 			continue;
 		repair_node(r, y);
+	}
+	/* Repairs can free old subtrees that have an unmatched identical new
+	 * twin: a move instead of a delete and an insert. */
+	for (uint32_t y = 1; y < nb; y++) {
+		uint32_t py = b->nodes[y].parent, x;
+
+		if (!al->csize_b[y] || al->b2a[y] != SMART_NONE || al->b2a[py] == SMART_NONE)
+			continue;
+		x = align_find_twin(al, y, al->b2a[py]);
+		if (x != SMART_NONE)
+			align_match_subtree(al, x, y);
 	}
 	free(r->groups);
 	free(r->olds);
@@ -404,6 +423,7 @@ int align_repair(align *al, smart_error *err)
 	free(r->keys);
 	free(r->lis_work);
 	free(r->in_lis);
+	free(r->stays);
 	free(r);
 	return 0;
 }

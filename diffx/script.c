@@ -63,10 +63,7 @@ static void region_sizes(const smart_tree *t, const uint32_t *map,
 	}
 }
 
-/* Marks the matched new nodes that stay in place: those whose parent is
- * matched to their partner's parent and that belong to the longest run of
- * such siblings in unchanged relative order. */
-static int mark_in_order(const align *al, unsigned char *stays)
+int align_mark_in_order(const align *al, unsigned char *stays)
 {
 	const smart_tree *b = al->b;
 	uint32_t nb = b->count;
@@ -155,7 +152,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	smart_diff_summary *sum = &diff->summary;
 	op_list l = { 0 };
 
-	if (!root_of || !size || !stays || mark_in_order(al, stays) < 0)
+	if (!root_of || !size || !stays || align_mark_in_order(al, stays) < 0)
 		goto oom;
 	memset(sum, 0, sizeof(*sum));
 	region_sizes(a, al->a2b, root_of, size);
