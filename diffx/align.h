@@ -44,6 +44,9 @@ typedef struct align {
 	                          * a clear bit means no old twin at all */
 	uint32_t bits_mask;
 	uint32_t bucket_mask;    /* table size - 1 (a power of two) */
+	unsigned char *stays;    /* per new node: matched in place and in order
+	                          * (align_mark_in_order), kept up to date by
+	                          * the repair for the script; NULL before */
 } align;
 
 /* Allocates the arrays of `al` for trees a and b, computes hashes, sizes

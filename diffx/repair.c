@@ -51,10 +51,11 @@ typedef struct repair {
 	uint32_t *groups, n_groups;   /* new parents whose children are counted */
 	uint32_t *olds, n_olds;       /* old nodes whose delete status is counted */
 	uint32_t *stamp_a, *stamp_b, stamp;
-	uint32_t *keys, *lis_work;    /* LIS scratch for one group */
+	uint32_t *kids, *keys, *lis_work; /* LIS scratch for one group */
 	unsigned char *in_lis;
-	unsigned char *stays;         /* per new node, at the start of the pass:
-	                               * matched in place and in order */
+	unsigned char *freed;         /* per hash bucket: an old node of it
+	                               * lost its partner in a kept attempt */
+	int any_freed;
 } repair;
 
 static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
@@ -254,20 +255,23 @@ static void collect(repair *r)
 /* Operations the script would have among the children of new node g:
  * inserts (unmatched under a matched g), updates and attribute changes
  * (counted once per pair), moves (partner's parent not g's partner, or out
- * of the LIS of the siblings that stayed). -1 when g has too many
- * children to count cheaply. */
-static long group_cost(repair *r, uint32_t g)
+ * of the LIS of the siblings that stayed). With `mark`, also sets stays[]
+ * of the children as the script will. -1 when g has more than `limit`
+ * children. */
+static long group_cost(repair *r, uint32_t g, uint32_t limit, int mark)
 {
-	const align *al = r->al;
+	align *al = r->al;
 	uint32_t pg = al->b2a[g], m = 0, lis = 0;
 	long cost = 0;
 
-	if (al->b->nodes[g].child_count > REPAIR_MAX_GROUP)
+	if (al->b->nodes[g].child_count > limit)
 		return -1;
 	for (uint32_t c = al->b->nodes[g].first_child; c != SMART_NONE;
 	     c = al->b->nodes[c].next_sibling) {
 		uint32_t d = al->b2a[c];
 
+		if (mark)
+			al->stays[c] = 0;
 		if (!al->csize_b[c])
 			continue;
 		if (d == SMART_NONE) {
@@ -275,14 +279,19 @@ static long group_cost(repair *r, uint32_t g)
 			continue;
 		}
 		cost += al->own_a[d] != al->own_b[c];
-		if (pg == SMART_NONE || al->a->nodes[d].parent != pg)
+		if (pg == SMART_NONE || al->a->nodes[d].parent != pg) {
 			cost++;
-		else
+		} else {
+			r->kids[m] = c;
 			r->keys[m++] = d;
+		}
 	}
 	align_lis(r->keys, m, r->in_lis, r->lis_work);
-	for (uint32_t k = 0; k < m; k++)
+	for (uint32_t k = 0; k < m; k++) {
 		lis += r->in_lis[k];
+		if (mark)
+			al->stays[r->kids[k]] = r->in_lis[k];
+	}
 	return cost + (long)(m - lis);
 }
 
@@ -295,7 +304,7 @@ static long local_cost(repair *r)
 	long cost = 0;
 
 	for (uint32_t k = 0; k < r->n_groups; k++) {
-		long c = group_cost(r, r->groups[k]);
+		long c = group_cost(r, r->groups[k], REPAIR_MAX_GROUP, 0);
 
 		if (c < 0)
 			return -1;
@@ -311,7 +320,8 @@ static long local_cost(repair *r)
 }
 
 /* Tries pairing old x with new y in place (and what follows from it);
- * keeps the result when the script gets shorter. Returns 1 when kept. */
+ * keeps the result when the script gets shorter, bringing stays[] up to
+ * date. Returns 1 when kept. */
 static int attempt(repair *r, uint32_t x, uint32_t y)
 {
 	long before, after;
@@ -335,17 +345,27 @@ static int attempt(repair *r, uint32_t x, uint32_t y)
 	if (after < 0 || before < 0 || after >= before)
 		return 0;
 	replay(r, 0);
+	for (uint32_t k = 0; k < r->n_groups; k++)
+		group_cost(r, r->groups[k], UINT32_MAX, 1);
+	for (uint32_t k = 0; k < r->log_len; k++)
+		if (r->log[k].side == 0 && r->log[k].after == SMART_NONE) {
+			r->freed[r->al->bucket_a[r->log[k].index]] = 1;
+			r->any_freed = 1;
+		}
 	return 1;
 }
 
 /* For new node y under a matched parent, arriving from elsewhere or from
  * nowhere or moving among its siblings: tries the old children of its
- * parent's partner with its label as its partner in place. */
-static void repair_node(repair *r, uint32_t y)
+ * parent's partner with its label as its partner in place. Returns 1 when
+ * it changed the matching. */
+static int repair_node(repair *r, uint32_t y)
 {
 	align *al = r->al;
 	const smart_tree *a = al->a, *b = al->b;
 	uint32_t py = b->nodes[y].parent, px = al->b2a[py], tried = 0, scanned = 0;
+	/* y is matched under py's partner, only out of order */
+	int in_order_swap = al->b2a[y] != SMART_NONE && !new_is_loose(al, y, px);
 
 	for (uint32_t c = a->nodes[px].first_child;
 	     c != SMART_NONE && tried < REPAIR_CANDIDATES && scanned < REPAIR_SCAN;
@@ -353,10 +373,62 @@ static void repair_node(repair *r, uint32_t y)
 		if (al->old_label[c] != b->nodes[y].name_id ||
 		    al->csize_a[c] > REPAIR_MAX_SUBTREE || al->a2b[c] == y)
 			continue;
+		/* Only a node with y's own content (the coincidences are
+		 * between look-alikes); one that stays in place only in a swap
+		 * of two siblings out of order. */
+		if (al->own_a[c] != al->own_b[y] ||
+		    (al->a2b[c] != SMART_NONE && al->stays[al->a2b[c]] && !in_order_swap))
+			continue;
 		tried++;
 		if (attempt(r, c, y))
-			return;
+			return 1;
 	}
+	return 0;
+}
+
+/* Repairs can free old subtrees that have an unmatched identical new
+ * twin: pairs them (a move instead of a delete and an insert), keeping
+ * stays[] up to date (inside a matched identical subtree everything
+ * stays). Only hashes of freed old nodes are looked up: phase 2 has
+ * looked for the others. */
+static void sweep_twins(repair *r)
+{
+	align *al = r->al;
+	const smart_tree *b = al->b;
+
+	r->stamp++;
+	r->n_groups = 0;
+	for (uint32_t y = 1; y < b->count; y++) {
+		uint32_t py, x;
+
+		if (!al->csize_b[y] || al->b2a[y] != SMART_NONE || !r->freed[al->bucket_b[y]])
+			continue;
+		py = b->nodes[y].parent;
+		if (al->b2a[py] == SMART_NONE)
+			continue;
+		x = align_find_twin(al, y, al->b2a[py]);
+		if (x == SMART_NONE)
+			continue;
+		align_match_subtree(al, x, y);
+		memset(al->stays + y + 1, 1, b->nodes[y].size - 1);
+		add_group(r, py);
+	}
+	for (uint32_t k = 0; k < r->n_groups; k++)
+		group_cost(r, r->groups[k], UINT32_MAX, 1);
+}
+
+static void repair_free(repair *r)
+{
+	free(r->groups);
+	free(r->olds);
+	free(r->stamp_a);
+	free(r->stamp_b);
+	free(r->kids);
+	free(r->keys);
+	free(r->lis_work);
+	free(r->in_lis);
+	free(r->freed);
+	free(r);
 }
 
 int align_repair(align *al, smart_error *err)
@@ -368,62 +440,34 @@ int align_repair(align *al, smart_error *err)
 	if (!r)
 		return smart_error_oom(err);
 	r->al = al;
-	/* Each written node adds at most 2 groups and, for an old node, its
-	 * children: bounded by the tree sizes. */
+	/* The counted sets hold each node at most once (stamps). */
 	r->groups = malloc((nb + 1) * sizeof(uint32_t));
 	r->olds = malloc((na + 1) * sizeof(uint32_t));
 	r->stamp_a = calloc(na + 1, sizeof(uint32_t));
 	r->stamp_b = calloc(nb + 1, sizeof(uint32_t));
-	r->keys = malloc((REPAIR_MAX_GROUP + 1) * sizeof(uint32_t));
-	r->lis_work = malloc(2 * (REPAIR_MAX_GROUP + 1) * sizeof(uint32_t));
-	r->in_lis = malloc(REPAIR_MAX_GROUP + 1);
-	r->stays = malloc(nb + 1);
-	if (!r->stays || align_mark_in_order(al, r->stays) < 0) {
-		free(r->stays);
-		r->stays = NULL;
-	}
-	if (!r->stays || !r->groups || !r->olds || !r->stamp_a || !r->stamp_b || !r->keys ||
-	    !r->lis_work || !r->in_lis) {
-		free(r->groups);
-		free(r->olds);
-		free(r->stamp_a);
-		free(r->stamp_b);
-		free(r->keys);
-		free(r->lis_work);
-		free(r->in_lis);
-		free(r->stays);
-		free(r);
+	r->kids = malloc((nb + 1) * sizeof(uint32_t));
+	r->keys = malloc((nb + 1) * sizeof(uint32_t));
+	r->lis_work = malloc(2 * (nb + 1) * sizeof(uint32_t));
+	r->in_lis = malloc(nb + 1);
+	r->freed = calloc((size_t)al->bucket_mask + 1, 1);
+	if (!al->stays)
+		al->stays = malloc(nb + 1);
+	if (!al->stays || !r->groups || !r->olds || !r->stamp_a || !r->stamp_b ||
+	    !r->kids || !r->keys || !r->lis_work || !r->in_lis || !r->freed ||
+	    align_mark_in_order(al, al->stays) < 0) {
+		repair_free(r);
 		return smart_error_oom(err);
 	}
+	/* Most nodes stay in place: decide on the small arrays before touching
+	 * a node record. */
 	for (uint32_t y = 1; y < nb; y++) {
-		uint32_t py = b->nodes[y].parent, px;
-
-		if (!al->csize_b[y] || al->csize_b[y] > REPAIR_MAX_SUBTREE)
-			continue;
-		px = al->b2a[py];
-		if (px == SMART_NONE || (!new_is_loose(al, y, px) && r->stays[y]))
+		if (al->stays[y] || !al->csize_b[y] || al->csize_b[y] > REPAIR_MAX_SUBTREE ||
+		    al->b2a[b->nodes[y].parent] == SMART_NONE)
 			continue;
 		repair_node(r, y);
 	}
-	/* Repairs can free old subtrees that have an unmatched identical new
-	 * twin: a move instead of a delete and an insert. */
-	for (uint32_t y = 1; y < nb; y++) {
-		uint32_t py = b->nodes[y].parent, x;
-
-		if (!al->csize_b[y] || al->b2a[y] != SMART_NONE || al->b2a[py] == SMART_NONE)
-			continue;
-		x = align_find_twin(al, y, al->b2a[py]);
-		if (x != SMART_NONE)
-			align_match_subtree(al, x, y);
-	}
-	free(r->groups);
-	free(r->olds);
-	free(r->stamp_a);
-	free(r->stamp_b);
-	free(r->keys);
-	free(r->lis_work);
-	free(r->in_lis);
-	free(r->stays);
-	free(r);
+	if (r->any_freed)
+		sweep_twins(r);
+	repair_free(r);
 	return 0;
 }

@@ -148,11 +148,13 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	size_t big = a->count > b->count ? a->count : b->count;
 	uint32_t *root_of = malloc(big * sizeof(uint32_t));
 	uint32_t *size = malloc(big * sizeof(uint32_t));
-	unsigned char *stays = malloc(b->count);
+	/* Which matched nodes stay: the repair keeps that up to date. */
+	unsigned char *stays = al->stays ? NULL : malloc(b->count);
+	const unsigned char *in_place = al->stays ? al->stays : stays;
 	smart_diff_summary *sum = &diff->summary;
 	op_list l = { 0 };
 
-	if (!root_of || !size || !stays || align_mark_in_order(al, stays) < 0)
+	if (!root_of || !size || (!al->stays && (!stays || align_mark_in_order(al, stays) < 0)))
 		goto oom;
 	memset(sum, 0, sizeof(*sum));
 	region_sizes(a, al->a2b, root_of, size);
@@ -170,7 +172,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 			if (push(&l, SMART_OP_INSERT, SMART_NONE, y, size[y]) < 0)
 				goto oom;
 			sum->inserts += size[y];
-		} else if (x != SMART_NONE && !stays[y]) {
+		} else if (x != SMART_NONE && !in_place[y]) {
 			if (push(&l, SMART_OP_MOVE, x, y, al->csize_a[x]) < 0)
 				goto oom;
 			sum->moves += al->csize_a[x];
