@@ -106,6 +106,16 @@ uint32_t align_content_children(const smart_tree *t, uint32_t node,
 void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
 	       uint32_t *work);
 
+/* The children the script keeps in place: a longest strictly increasing
+ * subsequence of keys[0..n), and among the longest one of greatest total
+ * weight (weights[i]: the content nodes of pair i's two subtrees, so that
+ * when either of two siblings may move, the smaller one does, whichever
+ * document is called old). Sets in_lis[i] to 1 for its members, 0 for the
+ * others. `work` must hold 8*n uint32_t, 8-byte aligned. O(n log n); O(n)
+ * when the keys are already in order. */
+void align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
+			unsigned char *in_lis, uint32_t *work);
+
 /* Index of the first entry >= key in the ascending array v[0..n). */
 uint32_t align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key);
 

@@ -69,12 +69,14 @@ int align_mark_in_order(const align *al, unsigned char *stays)
 	uint32_t nb = b->count;
 	uint32_t *kids = malloc(nb * sizeof(uint32_t));
 	uint32_t *keys = malloc(nb * sizeof(uint32_t));
-	uint32_t *work = malloc(2 * (size_t)nb * sizeof(uint32_t));
+	uint32_t *weights = malloc(nb * sizeof(uint32_t));
+	uint32_t *work = malloc(8 * (size_t)nb * sizeof(uint32_t));
 	unsigned char *in_lis = malloc(nb);
 
-	if (!kids || !keys || !work || !in_lis) {
+	if (!kids || !keys || !weights || !work || !in_lis) {
 		free(kids);
 		free(keys);
+		free(weights);
 		free(work);
 		free(in_lis);
 		return -1;
@@ -91,16 +93,18 @@ int align_mark_in_order(const align *al, unsigned char *stays)
 
 			if (x != SMART_NONE && al->a->nodes[x].parent == px) {
 				kids[m] = c;
+				weights[m] = al->csize_a[x] + al->csize_b[c];
 				keys[m++] = x;
 			}
 		}
-		align_lis(keys, m, in_lis, work);
+		align_lis_weighted(keys, weights, m, in_lis, work);
 		for (uint32_t k = 0; k < m; k++)
 			stays[kids[k]] = in_lis[k];
 	}
 	stays[0] = 1;
 	free(kids);
 	free(keys);
+	free(weights);
 	free(work);
 	free(in_lis);
 	return 0;
