@@ -109,7 +109,10 @@ void align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t 
 		for (uint32_t r = rank[i] + 1; r <= n; r += r & -r)
 			if (run_beats(len, weight, i, tree[r - 1]))
 				tree[r - 1] = i;
-		if (run_beats(len, weight, i, best))
+		/* Among equal runs the one ending last in sequence order,
+		 * as patience sorting picks (a swap of two equal siblings
+		 * moves the one that comes first in the old order). */
+		if (best == UINT32_MAX || !run_beats(len, weight, best, i))
 			best = i;
 		in_lis[i] = 0;
 	}
