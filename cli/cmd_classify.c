@@ -78,7 +78,6 @@ static int explain_json(const smart_model *m, const double *v, int inspect,
 {
 	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
 	cJSON *o = cJSON_CreateObject(), *feats, *tops;
-	char *text;
 
 	if (!o)
 		return cli_failf("out of memory");
@@ -100,12 +99,8 @@ static int explain_json(const smart_model *m, const double *v, int inspect,
 		cJSON_AddNumberToObject(t, "contribution",
 					smart_model_contribution(m, v, idx[i]));
 	}
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
+	if (cli_print_json(o) != CLI_SAME)
+		return CLI_TROUBLE;
 	return inspect ? CLI_DIFFER : CLI_SAME;
 }
 

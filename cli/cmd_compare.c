@@ -39,7 +39,6 @@ static int list(int json)
 		return CLI_SAME;
 	}
 	cJSON *arr = cJSON_CreateArray();
-	char *text;
 
 	for (size_t i = 0; arr && i < n; i++) {
 		cJSON *o = cJSON_CreateObject();
@@ -55,13 +54,7 @@ static int list(int json)
 		}
 		cJSON_AddItemToArray(arr, o);
 	}
-	text = arr ? cJSON_PrintUnformatted(arr) : NULL;
-	cJSON_Delete(arr);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	return cli_print_json(arr);
 }
 
 /* Prints a possibly multi-line text with a prefix on every line. */

@@ -92,7 +92,6 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o, s
 		      const eval_row *extra, size_t n_extra, const smart_confusion *plus)
 {
 	cJSON *root = cJSON_CreateObject(), *smart, *base;
-	char *text;
 
 	if (!root)
 		return cli_failf("out of memory");
@@ -117,13 +116,7 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o, s
 	cJSON_AddNumberToObject(root, "pairs", (double)pairs);
 	cJSON_AddStringToObject(root, "validation", o->by_app ? "by-app" : "k-fold");
 	cJSON_AddNumberToObject(root, "folds", r->folds);
-	text = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	return cli_print_json(root);
 }
 
 static void row(int width, const char *name, const smart_confusion *c)

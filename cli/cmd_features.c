@@ -23,19 +23,6 @@ static void usage(FILE *out)
 			smart_feature_info_at(i)->description);
 }
 
-/* Prints cJSON `root` on one line and frees it. */
-static int print_json(cJSON *root)
-{
-	char *text = root ? cJSON_PrintUnformatted(root) : NULL;
-
-	cJSON_Delete(root);
-	if (!text)
-		return cli_failf("out of memory");
-	puts(text);
-	free(text);
-	return CLI_SAME;
-}
-
 static int print_vector(const double *values, int json)
 {
 	cJSON *root, *obj;
@@ -54,7 +41,7 @@ static int print_vector(const double *values, int json)
 		cJSON_Delete(root);
 		root = NULL;
 	}
-	return print_json(root);
+	return cli_print_json(root);
 }
 
 static double normalised(const smart_feature_means *m, int label, size_t i)
@@ -95,7 +82,7 @@ static int print_means(const smart_feature_means *m, int json)
 		cJSON_Delete(root);
 		root = NULL;
 	}
-	return print_json(root);
+	return cli_print_json(root);
 }
 
 static int run_features(int argc, char **argv)

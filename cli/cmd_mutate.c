@@ -96,7 +96,7 @@ static void draw_progress(const smart_mutate_summary *s, unsigned total, void *c
 	fflush(stderr);
 }
 
-static void print_summary(const smart_mutate_summary *s, const char *out, int json)
+static int print_summary(const smart_mutate_summary *s, const char *out, int json)
 {
 	fprintf(stderr, "smart mutate: %u mutants tried, %u built, %u failed to build, "
 		"%u timed out, %u killed, %u pairs written to %s "
@@ -105,10 +105,9 @@ static void print_summary(const smart_mutate_summary *s, const char *out, int js
 		out, s->outputs, s->unstable, s->missing);
 	if (json) {
 		cJSON *o = cJSON_CreateObject(), *ops;
-		char *text;
 
 		if (!o)
-			return;
+			return cli_failf("out of memory");
 		cJSON_AddNumberToObject(o, "candidates", s->candidates);
 		cJSON_AddNumberToObject(o, "tried", s->tried);
 		cJSON_AddNumberToObject(o, "built", s->built);
@@ -131,12 +130,9 @@ static void print_summary(const smart_mutate_summary *s, const char *out, int js
 		cJSON_AddNumberToObject(o, "clean_build_seconds", s->clean_build_seconds);
 		cJSON_AddNumberToObject(o, "clean_run_seconds", s->clean_run_seconds);
 		cJSON_AddNumberToObject(o, "elapsed_seconds", s->elapsed_seconds);
-		text = cJSON_PrintUnformatted(o);
-		if (text)
-			printf("%s\n", text);
-		cJSON_free(text);
-		cJSON_Delete(o);
+		return cli_print_json(o);
 	}
+	return CLI_SAME;
 }
 
 /* Fails early, before a long run, when -o cannot be written. */
@@ -233,12 +229,8 @@ static int run_mutate(int argc, char **argv)
 	o.glob_count = split_globs(files, globs, sizeof(globs) / sizeof(globs[0]));
 	if (o.glob_count == 0)
 		return cli_usage_error("mutate", "--files needs at least one glob");
-	if (!o.app) {
-		snprintf(app, sizeof(app), "%s", o.src);
-		while (strlen(app) > 1 && app[strlen(app) - 1] == '/')
-			app[strlen(app) - 1] = '\0';
-		o.app = basename(app);
-	}
+	if (!o.app)
+		o.app = smart_file_last_name(o.src, app, sizeof(app));
 	if (check_output_dir(out) != 0)
 		return CLI_TROUBLE;
 	memset(&sa, 0, sizeof(sa));
@@ -266,8 +258,7 @@ static int run_mutate(int argc, char **argv)
 	free(jsonl);
 	if (rc < 0)
 		return cli_fail(&err);
-	print_summary(&sum, out, json);
-	return CLI_SAME;
+	return print_summary(&sum, out, json);
 }
 
 const cli_command cli_cmd_mutate = {

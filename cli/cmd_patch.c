@@ -30,7 +30,6 @@ static int print_json(const smart_tree *tree, size_t ops, const char *out_path,
 		      const char *doc)
 {
 	cJSON *o = cJSON_CreateObject();
-	char *text;
 	int ok;
 
 	ok = o && cJSON_AddStringToObject(o, "format",
@@ -39,13 +38,11 @@ static int print_json(const smart_tree *tree, size_t ops, const char *out_path,
 	     (out_path ? cJSON_AddStringToObject(o, "output", out_path) != NULL
 		       : cJSON_AddNullToObject(o, "output") != NULL) &&
 	     (out_path || cJSON_AddStringToObject(o, "document", doc));
-	text = ok ? cJSON_PrintUnformatted(o) : NULL;
-	cJSON_Delete(o);
-	if (!text)
-		return cli_failf("out of memory");
-	ok = printf("%s\n", text) >= 0;
-	free(text);
-	return ok ? CLI_SAME : cli_failf("cannot write to standard output");
+	if (!ok) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
 }
 
 static int run_patch(int argc, char **argv)

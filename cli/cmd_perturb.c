@@ -1,7 +1,6 @@
 /* smart perturb — labelled pairs from output-level mutations of recorded
  * pages (FragGen-style operators plus benign reformatting). */
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,35 +68,32 @@ static int parse_ops(char *list, smart_perturb_op *ops)
 	return n ? n : -1;
 }
 
-static void print_summary(const smart_perturb_summary *s, const char *out, int json)
+static int print_summary(const smart_perturb_summary *s, const char *out, int json)
 {
 	fprintf(stderr, "smart perturb: %u pairs written to %s (%u inspect, %u ignore) "
 		"from %u pages (%u unreadable), %u attempts\n", s->pairs, out,
 		s->inspect, s->ignore, s->pages, s->unreadable, s->attempts);
 	if (json) {
 		cJSON *o = cJSON_CreateObject(), *per = cJSON_CreateObject();
-		char *text = NULL;
 
-		if (o && per) {
-			cJSON_AddNumberToObject(o, "pairs", s->pairs);
-			cJSON_AddNumberToObject(o, "inspect", s->inspect);
-			cJSON_AddNumberToObject(o, "ignore", s->ignore);
-			cJSON_AddNumberToObject(o, "pages", s->pages);
-			cJSON_AddNumberToObject(o, "unreadable", s->unreadable);
-			cJSON_AddNumberToObject(o, "attempts", s->attempts);
-			for (int i = 0; i < SMART_PERTURB_OP_COUNT; i++)
-				cJSON_AddNumberToObject(per, smart_perturb_op_name((smart_perturb_op)i),
-							s->per_op[i]);
-			cJSON_AddItemToObject(o, "per_operator", per);
-			per = NULL;
-			text = cJSON_PrintUnformatted(o);
+		if (!o || !per) {
+			cJSON_Delete(per);
+			cJSON_Delete(o);
+			return cli_failf("out of memory");
 		}
-		if (text)
-			printf("%s\n", text);
-		cJSON_free(text);
-		cJSON_Delete(per);
-		cJSON_Delete(o);
+		cJSON_AddNumberToObject(o, "pairs", s->pairs);
+		cJSON_AddNumberToObject(o, "inspect", s->inspect);
+		cJSON_AddNumberToObject(o, "ignore", s->ignore);
+		cJSON_AddNumberToObject(o, "pages", s->pages);
+		cJSON_AddNumberToObject(o, "unreadable", s->unreadable);
+		cJSON_AddNumberToObject(o, "attempts", s->attempts);
+		for (int i = 0; i < SMART_PERTURB_OP_COUNT; i++)
+			cJSON_AddNumberToObject(per, smart_perturb_op_name((smart_perturb_op)i),
+						s->per_op[i]);
+		cJSON_AddItemToObject(o, "per_operator", per);
+		return cli_print_json(o);
 	}
+	return CLI_SAME;
 }
 
 static int run_perturb(int argc, char **argv)
@@ -159,12 +155,8 @@ static int run_perturb(int argc, char **argv)
 	o.op_count = (size_t)n;
 	if (labels && smart_perturb_labels_load(labels, o.labels, &err) < 0)
 		return cli_fail(&err);
-	if (!o.app) {
-		snprintf(app, sizeof(app), "%s", o.in);
-		while (strlen(app) > 1 && app[strlen(app) - 1] == '/')
-			app[strlen(app) - 1] = '\0';
-		o.app = basename(app);
-	}
+	if (!o.app)
+		o.app = smart_file_last_name(o.in, app, sizeof(app));
 	if (smart_perturb_run(&o, &jsonl, &len, &sum, &err) < 0)
 		return cli_fail(&err);
 	if (smart_pairs_write(out, jsonl, len, &err) < 0) {
@@ -172,8 +164,7 @@ static int run_perturb(int argc, char **argv)
 		return cli_fail(&err);
 	}
 	free(jsonl);
-	print_summary(&sum, out, json);
-	return CLI_SAME;
+	return print_summary(&sum, out, json);
 }
 
 const cli_command cli_cmd_perturb = {

@@ -45,7 +45,6 @@ static int summary(const smart_profile *p, const char *out, int json)
 
 	if (json) {
 		cJSON *o = cJSON_CreateObject();
-		char *text;
 
 		if (!o)
 			return cli_failf("out of memory");
@@ -56,13 +55,7 @@ static int summary(const smart_profile *p, const char *out, int json)
 		cJSON_AddNumberToObject(o, "tests", (double)p->n_tests);
 		cJSON_AddNumberToObject(o, "locations", (double)total);
 		cJSON_AddNumberToObject(o, "all_tests_locations", (double)p->n_all);
-		text = cJSON_PrintUnformatted(o);
-		cJSON_Delete(o);
-		if (!text)
-			return cli_failf("out of memory");
-		printf("%s\n", text);
-		free(text);
-		return CLI_SAME;
+		return cli_print_json(o);
 	}
 	if (!strcmp(p->kind, "pairs"))
 		printf("%zu rerun pairs: ", p->pairs);

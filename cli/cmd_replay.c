@@ -68,21 +68,18 @@ static int print_summary(const smart_replay_summary *s, const char *out_dir, int
 		return CLI_SAME;
 	}
 	cJSON *o = cJSON_CreateObject();
-	char *text = NULL;
+	int ok = o && cJSON_AddNumberToObject(o, "sessions", (double)s->sessions) &&
+		 cJSON_AddNumberToObject(o, "requests", (double)s->requests) &&
+		 cJSON_AddNumberToObject(o, "failed", (double)s->failed) &&
+		 cJSON_AddNumberToObject(o, "tokens_refreshed", (double)s->tokens) &&
+		 cJSON_AddNumberToObject(o, "resets", (double)s->resets) &&
+		 cJSON_AddStringToObject(o, "output", out_dir);
 
-	if (o && cJSON_AddNumberToObject(o, "sessions", (double)s->sessions) &&
-	    cJSON_AddNumberToObject(o, "requests", (double)s->requests) &&
-	    cJSON_AddNumberToObject(o, "failed", (double)s->failed) &&
-	    cJSON_AddNumberToObject(o, "tokens_refreshed", (double)s->tokens) &&
-	    cJSON_AddNumberToObject(o, "resets", (double)s->resets) &&
-	    cJSON_AddStringToObject(o, "output", out_dir))
-		text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	if (!ok) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
 }
 
 /* --list: reads the session files and prints them, contacting nothing. */

@@ -113,7 +113,6 @@ static int print_json(const char *path, const smart_model *m,
 		      const smart_ols_fit *fit, double train_f1)
 {
 	cJSON *o = cJSON_CreateObject(), *feats;
-	char *text;
 
 	if (!o)
 		return cli_failf("out of memory");
@@ -146,13 +145,7 @@ static int print_json(const char *path, const smart_model *m,
 			cJSON_AddNumberToObject(f, "p", fit->anova[j].p);
 		}
 	}
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	return cli_print_json(o);
 }
 
 /* The model's F1 on its own training pairs. */

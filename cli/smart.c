@@ -1,7 +1,10 @@
 /* smart — the command-line front end: finds the subcommand and runs it. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "cli.h"
 
@@ -33,6 +36,19 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (try 'smart %s -h')\n", command);
 	return CLI_TROUBLE;
+}
+
+int cli_print_json(cJSON *json)
+{
+	char *text = json ? cJSON_PrintUnformatted(json) : NULL;
+	int ok;
+
+	cJSON_Delete(json);
+	if (!text)
+		return cli_failf("out of memory");
+	ok = printf("%s\n", text) >= 0;
+	free(text);
+	return ok ? CLI_SAME : cli_failf("cannot write to standard output");
 }
 
 static void print_usage(FILE *out)

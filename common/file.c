@@ -1,6 +1,8 @@
-/* Whole-file reading and atomic writing (include/smart/file.h). */
+/* Whole-file reading and atomic writing, and naming by a path's last
+ * component (include/smart/file.h). */
 #include "smart/file.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -126,4 +128,20 @@ fail:
 	unlink(tmp);
 	free(tmp);
 	return -1;
+}
+
+char *smart_file_last_name(const char *path, char *buf, size_t size)
+{
+	size_t end = strlen(path), start;
+
+	assert(size > 0);
+	while (end > 1 && path[end - 1] == '/')
+		end--;
+	start = end;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	if (start == end) /* "/" itself */
+		start = 0;
+	snprintf(buf, size, "%.*s", (int)(end - start), path + start);
+	return buf;
 }

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 typedef struct op_list {
 	smart_edit_op *ops;
 	size_t len, cap;
@@ -30,15 +32,8 @@ typedef struct op_list {
 static int push(op_list *l, smart_op_kind kind, uint32_t x, uint32_t y,
 		uint32_t size)
 {
-	if (l->len == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		smart_edit_op *ops = realloc(l->ops, cap * sizeof(*ops));
-
-		if (!ops)
-			return -1;
-		l->ops = ops;
-		l->cap = cap;
-	}
+	if (smart_array_reserve((void **)&l->ops, &l->cap, l->len, sizeof(*l->ops), 64) < 0)
+		return -1;
 	l->ops[l->len++] = (smart_edit_op){ kind, x, y, size, NULL, NULL, NULL };
 	return 0;
 }
@@ -115,8 +110,8 @@ static int attr_ops(op_list *l, const align *al, uint32_t x, uint32_t y,
 		    uint32_t *count)
 {
 	const smart_node *nx = &al->a->nodes[x], *ny = &al->b->nodes[y];
-	const smart_attr *p = al->a->attrs + nx->attr_first;
-	const smart_attr *q = al->b->attrs + ny->attr_first;
+	const smart_attr *p = smart_node_attrs(al->a, nx);
+	const smart_attr *q = smart_node_attrs(al->b, ny);
 	uint32_t i = 0, j = 0;
 
 	while (i < nx->attr_count || j < ny->attr_count) {

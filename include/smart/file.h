@@ -20,4 +20,9 @@ int smart_file_read(const char *path, size_t max_bytes, char **data,
 int smart_file_write_atomic(const char *path, const char *data, size_t len,
 			    smart_error *err);
 
+/* The last component of `path`, trailing slashes aside ("runs/app/" ->
+ * "app", "/" -> "/"), copied into `buf` (cut to `size` bytes); returns buf.
+ * An application given only by its folder is named this way. */
+char *smart_file_last_name(const char *path, char *buf, size_t size);
+
 #endif
