@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/pool.h"
+#include "common/strbuf.h"
 #include "smart/corpus.h"
 #include "smart/file.h"
 #include "smart/train.h"
@@ -68,17 +69,6 @@ static batch_job *job_new(const smart_model *m)
 		j->label = SMART_LABEL_NONE;
 	}
 	return j;
-}
-
-static char *dup_n(const char *s, size_t n)
-{
-	char *c = malloc(n + 1);
-
-	if (c) {
-		memcpy(c, s, n);
-		c[n] = '\0';
-	}
-	return c;
 }
 
 static void batch_work(void *ctx, void *job)
@@ -168,8 +158,8 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 		j->app = strdup(pair.app);
 		j->test = strdup(pair.test);
 		j->where = strdup(where);
-		j->old_doc = dup_n(pair.old_doc, pair.old_len);
-		j->new_doc = dup_n(pair.new_doc, pair.new_len);
+		j->old_doc = smart_strbuf_copy(pair.old_doc, pair.old_len);
+		j->new_doc = smart_strbuf_copy(pair.new_doc, pair.new_len);
 		j->old_len = pair.old_len;
 		j->new_len = pair.new_len;
 		j->format = pair.format != SMART_FORMAT_AUTO ? pair.format : c->format;

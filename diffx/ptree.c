@@ -16,6 +16,7 @@
 
 #include <libxml/tree.h>
 
+#include "common/array.h"
 #include "tree_internal.h"
 
 int ptree_init(ptree *t, const smart_tree *old)
@@ -172,15 +173,9 @@ static xmlDocPtr build_libxml(const ptree *t)
 			break;
 		}
 		if (t->nodes[n].first != SMART_NONE) {
-			if (depth == cap) {
-				xmlNodePtr *more = realloc(open, cap * 2 * sizeof(*more));
-
-				if (!more) {
-					ok = 0;
-					break;
-				}
-				open = more;
-				cap *= 2;
+			if (smart_array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
+				ok = 0;
+				break;
 			}
 			open[depth++] = x;
 			n = t->nodes[n].first;

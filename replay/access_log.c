@@ -18,6 +18,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include "common/array.h"
+
 #define RP_SESSION_GAP (30.0 * 60.0)
 
 typedef struct log_entry {
@@ -201,14 +203,9 @@ int rp_load_access_log(smart_replay_set *set, const char *path, const char *data
 			p = nl ? nl + 1 : end;
 			continue;
 		}
-		if (n == cap) {
-			log_entry *bigger = realloc(v, (cap = cap ? cap * 2 : 256) * sizeof(*v));
-
-			if (!bigger) {
-				smart_error_oom(err);
-				goto out;
-			}
-			v = bigger;
+		if (smart_array_reserve((void **)&v, &cap, n, sizeof(*v), 256) < 0) {
+			smart_error_oom(err);
+			goto out;
 		}
 		v[n].line = line;
 		prc = parse_line(set, p, stop, &v[n]);

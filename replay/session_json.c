@@ -17,6 +17,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/json.h"
+
 #define MAX_HEADERS 64
 
 /* Reads one request object. */
@@ -200,8 +202,6 @@ int smart_replay_set_to_json(const smart_replay_set *set, char **out, smart_erro
 		if (so)
 			cJSON_AddItemToArray(sessions, so);
 	}
-	if (ok)
-		*out = cJSON_Print(root);
-	cJSON_Delete(root);
-	return *out ? 0 : smart_error_oom(err);
+	*out = smart_json_print(root, ok, 1, err);
+	return *out ? 0 : -1;
 }

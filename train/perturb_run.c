@@ -120,7 +120,7 @@ static int seen_before(uint64_t **seen, size_t *count, uint64_t h, int *oom)
 
 /* Appends the pair record of one perturbation. */
 static int emit(const smart_perturb_options *o, const char *test,
-		smart_perturb_op op, const smart_perturbation *p, text_buf *out,
+		smart_perturb_op op, const smart_perturbation *p, smart_strbuf *out,
 		smart_perturb_summary *sum, smart_error *err)
 {
 	const char *label = o->labels[op] ? o->labels[op] : smart_perturb_default_label(op);
@@ -151,7 +151,7 @@ int smart_perturb_run(const smart_perturb_options *o, char **jsonl,
 		      smart_error *err)
 {
 	page_set pages = { 0 };
-	text_buf out = { 0 };
+	smart_strbuf out = { 0 };
 	uint64_t *seen = NULL;
 	size_t seen_count = 0;
 	gsl_rng *rng = NULL;
@@ -220,7 +220,7 @@ done:
 	if (rng)
 		gsl_rng_free(rng);
 	free(seen);
-	text_buf_release(&out);
+	smart_strbuf_free(&out);
 	pages_free(&pages);
 	return rc;
 }
