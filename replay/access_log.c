@@ -180,7 +180,20 @@ static int by_client_then_time(const void *a, const void *b)
 
 typedef struct log_session {
 	size_t first, count; /* a run of the sorted entries */
+	double time;         /* of its first request */
+	size_t line;         /* of its first request */
 } log_session;
+
+/* Replay order: the session whose first request came first (by time, then
+ * by line, so no two compare equal). */
+static int by_first_request(const void *a, const void *b)
+{
+	const log_session *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
 
 
 int rp_load_access_log(smart_replay_set *set, const char *path, const char *data,
@@ -235,23 +248,12 @@ int rp_load_access_log(smart_replay_set *set, const char *path, const char *data
 	for (size_t i = 0; i < n; i++) {
 		if (i == 0 || strcmp(v[i].client, v[i - 1].client) != 0 ||
 		    v[i].time - v[i - 1].time > RP_SESSION_GAP)
-			runs[nruns++] = (log_session){ i, 0 };
+			runs[nruns++] = (log_session){ i, 0, v[i].time, v[i].line };
 		runs[nruns - 1].count++;
 	}
-	/* Replay order: first request first (insertion sort keeps it stable
-	 * and the number of sessions small enough). */
-	for (size_t i = 1; i < nruns; i++) {
-		log_session s = runs[i];
-		size_t j = i;
-
-		while (j > 0 && (v[runs[j - 1].first].time > v[s.first].time ||
-				 (v[runs[j - 1].first].time == v[s.first].time &&
-				  v[runs[j - 1].first].line > v[s.first].line))) {
-			runs[j] = runs[j - 1];
-			j--;
-		}
-		runs[j] = s;
-	}
+	/* An insertion sort here was quadratic in the number of sessions
+	 * (40 000 clients took 5 s). */
+	qsort(runs, nruns, sizeof(*runs), by_first_request);
 	rp_base_name(path, base, sizeof(base));
 	for (size_t k = 0; k < nruns; k++) {
 		char name[160], where[128];
