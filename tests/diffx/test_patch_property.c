@@ -156,6 +156,14 @@ static smart_diff *diff_pair(const rt_pair *pair, int backwards, smart_tree **t1
 	return diff;
 }
 
+/* Frees what diff_pair made. */
+static void diff_pair_free(smart_diff *diff, smart_tree *t1, smart_tree *t2)
+{
+	smart_diff_free(diff);
+	smart_tree_free(t2);
+	smart_tree_free(t1);
+}
+
 /* Pure moves of one subtree on trees of at most `max_nodes` nodes, seeds
  * first .. first + count: each must be exactly one move, old -> new and
  * new -> old. */
@@ -192,9 +200,7 @@ static void check_pure_moves(uint32_t max_nodes, uint64_t fallback_count)
 			} else {
 				tried += !backwards;
 			}
-			smart_diff_free(diff);
-			smart_tree_free(t2);
-			smart_tree_free(t1);
+			diff_pair_free(diff, t1, t2);
 		}
 		rt_pair_free(&pair);
 	}
@@ -333,9 +339,7 @@ static void diffx_moves_are_the_fewest_and_lightest_the_matching_allows(void **s
 			if (++failures <= MAX_REPORTS)
 				report("the script's moves are not those of its matching", seed, &pair, detail);
 		}
-		smart_diff_free(diff);
-		smart_tree_free(t2);
-		smart_tree_free(t1);
+		diff_pair_free(diff, t1, t2);
 		rt_pair_free(&pair);
 	}
 	if (failures)
@@ -390,12 +394,8 @@ static void diffx_swapped_documents_give_mirrored_script(void **state)
 			if (++failures <= MAX_REPORTS)
 				report("mirrored matchings give scripts that do not mirror", seed, &pair, "");
 		}
-		smart_diff_free(back);
-		smart_diff_free(fwd);
-		smart_tree_free(a2);
-		smart_tree_free(b2);
-		smart_tree_free(b1);
-		smart_tree_free(a1);
+		diff_pair_free(back, b2, a2);
+		diff_pair_free(fwd, a1, b1);
 		rt_pair_free(&pair);
 	}
 	if (failures)
