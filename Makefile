@@ -117,13 +117,18 @@ $(BUILD)/default_model.c: $(BUILD)/default_model.json
 # or from pkg-config) rebuilds, and a make with nothing changed does nothing.
 # Header dependencies come from the compiler (-MMD -MP: the .d files
 # included at the end).
+#
+# write_stamp (compiler, compile flags, link flags) is the recipe of a stamp.
+write_stamp = mkdir -p $(dir $@) && \
+	printf '%s\n' 'CC=$(call shell_quoted,$(1))' 'CFLAGS=$(call shell_quoted,$(2))' \
+	  'LDFLAGS=$(call shell_quoted,$(3))' > $@.tmp && \
+	if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+# Text for inside '...' in a recipe: each ' becomes '\''.
+shell_quoted = $(subst ','\'',$(1))
+
 define variant
 $(BUILD)/$(1)/flags: FORCE
-	@mkdir -p $$(dir $$@)
-	@printf '%s\n' 'CC=$$(call shell_quoted,$$(CC))' \
-	  'CFLAGS=$$(call shell_quoted,$$(call compile_flags,$(1)))' \
-	  'LDFLAGS=$$(call shell_quoted,$$(call link_flags,$(1)) $$(call link_libs))' > $$@.tmp
-	@if cmp -s $$@.tmp $$@; then rm $$@.tmp; else mv $$@.tmp $$@; fi
+	@$$(call write_stamp,$$(CC),$$(call compile_flags,$(1)),$$(call link_flags,$(1)) $$(call link_libs))
 
 $(BUILD)/$(1)/%.o: %.c $(BUILD)/$(1)/flags
 	@mkdir -p $$(dir $$@)
@@ -143,8 +148,6 @@ $(BUILD)/$(1)/tests/%: $(BUILD)/$(1)/tests/%.o $(TEST_SUPPORT_SRC:%.c=$(BUILD)/$
 $(BUILD)/$(1)/bench/%: $(BUILD)/$(1)/bench/%.o $(BUILD)/$(1)/libsmart.a $(BUILD)/$(1)/flags
 	$$(CC) $$(call link_flags,$(1)) $$(filter-out %/flags,$$^) $$(call link_libs) -o $$@
 endef
-# Text for inside '...' in a recipe: each ' becomes '\''.
-shell_quoted = $(subst ','\'',$(1))
 $(eval $(call variant,release))
 $(eval $(call variant,asan))
 
@@ -188,7 +191,10 @@ fuzz:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(FUZZ_APT_PKGS)"
 	$(MAKE) --no-print-directory $(FUZZ_BINS) $(BUILD)/release/smart
 
-$(BUILD)/fuzz/obj/%.o: %.c
+$(BUILD)/fuzz/flags: FORCE
+	@$(call write_stamp,$(FUZZ_CC),$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_LIBS))
+
+$(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/fuzz/flags
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
@@ -196,8 +202,8 @@ $(BUILD)/fuzz/libsmart.a: $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/libsmart.a
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ $(PKG_LIBS) -o $@
+$(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/libsmart.a $(BUILD)/fuzz/flags
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(filter-out %/flags,$^) $(PKG_LIBS) -o $@
 
 clean:
 	rm -rf $(BUILD)

@@ -252,7 +252,7 @@ static int run_eval(int argc, char **argv)
 	smart_confusion plus;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'f':
@@ -301,7 +301,7 @@ static int run_eval(int argc, char **argv)
 			break;
 		default:
 			cli_profiles_free(&profiles);
-			return cli_usage_error("eval", "unknown option");
+			return cli_bad_option("eval", c, argv);
 		}
 	}
 	if (profiles.runs_dir || profiles.from_reruns || profiles.n || calibrate) {

@@ -86,7 +86,7 @@ static int run_profile(int argc, char **argv)
 	int json = 0, c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'o': out = optarg; break;
@@ -96,7 +96,7 @@ static int run_profile(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		default: return cli_usage_error("profile", "unknown option");
+		default: return cli_bad_option("profile", c, argv);
 		}
 	}
 	if (check) {
@@ -120,6 +120,8 @@ static int run_profile(int argc, char **argv)
 		if (!is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
 			return cli_failf("%s: not a folder or a .tar[.gz] archive (give two or more clean runs)",
 					 argv[i]);
+	if (smart_file_check_writable(out, &err) < 0) /* before the work */
+		return cli_fail(&err);
 	p = smart_profile_new(&err);
 	if (!p)
 		return cli_fail(&err);

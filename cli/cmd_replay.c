@@ -163,7 +163,7 @@ static int run_replay(int argc, char **argv)
 		return cli_failf("out of memory");
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "b:o:r:d:t:a:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":b:o:r:d:t:a:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b': o.base_url = optarg; break;
 		case 'o': o.out_dir = optarg; break;
@@ -191,7 +191,7 @@ static int run_replay(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'H': case 'X': break; /* responses are named by their content type */
 		case 'h': usage(stdout); status = CLI_SAME; goto out;
-		default: status = cli_usage_error("replay", "unknown option"); goto out;
+		default: status = cli_bad_option("replay", opt, argv); goto out;
 		}
 	}
 	if (optind == argc) {

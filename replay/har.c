@@ -82,11 +82,18 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	const char *method = smart_json_opt_string(request, "method", &bad);
 	const char *url = smart_json_opt_string(request, "url", &bad);
 
+	char upper[RP_METHOD_MAX];
+
 	if (bad || !method || !url || !*method || !*url)
 		return smart_error_set(err, "%s: request needs string 'method' and 'url'", where);
+	if (rp_method(method, upper) < 0)
+		return smart_error_set(err, "%s: request.method must be an HTTP method (letters, "
+				       "at most %d)", where, RP_METHOD_MAX - 1);
 	if (rp_url_origin_len(url) == 0 && url[strcspn(url, "/?#:")] == ':')
 		return 1; /* data:, blob:, ws:, chrome-extension: … are not pages */
-	req->method = method;
+	req->method = rp_strdup(set, upper);
+	if (!req->method)
+		return smart_error_oom(err);
 	req->recorded_url = url;
 	req->target = rp_url_target(set, url);
 	if (!req->target)
