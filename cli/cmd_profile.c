@@ -14,7 +14,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: smart profile [--html|--xml] [--json] RUN_DIR RUN_DIR [RUN_DIR...] -o PROFILE.json\n"
 		"       smart profile [--html|--xml] [--json] --pairs RERUNS.jsonl [--app APP] -o PROFILE.json\n"
-		"       smart profile --check PROFILE.json\n\n"
+		"       smart profile [--json] --check PROFILE.json\n\n"
 		"Learns a volatility profile: the places (element paths with positions left\n"
 		"out, attribute names, text nodes) whose values varied between clean runs of\n"
 		"the same test suite, and the shapes the values took (dates, times, tokens,\n"
@@ -66,6 +66,25 @@ static int summary(const smart_profile *p, const char *out, int json)
 	return CLI_SAME;
 }
 
+/* The report of --check: the profile loaded, with so many locations. */
+static int print_check(const char *path, size_t locations, int json)
+{
+	cJSON *o;
+
+	if (!json) {
+		printf("%s: a valid profile with %zu locations\n", path, locations);
+		return CLI_SAME;
+	}
+	o = cJSON_CreateObject();
+	if (o && (!cJSON_AddStringToObject(o, "profile", path) ||
+		  !cJSON_AddTrueToObject(o, "valid") ||
+		  !cJSON_AddNumberToObject(o, "locations", (double)locations))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
+}
+
 static int run_profile(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -105,9 +124,9 @@ static int run_profile(int argc, char **argv)
 		p = smart_profile_load(check, &err);
 		if (!p)
 			return cli_fail(&err);
-		printf("%s: a valid profile with %zu locations\n", check, smart_profile_entry_count(p));
+		rc = print_check(check, smart_profile_entry_count(p), json);
 		smart_profile_free(p);
-		return CLI_SAME;
+		return rc;
 	}
 	if (!out)
 		return cli_usage_error("profile", "-o PROFILE.json is required");

@@ -125,4 +125,10 @@ expect_one_error_line "classify_binary_corpus_is_one_line_counting_the_rest" \
 expect_output "classify_binary_corpus_lists_trouble_rows" '^trouble +- +.*junk\.bin:2: '
 expect_status "classify_binary_corpus_json_is_trouble" 2 "$SMART" classify --json --corpus "$TMP/junk.bin"
 expect_output "classify_binary_corpus_json_gives_each_error" '"error":".*junk\.bin:2: '
+# A file where a folder is wanted says so.
+expect_status "mutate_src_that_is_a_file_is_trouble" 2 "$SMART" mutate --src "$TMP/good.html" --files '*.c' \
+	--run true --outputs out -n 1 -o "$TMP/mm.jsonl"
+expect_one_error_line "mutate_src_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
+expect_status "perturb_in_that_is_a_file_is_trouble" 2 "$SMART" perturb --in "$TMP/good.html" -n 1 -o "$TMP/x.jsonl"
+expect_one_error_line "perturb_in_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
 finish
