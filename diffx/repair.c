@@ -62,8 +62,8 @@ typedef struct repair {
 	 * its partner in a kept attempt */
 	uint64_t freed[REPAIR_FREED_BITS / 64];
 	int any_freed;
-	uint64_t seen_key[REPAIR_SEEN_SLOTS]; /* last: read only where seen_gen
-	                                       * says so, never cleared */
+	uint64_t seen_key[REPAIR_SEEN_SLOTS]; /* read only where seen_gen says
+	                                       * the slot is in use */
 } repair;
 
 static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
