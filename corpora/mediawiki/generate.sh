@@ -34,5 +34,24 @@ if [ "${MUTANT_TIME:-2400}" = 0 ]; then
 else
 	sh "$HERE/mutants.sh" "$WORK/mutant-pages.jsonl"
 fi
-cat "$WORK/reruns.jsonl" "$WORK/mutant-pages.jsonl" | gzip -n -9 >"$ROOT/corpora/mediawiki.jsonl.gz"
-echo "wrote corpora/mediawiki.jsonl.gz: $(gzip -dc "$ROOT/corpora/mediawiki.jsonl.gz" | wc -l) pairs"
+# The corpus: rerun and mutant pairs, without the pages over 200 000 bytes
+# (as for every shipped corpus), written with a zero gzip timestamp.
+python3 - "$WORK/reruns.jsonl" "$WORK/mutant-pages.jsonl" <<'PY' | gzip -n -9 >"$ROOT/corpora/mediawiki.jsonl.gz"
+import collections, json, sys
+kept, dropped = collections.Counter(), 0
+for path in sys.argv[1:]:
+    for line in open(path, encoding="utf-8"):
+        r = json.loads(line)
+        if max(len(r["old"].encode()), len(r["new"].encode())) > 200000:
+            dropped += 1
+            continue
+        kept[(r["origin"], r["label"])] += 1
+        sys.stdout.write(line)
+with open(sys.argv[1].rsplit("/", 1)[0] + "/counts.txt", "w") as f:
+    for (origin, label), n in sorted(kept.items()):
+        f.write("mediawiki    %-8s %-10s %d\n" % (origin, label, n))
+    f.write("mediawiki    all      all        %d  (dropped over 200 000 bytes: %d)\n"
+            % (sum(kept.values()), dropped))
+PY
+cp "$WORK/counts.txt" "$HERE/counts.txt"
+cat "$HERE/counts.txt"
