@@ -7,7 +7,8 @@
 #
 # Two builds side by side: build/release (-O2, what `make` and `make run`
 # use) and build/asan (AddressSanitizer + UndefinedBehaviorSanitizer, what
-# `make test` uses).
+# `make test` uses). CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS given to make are
+# added to both (`make CFLAGS=-O0`); changing them rebuilds what they touch.
 
 CC      ?= cc
 BUILD   := build
@@ -38,9 +39,15 @@ BASE_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -I. $(PKG_CFLAGS) -MMD -M
 RELEASE_FLAGS := -O2 -g
 ASAN_FLAGS    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                  -fno-sanitize-recover=all
+FLAGS_release = $(RELEASE_FLAGS)
+FLAGS_asan    = $(ASAN_FLAGS)
+# The compiler and linker flags of build $(1) (release or asan).
+compile_flags = $(BASE_CFLAGS) $(FLAGS_$(1)) $(CPPFLAGS) $(CFLAGS)
+link_flags    = $(FLAGS_$(1)) $(LDFLAGS)
+link_libs     = $(PKG_LIBS) $(LDLIBS)
 
 
-.PHONY: all deps test run bench clean FORCE
+.PHONY: all deps test run bench fuzz clean FORCE
 
 all: deps $(BUILD)/release/smart
 
@@ -86,9 +93,9 @@ $(BUILD)/no_default_model.c:
 	  echo 'const char smart_default_model[] = "";'; \
 	  echo 'const size_t smart_default_model_len = 0;'; } > $@
 
-$(BUILD)/bootstrap/smart: $(CLI_SRC:%.c=$(BUILD)/release/%.o) $(BUILD)/release/$(BUILD)/no_default_model.o $(BUILD)/release/libsmart.a
+$(BUILD)/bootstrap/smart: $(CLI_SRC:%.c=$(BUILD)/release/%.o) $(BUILD)/release/$(BUILD)/no_default_model.o $(BUILD)/release/libsmart.a $(BUILD)/release/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(RELEASE_FLAGS) $^ $(PKG_LIBS) -o $@
+	$(CC) $(call link_flags,release) $(filter-out %/flags,$^) $(call link_libs) -o $@
 
 $(BUILD)/default_model.json: $(CORPORA) $(BUILD)/bootstrap/smart
 	@echo "training the default model on $(CORPORA)"
@@ -103,32 +110,46 @@ $(BUILD)/default_model.c: $(BUILD)/default_model.json
 	  echo 'const size_t smart_default_model_len = sizeof(smart_default_model) - 1;'; } > $@.tmp
 	@mv $@.tmp $@
 
-# ---- objects -----------------------------------------------------------------
-$(BUILD)/release/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) $(RELEASE_FLAGS) -c $< -o $@
-
-$(BUILD)/asan/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) $(ASAN_FLAGS) -c $< -o $@
+# ---- objects and programs -------------------------------------------------------
+# Each build's objects and programs depend on its flags stamp,
+# build/<build>/flags: the compiler and every flag that build uses, rewritten
+# only when that text changes. So a changed flag (on the command line, here,
+# or from pkg-config) rebuilds, and a make with nothing changed does nothing.
+# Header dependencies come from the compiler (-MMD -MP: the .d files
+# included at the end).
+#
+# write_stamp (compiler, compile flags, link flags) is the recipe of a stamp.
+write_stamp = mkdir -p $(dir $@) && \
+	printf '%s\n' 'CC=$(call shell_quoted,$(1))' 'CFLAGS=$(call shell_quoted,$(2))' \
+	  'LDFLAGS=$(call shell_quoted,$(3))' > $@.tmp && \
+	if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+# Text for inside '...' in a recipe: each ' becomes '\''.
+shell_quoted = $(subst ','\'',$(1))
 
 define variant
+$(BUILD)/$(1)/flags: FORCE
+	@$$(call write_stamp,$$(CC),$$(call compile_flags,$(1)),$$(call link_flags,$(1)) $$(call link_libs))
+
+$(BUILD)/$(1)/%.o: %.c $(BUILD)/$(1)/flags
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(call compile_flags,$(1)) -c $$< -o $$@
+
 $(BUILD)/$(1)/libsmart.a: $(LIB_SRC:%.c=$(BUILD)/$(1)/%.o)
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	ar rcs $$@ $$^
 
-$(BUILD)/$(1)/smart: $(CLI_SRC:%.c=$(BUILD)/$(1)/%.o) $(BUILD)/$(1)/$(BUILD)/default_model.o $(BUILD)/$(1)/libsmart.a
-	$(CC) $(2) $$^ $(PKG_LIBS) -o $$@
+$(BUILD)/$(1)/smart: $(CLI_SRC:%.c=$(BUILD)/$(1)/%.o) $(BUILD)/$(1)/$(BUILD)/default_model.o $(BUILD)/$(1)/libsmart.a $(BUILD)/$(1)/flags
+	$$(CC) $$(call link_flags,$(1)) $$(filter-out %/flags,$$^) $$(call link_libs) -o $$@
 
-$(BUILD)/$(1)/tests/%: $(BUILD)/$(1)/tests/%.o $(TEST_SUPPORT_SRC:%.c=$(BUILD)/$(1)/%.o) $(BUILD)/$(1)/libsmart.a
-	$(CC) $(2) $$^ $(PKG_LIBS) -lcmocka -o $$@
+$(BUILD)/$(1)/tests/%: $(BUILD)/$(1)/tests/%.o $(TEST_SUPPORT_SRC:%.c=$(BUILD)/$(1)/%.o) $(BUILD)/$(1)/libsmart.a $(BUILD)/$(1)/flags
+	$$(CC) $$(call link_flags,$(1)) $$(filter-out %/flags,$$^) $$(call link_libs) -lcmocka -o $$@
 
-$(BUILD)/$(1)/bench/%: $(BUILD)/$(1)/bench/%.o $(BUILD)/$(1)/libsmart.a
-	$(CC) $(2) $$^ $(PKG_LIBS) -o $$@
+$(BUILD)/$(1)/bench/%: $(BUILD)/$(1)/bench/%.o $(BUILD)/$(1)/libsmart.a $(BUILD)/$(1)/flags
+	$$(CC) $$(call link_flags,$(1)) $$(filter-out %/flags,$$^) $$(call link_libs) -o $$@
 endef
-$(eval $(call variant,release,$(RELEASE_FLAGS)))
-$(eval $(call variant,asan,$(ASAN_FLAGS)))
+$(eval $(call variant,release))
+$(eval $(call variant,asan))
 
 TEST_BINS := $(TEST_SRC:%.c=$(BUILD)/asan/%)
 VALGRIND_BINS := $(addprefix $(BUILD)/release/tests/,$(shell grep -v '^\#' tests/valgrind.list 2>/dev/null))
@@ -149,6 +170,40 @@ run: all
 bench: deps
 	$(MAKE) --no-print-directory $(BENCH_BINS) $(BUILD)/release/smart
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
+
+# ---- fuzzing -------------------------------------------------------------------
+# Coverage-guided fuzz targets (fuzz/fuzz_*.c, libFuzzer; docs/fuzzing.md),
+# built with clang into build/fuzz/ against a libsmart compiled with
+# coverage instrumentation, ASan and UBSan. Not part of `make test` (time):
+# run them with fuzz/run.sh [SECONDS]. What they once found is replayed by
+# tests/fuzz/test_fuzz_findings.c, which `make test` runs.
+FUZZ_CC       := clang
+FUZZ_APT_PKGS := clang libclang-rt-dev
+FUZZ_SRC      := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BINS     := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_FLAGS    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                 -fno-sanitize-recover=all
+FUZZ_CFLAGS    = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
+                 -Wstrict-prototypes -Wno-unused-parameter -Iinclude -I. \
+                 $(PKG_CFLAGS) -MMD -MP $(FUZZ_FLAGS)
+
+fuzz:
+	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(FUZZ_APT_PKGS)"
+	$(MAKE) --no-print-directory $(FUZZ_BINS) $(BUILD)/release/smart
+
+$(BUILD)/fuzz/flags: FORCE
+	@$(call write_stamp,$(FUZZ_CC),$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_LIBS))
+
+$(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/fuzz/flags
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(BUILD)/fuzz/libsmart.a: $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/libsmart.a $(BUILD)/fuzz/flags
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(filter-out %/flags,$^) $(PKG_LIBS) -o $@
 
 clean:
 	rm -rf $(BUILD)

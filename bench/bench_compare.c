@@ -16,20 +16,13 @@
 #include <libxml/HTMLparser.h>
 
 #include "smart.h"
+#include "bench.h"
 
 typedef struct doc_pair {
 	char *old_doc, *new_doc;
 	size_t old_len, new_len;
 	smart_format format;
 } doc_pair;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static char *copy(const char *s, size_t len)
 {
@@ -85,7 +78,7 @@ static doc_pair *load(const char *path, size_t *n)
 /* libxml2's parse of both documents of every pair. */
 static double time_libxml(const doc_pair *v, size_t n)
 {
-	double t0 = now();
+	double t0 = bench_now();
 
 	for (size_t i = 0; i < n; i++) {
 		const char *d[2] = { v[i].old_doc, v[i].new_doc };
@@ -99,14 +92,14 @@ static double time_libxml(const doc_pair *v, size_t n)
 			xmlFreeDoc(doc);
 		}
 	}
-	return now() - t0;
+	return bench_now() - t0;
 }
 
 /* One comparator over every pair; returns the time and counts the fails. */
 static double time_comparator(const smart_comparator *c, const doc_pair *v, size_t n,
 			      const smart_compare_config *cfg, size_t *fails)
 {
-	double t0 = now();
+	double t0 = bench_now();
 
 	*fails = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -123,7 +116,7 @@ static double time_comparator(const smart_comparator *c, const doc_pair *v, size
 		*fails += (size_t)verdict;
 		smart_compare_pair_free(pair);
 	}
-	return now() - t0;
+	return bench_now() - t0;
 }
 
 int main(int argc, char **argv)

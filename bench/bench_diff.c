@@ -19,30 +19,21 @@
 #include <libxml/HTMLparser.h>
 
 #include "smart.h"
+#include "bench.h"
 #include "pages.h"
 
 #define EDIT_PERCENT 3.0
 
-/* CPU time of this thread: the machine may be shared, and time spent
- * waiting for a core would punish the longer runs. */
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* libxml2's parse of one document, as smart's tree builder calls it. */
 static double time_libxml(const char *s, size_t len)
 {
-	double t0 = now(), t;
+	double t0 = bench_now(), t;
 	htmlDocPtr doc = htmlReadMemory(s, (int)len, "bench", NULL,
 					HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
 						HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
 						HTML_PARSE_COMPACT);
 
-	t = now() - t0;
+	t = bench_now() - t0;
 	if (!doc) {
 		fprintf(stderr, "bench: libxml2 failed to parse\n");
 		exit(2);
@@ -54,10 +45,10 @@ static double time_libxml(const char *s, size_t len)
 static smart_tree *parse(const char *s, size_t len, double *elapsed)
 {
 	smart_error err = { { 0 } };
-	double t0 = now();
+	double t0 = bench_now();
 	smart_tree *t = smart_tree_parse(s, len, SMART_FORMAT_HTML, "bench", &err);
 
-	*elapsed += now() - t0;
+	*elapsed += bench_now() - t0;
 	if (!t) {
 		fprintf(stderr, "bench: %s\n", err.message);
 		exit(2);
@@ -69,20 +60,6 @@ typedef struct result {
 	double libxml, tree, diff, json;
 	size_t bytes, nodes, ops;
 } result;
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of n samples (sorts them). */
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(double), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 #define MAX_REPS 200
 
@@ -106,7 +83,7 @@ static result run_size(size_t bytes, uint64_t seed)
 	page_free(&pg);
 	best.bytes = old_len;
 	while (reps < 5 || (spent < 1.0 && reps < MAX_REPS)) {
-		double t0 = now(), tree = 0, lib, diff_t, json_t;
+		double t0 = bench_now(), tree = 0, lib, diff_t, json_t;
 		smart_tree *a, *b;
 		smart_diff *d;
 		smart_error err = { { 0 } };
@@ -115,16 +92,16 @@ static result run_size(size_t bytes, uint64_t seed)
 		lib = time_libxml(old_html, old_len) + time_libxml(new_html, new_len);
 		a = parse(old_html, old_len, &tree);
 		b = parse(new_html, new_len, &tree);
-		diff_t = now();
+		diff_t = bench_now();
 		d = smart_diffx(a, b, &err);
-		diff_t = now() - diff_t;
+		diff_t = bench_now() - diff_t;
 		if (!d) {
 			fprintf(stderr, "bench: %s\n", err.message);
 			exit(2);
 		}
-		json_t = now();
+		json_t = bench_now();
 		json = smart_diff_to_json_string(d, &err);
-		json_t = now() - json_t;
+		json_t = bench_now() - json_t;
 		free(json);
 		lib_v[reps] = lib;
 		tree_v[reps] = tree;
@@ -135,13 +112,13 @@ static result run_size(size_t bytes, uint64_t seed)
 		smart_diff_free(d);
 		smart_tree_free(a);
 		smart_tree_free(b);
-		spent += now() - t0;
+		spent += bench_now() - t0;
 		reps++;
 	}
-	best.libxml = median(lib_v, reps);
-	best.tree = median(tree_v, reps);
-	best.diff = median(diff_v, reps);
-	best.json = median(json_v, reps);
+	best.libxml = bench_median(lib_v, (size_t)reps);
+	best.tree = bench_median(tree_v, (size_t)reps);
+	best.diff = bench_median(diff_v, (size_t)reps);
+	best.json = bench_median(json_v, (size_t)reps);
 	free(old_html);
 	free(new_html);
 	return best;

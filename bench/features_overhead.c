@@ -15,31 +15,11 @@
 #include <time.h>
 
 #include "smart.h"
+#include "bench.h"
 #include "pages.h"
 
 #define EDIT_PERCENT 3.0
 #define MAX_REPS 100
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(double), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 static void check(const void *ok, const smart_error *err)
 {
@@ -70,35 +50,35 @@ static void run_size(size_t bytes, uint64_t seed, double *diff, double *align, d
 	page_free(&pg);
 	while (reps < 5 || (spent < 1.0 && reps < MAX_REPS)) {
 		smart_error err = { { 0 } };
-		double t0 = now(), t1, t2, t3;
+		double t0 = bench_now(), t1, t2, t3;
 		smart_tree *a = smart_tree_parse(old_html, old_len, SMART_FORMAT_HTML, "old", &err);
 		smart_tree *b = a ? smart_tree_parse(new_html, new_len, SMART_FORMAT_HTML, "new", &err) : NULL;
 		smart_diff *d;
 		char *json;
 
 		check(b, &err);
-		t1 = now();
+		t1 = bench_now();
 		d = smart_diffx(a, b, &err);
 		check(d, &err);
-		t2 = now();
+		t2 = bench_now();
 		json = smart_diff_to_json_string(d, &err);
 		check(json, &err);
-		t3 = now();
+		t3 = bench_now();
 		if (smart_features_compute(a, b, d, values, &err) < 0)
 			check(NULL, &err);
-		feat_v[reps] = now() - t3;
+		feat_v[reps] = bench_now() - t3;
 		diff_v[reps] = t3 - t0;
 		align_v[reps] = t2 - t1;
 		free(json);
 		smart_diff_free(d);
 		smart_tree_free(b);
 		smart_tree_free(a);
-		spent += now() - t0;
+		spent += bench_now() - t0;
 		reps++;
 	}
-	*diff = median(diff_v, reps);
-	*align = median(align_v, reps);
-	*feat = median(feat_v, reps);
+	*diff = bench_median(diff_v, (size_t)reps);
+	*align = bench_median(align_v, (size_t)reps);
+	*feat = bench_median(feat_v, (size_t)reps);
 	*old_bytes = old_len;
 	free(values);
 	free(old_html);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/pool.h"
+#include "common/strbuf.h"
 #include "smart/corpus.h"
 #include "smart/file.h"
 #include "smart/train.h"
@@ -68,17 +69,6 @@ static batch_job *job_new(const smart_model *m)
 		j->label = SMART_LABEL_NONE;
 	}
 	return j;
-}
-
-static char *dup_n(const char *s, size_t n)
-{
-	char *c = malloc(n + 1);
-
-	if (c) {
-		memcpy(c, s, n);
-		c[n] = '\0';
-	}
-	return c;
 }
 
 static void batch_work(void *ctx, void *job)
@@ -168,8 +158,8 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 		j->app = strdup(pair.app);
 		j->test = strdup(pair.test);
 		j->where = strdup(where);
-		j->old_doc = dup_n(pair.old_doc, pair.old_len);
-		j->new_doc = dup_n(pair.new_doc, pair.new_len);
+		j->old_doc = smart_strbuf_copy(pair.old_doc, pair.old_len);
+		j->new_doc = smart_strbuf_copy(pair.new_doc, pair.new_len);
 		j->old_len = pair.old_len;
 		j->new_len = pair.new_len;
 		j->format = pair.format != SMART_FORMAT_AUTO ? pair.format : c->format;
@@ -269,19 +259,10 @@ int smart_classify_dirs_profiled(const smart_model *model,
 {
 	static const smart_pool_ops ops = { dirs_next, batch_work, batch_done, batch_discard };
 	batch_ctx c = { model, profile, fn, ctx, NULL, NULL, old_dir, new_dir, NULL, format };
-	char app[256], *base, *end;
+	char app[256];
 	int rc;
 
-	/* The application is named after NEW_DIR (its last component,
-	 * trailing slashes aside). */
-	snprintf(app, sizeof(app), "%s", new_dir);
-	end = app + strlen(app);
-	while (end > app + 1 && end[-1] == '/')
-		*--end = '\0';
-	base = strrchr(app, '/');
-	if (base && base[1])
-		memmove(app, base + 1, strlen(base + 1) + 1);
-	c.app = app;
+	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
 	c.walk = smart_walk_new(old_dir, new_dir, err);
 	if (!c.walk)
 		return -1;

@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/json.h"
 #include "common/strbuf.h"
 #include "smart/file.h"
 
@@ -54,7 +55,6 @@ size_t smart_top_features(const smart_model *model, const double *values,
 char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 {
 	cJSON *o = cJSON_CreateObject();
-	char *text = NULL;
 	int ok = o && cJSON_AddStringToObject(o, "app", v->app) &&
 		 cJSON_AddStringToObject(o, "test", v->test) &&
 		 cJSON_AddStringToObject(o, "decision", v->inspect ? "inspect" : "ignore") &&
@@ -63,12 +63,7 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 
 	if (ok && v->problem)
 		ok = cJSON_AddStringToObject(o, "error", v->problem) != NULL;
-	if (ok)
-		text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text)
-		smart_error_oom(err);
-	return text;
+	return smart_json_print(o, ok, 0, err);
 }
 
 struct smart_junit {

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/array.h"
+
 typedef struct list {
 	char **items;
 	size_t n, cap;
@@ -22,16 +24,9 @@ static int list_push(list *l, char *s)
 {
 	if (!s)
 		return -1;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		char **items = realloc(l->items, cap * sizeof(*items));
-
-		if (!items) {
-			free(s);
-			return -1;
-		}
-		l->items = items;
-		l->cap = cap;
+	if (smart_array_reserve((void **)&l->items, &l->cap, l->n, sizeof(*l->items), 64) < 0) {
+		free(s);
+		return -1;
 	}
 	l->items[l->n++] = s;
 	return 0;

@@ -61,7 +61,6 @@ static int print_json(cli_profiles *ps, const smart_table *t, const smart_eval_r
 		      int cols, const size_t *moved)
 {
 	cJSON *root = cJSON_CreateObject(), *apps;
-	char *text;
 
 	if (!root)
 		return cli_failf("out of memory");
@@ -90,13 +89,7 @@ static int print_json(cli_profiles *ps, const smart_table *t, const smart_eval_r
 	}
 	cJSON_AddNumberToObject(root, "pairs", (double)t->n_rows);
 	cJSON_AddNumberToObject(root, "left_out_reruns", (double)t->skipped);
-	text = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	return cli_print_json(root);
 }
 
 static void print_text(cli_profiles *ps, const smart_table *t, const smart_eval_result *r,

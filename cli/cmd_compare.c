@@ -39,7 +39,6 @@ static int list(int json)
 		return CLI_SAME;
 	}
 	cJSON *arr = cJSON_CreateArray();
-	char *text;
 
 	for (size_t i = 0; arr && i < n; i++) {
 		cJSON *o = cJSON_CreateObject();
@@ -55,13 +54,7 @@ static int list(int json)
 		}
 		cJSON_AddItemToArray(arr, o);
 	}
-	text = arr ? cJSON_PrintUnformatted(arr) : NULL;
-	cJSON_Delete(arr);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	return cli_print_json(arr);
 }
 
 /* Prints a possibly multi-line text with a prefix on every line. */
@@ -155,7 +148,7 @@ static int run_compare(int argc, char **argv)
 	const smart_comparator *c;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "c:C:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":c:C:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': name = optarg; break;
 		case 'C': config_path = optarg; break;
@@ -165,7 +158,7 @@ static int run_compare(int argc, char **argv)
 		case 'H': common.format = SMART_FORMAT_HTML; break;
 		case 'X': common.format = SMART_FORMAT_XML; break;
 		case 'h': usage(stdout); return CLI_SAME;
-		default: return cli_usage_error("compare", "unknown option");
+		default: return cli_bad_option("compare", opt, argv);
 		}
 	}
 	if (want_list)

@@ -92,7 +92,6 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o, s
 		      const eval_row *extra, size_t n_extra, const smart_confusion *plus)
 {
 	cJSON *root = cJSON_CreateObject(), *smart, *base;
-	char *text;
 
 	if (!root)
 		return cli_failf("out of memory");
@@ -117,13 +116,7 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o, s
 	cJSON_AddNumberToObject(root, "pairs", (double)pairs);
 	cJSON_AddStringToObject(root, "validation", o->by_app ? "by-app" : "k-fold");
 	cJSON_AddNumberToObject(root, "folds", r->folds);
-	text = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	return cli_print_json(root);
 }
 
 static void row(int width, const char *name, const smart_confusion *c)
@@ -259,7 +252,7 @@ static int run_eval(int argc, char **argv)
 	smart_confusion plus;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'f':
@@ -308,7 +301,7 @@ static int run_eval(int argc, char **argv)
 			break;
 		default:
 			cli_profiles_free(&profiles);
-			return cli_usage_error("eval", "unknown option");
+			return cli_bad_option("eval", c, argv);
 		}
 	}
 	if (profiles.runs_dir || profiles.from_reruns || profiles.n || calibrate) {

@@ -23,19 +23,6 @@ static void usage(FILE *out)
 			smart_feature_info_at(i)->description);
 }
 
-/* Prints cJSON `root` on one line and frees it. */
-static int print_json(cJSON *root)
-{
-	char *text = root ? cJSON_PrintUnformatted(root) : NULL;
-
-	cJSON_Delete(root);
-	if (!text)
-		return cli_failf("out of memory");
-	puts(text);
-	free(text);
-	return CLI_SAME;
-}
-
 static int print_vector(const double *values, int json)
 {
 	cJSON *root, *obj;
@@ -54,7 +41,7 @@ static int print_vector(const double *values, int json)
 		cJSON_Delete(root);
 		root = NULL;
 	}
-	return print_json(root);
+	return cli_print_json(root);
 }
 
 static double normalised(const smart_feature_means *m, int label, size_t i)
@@ -95,7 +82,7 @@ static int print_means(const smart_feature_means *m, int json)
 		cJSON_Delete(root);
 		root = NULL;
 	}
-	return print_json(root);
+	return cli_print_json(root);
 }
 
 static int run_features(int argc, char **argv)
@@ -113,7 +100,7 @@ static int run_features(int argc, char **argv)
 	int means = 0, c, status;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -131,7 +118,7 @@ static int run_features(int argc, char **argv)
 			means = 1;
 			break;
 		default:
-			return cli_usage_error("features", "unknown option");
+			return cli_bad_option("features", c, argv);
 		}
 	}
 	argc -= optind;

@@ -1,7 +1,6 @@
 /* smart mutate — seeds faults into scratch copies of an application and
  * writes each output that differs from the clean run as a pair. */
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -96,7 +95,7 @@ static void draw_progress(const smart_mutate_summary *s, unsigned total, void *c
 	fflush(stderr);
 }
 
-static void print_summary(const smart_mutate_summary *s, const char *out, int json)
+static int print_summary(const smart_mutate_summary *s, const char *out, int json)
 {
 	fprintf(stderr, "smart mutate: %u mutants tried, %u built, %u failed to build, "
 		"%u timed out, %u killed, %u pairs written to %s "
@@ -105,10 +104,9 @@ static void print_summary(const smart_mutate_summary *s, const char *out, int js
 		out, s->outputs, s->unstable, s->missing);
 	if (json) {
 		cJSON *o = cJSON_CreateObject(), *ops;
-		char *text;
 
 		if (!o)
-			return;
+			return cli_failf("out of memory");
 		cJSON_AddNumberToObject(o, "candidates", s->candidates);
 		cJSON_AddNumberToObject(o, "tried", s->tried);
 		cJSON_AddNumberToObject(o, "built", s->built);
@@ -131,23 +129,9 @@ static void print_summary(const smart_mutate_summary *s, const char *out, int js
 		cJSON_AddNumberToObject(o, "clean_build_seconds", s->clean_build_seconds);
 		cJSON_AddNumberToObject(o, "clean_run_seconds", s->clean_run_seconds);
 		cJSON_AddNumberToObject(o, "elapsed_seconds", s->elapsed_seconds);
-		text = cJSON_PrintUnformatted(o);
-		if (text)
-			printf("%s\n", text);
-		cJSON_free(text);
-		cJSON_Delete(o);
+		return cli_print_json(o);
 	}
-}
-
-/* Fails early, before a long run, when -o cannot be written. */
-static int check_output_dir(const char *out)
-{
-	char copy[PATH_MAX];
-
-	snprintf(copy, sizeof(copy), "%s", out);
-	if (access(dirname(copy), W_OK) != 0)
-		return cli_failf("%s: cannot write to its folder", out);
-	return 0;
+	return CLI_SAME;
 }
 
 static int run_mutate(int argc, char **argv)
@@ -180,7 +164,7 @@ static int run_mutate(int argc, char **argv)
 	int c, json = 0, have_n = 0, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "hn:j:o:", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hn:j:o:", longs, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case O_SRC: o.src = optarg; break;
@@ -218,7 +202,7 @@ static int run_mutate(int argc, char **argv)
 			if (end == optarg || *end)
 				return cli_usage_error("mutate", "--seed needs a whole number");
 			break;
-		default: return cli_usage_error("mutate", "unknown option");
+		default: return cli_bad_option("mutate", c, argv);
 		}
 	}
 	if (optind < argc)
@@ -233,14 +217,10 @@ static int run_mutate(int argc, char **argv)
 	o.glob_count = split_globs(files, globs, sizeof(globs) / sizeof(globs[0]));
 	if (o.glob_count == 0)
 		return cli_usage_error("mutate", "--files needs at least one glob");
-	if (!o.app) {
-		snprintf(app, sizeof(app), "%s", o.src);
-		while (strlen(app) > 1 && app[strlen(app) - 1] == '/')
-			app[strlen(app) - 1] = '\0';
-		o.app = basename(app);
-	}
-	if (check_output_dir(out) != 0)
-		return CLI_TROUBLE;
+	if (!o.app)
+		o.app = smart_file_last_name(o.src, app, sizeof(app));
+	if (smart_file_check_writable(out, &err) < 0) /* before a long run */
+		return cli_fail(&err);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);
@@ -266,8 +246,7 @@ static int run_mutate(int argc, char **argv)
 	free(jsonl);
 	if (rc < 0)
 		return cli_fail(&err);
-	print_summary(&sum, out, json);
-	return CLI_SAME;
+	return print_summary(&sum, out, json);
 }
 
 const cli_command cli_cmd_mutate = {

@@ -30,7 +30,6 @@ static int print_json(const smart_tree *tree, size_t ops, const char *out_path,
 		      const char *doc)
 {
 	cJSON *o = cJSON_CreateObject();
-	char *text;
 	int ok;
 
 	ok = o && cJSON_AddStringToObject(o, "format",
@@ -39,13 +38,11 @@ static int print_json(const smart_tree *tree, size_t ops, const char *out_path,
 	     (out_path ? cJSON_AddStringToObject(o, "output", out_path) != NULL
 		       : cJSON_AddNullToObject(o, "output") != NULL) &&
 	     (out_path || cJSON_AddStringToObject(o, "document", doc));
-	text = ok ? cJSON_PrintUnformatted(o) : NULL;
-	cJSON_Delete(o);
-	if (!text)
-		return cli_failf("out of memory");
-	ok = printf("%s\n", text) >= 0;
-	free(text);
-	return ok ? CLI_SAME : cli_failf("cannot write to standard output");
+	if (!ok) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
 }
 
 static int run_patch(int argc, char **argv)
@@ -65,14 +62,14 @@ static int run_patch(int argc, char **argv)
 	int c, status = CLI_TROUBLE;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", options, NULL)) != -1) {
 		switch (c) {
 		case 'H': common.format = SMART_FORMAT_HTML; break;
 		case 'X': common.format = SMART_FORMAT_XML; break;
 		case 'j': common.json = 1; break;
 		case 'o': out_path = optarg; break;
 		case 'h': usage(stdout); return CLI_SAME;
-		default: return cli_usage_error("patch", "unknown option");
+		default: return cli_bad_option("patch", c, argv);
 		}
 	}
 	if (argc - optind != 2)

@@ -14,7 +14,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: smart profile [--html|--xml] [--json] RUN_DIR RUN_DIR [RUN_DIR...] -o PROFILE.json\n"
 		"       smart profile [--html|--xml] [--json] --pairs RERUNS.jsonl [--app APP] -o PROFILE.json\n"
-		"       smart profile --check PROFILE.json\n\n"
+		"       smart profile [--json] --check PROFILE.json\n\n"
 		"Learns a volatility profile: the places (element paths with positions left\n"
 		"out, attribute names, text nodes) whose values varied between clean runs of\n"
 		"the same test suite, and the shapes the values took (dates, times, tokens,\n"
@@ -45,7 +45,6 @@ static int summary(const smart_profile *p, const char *out, int json)
 
 	if (json) {
 		cJSON *o = cJSON_CreateObject();
-		char *text;
 
 		if (!o)
 			return cli_failf("out of memory");
@@ -56,13 +55,7 @@ static int summary(const smart_profile *p, const char *out, int json)
 		cJSON_AddNumberToObject(o, "tests", (double)p->n_tests);
 		cJSON_AddNumberToObject(o, "locations", (double)total);
 		cJSON_AddNumberToObject(o, "all_tests_locations", (double)p->n_all);
-		text = cJSON_PrintUnformatted(o);
-		cJSON_Delete(o);
-		if (!text)
-			return cli_failf("out of memory");
-		printf("%s\n", text);
-		free(text);
-		return CLI_SAME;
+		return cli_print_json(o);
 	}
 	if (!strcmp(p->kind, "pairs"))
 		printf("%zu rerun pairs: ", p->pairs);
@@ -71,6 +64,25 @@ static int summary(const smart_profile *p, const char *out, int json)
 	printf("%zu volatile locations in %zu tests, %zu of them in every test -> %s\n",
 	       total - p->n_all, p->n_tests, p->n_all, out);
 	return CLI_SAME;
+}
+
+/* The report of --check: the profile loaded, with so many locations. */
+static int print_check(const char *path, size_t locations, int json)
+{
+	cJSON *o;
+
+	if (!json) {
+		printf("%s: a valid profile with %zu locations\n", path, locations);
+		return CLI_SAME;
+	}
+	o = cJSON_CreateObject();
+	if (o && (!cJSON_AddStringToObject(o, "profile", path) ||
+		  !cJSON_AddTrueToObject(o, "valid") ||
+		  !cJSON_AddNumberToObject(o, "locations", (double)locations))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
 }
 
 static int run_profile(int argc, char **argv)
@@ -93,7 +105,7 @@ static int run_profile(int argc, char **argv)
 	int json = 0, c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'o': out = optarg; break;
@@ -103,7 +115,7 @@ static int run_profile(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		default: return cli_usage_error("profile", "unknown option");
+		default: return cli_bad_option("profile", c, argv);
 		}
 	}
 	if (check) {
@@ -112,9 +124,9 @@ static int run_profile(int argc, char **argv)
 		p = smart_profile_load(check, &err);
 		if (!p)
 			return cli_fail(&err);
-		printf("%s: a valid profile with %zu locations\n", check, smart_profile_entry_count(p));
+		rc = print_check(check, smart_profile_entry_count(p), json);
 		smart_profile_free(p);
-		return CLI_SAME;
+		return rc;
 	}
 	if (!out)
 		return cli_usage_error("profile", "-o PROFILE.json is required");
@@ -127,6 +139,8 @@ static int run_profile(int argc, char **argv)
 		if (!is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
 			return cli_failf("%s: not a folder or a .tar[.gz] archive (give two or more clean runs)",
 					 argv[i]);
+	if (smart_file_check_writable(out, &err) < 0) /* before the work */
+		return cli_fail(&err);
 	p = smart_profile_new(&err);
 	if (!p)
 		return cli_fail(&err);

@@ -68,21 +68,18 @@ static int print_summary(const smart_replay_summary *s, const char *out_dir, int
 		return CLI_SAME;
 	}
 	cJSON *o = cJSON_CreateObject();
-	char *text = NULL;
+	int ok = o && cJSON_AddNumberToObject(o, "sessions", (double)s->sessions) &&
+		 cJSON_AddNumberToObject(o, "requests", (double)s->requests) &&
+		 cJSON_AddNumberToObject(o, "failed", (double)s->failed) &&
+		 cJSON_AddNumberToObject(o, "tokens_refreshed", (double)s->tokens) &&
+		 cJSON_AddNumberToObject(o, "resets", (double)s->resets) &&
+		 cJSON_AddStringToObject(o, "output", out_dir);
 
-	if (o && cJSON_AddNumberToObject(o, "sessions", (double)s->sessions) &&
-	    cJSON_AddNumberToObject(o, "requests", (double)s->requests) &&
-	    cJSON_AddNumberToObject(o, "failed", (double)s->failed) &&
-	    cJSON_AddNumberToObject(o, "tokens_refreshed", (double)s->tokens) &&
-	    cJSON_AddNumberToObject(o, "resets", (double)s->resets) &&
-	    cJSON_AddStringToObject(o, "output", out_dir))
-		text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text)
-		return cli_failf("out of memory");
-	printf("%s\n", text);
-	free(text);
-	return CLI_SAME;
+	if (!ok) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
 }
 
 /* --list: reads the session files and prints them, contacting nothing. */
@@ -166,7 +163,7 @@ static int run_replay(int argc, char **argv)
 		return cli_failf("out of memory");
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "b:o:r:d:t:a:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":b:o:r:d:t:a:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b': o.base_url = optarg; break;
 		case 'o': o.out_dir = optarg; break;
@@ -194,7 +191,7 @@ static int run_replay(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'H': case 'X': break; /* responses are named by their content type */
 		case 'h': usage(stdout); status = CLI_SAME; goto out;
-		default: status = cli_usage_error("replay", "unknown option"); goto out;
+		default: status = cli_bad_option("replay", opt, argv); goto out;
 		}
 	}
 	if (optind == argc) {

@@ -9,7 +9,7 @@
 int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n)
 {
 	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
+		size_t cap = b->cap ? b->cap : 64;
 		char *d;
 
 		while (cap < b->len + n + 1)
@@ -78,4 +78,15 @@ void smart_strbuf_free(smart_strbuf *b)
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
+}
+
+char *smart_strbuf_copy(const char *s, size_t n)
+{
+	char *c = malloc(n + 1);
+
+	if (c) {
+		memcpy(c, s, n);
+		c[n] = '\0';
+	}
+	return c;
 }

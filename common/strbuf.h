@@ -1,6 +1,8 @@
 /*
- * A growable string for building reports in memory before they are written
- * atomically (internal). Functions return 0, or -1 when memory runs out.
+ * A growable string (internal to libsmart): reports built in memory before
+ * they are written atomically, text cleaned while building trees
+ * (diffx/text.h), commands and records put together. Functions return 0,
+ * or -1 when memory runs out.
  */
 #ifndef SMART_COMMON_STRBUF_H
 #define SMART_COMMON_STRBUF_H
@@ -19,5 +21,11 @@ int smart_strbuf_printf(smart_strbuf *b, const char *fmt, ...)
  * characters XML 1.0 forbids become '?'. */
 int smart_strbuf_escaped(smart_strbuf *b, const char *s);
 void smart_strbuf_free(smart_strbuf *b);
+
+/* A new NUL-terminated copy of the `n` bytes at `s`, which may hold NUL
+ * bytes (strndup would stop there): a document kept past its reader's
+ * buffer, or handed to an API that wants a C string. NULL when out of
+ * memory; the caller frees it. */
+char *smart_strbuf_copy(const char *s, size_t n);
 
 #endif

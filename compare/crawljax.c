@@ -20,6 +20,7 @@
 #include <libxml/HTMLtree.h>
 #include <libxml/xpath.h>
 
+#include "common/array.h"
 #include "diffx/tree_internal.h"
 
 typedef struct cj_side {
@@ -143,16 +144,10 @@ static int strip_enter(void *vctx, xmlNodePtr node)
 	} else if (ctx->stage == CJ_STYLE) {
 		remove_attributes(node, &ctx->cfg->cj_style_attributes);
 		if (cmp_names_has(&ctx->cfg->cj_style_tags, (const char *)node->name)) {
-			if (ctx->n == ctx->cap) {
-				size_t cap = ctx->cap ? ctx->cap * 2 : 32;
-				xmlNodePtr *v = realloc(ctx->unwrap, cap * sizeof(*v));
-
-				if (!v) {
-					ctx->failed = 1;
-					return -1;
-				}
-				ctx->unwrap = v;
-				ctx->cap = cap;
+			if (smart_array_reserve((void **)&ctx->unwrap, &ctx->cap, ctx->n,
+						sizeof(*ctx->unwrap), 32) < 0) {
+				ctx->failed = 1;
+				return -1;
 			}
 			ctx->unwrap[ctx->n++] = node;
 		}

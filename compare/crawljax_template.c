@@ -20,6 +20,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/array.h"
+
 typedef struct frame {
 	uint64_t *child;  /* the shapes of the element children so far */
 	size_t n, cap;
@@ -82,16 +84,10 @@ static int tpl_enter(void *vctx, xmlNodePtr node)
 
 	if (node->type != XML_ELEMENT_NODE)
 		return 1;
-	if (ctx->depth == ctx->cap) {
-		size_t cap = ctx->cap ? ctx->cap * 2 : 16;
-		frame *s = realloc(ctx->stack, cap * sizeof(*s));
-
-		if (!s) {
-			ctx->failed = 1;
-			return -1;
-		}
-		ctx->stack = s;
-		ctx->cap = cap;
+	if (smart_array_reserve((void **)&ctx->stack, &ctx->cap, ctx->depth, sizeof(*ctx->stack),
+				16) < 0) {
+		ctx->failed = 1;
+		return -1;
 	}
 	memset(&ctx->stack[ctx->depth++], 0, sizeof(frame));
 	return 0;
@@ -156,16 +152,9 @@ static int tpl_leave(void *vctx, xmlNodePtr node)
 		return 0;
 	}
 	f = &ctx->stack[ctx->depth - 1];
-	if (f->n == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 8;
-		uint64_t *v = realloc(f->child, cap * sizeof(*v));
-
-		if (!v) {
-			ctx->failed = 1;
-			return -1;
-		}
-		f->child = v;
-		f->cap = cap;
+	if (smart_array_reserve((void **)&f->child, &f->cap, f->n, sizeof(*f->child), 8) < 0) {
+		ctx->failed = 1;
+		return -1;
 	}
 	/* The low bit says "item", so only items collapse into runs. */
 	f->child[f->n++] = (h & ~(uint64_t)1) | (uint64_t)is_item(node);
@@ -212,15 +201,8 @@ static int find_enter(void *vctx, xmlNodePtr node)
 
 	if (!is_container(node, ctx->stage))
 		return 0;
-	if (ctx->n == ctx->cap) {
-		size_t cap = ctx->cap ? ctx->cap * 2 : 16;
-		xmlNodePtr *v = realloc(ctx->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		ctx->v = v;
-		ctx->cap = cap;
-	}
+	if (smart_array_reserve((void **)&ctx->v, &ctx->cap, ctx->n, sizeof(*ctx->v), 16) < 0)
+		return -1;
 	ctx->v[ctx->n++] = node;
 	return 1;
 }

@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 #define CMP_FG_MAX_DEPTH 32
 
 typedef struct fg_side {
@@ -138,15 +140,8 @@ static void side_free(fg_side *s)
 
 static int add_change(fg_changes *c, int side, uint32_t node)
 {
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-		fg_change *v = realloc(c->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		c->v = v;
-		c->cap = cap;
-	}
+	if (smart_array_reserve((void **)&c->v, &c->cap, c->n, sizeof(*c->v), 16) < 0)
+		return -1;
 	c->v[c->n].side = side;
 	c->v[c->n++].node = node;
 	return 0;
@@ -218,15 +213,9 @@ static int diff_children(fg_ctx *ctx, int sa, const uint32_t *X, size_t nx,
 				for (; y < k; y++)
 					if (add_change(changes, !sa, Y[y]) < 0)
 						goto oom;
-				if (*depth == *cap) {
-					size_t ncap = *cap ? *cap * 2 : 64;
-					fg_work *s = realloc(*stack, ncap * sizeof(*s));
-
-					if (!s)
-						goto oom;
-					*stack = s;
-					*cap = ncap;
-				}
+				if (smart_array_reserve((void **)stack, cap, *depth, sizeof(**stack),
+							64) < 0)
+					goto oom;
 				(*stack)[(*depth)++] = (fg_work){ sa, X[x], Y[k] };
 				y = k + 1;
 			} else if (add_change(changes, sa, X[x]) < 0) {

@@ -16,6 +16,8 @@
 
 #include <libxml/xpath.h>
 
+#include "common/strbuf.h"
+
 int cmp_check_xpath(const char *expr, const char *key, const char *name,
 		    smart_error *err)
 {
@@ -202,11 +204,9 @@ int cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
 	if (cmp_pair_doc(pair, CMP_NEW, &doc, err) < 0)
 		return -1;
 	cmp_pair_bytes(pair, CMP_NEW, &data, &len);
-	text = malloc(len + 1); /* regexec wants a NUL-terminated string */
+	text = smart_strbuf_copy(data, len); /* regexec wants a NUL-terminated string */
 	if (!text)
 		return smart_error_oom(err);
-	memcpy(text, data, len);
-	text[len] = '\0';
 	for (size_t i = 0; i < stage->condition_count && ok == 1; i++)
 		ok = holds(&stage->conditions[i], text, doc, err);
 	free(text);

@@ -27,17 +27,17 @@ typedef struct view {
 	unsigned flags;
 	cmp_lines *tokens; /* tags and text, in document order */
 	cmp_lines *extra;  /* links or form controls (sorted afterwards) */
-	text_buf text;     /* the content families: all text, concatenated */
+	smart_strbuf text; /* the content families: all text, concatenated */
 	int failed;        /* out of memory */
 } view;
 
 /* Collapses white space as a browser displays it (runs become one space,
- * the ends are trimmed) into a new buffer `out` (text_buf_release it). */
-static int collapse(text_buf *out, const char *s, size_t len)
+ * the ends are trimmed) into a new buffer `out` (smart_strbuf_free it). */
+static int collapse(smart_strbuf *out, const char *s, size_t len)
 {
 	memset(out, 0, sizeof(*out));
-	if (text_clean(out, s, len, 1) < 0 || text_buf_append(out, "", 0) < 0) {
-		text_buf_release(out);
+	if (text_clean(out, s, len, 1) < 0 || smart_strbuf_append(out, "", 0) < 0) {
+		smart_strbuf_free(out);
 		return -1;
 	}
 	return 0;
@@ -170,13 +170,13 @@ static int extra_token(view *v, const xmlNode *node)
 	    !xmlHasProp(node, (const xmlChar *)"value")) {
 		/* An option without a value submits its text (HTML 4.01 §17.6). */
 		char *text = (char *)xmlNodeGetContent(node);
-		text_buf clean;
+		smart_strbuf clean;
 		int rc = collapse(&clean, text ? text : "", text ? strlen(text) : 0);
 
 		xmlFree(text);
 		if (rc == 0)
 			rc = append_attr(l, "value", clean.data);
-		text_buf_release(&clean);
+		smart_strbuf_free(&clean);
 		if (rc < 0)
 			return -1;
 	}
@@ -196,16 +196,16 @@ static int text_node(view *v, const char *s)
 	size_t len = strlen(s);
 
 	if (v->flags & V_CONTENT)
-		return text_buf_append(&v->text, s, len);
+		return smart_strbuf_append(&v->text, s, len);
 	if (!(v->flags & V_TEXT))
 		return 0;
 	if (v->flags & V_COLLAPSE) {
-		text_buf clean;
+		smart_strbuf clean;
 		int rc = collapse(&clean, s, len);
 
 		if (rc == 0 && clean.len > 0)
 			rc = cmp_lines_add(v->tokens, clean.data, clean.len);
-		text_buf_release(&clean);
+		smart_strbuf_free(&clean);
 		return rc;
 	}
 	return cmp_lines_add(v->tokens, s, len);
@@ -221,7 +221,7 @@ static int view_enter(void *ctx, xmlNodePtr node)
 		if ((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name))
 			return 1;
 		if ((v->flags & V_CONTENT) && cmp_breaks_text(node) &&
-		    text_buf_append(&v->text, "\n", 1) < 0)
+		    smart_strbuf_append(&v->text, "\n", 1) < 0)
 			break;
 		if ((v->flags & (V_LINKS | V_FORMS)) && extra_token(v, node) < 0)
 			break;
@@ -258,7 +258,7 @@ static int view_leave(void *ctx, xmlNodePtr node)
 
 	if (node->type == XML_ELEMENT_NODE && (v->flags & V_CONTENT) &&
 	    !((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name)) &&
-	    cmp_breaks_text(node) && text_buf_append(&v->text, "\n", 1) < 0) {
+	    cmp_breaks_text(node) && smart_strbuf_append(&v->text, "\n", 1) < 0) {
 		v->failed = 1;
 		return -1;
 	}
@@ -279,7 +279,7 @@ static int view_leave(void *ctx, xmlNodePtr node)
  * (collapsed) its words, dates removed first when asked. */
 static int content_tokens(view *v, smart_error *err)
 {
-	text_buf clean;
+	smart_strbuf clean;
 	char *stripped = NULL;
 	size_t len;
 	int rc;
@@ -292,12 +292,12 @@ static int content_tokens(view *v, smart_error *err)
 	len = clean.len;
 	if ((v->flags & V_DATES) &&
 	    cmp_regex_strip(&v->cfg->dates, clean.data, &stripped, &len, err) < 0) {
-		text_buf_release(&clean);
+		smart_strbuf_free(&clean);
 		return -1;
 	}
 	rc = cmp_lines_add_words(v->tokens, stripped ? stripped : clean.data, len);
 	free(stripped);
-	text_buf_release(&clean);
+	smart_strbuf_free(&clean);
 	return rc < 0 ? smart_error_oom(err) : 0;
 }
 
@@ -314,7 +314,7 @@ int cmp_sprenkle_view(const xmlDoc *doc, unsigned flags,
 		rc = content_tokens(&v, err);
 	if (rc == 0 && extra && cmp_lines_sort(extra) < 0)
 		rc = smart_error_oom(err);
-	text_buf_release(&v.text);
+	smart_strbuf_free(&v.text);
 	return rc;
 }
 

@@ -254,6 +254,8 @@ void align_release(align *al)
 	free(al->old_by_hash);
 	free(al->buckets);
 	free(al->old_hash_bits);
+	free(al->stays);
+	al->stays = NULL;
 	al->old_hash_bits = NULL;
 	al->own_a = al->own_b = al->sub_a = al->sub_b = NULL;
 	al->csize_a = al->csize_b = al->old_label = NULL;

@@ -44,6 +44,9 @@ typedef struct align {
 	                          * a clear bit means no old twin at all */
 	uint32_t bits_mask;
 	uint32_t bucket_mask;    /* table size - 1 (a power of two) */
+	unsigned char *stays;    /* per new node: matched in place and in order
+	                          * (align_mark_in_order), kept up to date by
+	                          * the repair for the script; NULL before */
 } align;
 
 /* Allocates the arrays of `al` for trees a and b, computes hashes, sizes
@@ -88,6 +91,10 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near);
 /* Phase 2: top-down isolated-fragment mapping (match_fragments.c). */
 int align_match_fragments(align *al, smart_error *err);
 
+/* Phase 2b: re-pairs small nodes in place where that shortens the script
+ * (repair.c). */
+int align_repair(align *al, smart_error *err);
+
 /* The content children of a node, in order, into `out` (capacity given by
  * the node's child_count). Returns how many. */
 uint32_t align_content_children(const smart_tree *t, uint32_t node,
@@ -99,12 +106,28 @@ uint32_t align_content_children(const smart_tree *t, uint32_t node,
 void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
 	       uint32_t *work);
 
+/* The children the script keeps in place: a longest strictly increasing
+ * subsequence of keys[0..n), and among the longest one of greatest total
+ * weight (weights[i]: the content nodes of pair i's two subtrees, so that
+ * when either of two siblings may move, the smaller one does, whichever
+ * document is called old). Sets in_lis[i] to 1 for its members, 0 for the
+ * others. `work` must hold 8*n uint32_t, 8-byte aligned. O(n log n); O(n)
+ * when the keys are already in order. */
+void align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
+			unsigned char *in_lis, uint32_t *work);
+
 /* Index of the first entry >= key in the ascending array v[0..n). */
 uint32_t align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key);
 
 /* Hashing (hash.c). */
 uint64_t align_hash_bytes(uint64_t seed, const void *data, size_t len);
 uint64_t align_mix(uint64_t h);
+
+/* Marks the matched new nodes that stay in place (stays[y] = 1): those
+ * whose parent is matched to their partner's parent and that belong to the
+ * longest run of such siblings in unchanged relative order; the others are
+ * moves. Returns 0, or -1 when out of memory (script.c). */
+int align_mark_in_order(const align *al, unsigned char *stays);
 
 /* Phase 3: builds diff->ops and diff->summary from the matching (script.c). */
 int align_build_script(smart_diff *diff, const align *al, smart_error *err);

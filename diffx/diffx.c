@@ -26,6 +26,7 @@ smart_diff *smart_diffx(const smart_tree *old_tree, const smart_tree *new_tree,
 	diff->new_to_old = al.b2a;
 	if (align_match_exact(&al, err) < 0 ||
 	    align_match_fragments(&al, err) < 0 ||
+	    align_repair(&al, err) < 0 ||
 	    align_build_script(diff, &al, err) < 0) {
 		align_release(&al);
 		smart_diff_free(diff);

@@ -1,11 +1,14 @@
 /*
- * Longest increasing subsequence, O(n log n) (patience sorting with
- * predecessor links). DiffX uses it twice on the matched children of a
- * matched pair, keyed by their old positions: the members are the children
- * that kept their relative order, the others are moves; and phase 2 uses
- * the members as anchors between which unmatched children are paired.
+ * Longest increasing subsequence, O(n log n). DiffX uses it on the matched
+ * children of a matched pair, keyed by their old positions: phase 2 uses
+ * the members (patience sorting, align_lis) as anchors between which
+ * unmatched children are paired; the script keeps the members of the
+ * weighted one (align_lis_weighted) in place and moves the others.
  */
 #include "align.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
 	       uint32_t *work)
@@ -53,3 +56,66 @@ uint32_t align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key)
 	return lo;
 }
 
+
+static int cmp_u64(const void *p, const void *q)
+{
+	uint64_t a = *(const uint64_t *)p, b = *(const uint64_t *)q;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Whether run i (its length and weight) beats run j (UINT32_MAX: none). */
+static int run_beats(const uint32_t *len, const uint64_t *weight, uint32_t i, uint32_t j)
+{
+	return j == UINT32_MAX || len[i] > len[j] ||
+	       (len[i] == len[j] && weight[i] > weight[j]);
+}
+
+void align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
+			unsigned char *in_lis, uint32_t *work)
+{
+	uint64_t *sorted = (uint64_t *)(void *)work;   /* 2n: (key, index) */
+	uint64_t *weight = sorted + n;                 /* 2n: best run weight */
+	uint32_t *rank = work + 4 * (size_t)n;         /* n */
+	uint32_t *len = rank + n;                      /* n: best run length */
+	uint32_t *prev = len + n;                      /* n */
+	uint32_t *tree = prev + n;                     /* n: Fenwick tree of run ends */
+	uint32_t best = UINT32_MAX, i;
+
+	for (i = 1; i < n && keys[i - 1] < keys[i]; i++)
+		;
+	if (i >= n) { /* already in order: the common case */
+		memset(in_lis, 1, n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		sorted[i] = (uint64_t)keys[i] << 32 | i;
+	qsort(sorted, n, sizeof(*sorted), cmp_u64);
+	for (i = 0; i < n; i++) {
+		rank[(uint32_t)sorted[i]] = i;
+		tree[i] = UINT32_MAX;
+	}
+	/* In sequence order, the best run ending at i extends the best run
+	 * ending at a smaller key: a prefix maximum over ranks (Fenwick). */
+	for (i = 0; i < n; i++) {
+		uint32_t j = UINT32_MAX;
+
+		for (uint32_t r = rank[i]; r > 0; r &= r - 1)
+			if (tree[r - 1] != UINT32_MAX && run_beats(len, weight, tree[r - 1], j))
+				j = tree[r - 1];
+		prev[i] = j;
+		len[i] = j == UINT32_MAX ? 1 : len[j] + 1;
+		weight[i] = (j == UINT32_MAX ? 0 : weight[j]) + weights[i];
+		for (uint32_t r = rank[i] + 1; r <= n; r += r & -r)
+			if (run_beats(len, weight, i, tree[r - 1]))
+				tree[r - 1] = i;
+		/* Among equal runs the one ending last in sequence order,
+		 * as patience sorting picks (a swap of two equal siblings
+		 * moves the one that comes first in the old order). */
+		if (best == UINT32_MAX || !run_beats(len, weight, best, i))
+			best = i;
+		in_lis[i] = 0;
+	}
+	for (i = best; i != UINT32_MAX; i = prev[i])
+		in_lis[i] = 1;
+}

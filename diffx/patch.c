@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "../common/arena.h"
-#include "patch_internal.h"
+#include "ptree.h"
 
 /* Where the last lookup under a parent stopped. Scripts list operations in
  * pre-order, so the next lookup under the same parent usually continues

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 typedef struct op_list {
 	smart_edit_op *ops;
 	size_t len, cap;
@@ -30,15 +32,8 @@ typedef struct op_list {
 static int push(op_list *l, smart_op_kind kind, uint32_t x, uint32_t y,
 		uint32_t size)
 {
-	if (l->len == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		smart_edit_op *ops = realloc(l->ops, cap * sizeof(*ops));
-
-		if (!ops)
-			return -1;
-		l->ops = ops;
-		l->cap = cap;
-	}
+	if (smart_array_reserve((void **)&l->ops, &l->cap, l->len, sizeof(*l->ops), 64) < 0)
+		return -1;
 	l->ops[l->len++] = (smart_edit_op){ kind, x, y, size, NULL, NULL, NULL };
 	return 0;
 }
@@ -63,21 +58,20 @@ static void region_sizes(const smart_tree *t, const uint32_t *map,
 	}
 }
 
-/* Marks the matched new nodes that stay in place: those whose parent is
- * matched to their partner's parent and that belong to the longest run of
- * such siblings in unchanged relative order. */
-static int mark_in_order(const align *al, unsigned char *stays)
+int align_mark_in_order(const align *al, unsigned char *stays)
 {
 	const smart_tree *b = al->b;
 	uint32_t nb = b->count;
 	uint32_t *kids = malloc(nb * sizeof(uint32_t));
 	uint32_t *keys = malloc(nb * sizeof(uint32_t));
-	uint32_t *work = malloc(2 * (size_t)nb * sizeof(uint32_t));
+	uint32_t *weights = malloc(nb * sizeof(uint32_t));
+	uint32_t *work = malloc(8 * (size_t)nb * sizeof(uint32_t));
 	unsigned char *in_lis = malloc(nb);
 
-	if (!kids || !keys || !work || !in_lis) {
+	if (!kids || !keys || !weights || !work || !in_lis) {
 		free(kids);
 		free(keys);
+		free(weights);
 		free(work);
 		free(in_lis);
 		return -1;
@@ -94,16 +88,18 @@ static int mark_in_order(const align *al, unsigned char *stays)
 
 			if (x != SMART_NONE && al->a->nodes[x].parent == px) {
 				kids[m] = c;
+				weights[m] = al->csize_a[x] + al->csize_b[c];
 				keys[m++] = x;
 			}
 		}
-		align_lis(keys, m, in_lis, work);
+		align_lis_weighted(keys, weights, m, in_lis, work);
 		for (uint32_t k = 0; k < m; k++)
 			stays[kids[k]] = in_lis[k];
 	}
 	stays[0] = 1;
 	free(kids);
 	free(keys);
+	free(weights);
 	free(work);
 	free(in_lis);
 	return 0;
@@ -114,8 +110,8 @@ static int attr_ops(op_list *l, const align *al, uint32_t x, uint32_t y,
 		    uint32_t *count)
 {
 	const smart_node *nx = &al->a->nodes[x], *ny = &al->b->nodes[y];
-	const smart_attr *p = al->a->attrs + nx->attr_first;
-	const smart_attr *q = al->b->attrs + ny->attr_first;
+	const smart_attr *p = smart_node_attrs(al->a, nx);
+	const smart_attr *q = smart_node_attrs(al->b, ny);
 	uint32_t i = 0, j = 0;
 
 	while (i < nx->attr_count || j < ny->attr_count) {
@@ -151,11 +147,13 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	size_t big = a->count > b->count ? a->count : b->count;
 	uint32_t *root_of = malloc(big * sizeof(uint32_t));
 	uint32_t *size = malloc(big * sizeof(uint32_t));
-	unsigned char *stays = malloc(b->count);
+	/* Which matched nodes stay: the repair keeps that up to date. */
+	unsigned char *stays = al->stays ? NULL : malloc(b->count);
+	const unsigned char *in_place = al->stays ? al->stays : stays;
 	smart_diff_summary *sum = &diff->summary;
 	op_list l = { 0 };
 
-	if (!root_of || !size || !stays || mark_in_order(al, stays) < 0)
+	if (!root_of || !size || (!al->stays && (!stays || align_mark_in_order(al, stays) < 0)))
 		goto oom;
 	memset(sum, 0, sizeof(*sum));
 	region_sizes(a, al->a2b, root_of, size);
@@ -173,7 +171,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 			if (push(&l, SMART_OP_INSERT, SMART_NONE, y, size[y]) < 0)
 				goto oom;
 			sum->inserts += size[y];
-		} else if (x != SMART_NONE && !stays[y]) {
+		} else if (x != SMART_NONE && !in_place[y]) {
 			if (push(&l, SMART_OP_MOVE, x, y, al->csize_a[x]) < 0)
 				goto oom;
 			sum->moves += al->csize_a[x];

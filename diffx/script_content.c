@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
 #include "script_internal.h"
 
 typedef struct content_frame {
@@ -102,15 +103,8 @@ static const cJSON *first_child(const cJSON *json)
 static int push(content_frame **stack, size_t *depth, size_t *cap, uint32_t index,
 		const cJSON *next)
 {
-	if (*depth == *cap) {
-		size_t bigger = *cap ? *cap * 2 : 32;
-		content_frame *more = realloc(*stack, bigger * sizeof(*more));
-
-		if (!more)
-			return -1;
-		*stack = more;
-		*cap = bigger;
-	}
+	if (smart_array_reserve((void **)stack, cap, *depth, sizeof(**stack), 32) < 0)
+		return -1;
 	(*stack)[(*depth)++] = (content_frame){ index, next };
 	return 0;
 }

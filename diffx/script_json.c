@@ -17,6 +17,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/json.h"
+
 typedef struct emitter {
 	const smart_diff *diff;
 	uint32_t *content_index; /* new node -> position among content siblings */
@@ -367,13 +369,6 @@ done:
 char *smart_diff_to_json_string(const smart_diff *diff, smart_error *err)
 {
 	cJSON *root = smart_diff_to_json(diff, err);
-	char *s;
 
-	if (!root)
-		return NULL;
-	s = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	if (!s)
-		smart_error_oom(err);
-	return s;
+	return root ? smart_json_print(root, 1, 0, err) : NULL;
 }

@@ -5,33 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int text_buf_append(text_buf *buf, const char *s, size_t len)
-{
-	if (buf->len + len + 1 > buf->cap) {
-		size_t cap = buf->cap ? buf->cap : 64;
-		char *bigger;
-
-		while (cap < buf->len + len + 1)
-			cap *= 2;
-		bigger = realloc(buf->data, cap);
-		if (!bigger)
-			return -1;
-		buf->data = bigger;
-		buf->cap = cap;
-	}
-	memcpy(buf->data + buf->len, s, len);
-	buf->len += len;
-	buf->data[buf->len] = '\0';
-	return 0;
-}
-
-void text_buf_release(text_buf *buf)
-{
-	free(buf->data);
-	buf->data = NULL;
-	buf->len = buf->cap = 0;
-}
-
 static int is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
@@ -96,7 +69,7 @@ int text_is_valid_utf8(const char *s, size_t len)
 	return 1;
 }
 
-int text_clean(text_buf *out, const char *in, size_t len, int collapse)
+int text_clean(smart_strbuf *out, const char *in, size_t len, int collapse)
 {
 	static const char replacement[] = "\xEF\xBF\xBD";
 	const unsigned char *s = (const unsigned char *)in;
@@ -113,17 +86,17 @@ int text_clean(text_buf *out, const char *in, size_t len, int collapse)
 			continue;
 		}
 		if (pending_space) {
-			if (text_buf_append(out, " ", 1) < 0)
+			if (smart_strbuf_append(out, " ", 1) < 0)
 				return -1;
 			pending_space = 0;
 		}
 		n = utf8_sequence_length(s + i, len - i);
 		if (n == 0) {
-			if (text_buf_append(out, replacement, 3) < 0)
+			if (smart_strbuf_append(out, replacement, 3) < 0)
 				return -1;
 			i++;
 		} else {
-			if (text_buf_append(out, in + i, n) < 0)
+			if (smart_strbuf_append(out, in + i, n) < 0)
 				return -1;
 			i += n;
 		}

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/array.h"
 #include "../common/arena.h"
 #include "text.h"
 
@@ -30,8 +31,8 @@ typedef struct builder {
 	frame *stack;
 	size_t depth;
 	size_t stack_cap;
-	text_buf pending;     /* raw text waiting to become one text node */
-	text_buf scratch;
+	smart_strbuf pending; /* raw text waiting to become one text node */
+	smart_strbuf scratch;
 } builder;
 
 static uint32_t hash_name(const char *s)
@@ -194,31 +195,25 @@ static int flush_text(builder *b)
 
 static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve)
 {
-	if (b->depth == b->stack_cap) {
-		size_t cap = b->stack_cap ? b->stack_cap * 2 : 64;
-		frame *stack = realloc(b->stack, cap * sizeof(*stack));
-
-		if (!stack)
-			return -1;
-		b->stack = stack;
-		b->stack_cap = cap;
-	}
+	if (smart_array_reserve((void **)&b->stack, &b->stack_cap, b->depth, sizeof(*b->stack),
+				64) < 0)
+		return -1;
 	b->stack[b->depth++] = (frame){ index, SMART_NONE, first, preserve };
 	return 0;
 }
 
 /* Writes "prefix:local" (or "local") into scratch-free storage of `out`. */
-static void qualified_name(const xmlNs *ns, const xmlChar *local, text_buf *out,
+static void qualified_name(const xmlNs *ns, const xmlChar *local, smart_strbuf *out,
 			   int *oom)
 {
 	out->len = 0;
 	if (ns && ns->prefix) {
-		*oom |= text_buf_append(out, (const char *)ns->prefix,
-					strlen((const char *)ns->prefix)) < 0;
-		*oom |= text_buf_append(out, ":", 1) < 0;
+		*oom |= smart_strbuf_append(out, (const char *)ns->prefix,
+					    strlen((const char *)ns->prefix)) < 0;
+		*oom |= smart_strbuf_append(out, ":", 1) < 0;
 	}
-	*oom |= text_buf_append(out, (const char *)local,
-				strlen((const char *)local)) < 0;
+	*oom |= smart_strbuf_append(out, (const char *)local,
+				    strlen((const char *)local)) < 0;
 }
 
 static int compare_attrs(const void *a, const void *b)
@@ -235,7 +230,7 @@ static int compare_attrs(const void *a, const void *b)
 static int add_attribute(builder *b, const xmlAttr *a)
 {
 	smart_tree *t = b->tree;
-	text_buf name = { 0 }, value = { 0 };
+	smart_strbuf name = { 0 }, value = { 0 };
 	smart_attr *slot;
 	int oom = 0;
 
@@ -244,13 +239,13 @@ static int add_attribute(builder *b, const xmlAttr *a)
 	 * entity references, which is how "billion laughs" explodes. */
 	for (const xmlNode *v = a->children; v && !oom; v = v->next) {
 		if (v->type == XML_TEXT_NODE && v->content) {
-			oom |= text_buf_append(&value, (const char *)v->content,
-					       strlen((const char *)v->content)) < 0;
+			oom |= smart_strbuf_append(&value, (const char *)v->content,
+						   strlen((const char *)v->content)) < 0;
 		} else if (v->type == XML_ENTITY_REF_NODE) {
-			oom |= text_buf_append(&value, "&", 1) < 0;
-			oom |= text_buf_append(&value, (const char *)v->name,
-					       strlen((const char *)v->name)) < 0;
-			oom |= text_buf_append(&value, ";", 1) < 0;
+			oom |= smart_strbuf_append(&value, "&", 1) < 0;
+			oom |= smart_strbuf_append(&value, (const char *)v->name,
+						   strlen((const char *)v->name)) < 0;
+			oom |= smart_strbuf_append(&value, ";", 1) < 0;
 		}
 	}
 	if (!oom && t->attr_total == b->attr_cap) {
@@ -272,8 +267,8 @@ static int add_attribute(builder *b, const xmlAttr *a)
 		if (!oom)
 			t->attr_total++;
 	}
-	text_buf_release(&name);
-	text_buf_release(&value);
+	smart_strbuf_free(&name);
+	smart_strbuf_free(&value);
 	return oom ? -1 : 0;
 }
 
@@ -358,14 +353,14 @@ static int visit(builder *b, xmlNodePtr x)
 	case XML_CDATA_SECTION_NODE:
 		if (!x->content)
 			return 0;
-		return text_buf_append(&b->pending, (const char *)x->content,
-				       strlen((const char *)x->content));
+		return smart_strbuf_append(&b->pending, (const char *)x->content,
+					   strlen((const char *)x->content));
 	case XML_ENTITY_REF_NODE:
-		if (text_buf_append(&b->pending, "&", 1) < 0 ||
-		    text_buf_append(&b->pending, (const char *)x->name,
-				    strlen((const char *)x->name)) < 0)
+		if (smart_strbuf_append(&b->pending, "&", 1) < 0 ||
+		    smart_strbuf_append(&b->pending, (const char *)x->name,
+					strlen((const char *)x->name)) < 0)
 			return -1;
-		return text_buf_append(&b->pending, ";", 1);
+		return smart_strbuf_append(&b->pending, ";", 1);
 	case XML_COMMENT_NODE:
 		return visit_marker(b, x, SMART_NODE_COMMENT);
 	case XML_PI_NODE:
@@ -457,7 +452,7 @@ smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
 	}
 	free(b.name_slots);
 	free(b.stack);
-	text_buf_release(&b.pending);
-	text_buf_release(&b.scratch);
+	smart_strbuf_free(&b.pending);
+	smart_strbuf_free(&b.scratch);
 	return tree;
 }

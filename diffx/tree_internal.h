@@ -1,4 +1,9 @@
-/* Internals shared by the files that build and query trees. */
+/*
+ * Tree building on libxml2, internal to libsmart (not in include/smart.h):
+ * the diffx files that build and query trees, and the modules that need
+ * libxml2's own document or build trees from one (compare/pair.c,
+ * compare/crawljax.c, train/perturb.c) include it as "diffx/tree_internal.h".
+ */
 #ifndef SMART_DIFFX_TREE_INTERNAL_H
 #define SMART_DIFFX_TREE_INTERNAL_H
 

@@ -12,6 +12,8 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,10 +38,57 @@ static xmlParserInputPtr refuse_external_entity(const char *url,
 	return NULL;
 }
 
+/* What libxml2 reported outside its parser context during one parse: the
+ * encoding layer ("input conversion failed", "encoder error") reports to
+ * the thread's generic error handler, which by default prints to stderr,
+ * ignoring XML_PARSE_NOERROR. Only cli/ prints, and bad input gets one
+ * error line, so the handler collects instead. */
+typedef struct libxml_errors {
+	unsigned count;
+	char text[200]; /* the pieces of the first reports, concatenated */
+} libxml_errors;
+
+static void collect_libxml_error(void *ctx, const char *fmt, ...)
+{
+	libxml_errors *e = ctx;
+	size_t used;
+	va_list ap;
+
+	if (!e)
+		return; /* outside a parse: dropped, never printed */
+	e->count++;
+	used = strlen(e->text);
+	if (used + 1 >= sizeof(e->text))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(e->text + used, sizeof(e->text) - used, fmt, ap);
+	va_end(ap);
+}
+
 static void libxml_setup(void)
 {
 	xmlInitParser();
 	xmlSetExternalEntityLoader(refuse_external_entity);
+	/* The default of threads started from now on. */
+	xmlThrDefSetGenericErrorFunc(NULL, collect_libxml_error);
+}
+
+/* Routes this thread's libxml2 generic errors into `e` (NULL: drop them).
+ * The handler is per thread in libxml2, so parses on other threads keep
+ * their own. */
+static void route_libxml_errors(libxml_errors *e)
+{
+	xmlSetGenericErrorFunc(e, collect_libxml_error);
+}
+
+/* The first line of what was collected, trimmed, for an error message. */
+static const char *first_libxml_error(libxml_errors *e)
+{
+	char *nl = strchr(e->text, '\n');
+
+	if (nl)
+		*nl = '\0';
+	return e->text[0] ? e->text : "input conversion failed";
 }
 
 smart_format smart_format_sniff(const char *data, size_t len)
@@ -113,6 +162,7 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 			    HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
 			    HTML_PARSE_COMPACT | XML_PARSE_HUGE;
 	htmlParserCtxtPtr ctxt = htmlNewParserCtxt();
+	libxml_errors errors = { 0, "" };
 	xmlDocPtr doc;
 
 	if (!ctxt)
@@ -120,9 +170,23 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 	/* libxml2 reads HTML without a declared charset as Latin-1; test
 	 * output today is nearly always UTF-8, and Latin-1 text with accents
 	 * is almost never valid UTF-8, so valid UTF-8 is read as UTF-8. */
+	route_libxml_errors(&errors);
 	doc = htmlCtxtReadMemory(ctxt, data, len, name,
 				 text_is_valid_utf8(data, (size_t)len) ? "UTF-8" : NULL,
 				 options);
+	if (errors.count) {
+		/* Bytes that are not valid in the charset the page declares
+		 * make libxml2 stop decoding there and silently drop the rest
+		 * of the page. A browser would show the rest; so that nothing
+		 * is lost, the page is read again as Latin-1, in which every
+		 * byte is a character (text in the declared multi-byte charset
+		 * then compares byte for byte, not as the reader sees it). */
+		xmlFreeDoc(doc);
+		htmlCtxtReset(ctxt);
+		doc = htmlCtxtReadMemory(ctxt, data, len, name, "ISO-8859-1",
+					 options | HTML_PARSE_IGNORE_ENC);
+	}
+	route_libxml_errors(NULL);
 	htmlFreeParserCtxt(ctxt);
 	flatten_deep_html(doc);
 	return doc;
@@ -135,14 +199,25 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 			    XML_PARSE_NOWARNING | XML_PARSE_NOCDATA |
 			    XML_PARSE_COMPACT;
 	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+	libxml_errors errors = { 0, "" };
 	xmlDocPtr doc;
 
 	if (!ctxt) {
 		smart_error_oom(err);
 		return NULL;
 	}
+	route_libxml_errors(&errors);
 	doc = xmlCtxtReadMemory(ctxt, data, len, name, NULL, options);
-	if (!doc || !ctxt->wellFormed) {
+	route_libxml_errors(NULL);
+	if (errors.count) {
+		/* Bytes the declared encoding cannot decode: a fatal error in
+		 * XML, reported as what it is (the parser itself only sees the
+		 * data end early). */
+		smart_error_set(err, "%s: not well-formed XML: %s", name,
+				first_libxml_error(&errors));
+		xmlFreeDoc(doc);
+		doc = NULL;
+	} else if (!doc || !ctxt->wellFormed) {
 		const xmlError *e = xmlCtxtGetLastError(ctxt);
 		char msg[256] = "not well-formed";
 

@@ -21,17 +21,18 @@
 
 #include <libxml/HTMLparser.h>
 
+#include "common/array.h"
 #include "text.h"
 
 typedef struct writer {
-	text_buf out;
+	smart_strbuf out;
 	smart_format format;
 	int oom;
 } writer;
 
 static void put(writer *w, const char *s, size_t len)
 {
-	if (!w->oom && text_buf_append(&w->out, s, len) < 0)
+	if (!w->oom && smart_strbuf_append(&w->out, s, len) < 0)
 		w->oom = 1;
 }
 
@@ -226,16 +227,9 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 		      html_is_raw(tree->nodes[n->parent].name);
 		write_node(&w, tree, i, raw);
 		if (n->kind == SMART_NODE_ELEMENT && n->size > 1) {
-			if (depth == cap) {
-				size_t bigger = cap ? cap * 2 : 64;
-				uint32_t *stack = realloc(open, bigger * sizeof(*stack));
-
-				if (!stack) {
-					w.oom = 1;
-					break;
-				}
-				open = stack;
-				cap = bigger;
+			if (smart_array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
+				w.oom = 1;
+				break;
 			}
 			open[depth++] = i;
 		} else if (n->kind == SMART_NODE_ELEMENT) {
@@ -247,7 +241,7 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 	put(&w, "\n", 1);
 	free(open);
 	if (w.oom) {
-		text_buf_release(&w.out);
+		smart_strbuf_free(&w.out);
 		smart_error_oom(err);
 		return NULL;
 	}

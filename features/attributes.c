@@ -24,8 +24,8 @@ static void compare_attributes(const smart_feature_args *a, uint32_t *missing, u
 		if (n == SMART_NONE || on->kind != SMART_NODE_ELEMENT ||
 		    nt->nodes[n].kind != SMART_NODE_ELEMENT)
 			continue;
-		const smart_attr *x = ot->attrs + on->attr_first, *xe = x + on->attr_count;
-		const smart_attr *y = nt->attrs + nt->nodes[n].attr_first;
+		const smart_attr *x = smart_node_attrs(ot, on), *xe = x + on->attr_count;
+		const smart_attr *y = smart_node_attrs(nt, &nt->nodes[n]);
 		const smart_attr *ye = y + nt->nodes[n].attr_count;
 
 		while (x < xe) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
 #include "volatility.h"
 
 /* Above this many cells the LCS is not computed: every word in the middle
@@ -35,18 +36,11 @@ static word *split(const char *s, size_t *n, int *oom)
 			s++;
 		if (!*s)
 			break;
-		if (*n == cap) {
-			word *grown;
-
-			cap = cap ? 2 * cap : 16;
-			grown = realloc(w, cap * sizeof(*w));
-			if (!grown) {
-				*oom = 1;
-				free(w);
-				*n = 0;
-				return NULL;
-			}
-			w = grown;
+		if (smart_array_reserve((void **)&w, &cap, *n, sizeof(*w), 16) < 0) {
+			*oom = 1;
+			free(w);
+			*n = 0;
+			return NULL;
 		}
 		w[*n].s = s;
 		while (*s && !is_space(*s))

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/json.h"
 #include "smart/file.h"
 #include "svm.h"
 
@@ -133,7 +134,6 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 char *smart_model_to_json(const smart_model *m, smart_error *err)
 {
 	cJSON *root = cJSON_CreateObject();
-	char *text = NULL;
 	int ok;
 
 	if (!isfinite(m->cutoff) || (m->kind == SMART_MODEL_LINEAR && !isfinite(m->intercept))) {
@@ -165,12 +165,7 @@ char *smart_model_to_json(const smart_model *m, smart_error *err)
 	     cJSON_AddStringToObject(root, "comparison",
 				     smart_comparison_name(m->comparison)) &&
 	     provenance_to_json(root, &m->provenance) == 0;
-	if (ok)
-		text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!text)
-		smart_error_oom(err);
-	return text;
+	return smart_json_print(root, ok, 1, err);
 }
 
 int smart_model_save(const smart_model *model, const char *path,

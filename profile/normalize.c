@@ -13,8 +13,7 @@
 
 #include "common/arena.h"
 #include "common/strbuf.h"
-#include "diffx/patch_internal.h"
-#include "diffx/tree_internal.h"
+#include "diffx/ptree.h"
 #include "internal.h"
 
 /* What a profile says of an element's children (structural volatility). */
@@ -140,8 +139,7 @@ static int by_key(const void *a, const void *b)
 
 /* The tree with the children of DROP_CHILDREN elements removed and those
  * of SORT_CHILDREN elements in a canonical order, rebuilt through the
- * patcher's mutable tree (diffx/patch_internal.h) so it is normalised as a
- * parsed document is. */
+ * mutable tree (diffx/ptree.h) so it is normalised as a parsed document is. */
 static smart_tree *restructured(const smart_tree *c, const unsigned char *structural,
 				smart_error *err)
 {

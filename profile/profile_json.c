@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/json.h"
 #include "smart/file.h"
 
 #define PROFILE_FORMAT "smart-profile"
@@ -55,7 +56,6 @@ static cJSON *entries_json(const smart_profile_entry *v, size_t n)
 char *smart_profile_to_json(const smart_profile *p, smart_error *err)
 {
 	cJSON *root = cJSON_CreateObject(), *from, *tests;
-	char *text;
 
 	if (!root) {
 		smart_error_oom(err);
@@ -75,11 +75,7 @@ char *smart_profile_to_json(const smart_profile *p, smart_error *err)
 	for (size_t i = 0; tests && i < p->n_tests; i++)
 		cJSON_AddItemToObject(tests, p->tests[i].test,
 				      entries_json(p->tests[i].entries, p->tests[i].n_entries));
-	text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!text)
-		smart_error_oom(err);
-	return text;
+	return smart_json_print(root, 1, 1, err);
 }
 
 /* ---- reading ---- */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/array.h"
 #include "smart/file.h"
 
 #define RUN_MAX_FILE ((size_t)512 * 1024 * 1024)
@@ -32,15 +33,8 @@ struct smart_run {
 
 static int push_file(smart_run *r, const char *rel, char *data, size_t len, smart_error *err)
 {
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 64;
-		run_file *grown = realloc(r->files, cap * sizeof(*grown));
-
-		if (!grown)
-			return smart_error_oom(err);
-		r->files = grown;
-		r->cap = cap;
-	}
+	if (smart_array_reserve((void **)&r->files, &r->cap, r->n, sizeof(*r->files), 64) < 0)
+		return smart_error_oom(err);
 	while (rel[0] == '.' && rel[1] == '/')
 		rel += 2;
 	r->files[r->n].rel = strdup(rel);

@@ -18,6 +18,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include "common/array.h"
+
 #define RP_SESSION_GAP (30.0 * 60.0)
 
 typedef struct log_entry {
@@ -36,12 +38,15 @@ static const char *field(const char *p, const char *end)
 	return p;
 }
 
-/* Parses "10/Oct/2000:13:55:36 -0700" into seconds since the epoch. */
+/* Parses "10/Oct/2000:13:55:36 -0700" into seconds since the epoch. Every
+ * field is range-checked and the zone must be a sign and four digits
+ * (HHMM): a zone read as any integer overflowed once multiplied into
+ * seconds (found by fuzzing). */
 static int parse_time(const char *s, size_t len, double *out)
 {
 	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	char mon[4], buf[64];
-	int day, year, h, m, sec, off = 0, n = 0;
+	char mon[4], zone[5], sign, buf[64];
+	int day, year, h, m, sec, zh, zm, n = 0;
 	const char *found;
 	struct tm tm = { 0 };
 
@@ -49,8 +54,15 @@ static int parse_time(const char *s, size_t len, double *out)
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (sscanf(buf, "%2d/%3[A-Za-z]/%4d:%2d:%2d:%2d %d%n", &day, mon, &year, &h, &m, &sec,
-		   &off, &n) != 7 || (size_t)n != len)
+	if (sscanf(buf, "%2d/%3[A-Za-z]/%4d:%2d:%2d:%2d %c%4[0-9]%n", &day, mon, &year, &h, &m,
+		   &sec, &sign, zone, &n) != 8 || (size_t)n != len)
+		return -1;
+	if ((sign != '+' && sign != '-') || strlen(zone) != 4 || day < 1 || day > 31 ||
+	    year < 1 || h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 60)
+		return -1;
+	zh = (zone[0] - '0') * 10 + (zone[1] - '0');
+	zm = (zone[2] - '0') * 10 + (zone[3] - '0');
+	if (zm > 59)
 		return -1;
 	found = strstr(months, mon);
 	if (!found || (found - months) % 3 != 0 || strlen(mon) != 3)
@@ -62,7 +74,7 @@ static int parse_time(const char *s, size_t len, double *out)
 	tm.tm_min = m;
 	tm.tm_sec = sec;
 	/* -0700 means local time is seven hours behind UTC. */
-	*out = (double)timegm(&tm) - (off / 100 * 3600 + off % 100 * 60);
+	*out = (double)timegm(&tm) - (sign == '-' ? -1 : 1) * (zh * 3600 + zm * 60);
 	return 0;
 }
 
@@ -168,7 +180,20 @@ static int by_client_then_time(const void *a, const void *b)
 
 typedef struct log_session {
 	size_t first, count; /* a run of the sorted entries */
+	double time;         /* of its first request */
+	size_t line;         /* of its first request */
 } log_session;
+
+/* Replay order: the session whose first request came first (by time, then
+ * by line, so no two compare equal). */
+static int by_first_request(const void *a, const void *b)
+{
+	const log_session *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
 
 
 int rp_load_access_log(smart_replay_set *set, const char *path, const char *data,
@@ -191,14 +216,9 @@ int rp_load_access_log(smart_replay_set *set, const char *path, const char *data
 			p = nl ? nl + 1 : end;
 			continue;
 		}
-		if (n == cap) {
-			log_entry *bigger = realloc(v, (cap = cap ? cap * 2 : 256) * sizeof(*v));
-
-			if (!bigger) {
-				smart_error_oom(err);
-				goto out;
-			}
-			v = bigger;
+		if (smart_array_reserve((void **)&v, &cap, n, sizeof(*v), 256) < 0) {
+			smart_error_oom(err);
+			goto out;
 		}
 		v[n].line = line;
 		prc = parse_line(set, p, stop, &v[n]);
@@ -228,23 +248,12 @@ int rp_load_access_log(smart_replay_set *set, const char *path, const char *data
 	for (size_t i = 0; i < n; i++) {
 		if (i == 0 || strcmp(v[i].client, v[i - 1].client) != 0 ||
 		    v[i].time - v[i - 1].time > RP_SESSION_GAP)
-			runs[nruns++] = (log_session){ i, 0 };
+			runs[nruns++] = (log_session){ i, 0, v[i].time, v[i].line };
 		runs[nruns - 1].count++;
 	}
-	/* Replay order: first request first (insertion sort keeps it stable
-	 * and the number of sessions small enough). */
-	for (size_t i = 1; i < nruns; i++) {
-		log_session s = runs[i];
-		size_t j = i;
-
-		while (j > 0 && (v[runs[j - 1].first].time > v[s.first].time ||
-				 (v[runs[j - 1].first].time == v[s.first].time &&
-				  v[runs[j - 1].first].line > v[s.first].line))) {
-			runs[j] = runs[j - 1];
-			j--;
-		}
-		runs[j] = s;
-	}
+	/* An insertion sort here was quadratic in the number of sessions
+	 * (40 000 clients took 5 s). */
+	qsort(runs, nruns, sizeof(*runs), by_first_request);
 	rp_base_name(path, base, sizeof(base));
 	for (size_t k = 0; k < nruns; k++) {
 		char name[160], where[128];

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/json.h"
+
 /* The boundary of multipart bodies built from postData.params. */
 #define BOUNDARY "----smartreplayboundary7MA4YWxkTrZu0gW"
 
@@ -33,21 +35,6 @@ static int header_dropped(const char *name)
 	return 0;
 }
 
-/* A string member, or NULL when absent; *bad is set when present but not a
- * string. */
-static const char *string_of(const cJSON *obj, const char *key, int *bad)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	if (!v || cJSON_IsNull(v))
-		return NULL;
-	if (!cJSON_IsString(v)) {
-		*bad = 1;
-		return NULL;
-	}
-	return v->valuestring;
-}
-
 /* Builds a body from postData.params when there is no text. */
 static int body_from_params(const cJSON *params, const char *mime,
 			    smart_strbuf *out, const char *where, smart_error *err)
@@ -59,7 +46,7 @@ static int body_from_params(const cJSON *params, const char *mime,
 
 	cJSON_ArrayForEach(p, params) {
 		int bad = 0;
-		const char *name = string_of(p, "name", &bad), *value = string_of(p, "value", &bad);
+		const char *name = smart_json_opt_string(p, "name", &bad), *value = smart_json_opt_string(p, "value", &bad);
 
 		if (bad || !name)
 			return smart_error_set(err, "%s: postData.params needs string 'name' and 'value'",
@@ -92,14 +79,21 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	const cJSON *headers = cJSON_GetObjectItemCaseSensitive(request, "headers");
 	const cJSON *post = cJSON_GetObjectItemCaseSensitive(request, "postData"), *h;
 	int bad = 0, has_type = 0;
-	const char *method = string_of(request, "method", &bad);
-	const char *url = string_of(request, "url", &bad);
+	const char *method = smart_json_opt_string(request, "method", &bad);
+	const char *url = smart_json_opt_string(request, "url", &bad);
+
+	char upper[RP_METHOD_MAX];
 
 	if (bad || !method || !url || !*method || !*url)
 		return smart_error_set(err, "%s: request needs string 'method' and 'url'", where);
+	if (rp_method(method, upper) < 0)
+		return smart_error_set(err, "%s: request.method must be an HTTP method (letters, "
+				       "at most %d)", where, RP_METHOD_MAX - 1);
 	if (rp_url_origin_len(url) == 0 && url[strcspn(url, "/?#:")] == ':')
 		return 1; /* data:, blob:, ws:, chrome-extension: … are not pages */
-	req->method = method;
+	req->method = rp_strdup(set, upper);
+	if (!req->method)
+		return smart_error_oom(err);
 	req->recorded_url = url;
 	req->target = rp_url_target(set, url);
 	if (!req->target)
@@ -107,7 +101,7 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	if (headers && !cJSON_IsArray(headers))
 		return smart_error_set(err, "%s: request.headers must be an array", where);
 	cJSON_ArrayForEach(h, headers) {
-		const char *name = string_of(h, "name", &bad), *value = string_of(h, "value", &bad);
+		const char *name = smart_json_opt_string(h, "name", &bad), *value = smart_json_opt_string(h, "value", &bad);
 
 		if (bad || !name || !value)
 			return smart_error_set(err, "%s: request.headers need string 'name' and 'value'",
@@ -120,7 +114,7 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	}
 	req->headers = hv;
 	if (post && !cJSON_IsNull(post)) {
-		const char *mime = string_of(post, "mimeType", &bad), *text = string_of(post, "text", &bad);
+		const char *mime = smart_json_opt_string(post, "mimeType", &bad), *text = smart_json_opt_string(post, "text", &bad);
 		const cJSON *params = cJSON_GetObjectItemCaseSensitive(post, "params");
 
 		if (bad || !cJSON_IsObject(post) || (params && !cJSON_IsArray(params)))
@@ -151,7 +145,7 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 static int static_resource(const cJSON *entry)
 {
 	int bad = 0;
-	const char *type = string_of(entry, "_resourceType", &bad);
+	const char *type = smart_json_opt_string(entry, "_resourceType", &bad);
 	static const char *const kinds[] = { "image", "stylesheet", "script", "font", "media",
 					     "manifest" };
 

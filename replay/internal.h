@@ -36,6 +36,34 @@ int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
  * entry was skipped). */
 void rp_session_drop_if_empty(smart_replay_set *set);
 
+/* Longest HTTP method accepted, with its NUL. */
+#define RP_METHOD_MAX 32
+
+/* Checks that `in` is an HTTP method, a token of RFC 9110 (letters, digits
+ * and !#$%&'*+-.^_`|~, 1 to RP_METHOD_MAX - 1 of them), and writes it in
+ * upper case into `out`. Returns 0, or -1 when it is not one. Every reader
+ * goes through it: the method is sent verbatim as the request line's first
+ * word (CURLOPT_CUSTOMREQUEST), so a space or CR LF in it would write a
+ * different request than the one recorded. */
+int rp_method(const char *in, char out[RP_METHOD_MAX]);
+
+/* ---- session names (names.c) ---- */
+
+/* The names given to the sessions of a set; see names.c. */
+typedef struct rp_names rp_names;
+rp_names *rp_names_new(void);
+void rp_names_free(rp_names *t);
+
+/* Writes into `out` the first of base, base-2, base-3, ... that no
+ * session of the set has. */
+int rp_names_unique(rp_names *t, const char *base, char *out, size_t size);
+
+/* Records `name` (the set's arena copy, kept by pointer) as taken. */
+int rp_names_add(rp_names *t, const char *name);
+
+/* Frees the name of the session just removed (the last one begun). */
+void rp_names_drop(rp_names *t, const char *name);
+
 /* ---- readers ---- */
 
 int rp_load_har(smart_replay_set *set, const char *path, const cJSON *root,

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/json.h"
+
 #define MAX_HEADERS 64
 
 /* Reads one request object. */
@@ -32,7 +34,7 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 	smart_replay_header hv[MAX_HEADERS + 1];
 	smart_replay_request req = { 0 };
 	smart_strbuf text = { 0 };
-	char upper[32];
+	char upper[RP_METHOD_MAX];
 	int has_type = 0, rc;
 
 	if (!cJSON_IsObject(r))
@@ -47,19 +49,17 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 	}
 	if (!cJSON_IsString(url) || url->valuestring[0] == '\0')
 		return smart_error_set(err, "%s: 'url' must be a non-empty string", where);
-	if (method && (!cJSON_IsString(method) || !method->valuestring[0] ||
-		       strlen(method->valuestring) >= sizeof(upper)))
-		return smart_error_set(err, "%s: 'method' must be a short string", where);
+	if (method && (!cJSON_IsString(method) || rp_method(method->valuestring, upper) < 0))
+		return smart_error_set(err, "%s: 'method' must be an HTTP method (letters, "
+				       "at most %d)", where, RP_METHOD_MAX - 1);
 	if (form && body)
 		return smart_error_set(err, "%s: give 'form' or 'body', not both", where);
 	if ((form && !cJSON_IsObject(form)) || (body && !cJSON_IsString(body)) ||
 	    (headers && !cJSON_IsObject(headers)))
 		return smart_error_set(err, "%s: 'headers' and 'form' must be objects of strings, "
 				       "'body' a string", where);
-	snprintf(upper, sizeof(upper), "%s", method ? method->valuestring
-					     : form || body ? "POST" : "GET");
-	for (char *p = upper; *p; p++)
-		*p = (char)toupper((unsigned char)*p);
+	if (!method)
+		snprintf(upper, sizeof(upper), "%s", form || body ? "POST" : "GET");
 	cJSON_ArrayForEach(item, headers) {
 		if (!cJSON_IsString(item))
 			return smart_error_set(err, "%s: header '%s' must be a string", where,
@@ -202,8 +202,6 @@ int smart_replay_set_to_json(const smart_replay_set *set, char **out, smart_erro
 		if (so)
 			cJSON_AddItemToArray(sessions, so);
 	}
-	if (ok)
-		*out = cJSON_Print(root);
-	cJSON_Delete(root);
-	return *out ? 0 : smart_error_oom(err);
+	*out = smart_json_print(root, ok, 1, err);
+	return *out ? 0 : -1;
 }

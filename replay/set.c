@@ -4,6 +4,8 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +20,15 @@ smart_replay_set *smart_replay_set_new(smart_error *err)
 {
 	smart_replay_set *set = calloc(1, sizeof(*set));
 
-	if (set)
+	if (set) {
 		set->arena = smart_arena_new();
-	if (!set || !set->arena) {
+		set->names = rp_names_new();
+	}
+	if (!set || !set->arena || !set->names) {
+		if (set) {
+			smart_arena_free(set->arena);
+			rp_names_free(set->names);
+		}
 		free(set);
 		smart_error_oom(err);
 		return NULL;
@@ -35,6 +43,7 @@ void smart_replay_set_free(smart_replay_set *set)
 	for (size_t i = 0; i < set->count; i++)
 		free(set->sessions[i].requests);
 	free(set->sessions);
+	rp_names_free(set->names);
 	smart_arena_free(set->arena);
 	free(set);
 }
@@ -47,15 +56,6 @@ char *rp_strndup(smart_replay_set *set, const char *s, size_t len)
 char *rp_strdup(smart_replay_set *set, const char *s)
 {
 	return s ? rp_strndup(set, s, strlen(s)) : NULL;
-}
-
-/* True when some session of the set is already called `name`. */
-static int name_taken(const smart_replay_set *set, const char *name)
-{
-	for (size_t i = 0; i < set->count; i++)
-		if (strcmp(set->sessions[i].name, name) == 0)
-			return 1;
-	return 0;
 }
 
 /* Makes a name safe as one folder: [A-Za-z0-9._-], no leading dot. */
@@ -83,9 +83,7 @@ smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
 	smart_replay_session *s;
 
 	safe_name(name, base, sizeof(base));
-	snprintf(unique, sizeof(unique), "%s", base);
-	for (unsigned k = 2; name_taken(set, unique); k++)
-		snprintf(unique, sizeof(unique), "%s-%u", base, k);
+	rp_names_unique(set->names, base, unique, sizeof(unique));
 	if (set->count == set->capacity) {
 		size_t cap = set->capacity ? set->capacity * 2 : 8;
 		smart_replay_session *v = realloc(set->sessions, cap * sizeof(*v));
@@ -101,7 +99,7 @@ smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
 	memset(s, 0, sizeof(*s));
 	s->name = rp_strdup(set, unique);
 	s->source = rp_strdup(set, source);
-	if (!s->name || !s->source) {
+	if (!s->name || !s->source || rp_names_add(set->names, s->name) < 0) {
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -162,9 +160,26 @@ int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
 void rp_session_drop_if_empty(smart_replay_set *set)
 {
 	if (set->count && set->sessions[set->count - 1].count == 0) {
+		rp_names_drop(set->names, set->sessions[set->count - 1].name);
 		free(set->sessions[set->count - 1].requests);
 		set->count--;
 	}
+}
+
+int rp_method(const char *in, char out[RP_METHOD_MAX])
+{
+	size_t n = 0;
+
+	for (; in[n]; n++) {
+		unsigned char c = (unsigned char)in[n];
+
+		if (n + 1 >= RP_METHOD_MAX ||
+		    !(isalnum(c) || strchr("!#$%&'*+-.^_`|~", c)))
+			return -1;
+		out[n] = (char)toupper(c);
+	}
+	out[n] = '\0';
+	return n ? 0 : -1;
 }
 
 void rp_base_name(const char *path, char *buf, size_t size)

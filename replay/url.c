@@ -1,6 +1,8 @@
 /* URL helpers for sessions: targets, hosts, origins and file-name slugs. */
 #include "internal.h"
 
+#include "common/arena.h"
+
 #include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -33,9 +35,12 @@ char *rp_url_target(smart_replay_set *set, const char *url)
 	if (len > 0 && rest[0] == '/')
 		return rp_strndup(set, rest, len);
 	/* "?q" after an origin, or a relative path: from the site root. */
-	out = rp_strndup(set, "/", 1 + len);
-	if (out)
-		memcpy(out + 1, rest, len), out[1 + len] = '\0';
+	out = smart_arena_alloc(set->arena, len + 2);
+	if (out) {
+		out[0] = '/';
+		memcpy(out + 1, rest, len);
+		out[1 + len] = '\0';
+	}
 	return out;
 }
 

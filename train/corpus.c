@@ -22,9 +22,14 @@ struct smart_corpus_reader {
 	size_t line;      /* of the record last returned */
 	char *buf;        /* the current line */
 	size_t cap;
+	char *chunk;      /* bytes read from the file, not yet cut into lines */
+	size_t chunk_len, chunk_pos;
 	cJSON *holder;    /* the current record's JSON */
 	int eof;
 };
+
+/* How much is read from the (decompressed) file at a time. */
+#define CORPUS_CHUNK ((size_t)128 * 1024)
 
 smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err)
 {
@@ -37,7 +42,8 @@ smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err)
 	r->path = strdup(path);
 	r->cap = 64 * 1024;
 	r->buf = malloc(r->cap);
-	if (!r->path || !r->buf) {
+	r->chunk = malloc(CORPUS_CHUNK);
+	if (!r->path || !r->buf || !r->chunk) {
 		smart_corpus_close(r);
 		smart_error_oom(err);
 		return NULL;
@@ -61,47 +67,74 @@ void smart_corpus_close(smart_corpus_reader *r)
 		gzclose(r->gz);
 	cJSON_Delete(r->holder);
 	free(r->buf);
+	free(r->chunk);
 	free(r->path);
 	free(r);
 }
 
 /* Reads one line (without its newline) into r->buf; its length in *len.
- * Returns 1 for a line, 0 at the end, -1 on error. */
+ * Returns 1 for a line, 0 at the end, -1 on error. The line is cut by
+ * searching the bytes read for '\n' (not by gzgets and strlen), so that a
+ * NUL byte inside a record is kept, seen and reported with its line
+ * instead of silently cutting the record short and gluing the next line
+ * to it. */
 static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 {
 	size_t used = 0;
-	int gzerr;
+	int gzerr, got_any = 0;
 
 	for (;;) {
-		if (r->cap - used < 2) {
+		const char *start, *nl;
+		size_t take;
+
+		if (r->chunk_pos == r->chunk_len) {
+			int n = gzread(r->gz, r->chunk, (unsigned)CORPUS_CHUNK);
+
+			if (n < 0) {
+				const char *msg = gzerror(r->gz, &gzerr);
+
+				return smart_error_set(err, "%s:%zu: %s", r->path, r->line + 1,
+						       gzerr == Z_ERRNO ? strerror(errno) : msg);
+			}
+			if (n == 0) {
+				const char *msg = gzerror(r->gz, &gzerr);
+
+				if (gzerr != Z_OK && gzerr != Z_STREAM_END)
+					return smart_error_set(err, "%s:%zu: %s", r->path,
+							       r->line + 1, msg);
+				r->eof = 1;
+				break;
+			}
+			r->chunk_len = (size_t)n;
+			r->chunk_pos = 0;
+		}
+		got_any = 1;
+		start = r->chunk + r->chunk_pos;
+		nl = memchr(start, '\n', r->chunk_len - r->chunk_pos);
+		take = nl ? (size_t)(nl - start) : r->chunk_len - r->chunk_pos;
+		if (r->cap - used <= take) {
+			size_t cap = r->cap;
 			char *bigger;
 
-			if (r->cap >= CORPUS_MAX_LINE)
+			while (cap - used <= take)
+				cap *= 2;
+			if (cap > CORPUS_MAX_LINE)
 				return smart_error_set(err, "%s:%zu: line longer than %zu bytes",
 						       r->path, r->line + 1, CORPUS_MAX_LINE);
-			bigger = realloc(r->buf, r->cap * 2);
+			bigger = realloc(r->buf, cap);
 			if (!bigger)
 				return smart_error_oom(err);
 			r->buf = bigger;
-			r->cap *= 2;
+			r->cap = cap;
 		}
-		if (!gzgets(r->gz, r->buf + used, (int)(r->cap - used > INT32_MAX ? INT32_MAX : r->cap - used))) {
-			const char *msg = gzerror(r->gz, &gzerr);
-
-			if (gzerr != Z_OK && gzerr != Z_STREAM_END)
-				return smart_error_set(err, "%s:%zu: %s", r->path, r->line + 1,
-						       gzerr == Z_ERRNO ? strerror(errno) : msg);
-			r->eof = 1;
-			break;
-		}
-		used += strlen(r->buf + used);
-		if (used > 0 && r->buf[used - 1] == '\n')
+		memcpy(r->buf + used, start, take);
+		used += take;
+		r->chunk_pos += take + (nl != NULL);
+		if (nl)
 			break;
 	}
-	if (used == 0 && r->eof)
+	if (!got_any)
 		return 0;
-	if (used > 0 && r->buf[used - 1] == '\n')
-		used--;
 	if (used > 0 && r->buf[used - 1] == '\r')
 		used--;
 	r->buf[used] = '\0';

@@ -6,6 +6,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/json.h"
+
 static const char *const origins[] = { "mutant", "version", "rerun", "perturb",
 				       "manual" };
 
@@ -16,21 +18,6 @@ const char *smart_label_name(smart_label label)
 	case SMART_LABEL_IGNORE: return "ignore";
 	default: return NULL;
 	}
-}
-
-/* The string under `key`, or NULL (with *bad set when present but not a
- * string). */
-static const char *opt_string(const cJSON *obj, const char *key, int *bad)
-{
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	if (!it || cJSON_IsNull(it))
-		return NULL;
-	if (!cJSON_IsString(it)) {
-		*bad = 1;
-		return NULL;
-	}
-	return it->valuestring;
 }
 
 int smart_pair_from_json(const char *text, size_t len, const char *file,
@@ -51,7 +38,7 @@ int smart_pair_from_json(const char *text, size_t len, const char *file,
 		return smart_error_set(err, "%s:%zu: a record must be a JSON object", file, line);
 	}
 	for (int i = 0; i < 4; i++) {
-		got[i] = opt_string(obj, required[i], &bad);
+		got[i] = smart_json_opt_string(obj, required[i], &bad);
 		if (!got[i]) {
 			cJSON_Delete(obj);
 			return smart_error_set(err, "%s:%zu: '%s' is missing or not a string",
@@ -66,10 +53,10 @@ int smart_pair_from_json(const char *text, size_t len, const char *file,
 	pair->new_len = strlen(got[3]);
 	pair->file = file;
 	pair->line = line;
-	fmt = opt_string(obj, "format", &bad);
-	label = opt_string(obj, "label", &bad);
-	pair->origin = opt_string(obj, "origin", &bad);
-	pair->note = opt_string(obj, "note", &bad);
+	fmt = smart_json_opt_string(obj, "format", &bad);
+	label = smart_json_opt_string(obj, "label", &bad);
+	pair->origin = smart_json_opt_string(obj, "origin", &bad);
+	pair->note = smart_json_opt_string(obj, "note", &bad);
 	if (bad) {
 		cJSON_Delete(obj);
 		return smart_error_set(err, "%s:%zu: 'format', 'label', 'origin' and 'note' must be strings",
@@ -115,7 +102,6 @@ int smart_pair_from_json(const char *text, size_t len, const char *file,
 char *smart_pair_to_json(const smart_pair *p, smart_error *err)
 {
 	cJSON *o = cJSON_CreateObject();
-	char *text = NULL;
 	int ok = o && cJSON_AddStringToObject(o, "app", p->app) &&
 		 cJSON_AddStringToObject(o, "test", p->test);
 
@@ -130,10 +116,5 @@ char *smart_pair_to_json(const smart_pair *p, smart_error *err)
 		ok = cJSON_AddStringToObject(o, "origin", p->origin) != NULL;
 	if (ok && p->note)
 		ok = cJSON_AddStringToObject(o, "note", p->note) != NULL;
-	if (ok)
-		text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text)
-		smart_error_oom(err);
-	return text;
+	return smart_json_print(o, ok, 0, err);
 }

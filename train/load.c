@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/pool.h"
+#include "common/strbuf.h"
 #include "smart/features.h"
 
 typedef struct load_job {
@@ -48,17 +49,6 @@ static void job_free(load_job *j)
 	free(j->new_doc);
 	free(j->fails);
 	free(j);
-}
-
-static char *copy_bytes(const char *s, size_t len)
-{
-	char *c = malloc(len + 1);
-
-	if (c) {
-		memcpy(c, s, len);
-		c[len] = '\0';
-	}
-	return c;
 }
 
 static void report_bad(load_ctx *c, const smart_error *err)
@@ -119,8 +109,8 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->fails = c->table->n_comparators ? calloc(c->table->n_comparators, 1) : NULL;
 		j->app = strdup(pair.app);
 		j->test = strdup(pair.test);
-		j->old_doc = copy_bytes(pair.old_doc, pair.old_len);
-		j->new_doc = copy_bytes(pair.new_doc, pair.new_len);
+		j->old_doc = smart_strbuf_copy(pair.old_doc, pair.old_len);
+		j->new_doc = smart_strbuf_copy(pair.new_doc, pair.new_len);
 		if (!j->app || !j->test || !j->old_doc || !j->new_doc ||
 		    (c->table->n_comparators && !j->fails)) {
 			job_free(j);

@@ -3,38 +3,23 @@
 
 #include <string.h>
 
-#include "smart/diffx.h"
 #include "smart/features.h"
-#include "smart/tree.h"
 
+/* Measures one pair for training and classification: the diff baseline
+ * (any byte differs) is decided here; parsing, the tree-diff baseline and the
+ * features come from the one pipeline every caller shares
+ * (smart_features_from_documents_profiled). */
 int smart_measure_documents(const char *old_doc, size_t old_len,
 			    const char *old_name, const char *new_doc,
 			    size_t new_len, const char *new_name,
 			    smart_format format, smart_measure *m,
 			    smart_error *err)
 {
-	smart_tree *old_tree = NULL, *new_tree = NULL;
-	smart_diff *diff = NULL;
-	int rc = -1;
-
 	m->bytes_differ = old_len != new_len || memcmp(old_doc, new_doc, old_len) != 0;
-	old_tree = smart_tree_parse(old_doc, old_len, format, old_name, err);
-	if (!old_tree)
-		goto done;
-	new_tree = smart_tree_parse(new_doc, new_len, format, new_name, err);
-	if (!new_tree)
-		goto done;
-	m->trees_differ = !smart_tree_equal(old_tree, new_tree);
-	diff = smart_diffx(old_tree, new_tree, err);
-	if (!diff)
-		goto done;
-	rc = smart_features_compute_profiled(old_tree, new_tree, diff, m->profile, m->test,
-					     m->values, err);
-done:
-	smart_diff_free(diff);
-	smart_tree_free(new_tree);
-	smart_tree_free(old_tree);
-	return rc;
+	return smart_features_from_documents_profiled(old_doc, old_len, old_name, new_doc,
+						      new_len, new_name, format, m->profile,
+						      m->test, m->values, &m->trees_differ,
+						      err);
 }
 
 int smart_measure_comparators(const char *old_doc, size_t old_len,

@@ -12,7 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../diffx/text.h"
+#include "common/array.h"
+#include "common/strbuf.h"
 
 void mutate_paths_free(mutate_paths *paths)
 {
@@ -58,15 +59,9 @@ static int compare_paths(const void *a, const void *b)
 /* Appends a copy of `rel` to the list. */
 static int paths_add(mutate_paths *out, const char *rel)
 {
-	if (out->count == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 64;
-		char **items = realloc(out->items, cap * sizeof(*items));
-
-		if (!items)
-			return -1;
-		out->items = items;
-		out->cap = cap;
-	}
+	if (smart_array_reserve((void **)&out->items, &out->cap, out->count, sizeof(*out->items),
+				64) < 0)
+		return -1;
 	out->items[out->count] = strdup(rel);
 	return out->items[out->count] ? (int)(out->count++, 0) : -1;
 }
@@ -96,6 +91,8 @@ int mutate_list_files(const char *root, const char *skip,
 			 (e->fts_info == FTS_NS && e->fts_level == 0))
 			rc = smart_error_set(err, "%s: %s", e->fts_path,
 					     strerror(e->fts_errno));
+		else if (e->fts_level == 0 && e->fts_info != FTS_D && e->fts_info != FTS_DP)
+			rc = smart_error_set(err, "%s: not a folder", root);
 		else if (e->fts_info == FTS_F && selected(rel, globs, glob_count) &&
 			 paths_add(out, rel) < 0)
 			rc = smart_error_oom(err);
@@ -169,20 +166,20 @@ int mutate_tree_remove(const char *path, smart_error *err)
 }
 
 /* Appends `s` to `b` in single quotes, safe for /bin/sh. */
-static int shell_quote(text_buf *b, const char *s)
+static int shell_quote(smart_strbuf *b, const char *s)
 {
-	if (text_buf_append(b, "'", 1) < 0)
+	if (smart_strbuf_append(b, "'", 1) < 0)
 		return -1;
 	for (; *s; s++)
-		if (text_buf_append(b, *s == '\'' ? "'\\''" : s, *s == '\'' ? 4 : 1) < 0)
+		if (smart_strbuf_append(b, *s == '\'' ? "'\\''" : s, *s == '\'' ? 4 : 1) < 0)
 			return -1;
-	return text_buf_append(b, "'", 1);
+	return smart_strbuf_append(b, "'", 1);
 }
 
 int mutate_tree_copy(const char *from, const char *to, const char *log,
 		     const volatile sig_atomic_t *stop, smart_error *err)
 {
-	text_buf cmd = { 0 };
+	smart_strbuf cmd = { 0 };
 	mutate_proc p;
 	char *src = mutate_join(from, ".");
 	int rc;
@@ -191,16 +188,16 @@ int mutate_tree_copy(const char *from, const char *to, const char *log,
 		free(src);
 		return smart_error_set(err, "cannot create %s: %s", to, strerror(errno));
 	}
-	if (!src || text_buf_append(&cmd, "cp -a -- ", 9) < 0 || shell_quote(&cmd, src) < 0 ||
-	    text_buf_append(&cmd, " ", 1) < 0 || shell_quote(&cmd, to) < 0 ||
-	    text_buf_append(&cmd, "", 1) < 0) {
+	if (!src || smart_strbuf_append(&cmd, "cp -a -- ", 9) < 0 || shell_quote(&cmd, src) < 0 ||
+	    smart_strbuf_append(&cmd, " ", 1) < 0 || shell_quote(&cmd, to) < 0 ||
+	    smart_strbuf_append(&cmd, "", 1) < 0) {
 		free(src);
-		text_buf_release(&cmd);
+		smart_strbuf_free(&cmd);
 		return smart_error_oom(err);
 	}
 	free(src);
 	rc = mutate_proc_start(&p, cmd.data, ".", log, 0, err);
-	text_buf_release(&cmd);
+	smart_strbuf_free(&cmd);
 	if (rc < 0)
 		return -1;
 	if (mutate_proc_wait(&p, stop) < 0)

@@ -211,11 +211,11 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 static int flush_results(mutate_driver *d, smart_error *err)
 {
 	while (d->flushed < d->result_cap && d->results[d->flushed].done) {
-		text_buf *l = &d->results[d->flushed].lines;
+		smart_strbuf *l = &d->results[d->flushed].lines;
 
-		if (l->len && text_buf_append(&d->out, l->data, l->len) < 0)
+		if (l->len && smart_strbuf_append(&d->out, l->data, l->len) < 0)
 			return smart_error_oom(err);
-		text_buf_release(l);
+		smart_strbuf_free(l);
 		d->flushed++;
 	}
 	return 0;

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 /* What the operators know about the line being scanned. */
 typedef struct line_ctx {
 	const char *path;
@@ -41,15 +43,8 @@ static int add(line_ctx *c, smart_mutate_op op, size_t start, size_t end,
 	smart_mutation_list *l = c->list;
 	smart_mutation *m;
 
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		smart_mutation *items = realloc(l->items, cap * sizeof(*items));
-
-		if (!items)
-			return smart_error_oom(err);
-		l->items = items;
-		l->cap = cap;
-	}
+	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 256) < 0)
+		return smart_error_oom(err);
 	m = &l->items[l->count];
 	m->after = strdup(after);
 	if (!m->after)

@@ -157,8 +157,8 @@ int mutate_driver_free(mutate_driver *d, smart_error *err)
 	free(d->mutant_run);
 	mutate_outputs_free(&d->clean);
 	for (size_t i = 0; i < d->result_cap; i++)
-		text_buf_release(&d->results[i].lines);
+		smart_strbuf_free(&d->results[i].lines);
 	free(d->results);
-	text_buf_release(&d->out);
+	smart_strbuf_free(&d->out);
 	return rc;
 }

@@ -9,7 +9,7 @@
 #include "smart/mutate.h"
 #include "mutate_fs.h"
 #include "mutate_proc.h"
-#include "../diffx/text.h"
+#include "common/strbuf.h"
 
 /* The outputs of one run: relative paths (sorted) and their contents. */
 typedef struct mutate_outputs {
@@ -32,7 +32,7 @@ typedef struct mutate_slot {
 
 /* The pair lines of one mutant, kept until all earlier mutants are done. */
 typedef struct mutate_result {
-	text_buf lines;
+	smart_strbuf lines;
 	int done;
 } mutate_result;
 
@@ -53,7 +53,7 @@ typedef struct mutate_driver {
 	mutate_result *results;  /* by ordinal */
 	size_t result_cap;
 	size_t flushed;          /* results before this are in `out` */
-	text_buf out;            /* the JSON Lines so far */
+	smart_strbuf out;        /* the JSON Lines so far */
 } mutate_driver;
 
 /* Runs the build (`cmd`) or, when `cmd` is NULL, the test run (after

@@ -12,6 +12,8 @@
 #include "smart/mutate.h"
 #include "smart/tree.h"
 
+#include "diffx/text.h"
+
 const char *pair_format_of(const char *path, const char *data, size_t len)
 {
 	static const char *const xml_ext[] = { "xml", "svg", "rss", "atom", NULL };
@@ -32,18 +34,18 @@ const char *pair_format_of(const char *path, const char *data, size_t len)
 /* Copies `len` bytes of `text` into `out` as valid UTF-8, NUL-terminated.
  * Returns 0, 1 when the text holds NUL bytes (not text), -1 when out of
  * memory. */
-static int clean_text(text_buf *out, const char *text, size_t len)
+static int clean_text(smart_strbuf *out, const char *text, size_t len)
 {
 	if (memchr(text, '\0', len))
 		return 1;
-	if (text_clean(out, text, len, 0) < 0 || text_buf_append(out, "", 1) < 0)
+	if (text_clean(out, text, len, 0) < 0 || smart_strbuf_append(out, "", 1) < 0)
 		return -1;
 	return 0;
 }
 
-int pair_write_line(text_buf *out, const pair_fields *p, smart_error *err)
+int pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error *err)
 {
-	text_buf old_doc = { 0 }, new_doc = { 0 };
+	smart_strbuf old_doc = { 0 }, new_doc = { 0 };
 	smart_pair pair;
 	char *line = NULL;
 	int rc;
@@ -69,13 +71,13 @@ int pair_write_line(text_buf *out, const pair_fields *p, smart_error *err)
 	line = smart_pair_to_json(&pair, err);
 	if (!line)
 		rc = -1;
-	else if (text_buf_append(out, line, strlen(line)) < 0 ||
-		 text_buf_append(out, "\n", 1) < 0)
+	else if (smart_strbuf_append(out, line, strlen(line)) < 0 ||
+		 smart_strbuf_append(out, "\n", 1) < 0)
 		rc = smart_error_oom(err);
 done:
 	cJSON_free(line);
-	text_buf_release(&old_doc);
-	text_buf_release(&new_doc);
+	smart_strbuf_free(&old_doc);
+	smart_strbuf_free(&new_doc);
 	return rc;
 }
 

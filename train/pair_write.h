@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "smart/error.h"
-#include "../diffx/text.h"
+#include "common/strbuf.h"
 
 typedef struct pair_fields {
 	const char *app;     /* may be NULL: field left out */
@@ -29,7 +29,7 @@ typedef struct pair_fields {
  * Invalid UTF-8 in the documents is replaced by U+FFFD so that the line is
  * valid JSON. Returns 0, 1 when a document holds NUL bytes (not text: the
  * record is not written), or -1 on failure. */
-int pair_write_line(text_buf *out, const pair_fields *p, smart_error *err);
+int pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error *err);
 
 /* "html" or "xml" for an output file: by its extension (.xml, .svg, .rss,
  * .atom are XML; .html, .htm, .xhtml are HTML), else by sniffing `data`. */

@@ -16,7 +16,7 @@
 
 #include "smart/file.h"
 #include "smart/tree_write.h"
-#include "../diffx/tree_internal.h"
+#include "diffx/tree_internal.h"
 
 static const struct {
 	const char *name;
@@ -91,17 +91,17 @@ static int make_new(xmlDocPtr doc, smart_perturb_op op, gsl_rng *rng,
 	int rc;
 
 	if (smart_perturb_op_is_format(op)) {
-		text_buf buf = { 0 };
+		smart_strbuf buf = { 0 };
 
 		rc = perturb_format(out->old_text, out->old_len, out->format, op,
 				    rng, &buf, &out->where);
-		if (rc == 1 && text_buf_append(&buf, "", 1) < 0)
+		if (rc == 1 && smart_strbuf_append(&buf, "", 1) < 0)
 			rc = -1;
 		if (rc == 1) {
 			out->new_text = buf.data;
 			out->new_len = buf.len - 1;
 		} else {
-			text_buf_release(&buf);
+			smart_strbuf_free(&buf);
 		}
 	} else {
 		rc = perturb_change(doc, out->format, op, rng, &out->where);

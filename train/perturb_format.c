@@ -182,7 +182,7 @@ typedef struct pass {
 	const char *s;
 	size_t len;
 	int html;
-	text_buf *out;
+	smart_strbuf *out;
 	gsl_rng *rng;
 	int style;        /* the variant this pass writes */
 	unsigned changes;
@@ -191,7 +191,7 @@ typedef struct pass {
 
 static void put(pass *p, const char *data, size_t n)
 {
-	if (p->rc == 0 && n && text_buf_append(p->out, data, n) < 0)
+	if (p->rc == 0 && n && smart_strbuf_append(p->out, data, n) < 0)
 		p->rc = -1;
 }
 
@@ -306,7 +306,7 @@ static int may_indent(const pass *p, const tag *a, const tag *b)
 }
 
 int perturb_format(const char *text, size_t len, smart_format format,
-		   smart_perturb_op op, gsl_rng *rng, text_buf *out, char **where)
+		   smart_perturb_op op, gsl_rng *rng, smart_strbuf *out, char **where)
 {
 	static const char *const indents[] = { "  ", "    ", "\t", " " };
 	static const char *const names[][2] = {

@@ -10,7 +10,7 @@
 #include <libxml/tree.h>
 
 #include "smart/perturb.h"
-#include "../diffx/text.h"
+#include "common/strbuf.h"
 
 /* Applies a change operator to `doc` in place at a place chosen with `rng`.
  * Returns 1 with *where (caller frees) saying what changed, 0 when the
@@ -23,6 +23,6 @@ int perturb_change(xmlDocPtr doc, smart_format format, smart_perturb_op op,
  * naming the style chosen, 0 when nothing in the text can be reformatted
  * that way, -1 when out of memory. */
 int perturb_format(const char *text, size_t len, smart_format format,
-		   smart_perturb_op op, gsl_rng *rng, text_buf *out, char **where);
+		   smart_perturb_op op, gsl_rng *rng, smart_strbuf *out, char **where);
 
 #endif

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 typedef struct node_list {
 	xmlNodePtr *items;
 	size_t count;
@@ -23,15 +25,8 @@ typedef struct node_list {
 
 static int list_add(node_list *l, xmlNodePtr n)
 {
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		xmlNodePtr *items = realloc(l->items, cap * sizeof(*items));
-
-		if (!items)
-			return -1;
-		l->items = items;
-		l->cap = cap;
-	}
+	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 64) < 0)
+		return -1;
 	l->items[l->count++] = n;
 	return 0;
 }
@@ -335,7 +330,7 @@ static int text_change(const node_list *texts, gsl_rng *rng, char **where)
 	xmlNodePtr t = pick(texts, rng);
 	const char *s, *w, *src = NULL;
 	size_t words = 0, k, wl, sl = 0;
-	text_buf nt = { 0 };
+	smart_strbuf nt = { 0 };
 	int rc;
 
 	if (!t)
@@ -371,18 +366,18 @@ static int text_change(const node_list *texts, gsl_rng *rng, char **where)
 		if (sl && (sl != wl || memcmp(o, w, wl) != 0))
 			src = o;
 	}
-	rc = text_buf_append(&nt, s, (size_t)(w - s));
+	rc = smart_strbuf_append(&nt, s, (size_t)(w - s));
 	if (src)
-		rc |= text_buf_append(&nt, src, sl);
+		rc |= smart_strbuf_append(&nt, src, sl);
 	else
-		rc |= text_buf_append(&nt, w, wl) | text_buf_append(&nt, "Mut", 3);
-	rc |= text_buf_append(&nt, w + wl, strlen(w + wl) + 1);
+		rc |= smart_strbuf_append(&nt, w, wl) | smart_strbuf_append(&nt, "Mut", 3);
+	rc |= smart_strbuf_append(&nt, w + wl, strlen(w + wl) + 1);
 	if (rc < 0 || !(*where = where_of(t, NULL))) {
-		text_buf_release(&nt);
+		smart_strbuf_free(&nt);
 		return -1;
 	}
 	xmlNodeSetContent(t, BAD_CAST nt.data);
-	text_buf_release(&nt);
+	smart_strbuf_free(&nt);
 	return 1;
 }
 

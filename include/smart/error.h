@@ -5,6 +5,9 @@
  * returns 0 on success and -1 on failure, and on failure has written one
  * human-readable line into the error (naming the file or object involved
  * and the cause). Only cli/ prints errors; nothing below cli/ exits.
+ * The setters guarantee the one line: control characters in the formatted
+ * message (a newline in a quoted piece of input) are written as \n, \r, \t
+ * or \xHH.
  */
 #ifndef SMART_ERROR_H
 #define SMART_ERROR_H

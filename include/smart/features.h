@@ -81,6 +81,18 @@ int smart_features_from_documents(const char *old_data, size_t old_len,
 				  smart_format format, double *values,
 				  smart_error *err);
 
+/* The same with a volatility profile and test name (as
+ * smart_features_compute_profiled; either may be NULL). When `trees_differ`
+ * is not NULL and both documents parse, it is set to 1 if the parsed trees
+ * differ (smart_tree_equal), else 0. */
+int smart_features_from_documents_profiled(const char *old_data, size_t old_len,
+					   const char *old_name, const char *new_data,
+					   size_t new_len, const char *new_name,
+					   smart_format format,
+					   const struct smart_profile *profile,
+					   const char *test, double *values,
+					   int *trees_differ, smart_error *err);
+
 /* The same for two files. */
 int smart_features_from_files(const char *old_path, const char *new_path,
 			      smart_format format, double *values,

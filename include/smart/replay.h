@@ -64,6 +64,7 @@ typedef struct smart_replay_set {
 	size_t count;
 	size_t capacity;           /* internal */
 	struct smart_arena *arena; /* internal: owns every string */
+	struct rp_names *names;    /* internal: the names taken */
 } smart_replay_set;
 
 /* How files are read. NULL means all defaults (zero). */

@@ -113,6 +113,18 @@ static inline int smart_node_is_content(const smart_node *node)
 	       node->kind == SMART_NODE_ELEMENT || node->kind == SMART_NODE_TEXT;
 }
 
+/* The attributes of `node` (node->attr_count of them, sorted by name). Never
+ * NULL, even in a tree without any attribute (whose `attrs` is NULL), so
+ * that `smart_node_attrs(t, n) + n->attr_count` is defined C: pointer
+ * arithmetic on NULL is not, even adding 0. */
+static inline const smart_attr *smart_node_attrs(const smart_tree *tree,
+						 const smart_node *node)
+{
+	static const smart_attr none[1];
+
+	return node->attr_count ? tree->attrs + node->attr_first : none;
+}
+
 /* Looks up an attribute of an element by exact name; NULL when absent. */
 const smart_attr *smart_tree_attr(const smart_tree *tree, uint32_t node,
 				  const char *name);

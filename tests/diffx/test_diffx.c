@@ -284,6 +284,63 @@ static void diffx_move_that_leaves_a_twin_of_a_sibling_is_one_move(void **state)
 	pair_free(&p);
 }
 
+/* The one-move script of a pure move, checked in both directions: old ->
+ * new moves `from` (a path in old) and new -> old moves `to` back. */
+static void expect_one_move_both_ways(const char *old_xml, const char *new_xml, const char *from,
+				      const char *to)
+{
+	pair p = diff_of(parse_xml(old_xml), parse_xml(new_xml));
+	pair q = diff_of(parse_xml(new_xml), parse_xml(old_xml));
+
+	assert_int_equal(p.diff->op_count, 1);
+	assert_int_equal(p.diff->ops[0].kind, SMART_OP_MOVE);
+	assert_string_equal(op_path(&p, 0), from);
+	assert_int_equal(q.diff->op_count, 1);
+	assert_int_equal(q.diff->ops[0].kind, SMART_OP_MOVE);
+	assert_string_equal(op_path(&q, 0), to);
+	pair_free(&p);
+	pair_free(&q);
+}
+
+static void diffx_move_between_look_alike_parents_is_one_move_not_a_swap(void **state)
+{
+	/* Old q/a with i is identical to new p/a with i, and the bare old p/a
+	 * to the bare new q/a: exact matching alone pairs them crosswise
+	 * (two moves of the a's); the repair pairs them in place. */
+	(void)state;
+	expect_one_move_both_ways("<r><p><a/></p><q><a><i/></a></q></r>",
+				  "<r><p><a><i/></a></p><q><a/></q></r>", "/r/q/a/i", "/r/p/a/i");
+}
+
+static void diffx_move_out_of_twin_leaves_sibling_order_alone(void **state)
+{
+	/* a leaves the first d for the second: the d's must not swap places
+	 * (that would be a move of a d and of n, or of a d and the a). */
+	(void)state;
+	expect_one_move_both_ways("<r><d><a>x</a></d><n/><d/></r>",
+				  "<r><d/><n/><d><a>x</a></d></r>", "/r/d[1]/a", "/r/d[2]/a");
+}
+
+static void diffx_move_into_chain_of_identical_elements_is_one_move(void **state)
+{
+	/* The chain c/c/c grows by one c from s: exact matching pairs the
+	 * chain shifted by one level (a delete, an insert and a move). */
+	(void)state;
+	expect_one_move_both_ways("<r><s><c/></s><c><c><c/></c></c></r>",
+				  "<r><s/><c><c><c><c/></c></c></c></r>", "/r/s/c", "/r/c/c/c/c");
+	expect_one_move_both_ways("<r><s><b><b><b/></b></b></s><k/></r>",
+				  "<r><s><b><b/></b></s><k><b/></k></r>", "/r/s/b/b/b", "/r/k/b");
+}
+
+static void diffx_swap_of_two_siblings_moves_the_smaller_either_way(void **state)
+{
+	/* Either sibling may move; the script moves the one with fewer nodes,
+	 * whichever document is called old. */
+	(void)state;
+	expect_one_move_both_ways("<r><big><x/><y/><z/></big><s/></r>",
+				  "<r><s/><big><x/><y/><z/></big></r>", "/r/s", "/r/s");
+}
+
 static void diffx_parent_keeps_partner_that_holds_its_staying_children(void **state)
 {
 	/* i moves from the second d to the first; T stays: the d's keep
@@ -489,6 +546,10 @@ int main(void)
 		cmocka_unit_test(diffx_empty_document_against_page_is_inserts_only),
 		cmocka_unit_test(diffx_moved_and_edited_item_keeps_its_identity),
 		cmocka_unit_test(diffx_move_that_leaves_a_twin_of_a_sibling_is_one_move),
+		cmocka_unit_test(diffx_move_between_look_alike_parents_is_one_move_not_a_swap),
+		cmocka_unit_test(diffx_move_out_of_twin_leaves_sibling_order_alone),
+		cmocka_unit_test(diffx_move_into_chain_of_identical_elements_is_one_move),
+		cmocka_unit_test(diffx_swap_of_two_siblings_moves_the_smaller_either_way),
 		cmocka_unit_test(diffx_parent_keeps_partner_that_holds_its_staying_children),
 		cmocka_unit_test(diffx_sibling_moved_and_edited_is_move_and_update),
 		cmocka_unit_test(diffx_survives_100000_deep_documents),

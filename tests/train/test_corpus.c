@@ -139,6 +139,33 @@ static void corpus_crlf_and_byte_order_mark_are_tolerated(void **state)
 	smart_corpus_close(r);
 }
 
+/* Found by fuzzing: lines were cut with gzgets and strlen, so a NUL byte
+ * ended the line early, the rest of it was dropped and the next line was
+ * glued on (the record after it lost, line numbers wrong). Now the record
+ * with the NUL is reported by its line and the others are read as they are. */
+static void corpus_nul_byte_in_a_record_is_reported_with_its_line(void **state)
+{
+	const char text[] = "{\"app\":\"a\",\"test\":\"1\",\"old\":\"x\",\"new\":\"y\"}\n"
+			    "{\"app\":\"a\",\"test\":\"2\",\0\"old\":\"x\",\"new\":\"y\"}\n"
+			    "{\"app\":\"a\",\"test\":\"3\",\"old\":\"x\",\"new\":\"y\"}\n";
+	const char *path = write_temp_file("nul.jsonl", text, sizeof(text) - 1);
+	smart_error err = { "" };
+	smart_corpus_reader *r = smart_corpus_open(path, &err);
+	smart_pair p;
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_PAIR);
+	assert_string_equal(p.test, "1");
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_BAD);
+	assert_non_null(strstr(err.message, "nul.jsonl:2: a NUL byte"));
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_PAIR);
+	assert_string_equal(p.test, "3");
+	assert_int_equal(p.line, 3);
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_END);
+	smart_corpus_close(r);
+}
+
 static void corpus_truncated_gzip_is_fatal_and_names_the_file(void **state)
 {
 	char path[512];
@@ -180,6 +207,7 @@ int main(void)
 		cmocka_unit_test(corpus_gzip_write_read_round_trip),
 		cmocka_unit_test(corpus_bad_records_are_each_named_by_line),
 		cmocka_unit_test(corpus_crlf_and_byte_order_mark_are_tolerated),
+		cmocka_unit_test(corpus_nul_byte_in_a_record_is_reported_with_its_line),
 		cmocka_unit_test(corpus_truncated_gzip_is_fatal_and_names_the_file),
 		cmocka_unit_test(corpus_missing_file_is_an_error),
 	};

@@ -14,7 +14,7 @@ static void pair_write_record_reads_back_through_corpus_module(void **state)
 	static const char new_doc[] = "<p>bad \xff byte</p>";
 	pair_fields f = { "app", "t/1.html", "html", old_doc, strlen(old_doc),
 			  new_doc, strlen(new_doc), "inspect", "mutant", "a.c:3 negate 'x'->'y'" };
-	text_buf out = { 0 };
+	smart_strbuf out = { 0 };
 	smart_pair p;
 	cJSON *holder;
 	smart_error err;
@@ -34,7 +34,7 @@ static void pair_write_record_reads_back_through_corpus_module(void **state)
 	assert_string_equal(p.note, "a.c:3 negate 'x'->'y'");
 	assert_int_equal(p.format, SMART_FORMAT_HTML);
 	cJSON_Delete(holder);
-	text_buf_release(&out);
+	smart_strbuf_free(&out);
 }
 
 static void pair_write_refuses_documents_with_nul_bytes(void **state)
@@ -42,13 +42,13 @@ static void pair_write_refuses_documents_with_nul_bytes(void **state)
 	static const char bin[] = "<p>a\0b</p>";
 	pair_fields f = { "app", "t", "html", "<p/>", 4, bin, sizeof(bin) - 1,
 			  "inspect", "mutant", NULL };
-	text_buf out = { 0 };
+	smart_strbuf out = { 0 };
 	smart_error err;
 
 	(void)state;
 	assert_int_equal(pair_write_line(&out, &f, &err), 1);
 	assert_int_equal(out.len, 0);
-	text_buf_release(&out);
+	smart_strbuf_free(&out);
 }
 
 static void pair_format_by_extension_then_content(void **state)

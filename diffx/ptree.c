@@ -1,7 +1,7 @@
 /*
- * The mutable tree of `smart patch` (patch_internal.h): linking and
- * unlinking subtrees, and turning the result back into an immutable
- * smart_tree.
+ * The mutable tree (ptree.h), used by `smart patch` and by profile
+ * normalisation: linking and unlinking subtrees, and turning the result
+ * back into an immutable smart_tree.
  *
  * The result goes through libxml2 and the same builder as parsed documents
  * (tree_from_libxml), so it gets exactly the normalisation a parsed
@@ -9,13 +9,14 @@
  * the new document, split by a comment the script does not carry), an
  * empty comment keeps them apart, as they are in the new document.
  */
-#include "patch_internal.h"
+#include "ptree.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/tree.h>
 
+#include "common/array.h"
 #include "tree_internal.h"
 
 int ptree_init(ptree *t, const smart_tree *old)
@@ -172,15 +173,9 @@ static xmlDocPtr build_libxml(const ptree *t)
 			break;
 		}
 		if (t->nodes[n].first != SMART_NONE) {
-			if (depth == cap) {
-				xmlNodePtr *more = realloc(open, cap * 2 * sizeof(*more));
-
-				if (!more) {
-					ok = 0;
-					break;
-				}
-				open = more;
-				cap *= 2;
+			if (smart_array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
+				ok = 0;
+				break;
 			}
 			open[depth++] = x;
 			n = t->nodes[n].first;

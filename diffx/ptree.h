@@ -1,11 +1,17 @@
 /*
- * The mutable tree `smart patch` edits (internal to diffx/patch*.c): the
- * old tree's nodes copied into doubly linked sibling lists, so that
- * subtrees can be unlinked and relinked in O(1), plus the nodes of
- * inserted content appended after them.
+ * The mutable tree (ptree): a smart_tree's nodes copied into doubly linked
+ * sibling lists, so that subtrees can be unlinked and relinked in O(1),
+ * plus new nodes appended after them; ptree_finish turns the result back
+ * into an immutable smart_tree, normalised as a parsed document is.
+ *
+ * Internal to libsmart but shared between modules (not in include/smart.h):
+ * diffx/patch.c applies edit scripts with it, and profile/normalize.c drops
+ * and reorders volatile children with it. Other library modules may
+ * include it as "diffx/ptree.h"; the CLI and programs using libsmart may
+ * not (it changes without notice).
  */
-#ifndef SMART_DIFFX_PATCH_INTERNAL_H
-#define SMART_DIFFX_PATCH_INTERNAL_H
+#ifndef SMART_DIFFX_PTREE_H
+#define SMART_DIFFX_PTREE_H
 
 #include <stdint.h>
 

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Runs every fuzz target (or those named) for SECONDS each (default 60), one
+# after the other, and exits 1 when any found a crash, a leak, a failed
+# property or a slow input (docs/fuzzing.md). Builds the targets first.
+#
+#   fuzz/run.sh [SECONDS] [TARGET...]      TARGET: html xml script corpus model replay profile
+#
+# Each target keeps what it learned in build/fuzz/corpus/TARGET (reused by
+# the next run) and starts from seeds made from the project's fixtures
+# (fuzz/seeds.py). A finding is written to build/fuzz/findings/TARGET/; to
+# keep it fixed, copy it to tests/fixtures/fuzz/TARGET/ (make test replays
+# that folder through the same target).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=${*:-html xml script corpus model replay profile}
+BUILD=${BUILD:-build}
+
+make --no-print-directory fuzz >/dev/null || { echo "fuzz/run.sh: make fuzz failed" >&2; exit 2; }
+rm -rf "$BUILD/fuzz/seeds"
+python3 fuzz/seeds.py "$BUILD/release/smart" "$BUILD/fuzz/seeds" >/dev/null || exit 2
+
+status=0
+for t in $targets; do
+	bin="$BUILD/fuzz/fuzz_$t"
+	[ -x "$bin" ] || { echo "fuzz/run.sh: no target '$t'" >&2; exit 2; }
+	mkdir -p "$BUILD/fuzz/corpus/$t" "$BUILD/fuzz/findings/$t" "$BUILD/fuzz/seeds/$t"
+	# Two documents per input need room; model files with an SVM inline too.
+	case $t in
+	model) max_len=65536 ;;
+	*) max_len=24576 ;;
+	esac
+	dict=""
+	[ -f "fuzz/$t.dict" ] && dict="-dict=fuzz/$t.dict"
+	echo "== $t: ${seconds}s"
+	ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}" \
+	"$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+		-max_len="$max_len" -print_final_stats=1 \
+		-artifact_prefix="$BUILD/fuzz/findings/$t/" $dict \
+		"$BUILD/fuzz/corpus/$t" "$BUILD/fuzz/seeds/$t" \
+		>"$BUILD/fuzz/$t.log" 2>&1
+	rc=$?
+	grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$BUILD/fuzz/$t.log" | sed 's/^/   /'
+	if [ "$rc" -ne 0 ]; then
+		echo "   FINDING (exit $rc): $(grep -E 'ERROR|SUMMARY|property failed|timeout' "$BUILD/fuzz/$t.log" | head -n 3)"
+		echo "   log: $BUILD/fuzz/$t.log; input: $(ls -t "$BUILD/fuzz/findings/$t" | head -n 1)"
+		status=1
+	fi
+done
+exit $status
