@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the MediaWiki corpus (corpora/mediawiki.jsonl.gz) and its raw
-# clean replays (corpora/webapp/runs/run-K.tar.gz):
+# clean replays (corpora/mediawiki/runs/run-K.tar.gz):
 #  1. install MediaWiki 1.39 + SQLite, nginx, php-fpm from Debian (install.sh);
 #  2. replay sessions.json three times on the clean version, PHP's clock
 #     faked to three dates (faketime): the raw runs, and ignore pairs
@@ -9,8 +9,8 @@
 #     replayed the same way (mutant-run.sh): inspect pairs (origin mutant).
 #  4. corpora/mediawiki.jsonl.gz: the rerun pairs and the mutant pairs.
 # Environment: SMART (the binary), SMART_WEBAPP_WORK (scratch, default
-# /tmp/smart-webapp), MUTANT_TIME (seconds of mutants, default 2400: about
-# 50 mutants on 2 cores; 0 skips step 3).
+# /tmp/smart-webapp), MUTANT_TIME and MUTANT_SEEDS (see mutants.sh;
+# MUTANT_TIME=0 skips step 3).
 set -eu
 . "$(dirname "$0")/common.sh"
 sh "$HERE/install.sh"
@@ -22,7 +22,7 @@ for when in "2024-03-01 10:00:00" "2024-07-15 16:30:00" "2025-01-02 08:05:00"; d
 	k=$((k + 1))
 	echo "clean replay $k at $when"
 	sh "$HERE/replay.sh" "$runs/run-$k" "$when"
-	tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$runs" -cf - "run-$k" |
+	tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$runs/run-$k" -cf - . |
 		gzip -n -9 >"$HERE/runs/run-$k.tar.gz"
 done
 python3 "$HERE/pairs.py" mediawiki "$runs/run-1" "$runs/run-2" "$runs/run-3" >"$WORK/reruns.jsonl"
