@@ -131,4 +131,6 @@ expect_status "mutate_src_that_is_a_file_is_trouble" 2 "$SMART" mutate --src "$T
 expect_one_error_line "mutate_src_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
 expect_status "perturb_in_that_is_a_file_is_trouble" 2 "$SMART" perturb --in "$TMP/good.html" -n 1 -o "$TMP/x.jsonl"
 expect_one_error_line "perturb_in_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
+expect_status "eval_runs_missing_folder_is_trouble" 2 "$SMART" eval --by-app --runs "$TMP/no-such-runs" "$P"
+expect_one_error_line "eval_runs_missing_folder_says_not_a_folder" "no-such-runs: not a folder"
 finish
