@@ -84,7 +84,6 @@ static inline int align_may_have_twin(const align *al, uint32_t y)
 
 /* Finds an unmatched old twin of new node y (same subtree hash, nothing in
  * it matched), preferring one whose parent is matched to y's parent, then
- * one whose parent is matched at all (not inside a deleted region), then
  * the one nearest to old position `near`. SMART_NONE when there is none.
  * Looks at a bounded number of chain entries, so it is O(1). */
 uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near);

@@ -75,7 +75,6 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
 	uint32_t right, left, probes = 0, best = SMART_NONE;
 	uint32_t want_parent = SMART_NONE;
 	uint32_t py = al->b->nodes[y].parent;
-	int best_rooted = 0;
 
 	if (al->bucket_b[y] == SMART_NONE || !align_may_have_twin(al, y))
 		return SMART_NONE;
@@ -108,20 +107,10 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
 		if (al->a->nodes[x].parent == want_parent &&
 		    align_subtree_free_and_equal(al, x, y))
 			return x;
-		/* Next best: the nearest twin whose parent is matched (else
-		 * it would be deleted on its own), then the nearest inside a
-		 * deleted region (confirmed only if chosen). */
-		if (best_rooted)
-			continue;
-		if (al->a2b[al->a->nodes[x].parent] != SMART_NONE &&
-		    align_subtree_free_and_equal(al, x, y)) {
+		if (best == SMART_NONE)
 			best = x;
-			best_rooted = 1;
-		} else if (best == SMART_NONE) {
-			best = x;
-		}
 	}
-	if (best != SMART_NONE && !best_rooted && !align_subtree_free_and_equal(al, best, y))
+	if (best != SMART_NONE && !align_subtree_free_and_equal(al, best, y))
 		best = SMART_NONE;
 	return best;
 }

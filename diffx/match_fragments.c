@@ -601,14 +601,10 @@ int align_match_fragments(align *al, smart_error *err)
 	}
 	if (sort_by_depth(b, order, tail) < 0)
 		goto out;
-	/* Two passes: first the nodes whose parent is matched, then those
-	 * inside unmatched regions, so that when several new nodes could take
-	 * one old twin, the one it saves an insert goes first. */
-	for (int pass = 0; pass < 2; pass++)
 	for (head = 0; head < tail; head++) {
 		uint32_t y = order[head], x, p = b->nodes[y].parent;
 
-		if (al->b2a[y] != SMART_NONE || (pass == 0 && al->b2a[p] == SMART_NONE))
+		if (al->b2a[y] != SMART_NONE)
 			continue;
 		if (al->b2a[p] != SMART_NONE)
 			near[y] = al->b2a[p];

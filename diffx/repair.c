@@ -25,6 +25,7 @@
  */
 #include "align.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,7 +56,6 @@ typedef struct repair {
 	/* The nodes already in the counted sets: a small open-addressing set
 	 * of (side, node) keys, emptied by bumping `gen` (a per-node array
 	 * would be cleared for nothing, page by page, on every document). */
-	uint64_t seen_key[REPAIR_SEEN_SLOTS];
 	uint32_t seen_gen[REPAIR_SEEN_SLOTS], gen, n_seen;
 	uint32_t *kids, *keys, *weights, *lis_work; /* LIS scratch for one group */
 	unsigned char *in_lis;
@@ -63,6 +63,8 @@ typedef struct repair {
 	 * its partner in a kept attempt */
 	uint64_t freed[REPAIR_FREED_BITS / 64];
 	int any_freed;
+	uint64_t seen_key[REPAIR_SEEN_SLOTS]; /* last: read only where seen_gen
+	                                       * says so, never cleared */
 } repair;
 
 static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
@@ -477,10 +479,11 @@ int align_repair(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
 	size_t na = al->a->count, nb = b->count;
-	repair *r = calloc(1, sizeof(*r));
+	repair *r = malloc(sizeof(*r));
 
 	if (!r)
 		return smart_error_oom(err);
+	memset(r, 0, offsetof(repair, seen_key));
 	r->al = al;
 	/* The counted sets hold each node at most once (the seen set). */
 	r->groups = malloc((nb + 1) * sizeof(uint32_t));
