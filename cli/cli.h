@@ -35,6 +35,9 @@ int cli_usage_error(const char *command, const char *fmt, ...)
  * value is missing. One line on stderr; returns CLI_TROUBLE. */
 int cli_bad_option(const char *command, int c, char **argv);
 
+/* 1 when `path` is a folder (or a link to one), 0 otherwise. */
+int cli_is_dir(const char *path);
+
 /* Prints `json` on one line on stdout and deletes it; NULL means building it
  * ran out of memory. Every --json report ends here. Returns CLI_SAME, or
  * CLI_TROUBLE with the cause printed. */

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -244,13 +243,6 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 	return b.inspect ? CLI_DIFFER : CLI_SAME;
 }
 
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* ---- calibration on clean reruns ---------------------------------------- */
 
 typedef struct calibration {
@@ -359,7 +351,7 @@ static int run_classify(int argc, char **argv)
 		case 'C':
 			if (n_runs == sizeof(runs) / sizeof(runs[0]))
 				return cli_usage_error("classify", "at most 64 --calibrate runs");
-			if (!is_dir(optarg))
+			if (!cli_is_dir(optarg))
 				return cli_failf("%s: not a folder (--calibrate takes clean run folders)",
 						 optarg);
 			runs[n_runs++] = optarg;
@@ -370,10 +362,10 @@ static int run_classify(int argc, char **argv)
 	if (o.corpus ? optind != argc : argc - optind != 2)
 		return cli_usage_error("classify", o.corpus ? "--corpus takes no other operands"
 							    : "needs OLD and NEW");
-	if (!o.corpus && is_dir(argv[optind]) != is_dir(argv[optind + 1]))
+	if (!o.corpus && cli_is_dir(argv[optind]) != cli_is_dir(argv[optind + 1]))
 		return cli_failf("%s and %s: give two files or two folders",
 				 argv[optind], argv[optind + 1]);
-	if ((o.junit || o.report) && !o.corpus && !is_dir(argv[optind]))
+	if ((o.junit || o.report) && !o.corpus && !cli_is_dir(argv[optind]))
 		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
 	if (n_runs == 1)
 		return cli_usage_error("classify", "--calibrate needs two or more runs");
@@ -407,7 +399,7 @@ static int run_classify(int argc, char **argv)
 		smart_profile_free(profile);
 		return CLI_TROUBLE;
 	}
-	if (o.corpus || is_dir(argv[optind]))
+	if (o.corpus || cli_is_dir(argv[optind]))
 		rc = classify_batch(model, &o, o.corpus ? NULL : argv[optind],
 				    o.corpus ? NULL : argv[optind + 1]);
 	else

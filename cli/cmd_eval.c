@@ -290,7 +290,14 @@ static int run_eval(int argc, char **argv)
 		case 'C': compare_config = optarg; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		case 'R': profiles.runs_dir = optarg; break;
+		case 'R':
+			if (!cli_is_dir(optarg)) {
+				cli_profiles_free(&profiles);
+				return cli_failf("%s: not a folder (--runs takes the folder of the "
+						 "applications' clean runs)", optarg);
+			}
+			profiles.runs_dir = optarg;
+			break;
 		case 'E': profiles.from_reruns = 1; break;
 		case 'L': calibrate = 1; break;
 		case 'P':

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -30,13 +29,6 @@ static void usage(FILE *out)
 		"  --check FILE     only validate a profile (exit 0 if it loads, 2 if not)\n"
 		"  --json           print the summary as JSON\n"
 		"  --html, --xml    parse as HTML or XML (default: sniffed)\n");
-}
-
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static int summary(const smart_profile *p, const char *out, int json)
@@ -136,7 +128,7 @@ static int run_profile(int argc, char **argv)
 		return cli_usage_error("profile", pairs ? "--pairs takes no run folders"
 						       : "needs at least two run folders");
 	for (int i = optind; i < argc; i++)
-		if (!is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
+		if (!cli_is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
 			return cli_failf("%s: not a folder or a .tar[.gz] archive (give two or more clean runs)",
 					 argv[i]);
 	if (smart_file_check_writable(out, &err) < 0) /* before the work */

@@ -38,6 +38,8 @@ static void usage(FILE *out)
 		"  -l, --list             only read the sessions and list them (with --json: in\n"
 		"                         smart's JSON session format, to edit by hand)\n"
 		"      --json             print the summary as JSON\n"
+		"      --html, --xml      accepted like every command's; responses are named by\n"
+		"                         their content type\n"
 		"  -h, --help             this help\n\n"
 		"Only loopback hosts and those given with --allow-host are contacted. A request\n"
 		"that fails is recorded in the manifest; the run goes on.\n"

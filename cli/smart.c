@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -49,6 +50,13 @@ int cli_bad_option(const char *command, int c, char **argv)
 	if (strncmp(arg, "--", 2) != 0 && optopt > ' ' && optopt < 127)
 		return cli_usage_error(command, "unknown option '-%c'", optopt);
 	return cli_usage_error(command, "unknown option '%s'", arg);
+}
+
+int cli_is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 int cli_print_json(cJSON *json)

@@ -131,4 +131,12 @@ expect_status "mutate_src_that_is_a_file_is_trouble" 2 "$SMART" mutate --src "$T
 expect_one_error_line "mutate_src_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
 expect_status "perturb_in_that_is_a_file_is_trouble" 2 "$SMART" perturb --in "$TMP/good.html" -n 1 -o "$TMP/x.jsonl"
 expect_one_error_line "perturb_in_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
+expect_status "eval_runs_missing_folder_is_trouble" 2 "$SMART" eval --by-app --runs "$TMP/no-such-runs" "$P"
+expect_one_error_line "eval_runs_missing_folder_says_not_a_folder" "no-such-runs: not a folder"
+# A cut gzip corpus: one line naming the file and line once.
+gzip -c "$P" | head -c 3000 >"$TMP/cut.jsonl.gz"
+expect_status "classify_cut_gzip_corpus_is_trouble" 2 "$SMART" classify --corpus "$TMP/cut.jsonl.gz"
+expect_one_error_line "classify_cut_gzip_corpus_names_file_and_line_once" "^smart: [^ ]*cut\.jsonl\.gz:[0-9]+: unexpected end of file$"
+expect_status "train_cut_gzip_corpus_is_trouble" 2 "$SMART" train --folds 0 -o "$TMP/cut-model.json" "$TMP/cut.jsonl.gz"
+expect_one_error_line "train_cut_gzip_corpus_names_file_and_line_once" "^smart: [^ ]*cut\.jsonl\.gz:[0-9]+: unexpected end of file"
 finish
