@@ -29,6 +29,15 @@ int cli_failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage_error(const char *command, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The usage error for an option getopt_long rejected by returning `c`
+ * (main sets opterr = 0, and each command's short options start with ':',
+ * "+:" where '+' is used): names the unknown option, or the option whose
+ * value is missing. One line on stderr; returns CLI_TROUBLE. */
+int cli_bad_option(const char *command, int c, char **argv);
+
+/* 1 when `path` is a folder (or a link to one), 0 otherwise. */
+int cli_is_dir(const char *path);
+
 /* Prints `json` on one line on stdout and deletes it; NULL means building it
  * ran out of memory. Every --json report ends here. Returns CLI_SAME, or
  * CLI_TROUBLE with the cause printed. */

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static int push(cli_profiles *ps, const char *app, smart_profile *p)
 {
@@ -49,13 +48,6 @@ int cli_profiles_add(cli_profiles *ps, const char *spec)
 	return 0;
 }
 
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 static int by_string(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -71,7 +63,7 @@ static char **run_folders(const char *root, const char *app, size_t *n)
 
 	*n = 0;
 	snprintf(base, sizeof(base), "%s/%s/runs", root, app);
-	if (!is_dir(base))
+	if (!cli_is_dir(base))
 		snprintf(base, sizeof(base), "%s/%s", root, app);
 	d = opendir(base);
 	if (!d)
@@ -82,7 +74,7 @@ static char **run_folders(const char *root, const char *app, size_t *n)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", base, e->d_name);
-		if ((!is_dir(path) && !smart_run_is_archive_name(e->d_name)) ||
+		if ((!cli_is_dir(path) && !smart_run_is_archive_name(e->d_name)) ||
 		    !(grown = realloc(v, (*n + 1) * sizeof(*v))))
 			continue;
 		v = grown;

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -142,6 +141,7 @@ typedef struct batch {
 	size_t pairs, inspect, trouble;
 	int progress;        /* stderr is a terminal: show a progress line */
 	int shared_terminal; /* stdout goes to the same terminal */
+	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
 } batch;
 
 static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
@@ -150,12 +150,10 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 
 	b->pairs++;
 	b->inspect += v->inspect != 0;
-	if (v->trouble) {
-		b->trouble++;
-		if (b->progress)
-			fputs("\r\033[K", stderr);
-		fprintf(stderr, "smart: %s\n", v->problem);
-	}
+	/* Each pair that could not be classified is a row of the report (JSON:
+	 * "error"); stderr gets one line for all of them when the batch ends. */
+	if (v->trouble && b->trouble++ == 0)
+		snprintf(b->first_problem, sizeof(b->first_problem), "%s", v->problem);
 	if (b->o->json) {
 		char *line = smart_verdict_json(v, err);
 
@@ -175,6 +173,10 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 		       v->problem ? v->problem : "");
 		if (b->shared_terminal)
 			fflush(stdout);
+	} else {
+		if (b->progress && b->shared_terminal)
+			fputs("\r\033[K", stderr);
+		printf("%-8s %10s  %s\n", "trouble", "-", v->problem);
 	}
 	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
 		return -1;
@@ -189,7 +191,7 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
 			  const char *new_dir)
 {
-	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2), isatty(1) };
+	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2), isatty(1), "" };
 	smart_error err = { "" };
 	int rc;
 
@@ -225,19 +227,20 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 	}
 	if (b.report && smart_html_report_finish(b.report, m, o->report, &err))
 		return cli_fail(&err);
-	if (!o->json)
-		printf("%zu pairs: %zu inspect, %zu ignore%s\n", b.pairs, b.inspect,
-		       b.pairs - b.inspect, b.trouble ? " (some could not be classified)" : "");
+	if (!o->json) {
+		printf("%zu pairs: %zu inspect, %zu ignore", b.pairs, b.inspect,
+		       b.pairs - b.inspect);
+		if (b.trouble)
+			printf(" (%zu of the inspect could not be classified)", b.trouble);
+		putchar('\n');
+	}
+	if (b.trouble == 1)
+		return cli_failf("%s", b.first_problem);
 	if (b.trouble)
-		return CLI_TROUBLE;
+		return cli_failf("%s (and %zu more pairs that could not be classified: %s)",
+				 b.first_problem, b.trouble - 1,
+				 o->json ? "each has an \"error\"" : "the 'trouble' rows");
 	return b.inspect ? CLI_DIFFER : CLI_SAME;
-}
-
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* ---- calibration on clean reruns ---------------------------------------- */
@@ -322,7 +325,7 @@ static int run_classify(int argc, char **argv)
 	int c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'm': o.model_path = optarg; break;
@@ -348,24 +351,28 @@ static int run_classify(int argc, char **argv)
 		case 'C':
 			if (n_runs == sizeof(runs) / sizeof(runs[0]))
 				return cli_usage_error("classify", "at most 64 --calibrate runs");
-			if (!is_dir(optarg))
+			if (!cli_is_dir(optarg))
 				return cli_failf("%s: not a folder (--calibrate takes clean run folders)",
 						 optarg);
 			runs[n_runs++] = optarg;
 			break;
-		default: return cli_usage_error("classify", "unknown option");
+		default: return cli_bad_option("classify", c, argv);
 		}
 	}
 	if (o.corpus ? optind != argc : argc - optind != 2)
 		return cli_usage_error("classify", o.corpus ? "--corpus takes no other operands"
 							    : "needs OLD and NEW");
-	if (!o.corpus && is_dir(argv[optind]) != is_dir(argv[optind + 1]))
+	if (!o.corpus && cli_is_dir(argv[optind]) != cli_is_dir(argv[optind + 1]))
 		return cli_failf("%s and %s: give two files or two folders",
 				 argv[optind], argv[optind + 1]);
-	if ((o.junit || o.report) && !o.corpus && !is_dir(argv[optind]))
+	if ((o.junit || o.report) && !o.corpus && !cli_is_dir(argv[optind]))
 		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
 	if (n_runs == 1)
 		return cli_usage_error("classify", "--calibrate needs two or more runs");
+	/* before a long batch */
+	if ((o.junit && smart_file_check_writable(o.junit, &err) < 0) ||
+	    (o.report && smart_file_check_writable(o.report, &err) < 0))
+		return cli_fail(&err);
 	if (profile_path) {
 		profile = smart_profile_load(profile_path, &err);
 		if (!profile)
@@ -392,7 +399,7 @@ static int run_classify(int argc, char **argv)
 		smart_profile_free(profile);
 		return CLI_TROUBLE;
 	}
-	if (o.corpus || is_dir(argv[optind]))
+	if (o.corpus || cli_is_dir(argv[optind]))
 		rc = classify_batch(model, &o, o.corpus ? NULL : argv[optind],
 				    o.corpus ? NULL : argv[optind + 1]);
 	else

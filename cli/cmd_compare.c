@@ -148,7 +148,7 @@ static int run_compare(int argc, char **argv)
 	const smart_comparator *c;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "c:C:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":c:C:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': name = optarg; break;
 		case 'C': config_path = optarg; break;
@@ -158,7 +158,7 @@ static int run_compare(int argc, char **argv)
 		case 'H': common.format = SMART_FORMAT_HTML; break;
 		case 'X': common.format = SMART_FORMAT_XML; break;
 		case 'h': usage(stdout); return CLI_SAME;
-		default: return cli_usage_error("compare", "unknown option");
+		default: return cli_bad_option("compare", opt, argv);
 		}
 	}
 	if (want_list)

@@ -143,9 +143,8 @@ static int run_diff(int argc, char **argv)
 	smart_diff *diff = NULL;
 	int c, status = CLI_TROUBLE;
 
-	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			opt.json = 1;
@@ -160,8 +159,7 @@ static int run_diff(int argc, char **argv)
 			usage(stdout);
 			return CLI_SAME;
 		default:
-			return cli_usage_error("diff", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_bad_option("diff", c, argv);
 		}
 	}
 	if (argc - optind != 2)

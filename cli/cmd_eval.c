@@ -252,7 +252,7 @@ static int run_eval(int argc, char **argv)
 	smart_confusion plus;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'f':
@@ -290,7 +290,14 @@ static int run_eval(int argc, char **argv)
 		case 'C': compare_config = optarg; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		case 'R': profiles.runs_dir = optarg; break;
+		case 'R':
+			if (!cli_is_dir(optarg)) {
+				cli_profiles_free(&profiles);
+				return cli_failf("%s: not a folder (--runs takes the folder of the "
+						 "applications' clean runs)", optarg);
+			}
+			profiles.runs_dir = optarg;
+			break;
 		case 'E': profiles.from_reruns = 1; break;
 		case 'L': calibrate = 1; break;
 		case 'P':
@@ -301,7 +308,7 @@ static int run_eval(int argc, char **argv)
 			break;
 		default:
 			cli_profiles_free(&profiles);
-			return cli_usage_error("eval", "unknown option");
+			return cli_bad_option("eval", c, argv);
 		}
 	}
 	if (profiles.runs_dir || profiles.from_reruns || profiles.n || calibrate) {

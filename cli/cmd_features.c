@@ -100,7 +100,7 @@ static int run_features(int argc, char **argv)
 	int means = 0, c, status;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -118,7 +118,7 @@ static int run_features(int argc, char **argv)
 			means = 1;
 			break;
 		default:
-			return cli_usage_error("features", "unknown option");
+			return cli_bad_option("features", c, argv);
 		}
 	}
 	argc -= optind;

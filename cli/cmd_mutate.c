@@ -1,7 +1,6 @@
 /* smart mutate — seeds faults into scratch copies of an application and
  * writes each output that differs from the clean run as a pair. */
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -135,17 +134,6 @@ static int print_summary(const smart_mutate_summary *s, const char *out, int jso
 	return CLI_SAME;
 }
 
-/* Fails early, before a long run, when -o cannot be written. */
-static int check_output_dir(const char *out)
-{
-	char copy[PATH_MAX];
-
-	snprintf(copy, sizeof(copy), "%s", out);
-	if (access(dirname(copy), W_OK) != 0)
-		return cli_failf("%s: cannot write to its folder", out);
-	return 0;
-}
-
 static int run_mutate(int argc, char **argv)
 {
 	enum { O_SRC = 256, O_FILES, O_BUILD, O_RUN, O_OUTPUTS, O_TIME, O_SEED,
@@ -176,7 +164,7 @@ static int run_mutate(int argc, char **argv)
 	int c, json = 0, have_n = 0, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "hn:j:o:", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hn:j:o:", longs, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case O_SRC: o.src = optarg; break;
@@ -214,7 +202,7 @@ static int run_mutate(int argc, char **argv)
 			if (end == optarg || *end)
 				return cli_usage_error("mutate", "--seed needs a whole number");
 			break;
-		default: return cli_usage_error("mutate", "unknown option");
+		default: return cli_bad_option("mutate", c, argv);
 		}
 	}
 	if (optind < argc)
@@ -231,8 +219,8 @@ static int run_mutate(int argc, char **argv)
 		return cli_usage_error("mutate", "--files needs at least one glob");
 	if (!o.app)
 		o.app = smart_file_last_name(o.src, app, sizeof(app));
-	if (check_output_dir(out) != 0)
-		return CLI_TROUBLE;
+	if (smart_file_check_writable(out, &err) < 0) /* before a long run */
+		return cli_fail(&err);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);

@@ -62,14 +62,14 @@ static int run_patch(int argc, char **argv)
 	int c, status = CLI_TROUBLE;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", options, NULL)) != -1) {
 		switch (c) {
 		case 'H': common.format = SMART_FORMAT_HTML; break;
 		case 'X': common.format = SMART_FORMAT_XML; break;
 		case 'j': common.json = 1; break;
 		case 'o': out_path = optarg; break;
 		case 'h': usage(stdout); return CLI_SAME;
-		default: return cli_usage_error("patch", "unknown option");
+		default: return cli_bad_option("patch", c, argv);
 		}
 	}
 	if (argc - optind != 2)

@@ -14,7 +14,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: smart perturb --in DIR [--operators LIST] [-n N] [--seed S]\n"
-		"                     [--labels TABLE.json] [--app NAME] [--json] -o PAIRS.jsonl\n\n"
+		"                     [--labels TABLE.json] [--app NAME] [--html|--xml] [--json]\n"
+		"                     -o PAIRS.jsonl\n\n"
 		"Mutates the recorded pages under DIR (HTML or XML, by extension or content)\n"
 		"and writes each page before and after one operator as a pair record (origin\n"
 		"perturb, the operator and place in note). Both sides are written by smart's\n"
@@ -27,6 +28,8 @@ static void usage(FILE *out)
 		"  --labels FILE     JSON object overriding the label of operators,\n"
 		"                    e.g. {\"attr-change\": \"ignore\"}\n"
 		"  --app NAME        the records' app (default: DIR's name)\n"
+		"  --html, --xml     parse every page as HTML / XML (default: by extension,\n"
+		"                    else by content)\n"
 		"  --json            print the summary as JSON on stdout\n"
 		"  -o FILE           the pairs, JSON Lines (gzip when FILE ends in .gz)\n\n"
 		"operators and default labels (docs/perturb.md):\n");
@@ -98,7 +101,7 @@ static int print_summary(const smart_perturb_summary *s, const char *out, int js
 
 static int run_perturb(int argc, char **argv)
 {
-	enum { O_IN = 256, O_OPS, O_SEED, O_LABELS, O_APP, O_JSON };
+	enum { O_IN = 256, O_OPS, O_SEED, O_LABELS, O_APP, O_JSON, O_HTML, O_XML };
 	static const struct option longs[] = {
 		{ "in", required_argument, NULL, O_IN },
 		{ "operators", required_argument, NULL, O_OPS },
@@ -106,6 +109,8 @@ static int run_perturb(int argc, char **argv)
 		{ "labels", required_argument, NULL, O_LABELS },
 		{ "app", required_argument, NULL, O_APP },
 		{ "json", no_argument, NULL, O_JSON },
+		{ "html", no_argument, NULL, O_HTML },
+		{ "xml", no_argument, NULL, O_XML },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -120,7 +125,7 @@ static int run_perturb(int argc, char **argv)
 	int c, json = 0, n;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "hn:o:", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hn:o:", longs, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case O_IN: o.in = optarg; break;
@@ -128,6 +133,8 @@ static int run_perturb(int argc, char **argv)
 		case O_LABELS: labels = optarg; break;
 		case O_APP: o.app = optarg; break;
 		case O_JSON: json = 1; break;
+		case O_HTML: o.format = SMART_FORMAT_HTML; break;
+		case O_XML: o.format = SMART_FORMAT_XML; break;
 		case 'o': out = optarg; break;
 		case 'n':
 		case O_SEED:
@@ -141,7 +148,7 @@ static int run_perturb(int argc, char **argv)
 			else
 				o.seed = v;
 			break;
-		default: return cli_usage_error("perturb", "unknown option");
+		default: return cli_bad_option("perturb", c, argv);
 		}
 	}
 	if (optind < argc)
@@ -157,6 +164,8 @@ static int run_perturb(int argc, char **argv)
 		return cli_fail(&err);
 	if (!o.app)
 		o.app = smart_file_last_name(o.in, app, sizeof(app));
+	if (smart_file_check_writable(out, &err) < 0) /* before the work */
+		return cli_fail(&err);
 	if (smart_perturb_run(&o, &jsonl, &len, &sum, &err) < 0)
 		return cli_fail(&err);
 	if (smart_pairs_write(out, jsonl, len, &err) < 0) {

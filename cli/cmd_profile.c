@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -14,7 +13,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: smart profile [--html|--xml] [--json] RUN_DIR RUN_DIR [RUN_DIR...] -o PROFILE.json\n"
 		"       smart profile [--html|--xml] [--json] --pairs RERUNS.jsonl [--app APP] -o PROFILE.json\n"
-		"       smart profile --check PROFILE.json\n\n"
+		"       smart profile [--json] --check PROFILE.json\n\n"
 		"Learns a volatility profile: the places (element paths with positions left\n"
 		"out, attribute names, text nodes) whose values varied between clean runs of\n"
 		"the same test suite, and the shapes the values took (dates, times, tokens,\n"
@@ -30,13 +29,6 @@ static void usage(FILE *out)
 		"  --check FILE     only validate a profile (exit 0 if it loads, 2 if not)\n"
 		"  --json           print the summary as JSON\n"
 		"  --html, --xml    parse as HTML or XML (default: sniffed)\n");
-}
-
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static int summary(const smart_profile *p, const char *out, int json)
@@ -66,6 +58,25 @@ static int summary(const smart_profile *p, const char *out, int json)
 	return CLI_SAME;
 }
 
+/* The report of --check: the profile loaded, with so many locations. */
+static int print_check(const char *path, size_t locations, int json)
+{
+	cJSON *o;
+
+	if (!json) {
+		printf("%s: a valid profile with %zu locations\n", path, locations);
+		return CLI_SAME;
+	}
+	o = cJSON_CreateObject();
+	if (o && (!cJSON_AddStringToObject(o, "profile", path) ||
+		  !cJSON_AddTrueToObject(o, "valid") ||
+		  !cJSON_AddNumberToObject(o, "locations", (double)locations))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
+}
+
 static int run_profile(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -86,7 +97,7 @@ static int run_profile(int argc, char **argv)
 	int json = 0, c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'o': out = optarg; break;
@@ -96,7 +107,7 @@ static int run_profile(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
-		default: return cli_usage_error("profile", "unknown option");
+		default: return cli_bad_option("profile", c, argv);
 		}
 	}
 	if (check) {
@@ -105,9 +116,9 @@ static int run_profile(int argc, char **argv)
 		p = smart_profile_load(check, &err);
 		if (!p)
 			return cli_fail(&err);
-		printf("%s: a valid profile with %zu locations\n", check, smart_profile_entry_count(p));
+		rc = print_check(check, smart_profile_entry_count(p), json);
 		smart_profile_free(p);
-		return CLI_SAME;
+		return rc;
 	}
 	if (!out)
 		return cli_usage_error("profile", "-o PROFILE.json is required");
@@ -117,9 +128,11 @@ static int run_profile(int argc, char **argv)
 		return cli_usage_error("profile", pairs ? "--pairs takes no run folders"
 						       : "needs at least two run folders");
 	for (int i = optind; i < argc; i++)
-		if (!is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
+		if (!cli_is_dir(argv[i]) && !smart_run_is_archive_name(argv[i]))
 			return cli_failf("%s: not a folder or a .tar[.gz] archive (give two or more clean runs)",
 					 argv[i]);
+	if (smart_file_check_writable(out, &err) < 0) /* before the work */
+		return cli_fail(&err);
 	p = smart_profile_new(&err);
 	if (!p)
 		return cli_fail(&err);

@@ -38,6 +38,8 @@ static void usage(FILE *out)
 		"  -l, --list             only read the sessions and list them (with --json: in\n"
 		"                         smart's JSON session format, to edit by hand)\n"
 		"      --json             print the summary as JSON\n"
+		"      --html, --xml      accepted like every command's; responses are named by\n"
+		"                         their content type\n"
 		"  -h, --help             this help\n\n"
 		"Only loopback hosts and those given with --allow-host are contacted. A request\n"
 		"that fails is recorded in the manifest; the run goes on.\n"
@@ -163,7 +165,7 @@ static int run_replay(int argc, char **argv)
 		return cli_failf("out of memory");
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "b:o:r:d:t:a:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":b:o:r:d:t:a:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b': o.base_url = optarg; break;
 		case 'o': o.out_dir = optarg; break;
@@ -191,7 +193,7 @@ static int run_replay(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'H': case 'X': break; /* responses are named by their content type */
 		case 'h': usage(stdout); status = CLI_SAME; goto out;
-		default: status = cli_usage_error("replay", "unknown option"); goto out;
+		default: status = cli_bad_option("replay", opt, argv); goto out;
 		}
 	}
 	if (optind == argc) {

@@ -197,7 +197,7 @@ static int run_train(int argc, char **argv)
 	cli_comparators cmp = { 0 };
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'o': out = optarg; break;
@@ -235,7 +235,7 @@ static int run_train(int argc, char **argv)
 		case 'b': baselines = optarg; break;
 		default:
 			cli_profiles_free(&profiles);
-			return cli_usage_error("train", "unknown option");
+			return cli_bad_option("train", c, argv);
 		}
 	}
 	if (!out || optind >= argc || (baselines && !comparator_features)) {
@@ -243,6 +243,10 @@ static int run_train(int argc, char **argv)
 		return cli_usage_error("train", !out ? "-o MODEL.json is required"
 					       : optind >= argc ? "no corpus given"
 					       : "--baselines needs --comparator-features");
+	}
+	if (smart_file_check_writable(out, &err) < 0) { /* before the training */
+		cli_profiles_free(&profiles);
+		return cli_fail(&err);
 	}
 	names = cli_feature_names(&n);
 	if (!names) {

@@ -1,8 +1,11 @@
 /* smart — the command-line front end: finds the subcommand and runs it. */
+#include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -38,6 +41,24 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 	return CLI_TROUBLE;
 }
 
+int cli_bad_option(const char *command, int c, char **argv)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+
+	if (c == ':')
+		return cli_usage_error(command, "option '%s' needs a value", arg);
+	if (strncmp(arg, "--", 2) != 0 && optopt > ' ' && optopt < 127)
+		return cli_usage_error(command, "unknown option '-%c'", optopt);
+	return cli_usage_error(command, "unknown option '%s'", arg);
+}
+
+int cli_is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int cli_print_json(cJSON *json)
 {
 	char *text = json ? cJSON_PrintUnformatted(json) : NULL;
@@ -62,8 +83,22 @@ static void print_usage(FILE *out)
 		     "ignore, 1 different / inspect, 2 trouble.\n");
 }
 
+/* A command's status, made 2 when what it wrote on standard output did not
+ * all get there (a full disk, a closed pipe): a CI job must not take a cut
+ * report for a whole one. A command that already failed said why. */
+static int stdout_checked(int status)
+{
+	int flushed = fflush(stdout) == 0;
+	int saved = errno;
+
+	if ((flushed && !ferror(stdout)) || status == CLI_TROUBLE)
+		return status;
+	return cli_failf("standard output: %s", flushed ? "write error" : strerror(saved));
+}
+
 int main(int argc, char **argv)
 {
+	opterr = 0; /* the commands report a bad option themselves (cli_bad_option) */
 	if (argc < 2) {
 		print_usage(stderr);
 		return CLI_TROUBLE;
@@ -71,15 +106,15 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		print_usage(stdout);
-		return CLI_SAME;
+		return stdout_checked(CLI_SAME);
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("smart %s\n", SMART_VERSION);
-		return CLI_SAME;
+		return stdout_checked(CLI_SAME);
 	}
 	for (const cli_command *const *c = cli_command_table; *c; c++)
 		if (strcmp(argv[1], (*c)->name) == 0)
-			return (*c)->run(argc - 1, argv + 1);
+			return stdout_checked((*c)->run(argc - 1, argv + 1));
 	fprintf(stderr, "smart: unknown command '%s' (try 'smart -h')\n", argv[1]);
 	return CLI_TROUBLE;
 }

@@ -83,34 +83,98 @@ int smart_file_read(const char *path, size_t max_bytes, char **data,
 	return 0;
 }
 
-int smart_file_write_atomic(const char *path, const char *data, size_t len,
-			    smart_error *err)
+enum { OUTPUT_FILE = 0, OUTPUT_SPECIAL = 1 };
+
+/* What an output path names: OUTPUT_FILE (nothing yet, or a regular file:
+ * written by renaming a temporary file over it), OUTPUT_SPECIAL (a device,
+ * FIFO or symlink: written in place), or -1 with err set (a directory). */
+static int output_kind(const char *path, smart_error *err)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return OUTPUT_FILE;
+	if (S_ISDIR(st.st_mode))
+		return smart_error_set(err, "%s: cannot write: Is a directory", path);
+	return OUTPUT_SPECIAL;
+}
+
+/* Creates the temporary file "PATH.tmpXXXXXX" beside `path` that an atomic
+ * write renames into place; *tmp (malloc'd, the caller frees it) is its
+ * name. Returns its descriptor, or -1 with err set. */
+static int temp_beside(const char *path, char **tmp, smart_error *err)
 {
 	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 16);
-	size_t done = 0;
 	int fd;
 
-	if (!tmp)
+	*tmp = malloc(plen + 16);
+	if (!*tmp)
 		return smart_error_set(err, "%s: out of memory", path);
-	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
+	snprintf(*tmp, plen + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(*tmp);
 	if (fd < 0) {
 		smart_error_set(err, "%s: cannot create temporary file: %s", path,
 				strerror(errno));
-		free(tmp);
-		return -1;
+		free(*tmp);
+		*tmp = NULL;
 	}
+	return fd;
+}
+
+/* Writes all `len` bytes to `fd`, retrying short writes; -1 with errno set
+ * on failure. */
+static int write_all(int fd, const char *data, size_t len)
+{
+	size_t done = 0;
+
 	while (done < len) {
 		ssize_t n = write(fd, data + done, len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			goto fail;
+			return -1;
 		done += (size_t)n;
 	}
-	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0)
+	return 0;
+}
+
+/* Writes `len` bytes into what `path` already names when that is no regular
+ * file (a device such as /dev/stdout or /dev/null, a FIFO, a symlink): in
+ * place, truncating, since renaming a temporary file over it would replace
+ * the device or the link itself. */
+static int write_in_place(const char *path, const char *data, size_t len,
+			  smart_error *err)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+
+	if (fd < 0)
+		return smart_error_set(err, "%s: cannot write: %s", path, strerror(errno));
+	if (write_all(fd, data, len) < 0) {
+		int saved = errno;
+
+		close(fd);
+		return smart_error_set(err, "%s: cannot write: %s", path, strerror(saved));
+	}
+	if (close(fd) != 0)
+		return smart_error_set(err, "%s: cannot write: %s", path, strerror(errno));
+	return 0;
+}
+
+int smart_file_write_atomic(const char *path, const char *data, size_t len,
+			    smart_error *err)
+{
+	char *tmp;
+	int fd, kind = output_kind(path, err);
+
+	if (kind < 0)
+		return -1;
+	if (kind == OUTPUT_SPECIAL)
+		return write_in_place(path, data, len, err);
+	fd = temp_beside(path, &tmp, err);
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, data, len) < 0 || fchmod(fd, 0644) != 0 || fsync(fd) != 0)
 		goto fail;
 	if (close(fd) != 0) {
 		fd = -1;
@@ -128,6 +192,27 @@ fail:
 	unlink(tmp);
 	free(tmp);
 	return -1;
+}
+
+int smart_file_check_writable(const char *path, smart_error *err)
+{
+	char *tmp;
+	int fd, kind = output_kind(path, err);
+
+	if (kind < 0)
+		return -1;
+	if (kind == OUTPUT_SPECIAL) {
+		if (access(path, W_OK) != 0)
+			return smart_error_set(err, "%s: cannot write: %s", path, strerror(errno));
+		return 0;
+	}
+	fd = temp_beside(path, &tmp, err); /* as smart_file_write_atomic will */
+	if (fd < 0)
+		return -1;
+	close(fd);
+	unlink(tmp);
+	free(tmp);
+	return 0;
 }
 
 char *smart_file_last_name(const char *path, char *buf, size_t size)

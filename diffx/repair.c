@@ -34,6 +34,8 @@
 #define REPAIR_MAX_LOG 256     /* map writes one attempt may make */
 #define REPAIR_MAX_GROUP 512   /* children of a sibling group it may count */
 #define REPAIR_MAX_KIDS 64     /* children re-paired in place per pair */
+#define REPAIR_SEEN_SLOTS 512  /* set of counted nodes (at most half full) */
+#define REPAIR_FREED_BITS 4096 /* filter of freed hash buckets (fits in L1) */
 
 /* One write to a2b (side 0) or b2a (side 1), to undo or redo it. */
 typedef struct map_write {
@@ -50,12 +52,18 @@ typedef struct repair {
 	uint32_t n_lost_a, n_lost_b;
 	uint32_t *groups, n_groups;   /* new parents whose children are counted */
 	uint32_t *olds, n_olds;       /* old nodes whose delete status is counted */
-	uint32_t *stamp_a, *stamp_b, stamp;
-	uint32_t *kids, *keys, *lis_work; /* LIS scratch for one group */
+	/* The nodes already in the counted sets: a small open-addressing set
+	 * of (side, node) keys, emptied by bumping `gen` (a per-node array
+	 * would be cleared for nothing, page by page, on every document). */
+	uint32_t seen_gen[REPAIR_SEEN_SLOTS], gen, n_seen;
+	uint32_t *kids, *keys, *weights, *lis_work; /* LIS scratch for one group */
 	unsigned char *in_lis;
-	unsigned char *freed;         /* per hash bucket: an old node of it
-	                               * lost its partner in a kept attempt */
+	/* bit (bucket % REPAIR_FREED_BITS): an old node of the bucket lost
+	 * its partner in a kept attempt */
+	uint64_t freed[REPAIR_FREED_BITS / 64];
 	int any_freed;
+	uint64_t seen_key[REPAIR_SEEN_SLOTS]; /* read only where seen_gen says
+	                                       * the slot is in use */
 } repair;
 
 static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
@@ -209,20 +217,45 @@ static void rehome(repair *r)
 	}
 }
 
+/* Empties the set of counted nodes. */
+static void seen_clear(repair *r)
+{
+	r->gen++;
+	r->n_seen = 0;
+	r->n_groups = r->n_olds = 0;
+}
+
+/* Adds node `index` of side 0 (old) or 1 (new) to the set; returns 1 when
+ * it was not there yet, 0 when it was, and also 0 with r->overflow set
+ * when the set is half full. */
+static int seen_add(repair *r, uint32_t side, uint32_t index)
+{
+	uint64_t key = (uint64_t)side << 32 | index;
+	uint32_t s = (uint32_t)align_mix(key) & (REPAIR_SEEN_SLOTS - 1);
+
+	for (; r->seen_gen[s] == r->gen; s = (s + 1) & (REPAIR_SEEN_SLOTS - 1))
+		if (r->seen_key[s] == key)
+			return 0;
+	if (2 * r->n_seen >= REPAIR_SEEN_SLOTS) {
+		r->overflow = 1;
+		return 0;
+	}
+	r->seen_gen[s] = r->gen;
+	r->seen_key[s] = key;
+	r->n_seen++;
+	return 1;
+}
+
 static void add_group(repair *r, uint32_t y)
 {
-	if (y == SMART_NONE || r->stamp_b[y] == r->stamp)
-		return;
-	r->stamp_b[y] = r->stamp;
-	r->groups[r->n_groups++] = y;
+	if (y != SMART_NONE && seen_add(r, 1, y))
+		r->groups[r->n_groups++] = y;
 }
 
 static void add_old(repair *r, uint32_t x)
 {
-	if (r->stamp_a[x] == r->stamp)
-		return;
-	r->stamp_a[x] = r->stamp;
-	r->olds[r->n_olds++] = x;
+	if (seen_add(r, 0, x))
+		r->olds[r->n_olds++] = x;
 }
 
 /* Adds to the counted sets the nodes whose operations the current state
@@ -283,10 +316,11 @@ static long group_cost(repair *r, uint32_t g, uint32_t limit, int mark)
 			cost++;
 		} else {
 			r->kids[m] = c;
+			r->weights[m] = al->csize_a[d] + al->csize_b[c];
 			r->keys[m++] = d;
 		}
 	}
-	align_lis(r->keys, m, r->in_lis, r->lis_work);
+	align_lis_weighted(r->keys, r->weights, m, r->in_lis, r->lis_work);
 	for (uint32_t k = 0; k < m; k++) {
 		lis += r->in_lis[k];
 		if (mark)
@@ -335,21 +369,22 @@ static int attempt(repair *r, uint32_t x, uint32_t y)
 		replay(r, 1);
 		return 0;
 	}
-	r->stamp++;
-	r->n_groups = r->n_olds = 0;
+	seen_clear(r);
 	collect(r);
 	after = local_cost(r);
 	replay(r, 1);
 	collect(r);
 	before = local_cost(r);
-	if (after < 0 || before < 0 || after >= before)
+	if (r->overflow || after < 0 || before < 0 || after >= before)
 		return 0;
 	replay(r, 0);
 	for (uint32_t k = 0; k < r->n_groups; k++)
 		group_cost(r, r->groups[k], UINT32_MAX, 1);
 	for (uint32_t k = 0; k < r->log_len; k++)
 		if (r->log[k].side == 0 && r->log[k].after == SMART_NONE) {
-			r->freed[r->al->bucket_a[r->log[k].index]] = 1;
+			uint32_t bit = r->al->bucket_a[r->log[k].index] % REPAIR_FREED_BITS;
+
+			r->freed[bit / 64] |= 1ull << (bit % 64);
 			r->any_freed = 1;
 		}
 	return 1;
@@ -396,12 +431,15 @@ static void sweep_twins(repair *r)
 	align *al = r->al;
 	const smart_tree *b = al->b;
 
-	r->stamp++;
-	r->n_groups = 0;
+	seen_clear(r);
+	r->overflow = 0;
 	for (uint32_t y = 1; y < b->count; y++) {
-		uint32_t py, x;
+		uint32_t py, x, bit;
 
-		if (!al->csize_b[y] || al->b2a[y] != SMART_NONE || !r->freed[al->bucket_b[y]])
+		if (!al->csize_b[y] || al->b2a[y] != SMART_NONE)
+			continue;
+		bit = al->bucket_b[y] % REPAIR_FREED_BITS;
+		if (!(r->freed[bit / 64] >> (bit % 64) & 1))
 			continue;
 		py = b->nodes[y].parent;
 		if (al->b2a[py] == SMART_NONE)
@@ -412,6 +450,13 @@ static void sweep_twins(repair *r)
 		align_match_subtree(al, x, y);
 		memset(al->stays + y + 1, 1, b->nodes[y].size - 1);
 		add_group(r, py);
+		if (r->overflow) { /* set full: bring the groups so far up to date */
+			for (uint32_t k = 0; k < r->n_groups; k++)
+				group_cost(r, r->groups[k], UINT32_MAX, 1);
+			seen_clear(r);
+			r->overflow = 0;
+			add_group(r, py);
+		}
 	}
 	for (uint32_t k = 0; k < r->n_groups; k++)
 		group_cost(r, r->groups[k], UINT32_MAX, 1);
@@ -421,13 +466,11 @@ static void repair_free(repair *r)
 {
 	free(r->groups);
 	free(r->olds);
-	free(r->stamp_a);
-	free(r->stamp_b);
 	free(r->kids);
 	free(r->keys);
+	free(r->weights);
 	free(r->lis_work);
 	free(r->in_lis);
-	free(r->freed);
 	free(r);
 }
 
@@ -435,25 +478,23 @@ int align_repair(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
 	size_t na = al->a->count, nb = b->count;
-	repair *r = calloc(1, sizeof(*r));
+	repair *r = calloc(1, sizeof(*r)); /* fresh memory: mostly never touched */
 
 	if (!r)
 		return smart_error_oom(err);
 	r->al = al;
-	/* The counted sets hold each node at most once (stamps). */
+	/* The counted sets hold each node at most once (the seen set). */
 	r->groups = malloc((nb + 1) * sizeof(uint32_t));
 	r->olds = malloc((na + 1) * sizeof(uint32_t));
-	r->stamp_a = calloc(na + 1, sizeof(uint32_t));
-	r->stamp_b = calloc(nb + 1, sizeof(uint32_t));
 	r->kids = malloc((nb + 1) * sizeof(uint32_t));
 	r->keys = malloc((nb + 1) * sizeof(uint32_t));
-	r->lis_work = malloc(2 * (nb + 1) * sizeof(uint32_t));
+	r->weights = malloc((nb + 1) * sizeof(uint32_t));
+	r->lis_work = malloc(8 * (nb + 1) * sizeof(uint32_t));
 	r->in_lis = malloc(nb + 1);
-	r->freed = calloc((size_t)al->bucket_mask + 1, 1);
 	if (!al->stays)
 		al->stays = malloc(nb + 1);
-	if (!al->stays || !r->groups || !r->olds || !r->stamp_a || !r->stamp_b ||
-	    !r->kids || !r->keys || !r->lis_work || !r->in_lis || !r->freed ||
+	if (!al->stays || !r->groups || !r->olds ||
+	    !r->kids || !r->keys || !r->weights || !r->lis_work || !r->in_lis ||
 	    align_mark_in_order(al, al->stays) < 0) {
 		repair_free(r);
 		return smart_error_oom(err);

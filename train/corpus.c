@@ -72,6 +72,18 @@ void smart_corpus_close(smart_corpus_reader *r)
 	free(r);
 }
 
+/* zlib's message for the reader's last error, without the "PATH: " zlib
+ * puts before it (the caller's message names the file and line itself). */
+static const char *gz_message(smart_corpus_reader *r, int *gzerr)
+{
+	const char *msg = gzerror(r->gz, gzerr);
+	size_t n = strlen(r->path);
+
+	if (strncmp(msg, r->path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+		msg += n + 2;
+	return msg;
+}
+
 /* Reads one line (without its newline) into r->buf; its length in *len.
  * Returns 1 for a line, 0 at the end, -1 on error. The line is cut by
  * searching the bytes read for '\n' (not by gzgets and strlen), so that a
@@ -91,13 +103,13 @@ static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 			int n = gzread(r->gz, r->chunk, (unsigned)CORPUS_CHUNK);
 
 			if (n < 0) {
-				const char *msg = gzerror(r->gz, &gzerr);
+				const char *msg = gz_message(r, &gzerr);
 
 				return smart_error_set(err, "%s:%zu: %s", r->path, r->line + 1,
 						       gzerr == Z_ERRNO ? strerror(errno) : msg);
 			}
 			if (n == 0) {
-				const char *msg = gzerror(r->gz, &gzerr);
+				const char *msg = gz_message(r, &gzerr);
 
 				if (gzerr != Z_OK && gzerr != Z_STREAM_END)
 					return smart_error_set(err, "%s:%zu: %s", r->path,

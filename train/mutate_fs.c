@@ -91,6 +91,8 @@ int mutate_list_files(const char *root, const char *skip,
 			 (e->fts_info == FTS_NS && e->fts_level == 0))
 			rc = smart_error_set(err, "%s: %s", e->fts_path,
 					     strerror(e->fts_errno));
+		else if (e->fts_level == 0 && e->fts_info != FTS_D && e->fts_info != FTS_DP)
+			rc = smart_error_set(err, "%s: not a folder", root);
 		else if (e->fts_info == FTS_F && selected(rel, globs, glob_count) &&
 			 paths_add(out, rel) < 0)
 			rc = smart_error_oom(err);

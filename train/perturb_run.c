@@ -39,8 +39,8 @@ static void pages_free(page_set *p)
 
 /* Reads every file under `dir`; keeps those that parse (an XML page that
  * is not well-formed is left out and counted). */
-static int pages_load(const char *dir, page_set *p, smart_perturb_summary *sum,
-		      smart_error *err)
+static int pages_load(const char *dir, smart_format forced, page_set *p,
+		      smart_perturb_summary *sum, smart_error *err)
 {
 	size_t n;
 
@@ -66,8 +66,11 @@ static int pages_load(const char *dir, page_set *p, smart_perturb_summary *sum,
 			return -1;
 		}
 		free(path);
-		f = strcmp(pair_format_of(p->paths.items[i], data, len), "xml") == 0
-		    ? SMART_FORMAT_XML : SMART_FORMAT_HTML;
+		if (forced != SMART_FORMAT_AUTO)
+			f = forced;
+		else
+			f = strcmp(pair_format_of(p->paths.items[i], data, len), "xml") == 0
+			    ? SMART_FORMAT_XML : SMART_FORMAT_HTML;
 		t = smart_tree_parse(data, len, f, p->paths.items[i], &quiet);
 		sum->pages++;
 		if (!t || t->count < 2) {
@@ -162,7 +165,7 @@ int smart_perturb_run(const smart_perturb_options *o, char **jsonl,
 	*jsonl_len = 0;
 	if (o->op_count == 0)
 		return smart_error_set(err, "no operators given");
-	if (pages_load(o->in, &pages, sum, err) < 0)
+	if (pages_load(o->in, o->format, &pages, sum, err) < 0)
 		goto done;
 	if (pages.count == 0) {
 		smart_error_set(err, "%s: no readable page (%u files)", o->in, sum->pages);

@@ -16,9 +16,18 @@ int smart_file_read(const char *path, size_t max_bytes, char **data,
 
 /* Writes `len` bytes to `path` atomically: a temporary file in the same
  * folder, fsync, then rename, so a reader never sees a partial file and a
- * failure leaves any previous file untouched. */
+ * failure leaves any previous file untouched. When `path` names something
+ * that is not a regular file (a device such as /dev/stdout, a FIFO, a
+ * symlink), that is written in place instead: renaming over it would
+ * replace the device or the link. */
 int smart_file_write_atomic(const char *path, const char *data, size_t len,
 			    smart_error *err);
+
+/* Fails, with the message smart_file_write_atomic would give, when `path`
+ * cannot be written (no such folder, not writable, a directory), so that a
+ * long run stops before its work rather than at its end. Leaves nothing
+ * behind. */
+int smart_file_check_writable(const char *path, smart_error *err);
 
 /* The last component of `path`, trailing slashes aside ("runs/app/" ->
  * "app", "/" -> "/"), copied into `buf` (cut to `size` bytes); returns buf.

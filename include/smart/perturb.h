@@ -91,6 +91,8 @@ typedef struct smart_perturb_options {
 	unsigned pairs;         /* how many pairs */
 	unsigned long seed;
 	const char *app;        /* the records' app */
+	smart_format format;    /* every page's parser; SMART_FORMAT_AUTO (0): by
+	                         * extension, else by content */
 } smart_perturb_options;
 
 typedef struct smart_perturb_summary {

@@ -94,4 +94,49 @@ expect_status "patch_too_deep_script_is_trouble" 2 "$SMART" patch "$TMP/good.htm
 expect_status "patch_no_partial_output_file" 2 "$SMART" patch "$TMP/good.html" "$TMP/junk.json" -o "$TMP/partial.html"
 if [ -e "$TMP/partial.html" ]; then echo "not ok - patch_bad_script_leaves_no_output_file"; else
 	echo "ok - patch_bad_script_leaves_no_output_file"; fi
+# Every other subcommand on the same bad files: recovered or one line, exit 2.
+P="$FIX/train/pairs.jsonl"
+for input in "$TMP/empty.html" "$TMP/junk.bin" "$TMP/a-directory" "$TMP/does-not-exist.html"; do
+	base=$(basename "$input")
+	expect_calm "features_old_${base}_is_recovered_or_one_error" "$SMART" features "$input" "$TMP/good.html"
+	expect_calm "classify_new_${base}_is_recovered_or_one_error" "$SMART" classify "$TMP/good.html" "$input"
+	expect_calm "compare_old_${base}_is_recovered_or_one_error" "$SMART" compare -c C-WD "$input" "$TMP/good.html"
+	expect_calm "classify_corpus_${base}_is_handled" "$SMART" classify --json --corpus "$input"
+	expect_calm "classify_model_${base}_is_handled" "$SMART" classify --model "$input" "$TMP/good.html" "$TMP/good.html"
+	expect_calm "classify_profile_${base}_is_handled" "$SMART" classify --profile "$input" "$TMP/good.html" "$TMP/good.html"
+	expect_calm "features_means_${base}_is_handled" "$SMART" features --means "$input"
+	expect_calm "train_${base}_is_handled" "$SMART" train --folds 0 -o "$TMP/m-$base.json" "$input"
+	expect_calm "eval_${base}_is_handled" "$SMART" eval "$input"
+	expect_calm "profile_runs_${base}_is_handled" "$SMART" profile "$input" "$input" -o "$TMP/p-$base.json"
+	expect_calm "profile_pairs_${base}_is_handled" "$SMART" profile --pairs "$input" -o "$TMP/p-$base.json"
+	expect_calm "perturb_in_${base}_is_handled" "$SMART" perturb --in "$input" -n 1 -o "$TMP/x-$base.jsonl"
+	expect_calm "replay_${base}_is_handled" "$SMART" replay "$input" --base-url http://127.0.0.1:9 -o "$TMP/r-$base"
+	expect_calm "compare_config_${base}_is_handled" "$SMART" compare -C "$input" -c C-WD "$TMP/good.html" "$TMP/good.html"
+	expect_calm "mutate_src_${base}_is_handled" "$SMART" mutate --src "$input" --files '*.c' --run true \
+		--outputs out -n 1 -o "$TMP/mm-$base.jsonl"
+	for out in "$TMP/m-$base.json" "$TMP/x-$base.jsonl" "$TMP/mm-$base.jsonl"; do
+		if [ -e "$out" ]; then echo "not ok - no_output_file_from_bad_${base} ($(basename "$out"))"; fi
+	done
+done
+# A binary corpus: every record is refused, in one line that counts them.
+expect_status "classify_binary_corpus_is_trouble" 2 "$SMART" classify --corpus "$TMP/junk.bin"
+expect_one_error_line "classify_binary_corpus_is_one_line_counting_the_rest" \
+	"^smart: .*junk\.bin:1: .* \(and [0-9]+ more pairs that could not be classified"
+expect_output "classify_binary_corpus_lists_trouble_rows" '^trouble +- +.*junk\.bin:2: '
+expect_status "classify_binary_corpus_json_is_trouble" 2 "$SMART" classify --json --corpus "$TMP/junk.bin"
+expect_output "classify_binary_corpus_json_gives_each_error" '"error":".*junk\.bin:2: '
+# A file where a folder is wanted says so.
+expect_status "mutate_src_that_is_a_file_is_trouble" 2 "$SMART" mutate --src "$TMP/good.html" --files '*.c' \
+	--run true --outputs out -n 1 -o "$TMP/mm.jsonl"
+expect_one_error_line "mutate_src_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
+expect_status "perturb_in_that_is_a_file_is_trouble" 2 "$SMART" perturb --in "$TMP/good.html" -n 1 -o "$TMP/x.jsonl"
+expect_one_error_line "perturb_in_that_is_a_file_says_not_a_folder" "good\.html: not a folder$"
+expect_status "eval_runs_missing_folder_is_trouble" 2 "$SMART" eval --by-app --runs "$TMP/no-such-runs" "$P"
+expect_one_error_line "eval_runs_missing_folder_says_not_a_folder" "no-such-runs: not a folder"
+# A cut gzip corpus: one line naming the file and line once.
+gzip -c "$P" | head -c 3000 >"$TMP/cut.jsonl.gz"
+expect_status "classify_cut_gzip_corpus_is_trouble" 2 "$SMART" classify --corpus "$TMP/cut.jsonl.gz"
+expect_one_error_line "classify_cut_gzip_corpus_names_file_and_line_once" "^smart: [^ ]*cut\.jsonl\.gz:[0-9]+: unexpected end of file$"
+expect_status "train_cut_gzip_corpus_is_trouble" 2 "$SMART" train --folds 0 -o "$TMP/cut-model.json" "$TMP/cut.jsonl.gz"
+expect_one_error_line "train_cut_gzip_corpus_names_file_and_line_once" "^smart: [^ ]*cut\.jsonl\.gz:[0-9]+: unexpected end of file"
 finish
