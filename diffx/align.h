@@ -1,7 +1,7 @@
 /*
  * Internals of the DiffX alignment, shared by the files that compute it:
- * hash.c (subtree hashes), match_exact.c (phase 1), match_fragments.c
- * (phase 2), lis.c (longest increasing subsequence), script.c (phase 3).
+ * hash.c (subtree hashes), match_exact.c (phase 1), match_fragments.c,
+ * fragment_grow.c and fragment_gap.c (phase 2), lis.c (longest increasing subsequence), script.c (phase 3).
  *
  * Labels: a node's label is its name; the two trees intern names
  * separately, so old nodes are given labels in the NEW tree's name-id space
