@@ -25,7 +25,6 @@
  */
 #include "align.h"
 
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +34,8 @@
 #define REPAIR_MAX_LOG 256     /* map writes one attempt may make */
 #define REPAIR_MAX_GROUP 512   /* children of a sibling group it may count */
 #define REPAIR_MAX_KIDS 64     /* children re-paired in place per pair */
-#define REPAIR_SEEN_SLOTS 4096 /* set of counted nodes (at most half full) */
-#define REPAIR_FREED_BITS 65536 /* filter of freed hash buckets (fits in L1) */
+#define REPAIR_SEEN_SLOTS 512  /* set of counted nodes (at most half full) */
+#define REPAIR_FREED_BITS 4096 /* filter of freed hash buckets (fits in L1) */
 
 /* One write to a2b (side 0) or b2a (side 1), to undo or redo it. */
 typedef struct map_write {
@@ -63,8 +62,8 @@ typedef struct repair {
 	 * its partner in a kept attempt */
 	uint64_t freed[REPAIR_FREED_BITS / 64];
 	int any_freed;
-	uint64_t seen_key[REPAIR_SEEN_SLOTS]; /* last: read only where seen_gen
-	                                       * says so, never cleared */
+	uint64_t seen_key[REPAIR_SEEN_SLOTS]; /* read only where seen_gen says
+	                                       * the slot is in use */
 } repair;
 
 static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
@@ -479,11 +478,10 @@ int align_repair(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
 	size_t na = al->a->count, nb = b->count;
-	repair *r = malloc(sizeof(*r));
+	repair *r = calloc(1, sizeof(*r)); /* fresh memory: mostly never touched */
 
 	if (!r)
 		return smart_error_oom(err);
-	memset(r, 0, offsetof(repair, seen_key));
 	r->al = al;
 	/* The counted sets hold each node at most once (the seen set). */
 	r->groups = malloc((nb + 1) * sizeof(uint32_t));

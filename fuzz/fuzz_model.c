@@ -3,7 +3,6 @@
  * binary's feature list. A model that loads must score any vector, and
  * survive a round trip through its own JSON.
  */
-#include <math.h>
 
 #include "fuzz/fuzz.h"
 

@@ -59,7 +59,7 @@ def file_pairs():
 
 
 def corpus_records():
-    for f in sorted(glob.glob("corpora/*.jsonl*") + glob.glob("corpora/webapp/*.jsonl*")):
+    for f in sorted(glob.glob("corpora/*.jsonl*")):
         opener = gzip.open if f.endswith(".gz") else open
         taken = 0
         with opener(f, "rt", encoding="utf-8", errors="replace") as fh:
@@ -124,7 +124,7 @@ def main():
         if os.path.exists(f):
             write(out, "profile", read(f))
     # replay: HAR, access log, JSON sessions
-    for f in glob.glob("tests/fixtures/replay/*") + ["corpora/webapp/sessions.json"]:
+    for f in glob.glob("tests/fixtures/replay/*") + ["corpora/mediawiki/sessions.json"]:
         if os.path.isfile(f) and not f.endswith(".py"):
             write(out, "replay", read(f))
     for t in ("html", "xml", "script", "corpus", "model", "replay", "profile"):

@@ -4,9 +4,11 @@
 # foreground of background jobs, configs and pids under $WORK/srv-PORT).
 # FAKETIME (e.g. "2024-03-01 10:00:00") runs PHP at that (advancing) date
 # through libfaketime. With SMART_DETERMINISTIC=1 (mutant runs) the request
-# id is fixed and MediaWiki leaves out its parser timing report, so that two
-# clean runs print more pages alike and smart mutate keeps them. (A frozen
-# clock, faketime without '@', made php-fpm answer 502: not used.)
+# id is fixed, MediaWiki leaves out its parser timing report, one PHP worker
+# serves every request, and PHP's clock starts at FAKETIME and steps 1 µs
+# per clock read instead of following the real clock (libfaketime's "i"
+# mode, per process), so that two clean runs print the same pages and
+# smart mutate keeps them. (A stopped clock made php-fpm answer 502.)
 set -eu
 . "$(dirname "$0")/common.sh"
 cmd=$1 port=$2 when=${3:-}
@@ -23,7 +25,7 @@ daemonize = no
 listen = $srv/fpm.sock
 listen.mode = 0666
 pm = static
-pm.max_children = 2
+pm.max_children = $( [ -n "${SMART_DETERMINISTIC:-}" ] && echo 1 || echo 2)
 clear_env = no
 php_admin_value[error_log] = $srv/php.log
 php_admin_value[opcache.validate_timestamps] = 1
@@ -53,7 +55,9 @@ http {
   }
 }
 CONF
-	if [ -n "$when" ]; then
+	if [ -n "$when" ] && [ -n "${SMART_DETERMINISTIC:-}" ]; then
+		FAKETIME_DISABLE_SHM=1 faketime -f "@$when i0.000001" "$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
+	elif [ -n "$when" ]; then
 		faketime -f "@$when" "$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
 	else
 		"$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
