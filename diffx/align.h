@@ -92,7 +92,7 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near);
 int align_match_fragments(align *al, smart_error *err);
 
 /* Phase 2b: re-pairs small nodes in place where that shortens the script
- * (repair.c). */
+ * (repair.c, repair_attempt.c, repair_cost.c). */
 int align_repair(align *al, smart_error *err);
 
 /* The content children of a node, in order, into `out` (capacity given by
