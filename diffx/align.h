@@ -1,7 +1,7 @@
 /*
  * Internals of the DiffX alignment, shared by the files that compute it:
- * hash.c (subtree hashes), match_exact.c (phase 1), match_fragments.c
- * (phase 2), lis.c (longest increasing subsequence), script.c (phase 3).
+ * hash.c (subtree hashes), match_exact.c (phase 1), match_fragments.c,
+ * fragment_grow.c and fragment_gap.c (phase 2), lis.c (longest increasing subsequence), script.c (phase 3).
  *
  * Labels: a node's label is its name; the two trees intern names
  * separately, so old nodes are given labels in the NEW tree's name-id space
@@ -92,7 +92,7 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near);
 int align_match_fragments(align *al, smart_error *err);
 
 /* Phase 2b: re-pairs small nodes in place where that shortens the script
- * (repair.c). */
+ * (repair.c, repair_attempt.c, repair_cost.c). */
 int align_repair(align *al, smart_error *err);
 
 /* The content children of a node, in order, into `out` (capacity given by

@@ -2,8 +2,11 @@
  * Flattening libxml2's pointer tree into the pre-order node array of
  * include/smart/tree.h. One pass with an explicit stack emits the nodes;
  * a second pass (finish_tree) fills in subtree sizes and sibling positions.
+ *
+ * This file: the walk and the finishing pass; names, text and attributes
+ * are stored by tree_build_store.c (tree_build.h).
  */
-#include "tree_internal.h"
+#include "tree_build.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -13,106 +16,6 @@
 #include "common/array.h"
 #include "../common/arena.h"
 #include "text.h"
-
-typedef struct frame {
-	uint32_t index;      /* our node for this libxml2 element */
-	uint32_t last_child; /* our last child emitted so far */
-	xmlNodePtr next;     /* next libxml2 child still to visit */
-	int preserve;        /* inside <pre> and friends: keep white space */
-} frame;
-
-typedef struct builder {
-	smart_tree *tree;
-	uint32_t node_cap;
-	uint32_t attr_cap;
-	uint32_t name_cap;
-	uint32_t *name_slots; /* open-addressing table of name_id + 1 */
-	uint32_t slot_count;
-	frame *stack;
-	size_t depth;
-	size_t stack_cap;
-	smart_strbuf pending; /* raw text waiting to become one text node */
-	smart_strbuf scratch;
-} builder;
-
-static uint32_t hash_name(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
-static int grow_name_table(builder *b)
-{
-	uint32_t count = b->slot_count ? b->slot_count * 2 : 64;
-	uint32_t *slots = calloc(count, sizeof(*slots));
-
-	if (!slots)
-		return -1;
-	for (uint32_t id = 0; id < b->tree->name_count; id++) {
-		uint32_t s = hash_name(b->tree->names[id]) & (count - 1);
-
-		while (slots[s])
-			s = (s + 1) & (count - 1);
-		slots[s] = id + 1;
-	}
-	free(b->name_slots);
-	b->name_slots = slots;
-	b->slot_count = count;
-	return 0;
-}
-
-/* Returns the id of `name` in this tree, adding it when new; SMART_NONE when
- * out of memory. */
-static uint32_t intern_name(builder *b, const char *name)
-{
-	smart_tree *t = b->tree;
-	uint32_t s;
-
-	if ((t->name_count + 1) * 2 > b->slot_count && grow_name_table(b) < 0)
-		return SMART_NONE;
-	s = hash_name(name) & (b->slot_count - 1);
-	while (b->name_slots[s]) {
-		uint32_t id = b->name_slots[s] - 1;
-
-		if (strcmp(t->names[id], name) == 0)
-			return id;
-		s = (s + 1) & (b->slot_count - 1);
-	}
-	if (t->name_count == b->name_cap) {
-		uint32_t cap = b->name_cap ? b->name_cap * 2 : 32;
-		const char **names = realloc(t->names, cap * sizeof(*names));
-
-		if (!names)
-			return SMART_NONE;
-		t->names = names;
-		b->name_cap = cap;
-	}
-	t->names[t->name_count] = smart_arena_strndup(t->arena, name, strlen(name));
-	if (!t->names[t->name_count])
-		return SMART_NONE;
-	b->name_slots[s] = t->name_count + 1;
-	return t->name_count++;
-}
-
-/* Copies `len` bytes of text into the arena as clean UTF-8. */
-static const char *store_text(builder *b, const char *s, size_t len,
-			      int collapse, uint32_t *out_len)
-{
-	const char *copy;
-
-	b->scratch.len = 0;
-	if (text_clean(&b->scratch, s, len, collapse) < 0)
-		return NULL;
-	copy = smart_arena_strndup(b->tree->arena,
-				   b->scratch.data ? b->scratch.data : "",
-				   b->scratch.len);
-	if (out_len)
-		*out_len = (uint32_t)b->scratch.len;
-	return copy;
-}
 
 /* Appends a node under the top frame; returns its index or SMART_NONE. */
 static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
@@ -136,10 +39,10 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 		t->nodes = nodes;
 		b->node_cap = cap;
 	}
-	clean_name = store_text(b, name, strlen(name), 0, NULL);
+	clean_name = tree_build_store_text(b, name, strlen(name), 0, NULL);
 	if (!clean_name)
 		return SMART_NONE;
-	name_id = intern_name(b, clean_name);
+	name_id = tree_build_intern_name(b, clean_name);
 	if (name_id == SMART_NONE)
 		return SMART_NONE;
 	node = &t->nodes[index];
@@ -181,7 +84,7 @@ static int flush_text(builder *b)
 		b->pending.len = 0;
 		return 0;
 	}
-	text = store_text(b, b->pending.data, b->pending.len, !top->preserve, &len);
+	text = tree_build_store_text(b, b->pending.data, b->pending.len, !top->preserve, &len);
 	b->pending.len = 0;
 	if (!text)
 		return -1;
@@ -202,100 +105,6 @@ static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve
 	return 0;
 }
 
-/* Writes "prefix:local" (or "local") into scratch-free storage of `out`. */
-static void qualified_name(const xmlNs *ns, const xmlChar *local, smart_strbuf *out,
-			   int *oom)
-{
-	out->len = 0;
-	if (ns && ns->prefix) {
-		*oom |= smart_strbuf_append(out, (const char *)ns->prefix,
-					    strlen((const char *)ns->prefix)) < 0;
-		*oom |= smart_strbuf_append(out, ":", 1) < 0;
-	}
-	*oom |= smart_strbuf_append(out, (const char *)local,
-				    strlen((const char *)local)) < 0;
-}
-
-static int compare_attrs(const void *a, const void *b)
-{
-	const smart_attr *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-
-	/* Equal names keep document order (the earlier is a lower address). */
-	if (c == 0)
-		return x < y ? -1 : (x > y);
-	return c;
-}
-
-static int add_attribute(builder *b, const xmlAttr *a)
-{
-	smart_tree *t = b->tree;
-	smart_strbuf name = { 0 }, value = { 0 };
-	smart_attr *slot;
-	int oom = 0;
-
-	qualified_name(a->ns, a->name, &name, &oom);
-	/* Walk the value's children ourselves: libxml2's helpers would expand
-	 * entity references, which is how "billion laughs" explodes. */
-	for (const xmlNode *v = a->children; v && !oom; v = v->next) {
-		if (v->type == XML_TEXT_NODE && v->content) {
-			oom |= smart_strbuf_append(&value, (const char *)v->content,
-						   strlen((const char *)v->content)) < 0;
-		} else if (v->type == XML_ENTITY_REF_NODE) {
-			oom |= smart_strbuf_append(&value, "&", 1) < 0;
-			oom |= smart_strbuf_append(&value, (const char *)v->name,
-						   strlen((const char *)v->name)) < 0;
-			oom |= smart_strbuf_append(&value, ";", 1) < 0;
-		}
-	}
-	if (!oom && t->attr_total == b->attr_cap) {
-		uint32_t cap = b->attr_cap ? b->attr_cap * 2 : 64;
-		smart_attr *attrs = realloc(t->attrs, cap * sizeof(*attrs));
-
-		if (attrs) {
-			t->attrs = attrs;
-			b->attr_cap = cap;
-		} else {
-			oom = 1;
-		}
-	}
-	if (!oom) {
-		slot = &t->attrs[t->attr_total];
-		slot->name = store_text(b, name.data ? name.data : "", name.len, 0, NULL);
-		slot->value = store_text(b, value.data ? value.data : "", value.len, 0, NULL);
-		oom = !slot->name || !slot->value;
-		if (!oom)
-			t->attr_total++;
-	}
-	smart_strbuf_free(&name);
-	smart_strbuf_free(&value);
-	return oom ? -1 : 0;
-}
-
-/* Adds the element's attributes as a set sorted by name, first one winning
- * among duplicates. */
-static int add_attributes(builder *b, uint32_t index, const xmlNode *x)
-{
-	smart_tree *t = b->tree;
-	uint32_t first = t->attr_total, kept = 0;
-
-	for (const xmlAttr *a = x->properties; a; a = a->next)
-		if (add_attribute(b, a) < 0)
-			return -1;
-	if (t->attr_total == first)
-		return 0;
-	qsort(t->attrs + first, t->attr_total - first, sizeof(smart_attr),
-	      compare_attrs);
-	for (uint32_t i = first; i < t->attr_total; i++)
-		if (kept == 0 || strcmp(t->attrs[first + kept - 1].name,
-					t->attrs[i].name) != 0)
-			t->attrs[first + kept++] = t->attrs[i];
-	t->attr_total = first + kept;
-	t->nodes[index].attr_first = first;
-	t->nodes[index].attr_count = kept;
-	return 0;
-}
-
 static int keeps_white_space(const char *name)
 {
 	return strcasecmp(name, "pre") == 0 || strcasecmp(name, "textarea") == 0 ||
@@ -312,12 +121,12 @@ static int visit_element(builder *b, xmlNodePtr x)
 
 	if (flush_text(b) < 0)
 		return -1;
-	qualified_name(x->ns, x->name, &b->pending, &oom);
+	tree_build_qualified_name(x->ns, x->name, &b->pending, &oom);
 	if (oom)
 		return -1;
 	index = emit_node(b, SMART_NODE_ELEMENT, b->pending.data);
 	b->pending.len = 0;
-	if (index == SMART_NONE || add_attributes(b, index, x) < 0)
+	if (index == SMART_NONE || tree_build_add_attributes(b, index, x) < 0)
 		return -1;
 	preserve |= keeps_white_space(b->tree->nodes[index].name);
 	return push_frame(b, index, x->children, preserve);
@@ -332,7 +141,7 @@ static int visit_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
 
 	if (flush_text(b) < 0)
 		return -1;
-	text = store_text(b, content, strlen(content), 0, &len);
+	text = tree_build_store_text(b, content, strlen(content), 0, &len);
 	if (!text)
 		return -1;
 	index = emit_node(b, kind,

@@ -72,7 +72,7 @@ int mutate_list_files(const char *root, const char *skip,
 {
 	char *argv[] = { (char *)root, NULL };
 	size_t rootlen = strlen(root);
-	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_COMFOLLOW | FTS_NOCHDIR, NULL);
 	FTSENT *e;
 	int rc = 0;
 

@@ -22,7 +22,9 @@ void mutate_paths_free(mutate_paths *paths);
 
 /* Lists the regular files under `root` (relative paths, sorted bytewise),
  * skipping .git folders and, when `skip` is not NULL, the folder of that
- * relative path. With globs, keeps only the paths some glob matches
+ * relative path. `root` may be a symlink to a folder (followed, as the
+ * scratch copy `cp -a ROOT/.` does; links below it are not); a root that is
+ * no folder is an error "ROOT: not a folder". With globs, keeps only the paths some glob matches
  * (fnmatch on the path; a glob without '/' may also match the base name). */
 int mutate_list_files(const char *root, const char *skip,
 		      const char *const *globs, size_t glob_count,

@@ -139,4 +139,11 @@ expect_status "classify_cut_gzip_corpus_is_trouble" 2 "$SMART" classify --corpus
 expect_one_error_line "classify_cut_gzip_corpus_names_file_and_line_once" "^smart: [^ ]*cut\.jsonl\.gz:[0-9]+: unexpected end of file$"
 expect_status "train_cut_gzip_corpus_is_trouble" 2 "$SMART" train --folds 0 -o "$TMP/cut-model.json" "$TMP/cut.jsonl.gz"
 expect_one_error_line "train_cut_gzip_corpus_names_file_and_line_once" "^smart: [^ ]*cut\.jsonl\.gz:[0-9]+: unexpected end of file"
+# A symlink to a folder is that folder (listed as the scratch copy copies it).
+ln -s "$FIX/mutate/c_app" "$TMP/app-link"
+expect_status "mutate_src_symlink_to_folder_runs" 0 "$SMART" mutate --src "$TMP/app-link" --files '*.c' \
+	--build make --run 'sh run.sh' --outputs out -n 1 --timeout 5 --json -o "$TMP/link.jsonl"
+expect_output "mutate_src_symlink_to_folder_finds_its_files" '"candidates":[1-9]'
+mkdir "$TMP/pages" && cp "$TMP/good.html" "$TMP/pages/" && ln -s "$TMP/pages" "$TMP/pages-link"
+expect_status "perturb_in_symlink_to_folder_runs" 0 "$SMART" perturb --in "$TMP/pages-link" -n 1 -o "$TMP/link-p.jsonl"
 finish
