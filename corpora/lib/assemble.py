@@ -17,6 +17,20 @@
          so do rerun pairs (fault-free by construction) the guide would call
          inspect.
          CAP bounds the pairs per label taken from this source (0 = all).
+--reruns outputs of two clean runs of the same version, the environment
+         varied (clock, time zone, locale, seed, host, paths, port):
+         every file that differs is `ignore` by construction (no fault
+         exists), whatever the guide would say; origin "rerun".  CAP as for
+         --dirs.
+--mutant-old DIR  replaces the old side of every mutant pair by the same
+         test's output in DIR (a clean run in the varying environment), so
+         an inspect pair carries the fault and the run-to-run volatility
+         together, as a tester sees them (see corpora/mediawiki/README.md:
+         mutants run deterministically, their old side free of volatility,
+         teach "volatile change means ignore" -- a label leak).
+Folders are walked recursively; a test is its path relative to the folder
+(sub/page.html), and its format comes from the extension (.xml .svg .rss
+.atom .xsd .rdf -> xml, else --format).
 Pairs whose old or new side exceeds --max-bytes, is empty, or is identical
 are dropped (counted).  Prints a count table (app, origin, label, count).
 """
@@ -52,6 +66,23 @@ def read_text(path):
         return f.read().decode("utf-8", errors="replace")
 
 
+XML_EXTENSIONS = (".xml", ".svg", ".rss", ".atom", ".xsd", ".rdf")
+
+
+def format_of(test, default):
+    return "xml" if test.lower().endswith(XML_EXTENSIONS) else default
+
+
+def walk(top):
+    """The files under TOP as sorted relative paths (sub/page.html)."""
+    found = []
+    for root, dirs, files in os.walk(top):
+        dirs.sort()
+        for f in files:
+            found.append(os.path.relpath(os.path.join(root, f), top))
+    return sorted(found)
+
+
 def rng_for(seed, *parts):
     h = hashlib.sha256(("%s|" % seed + "|".join(parts)).encode()).hexdigest()
     return random.Random(int(h[:16], 16))
@@ -69,6 +100,9 @@ def main():
                     metavar=("ORIGIN", "FILE", "CAP_PER_NOTE", "CAP"))
     ap.add_argument("--dirs", nargs=5, action="append", default=[],
                     metavar=("ORIGIN", "OLD", "NEW", "NOTE", "CAP"))
+    ap.add_argument("--reruns", nargs=4, action="append", default=[],
+                    metavar=("OLD", "NEW", "NOTE", "CAP"))
+    ap.add_argument("--mutant-old", metavar="DIR")
     a = ap.parse_args()
 
     dropped = collections.Counter()
@@ -109,7 +143,14 @@ def main():
         for r in picked:
             r = dict(r)
             r["app"], r["origin"] = a.app, origin
-            r.setdefault("format", a.format)
+            r.setdefault("format", format_of(r["test"], a.format))
+            if origin == "mutant" and a.mutant_old:
+                old_path = os.path.join(a.mutant_old, r["test"])
+                if not os.path.isfile(old_path):
+                    sys.exit("assemble: %s: no clean output for mutant pair %s" % (old_path, r["test"]))
+                r["old"] = read_text(old_path)
+                if not usable(r["old"], r["new"]):
+                    continue
             if origin == "mutant":
                 # A mutant's output is inspect by construction (SMART 6.3);
                 # when the guide calls every difference definitely benign
@@ -124,20 +165,29 @@ def main():
             else:
                 unl.append(r)
 
-    for origin, old_dir, new_dir, note, cap in a.dirs:
+    sources = [(origin, o, n, note, cap, False) for origin, o, n, note, cap in a.dirs]
+    sources += [("rerun", o, n, note, cap, True) for o, n, note, cap in a.reruns]
+    for origin, old_dir, new_dir, note, cap, by_construction in sources:
         cap = int(cap)
-        names = sorted(set(os.listdir(old_dir)) & set(os.listdir(new_dir)))
+        names = sorted(set(walk(old_dir)) & set(walk(new_dir)))
         got = collections.defaultdict(list)
         for name in names:
             old, new = read_text(os.path.join(old_dir, name)), read_text(os.path.join(new_dir, name))
             if not usable(old, new):
+                continue
+            if by_construction:
+                r = {"app": a.app, "test": name, "format": format_of(name, a.format),
+                     "old": old, "new": new, "origin": origin, "label": "ignore",
+                     "note": "%s; clean rerun: ignore by construction" % note}
+                got["ignore"].append(r)
                 continue
             lab, rule, why = guide.label(old, new)
             if origin == "rerun" and lab == "inspect":
                 # A fault-free rerun the guide cannot call benign: the two
                 # sources of truth disagree, so the pair is not used.
                 lab, why = None, why + " (guide says inspect, but no fault exists)"
-            r = {"app": a.app, "test": name, "format": a.format, "old": old, "new": new,
+            r = {"app": a.app, "test": name, "format": format_of(name, a.format),
+                 "old": old, "new": new,
                  "origin": origin, "note": "%s; ANNOTATION rule %s: %s" % (note, rule, why)}
             if lab:
                 r["label"] = lab

@@ -61,6 +61,34 @@ if [ "$(zcat "$TMP/c1.jsonl.gz" | grep -c '"label": "ignore"')" -eq 2 ]; then
 else
 	echo "not ok - corpus_assembly_caps_pairs_per_label"
 fi
+# --reruns: every differing file of two clean runs is ignore by construction,
+# whatever the guide says (text-changed.html is C, inspect, to the guide);
+# files in subfolders are found, and .xml files are format xml.
+mkdir -p "$TMP/r1/sub" "$TMP/r2/sub"
+cp "$F/old/text-changed.html" "$TMP/r1/sub/page.html"; cp "$F/new/text-changed.html" "$TMP/r2/sub/page.html"
+printf '<feed><updated>2024-01-01</updated></feed>' > "$TMP/r1/feed.xml"
+printf '<feed><updated>2025-02-02</updated></feed>' > "$TMP/r2/feed.xml"
+python3 "$LIB/assemble.py" --app fixture --seed 7 -o "$TMP/rr.jsonl.gz" \
+	--reruns "$TMP/r1" "$TMP/r2" "fixture clean rerun" 0 >/dev/null
+got=$(python3 -c 'import gzip, json, sys
+print(" ".join(sorted("%s:%s:%s" % (r["test"], r["label"], r["format"])
+      for r in map(json.loads, gzip.open(sys.argv[1], "rt")))))' "$TMP/rr.jsonl.gz")
+if [ "$got" = "feed.xml:ignore:xml sub/page.html:ignore:html" ]; then
+	echo "ok - reruns_are_ignore_by_construction_recursively_with_format_by_extension"
+else
+	echo "not ok - reruns_are_ignore_by_construction_recursively_with_format_by_extension (got: $got)"
+fi
+# --mutant-old: a mutant pair's old side becomes the clean run's page
+printf '{"app":"x","test":"sub/page.html","format":"html","old":"<p>det</p>","new":"<p>fault</p>","label":"inspect","origin":"mutant","note":"m.c:1 delete"}\n' > "$TMP/mut.jsonl"
+python3 "$LIB/assemble.py" --app fixture --seed 7 -o "$TMP/mo.jsonl.gz" \
+	--mutant-old "$TMP/r1" --pairs mutant "$TMP/mut.jsonl" 0 0 >/dev/null
+if zcat "$TMP/mo.jsonl.gz" | python3 -c 'import json, sys
+r = json.loads(sys.stdin.readline()); o = open(sys.argv[1]).read()
+sys.exit(0 if r["old"] == o and r["new"] == "<p>fault</p>" and r["label"] == "inspect" else 1)' "$TMP/r1/sub/page.html"; then
+	echo "ok - mutant_old_side_is_taken_from_the_clean_run"
+else
+	echo "not ok - mutant_old_side_is_taken_from_the_clean_run"
+fi
 # the corpus reader accepts what assemble writes
 zcat "$TMP/c1.jsonl.gz" > "$TMP/c1.jsonl"
 expect_status assembled_corpus_is_accepted_by_smart_train 0 "$SMART" train -o "$TMP/m.json" "$TMP/c1.jsonl"
