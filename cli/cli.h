@@ -44,6 +44,12 @@ int cli_is_dir(const char *path);
 struct cJSON;
 int cli_print_json(struct cJSON *json);
 
+/* Takes the resource-limit options (--max-input SIZE, --max-nodes N,
+ * --max-attributes N, --max-text SIZE; before any "--") out of the
+ * arguments of `command` (argv[0]) and sets the process's limits from them.
+ * Returns CLI_SAME, or CLI_TROUBLE with one line printed. */
+int cli_take_limit_options(const char *command, int *argc, char **argv);
+
 /* The parser options shared by every subcommand: --html / --xml. */
 typedef struct cli_common {
 	smart_format format;

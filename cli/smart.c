@@ -80,7 +80,13 @@ static void print_usage(FILE *out)
 	for (const cli_command *const *c = cli_command_table; *c; c++)
 		fprintf(out, "  %-10s %s\n", (*c)->name, (*c)->summary);
 	fprintf(out, "\nEach command takes -h for its own usage. Exit status: 0 same / "
-		     "ignore, 1 different / inspect, 2 trouble.\n");
+		     "ignore, 1 different / inspect, 2 trouble.\n"
+		     "\nEvery command that reads documents takes the resource limits\n"
+		     "  --max-input SIZE       bytes of one document (default 64M)\n"
+		     "  --max-nodes N          tags of one document (default 4000000)\n"
+		     "  --max-attributes N     attributes of one element (default 10000)\n"
+		     "  --max-text SIZE        bytes of one run of text (default 32M)\n"
+		     "A document over a limit is trouble (exit 2), found before it is parsed.\n");
 }
 
 /* A command's status, made 2 when what it wrote on standard output did not
@@ -112,9 +118,15 @@ int main(int argc, char **argv)
 		printf("smart %s\n", SMART_VERSION);
 		return stdout_checked(CLI_SAME);
 	}
-	for (const cli_command *const *c = cli_command_table; *c; c++)
-		if (strcmp(argv[1], (*c)->name) == 0)
-			return stdout_checked((*c)->run(argc - 1, argv + 1));
+	for (const cli_command *const *c = cli_command_table; *c; c++) {
+		int command_argc = argc - 1;
+
+		if (strcmp(argv[1], (*c)->name) != 0)
+			continue;
+		if (cli_take_limit_options((*c)->name, &command_argc, argv + 1) != CLI_SAME)
+			return CLI_TROUBLE;
+		return stdout_checked((*c)->run(command_argc, argv + 1));
+	}
 	fprintf(stderr, "smart: unknown command '%s' (try 'smart -h')\n", argv[1]);
 	return CLI_TROUBLE;
 }

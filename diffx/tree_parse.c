@@ -23,6 +23,7 @@
 
 #include "../common/arena.h"
 #include "smart/file.h"
+#include "smart/limits.h"
 #include "text.h"
 
 static pthread_once_t libxml_once = PTHREAD_ONCE_INIT;
@@ -252,6 +253,10 @@ int tree_libxml_read(const char *data, size_t len, smart_format *format,
 		name = "(document)";
 	if (len > (size_t)INT32_MAX)
 		return smart_error_set(err, "%s: document larger than 2 GiB", name);
+	/* Before libxml2, whose attribute handling is quadratic: a hostile
+	 * page is refused in linear time (include/smart/limits.h). */
+	if (smart_limits_check(smart_limits_get(), data, len, name, err) < 0)
+		return -1;
 	if (*format == SMART_FORMAT_AUTO)
 		*format = smart_format_sniff(data, len);
 	if (len > 0) {

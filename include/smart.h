@@ -10,6 +10,7 @@
 
 #include "smart/error.h"
 #include "smart/file.h"
+#include "smart/limits.h"
 #include "smart/tree.h"
 #include "smart/diffx.h"
 #include "smart/compare.h"

@@ -12,9 +12,23 @@
 #include <zlib.h>
 
 #include "smart/file.h"
+#include "smart/limits.h"
 
 /* A record line may hold two whole documents; refuse absurd ones. */
 #define CORPUS_MAX_LINE ((size_t)512 * 1024 * 1024)
+
+/* The longest record worth reading: two documents within the input limit,
+ * JSON-escaped (most escapes take two bytes), and the other fields. A
+ * longer line could only hold a document the parser would refuse, so it is
+ * refused before it costs memory. */
+static size_t corpus_max_line(void)
+{
+	size_t max_input = smart_limits_get()->max_input;
+
+	if (max_input > (CORPUS_MAX_LINE - (1 << 20)) / 4)
+		return CORPUS_MAX_LINE;
+	return 4 * max_input + (1 << 20);
+}
 
 struct smart_corpus_reader {
 	gzFile gz;
@@ -130,9 +144,12 @@ static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 
 			while (cap - used <= take)
 				cap *= 2;
+			if (used + take >= corpus_max_line())
+				return smart_error_set(err, "%s:%zu: line longer than %zu bytes "
+						       "(two documents within --max-input)",
+						       r->path, r->line + 1, corpus_max_line());
 			if (cap > CORPUS_MAX_LINE)
-				return smart_error_set(err, "%s:%zu: line longer than %zu bytes",
-						       r->path, r->line + 1, CORPUS_MAX_LINE);
+				cap = CORPUS_MAX_LINE;
 			bigger = realloc(r->buf, cap);
 			if (!bigger)
 				return smart_error_oom(err);
