@@ -50,6 +50,23 @@ int cli_print_json(struct cJSON *json);
  * Returns CLI_SAME, or CLI_TROUBLE with one line printed. */
 int cli_take_limit_options(const char *command, int *argc, char **argv);
 
+/* The signals that stop a long command (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+ * and the handlers they had before. */
+#include <signal.h>
+#define CLI_STOP_SIGNALS 4
+typedef struct cli_stop_handlers {
+	struct sigaction old[CLI_STOP_SIGNALS];
+} cli_stop_handlers;
+
+/* Makes the stop signals raise the returned flag (the signal's number)
+ * instead of killing the process; the library polls it and cleans up. */
+const volatile sig_atomic_t *cli_stop_signals_catch(cli_stop_handlers *saved);
+
+/* Puts the old handlers back. When a stop signal came, prints "smart:
+ * COMMAND interrupted by signal N; nothing written" and returns 128 + N (the
+ * shell's status for a killed command); otherwise returns 0. */
+int cli_stop_signals_release(const cli_stop_handlers *saved, const char *command);
+
 /* The parser options shared by every subcommand: --html / --xml. */
 typedef struct cli_common {
 	smart_format format;

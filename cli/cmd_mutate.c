@@ -12,14 +12,6 @@
 
 #include "cli.h"
 
-/* The signal that asked us to stop; only the handler writes it. */
-static volatile sig_atomic_t mutate_stop;
-
-static void on_stop_signal(int sig)
-{
-	mutate_stop = sig;
-}
-
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -158,10 +150,10 @@ static int run_mutate(int argc, char **argv)
 	smart_error err = { { 0 } };
 	const char *globs[64], *out = NULL;
 	char *files = NULL, *jsonl = NULL, *end, app[PATH_MAX];
-	struct sigaction sa, old_int, old_term;
+	cli_stop_handlers handlers;
 	size_t len;
 	double v;
-	int c, json = 0, have_n = 0, rc;
+	int c, json = 0, have_n = 0, rc, stopped;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":hn:j:o:", longs, NULL)) != -1) {
@@ -221,24 +213,16 @@ static int run_mutate(int argc, char **argv)
 		o.app = smart_file_last_name(o.src, app, sizeof(app));
 	if (smart_file_check_writable(out, &err) < 0) /* before a long run */
 		return cli_fail(&err);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	o.stop = &mutate_stop;
+	o.stop = cli_stop_signals_catch(&handlers);
 	if (isatty(STDERR_FILENO))
 		o.progress = draw_progress;
 	rc = smart_mutate_run(&o, &jsonl, &len, &sum, &err);
 	if (o.progress && sum.tried)
 		fputc('\n', stderr);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	if (mutate_stop) {
+	stopped = cli_stop_signals_release(&handlers, "mutate");
+	if (stopped) {
 		free(jsonl);
-		fprintf(stderr, "smart: mutate interrupted by signal %d; nothing written\n",
-			(int)mutate_stop);
-		return 128 + (int)mutate_stop;
+		return stopped;
 	}
 	if (rc < 0)
 		return cli_fail(&err);

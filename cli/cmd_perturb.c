@@ -122,7 +122,8 @@ static int run_perturb(int argc, char **argv)
 	const char *out = NULL, *labels = NULL;
 	unsigned long v;
 	size_t len;
-	int c, json = 0, n;
+	cli_stop_handlers handlers;
+	int c, json = 0, n, rc, stopped;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":hn:o:", longs, NULL)) != -1) {
@@ -166,7 +167,14 @@ static int run_perturb(int argc, char **argv)
 		o.app = smart_file_last_name(o.in, app, sizeof(app));
 	if (smart_file_check_writable(out, &err) < 0) /* before the work */
 		return cli_fail(&err);
-	if (smart_perturb_run(&o, &jsonl, &len, &sum, &err) < 0)
+	o.stop = cli_stop_signals_catch(&handlers);
+	rc = smart_perturb_run(&o, &jsonl, &len, &sum, &err);
+	stopped = cli_stop_signals_release(&handlers, "perturb");
+	if (stopped) {
+		free(rc < 0 ? NULL : jsonl);
+		return stopped;
+	}
+	if (rc < 0)
 		return cli_fail(&err);
 	if (smart_pairs_write(out, jsonl, len, &err) < 0) {
 		free(jsonl);

@@ -2,7 +2,10 @@
 #include "mutate_fs.h"
 #include "mutate_proc.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <fts.h>
@@ -105,15 +108,67 @@ int mutate_list_files(const char *root, const char *skip,
 	return rc;
 }
 
+#define SCRATCH_PREFIX "smart-mutate-"
+
+/* The pid of the run that owns scratch folder `name`
+ * ("smart-mutate-PID-XXXXXX"), or 0 when the name is not of that form. */
+static pid_t scratch_owner(const char *name)
+{
+	const char *p = name + strlen(SCRATCH_PREFIX);
+	char *end;
+	long pid;
+
+	if (strncmp(name, SCRATCH_PREFIX, strlen(SCRATCH_PREFIX)) != 0 || !isdigit((unsigned char)*p))
+		return 0;
+	pid = strtol(p, &end, 10);
+	if (*end != '-' || strlen(end + 1) != 6 || pid <= 0 || pid != (pid_t)pid)
+		return 0;
+	return (pid_t)pid;
+}
+
+/* Removes the scratch folders under `tmpdir` that a killed run (SIGKILL, a
+ * power cut) left behind: ours by uid, named by a pid that no longer
+ * exists. A folder whose owner still runs, or that another user owns, is
+ * left alone; so is every name without a pid (nothing says whose it is).
+ * Best effort: what cannot be removed stays. */
+static void scratch_sweep(const char *tmpdir)
+{
+	DIR *dir = opendir(tmpdir);
+	struct dirent *e;
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir)) != NULL) {
+		pid_t owner = scratch_owner(e->d_name);
+		struct stat st;
+		char *path;
+
+		if (!owner || owner == getpid())
+			continue;
+		if (kill(owner, 0) == 0 || errno != ESRCH)
+			continue; /* alive (EPERM: alive, another user's) */
+		path = mutate_join(tmpdir, e->d_name);
+		if (path && lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid()) {
+			smart_error ignored = { { 0 } };
+
+			mutate_tree_remove(path, &ignored);
+		}
+		free(path);
+	}
+	closedir(dir);
+}
+
 char *mutate_scratch_new(const char *tmpdir, smart_error *err)
 {
-	char *path;
+	char name[64], *path;
 
 	if (!tmpdir)
 		tmpdir = getenv("TMPDIR");
 	if (!tmpdir || !*tmpdir)
 		tmpdir = "/tmp";
-	path = mutate_join(tmpdir, "smart-mutate-XXXXXX");
+	scratch_sweep(tmpdir);
+	snprintf(name, sizeof(name), SCRATCH_PREFIX "%ld-XXXXXX", (long)getpid());
+	path = mutate_join(tmpdir, name);
 	if (!path) {
 		smart_error_oom(err);
 		return NULL;

@@ -30,8 +30,10 @@ int mutate_list_files(const char *root, const char *skip,
 		      const char *const *globs, size_t glob_count,
 		      mutate_paths *out, smart_error *err);
 
-/* Creates a fresh folder "smart-mutate-XXXXXX" under `tmpdir` (NULL:
- * $TMPDIR or /tmp) and returns its path (caller frees). */
+/* Creates a fresh folder "smart-mutate-PID-XXXXXX" under `tmpdir` (NULL:
+ * $TMPDIR or /tmp) and returns its path (caller frees). First removes the
+ * folders of earlier runs that were killed before they could clean up (our
+ * uid, and their PID no longer exists). */
 char *mutate_scratch_new(const char *tmpdir, smart_error *err);
 
 /* Removes `path` and everything under it; missing is fine. */

@@ -46,6 +46,7 @@ int mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
 	sigaddset(&defaults, SIGTERM);
 	sigaddset(&defaults, SIGPIPE);
 	sigaddset(&defaults, SIGQUIT);
+	sigaddset(&defaults, SIGHUP);
 	if (posix_spawnattr_init(&attr) != 0)
 		return smart_error_oom(err);
 	if (posix_spawn_file_actions_init(&fa) != 0) {

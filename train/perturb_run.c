@@ -181,6 +181,11 @@ int smart_perturb_run(const smart_perturb_options *o, char **jsonl,
 	while (rc == 0 && sum->pairs < o->pairs) {
 		int made = 0;
 
+		if (o->stop && *o->stop) {
+			rc = smart_error_set(err, "interrupted by signal %d", (int)*o->stop);
+			break;
+		}
+
 		for (int a = 0; a < ATTEMPTS_PER_PAIR && !made && rc == 0; a++) {
 			size_t pg = gsl_rng_uniform_int(rng, pages.count);
 			smart_perturb_op op = o->ops[gsl_rng_uniform_int(rng, o->op_count)];

@@ -17,6 +17,7 @@
 #ifndef SMART_PERTURB_H
 #define SMART_PERTURB_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -93,6 +94,8 @@ typedef struct smart_perturb_options {
 	const char *app;        /* the records' app */
 	smart_format format;    /* every page's parser; SMART_FORMAT_AUTO (0): by
 	                         * extension, else by content */
+	const volatile sig_atomic_t *stop; /* raised by a signal handler: stop
+					    * early and fail; may be NULL */
 } smart_perturb_options;
 
 typedef struct smart_perturb_summary {

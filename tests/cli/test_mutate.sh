@@ -93,24 +93,43 @@ expect_output "mutate_time_budget_tries_mutants" '"tried":[1-9]'
 check "mutate_leaves_c_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
 check "mutate_removes_its_scratch_copies" scratch_is_empty
 
-# Interrupted runs: the commands are slow, so the signal comes mid-run.
-for sig in INT TERM; do
-	want=130; [ "$sig" = TERM ] && want=143
+# Interrupted runs: the commands are slow, so the signal comes mid-run; a
+# closed terminal (HUP) and Ctrl-\ (QUIT) clean up like Ctrl-C, and HUP is
+# also sent at other moments (during the clean build and runs, and later).
+for case in INT:2:2 TERM:15:2 QUIT:3:2 HUP:1:0.3 HUP:1:2 HUP:1:7; do
+	sig=${case%%:*} after=${case##*:} num=${case#*:}; num=${num%%:*}
+	want=$((128 + num))
+	name="mutate_sig${sig}_after_${after}s"
 	rm -f "$TMP/int.jsonl"
 	"$SMART" mutate --src "$C" --files '*.c' --build make \
 		--run 'sleep 5; sh run.sh' --outputs out -n 50 -o "$TMP/int.jsonl" \
 		>/dev/null 2>"$TMP/int.err" &
 	pid=$!
-	sleep 2
+	sleep "$after"
 	kill -"$sig" "$pid"
 	wait "$pid"
 	got=$?
-	if [ "$got" -eq "$want" ]; then echo "ok - mutate_sig${sig}_exits_$want"; else
-		echo "not ok - mutate_sig${sig}_exits_$want (exit $got)"; sed 's/^/#   /' "$TMP/int.err"; fi
-	check "mutate_sig${sig}_writes_no_output_file" sh -c "! ls '$TMP' | grep -q '^int.jsonl'"
-	check "mutate_sig${sig}_removes_scratch_copies" scratch_is_empty
-	check "mutate_sig${sig}_leaves_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
+	if [ "$got" -eq "$want" ]; then echo "ok - ${name}_exits_$want"; else
+		echo "not ok - ${name}_exits_$want (exit $got)"; sed 's/^/#   /' "$TMP/int.err"; fi
+	check "${name}_says_interrupted_nothing_written" \
+		grep -q "^smart: mutate interrupted by signal $num; nothing written$" "$TMP/int.err"
+	check "${name}_writes_no_output_file" sh -c "! ls '$TMP' | grep -q '^int.jsonl'"
+	check "${name}_removes_scratch_copies" scratch_is_empty
+	check "${name}_leaves_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
 done
+
+# A scratch copy left by a killed run (SIGKILL cannot be caught) is removed
+# by the next run, but only when its owner process is gone: a live owner's
+# copy and a name without an owner stay.
+sh -c 'exit 0' & dead=$!; wait "$dead"
+mkdir -p "$TMPDIR/smart-mutate-$dead-AbC123/0" "$TMPDIR/smart-mutate-$$-LiVe12" \
+	"$TMPDIR/smart-mutate-NoPid9"
+"$SMART" mutate --src "$C" --files '*.c' --build make --run 'sh run.sh' \
+	--outputs out -n 1 -o "$TMP/sweep.jsonl" >/dev/null 2>&1
+check mutate_removes_scratch_left_by_a_dead_run sh -c "! test -e '$TMPDIR/smart-mutate-$dead-AbC123'"
+check mutate_keeps_scratch_of_a_live_run test -d "$TMPDIR/smart-mutate-$$-LiVe12"
+check mutate_keeps_scratch_without_an_owner test -d "$TMPDIR/smart-mutate-NoPid9"
+rm -rf "$TMPDIR"/smart-mutate-*
 
 if command -v node >/dev/null 2>&1; then
 	expect_status "mutate_js_app_completes" 0 "$SMART" mutate --src "$J" --files '*.js' \
