@@ -77,6 +77,7 @@ int smart_classify_documents_profiled(const smart_model *model,
 				      smart_error *err)
 {
 	smart_measure m = { values, 0, 0, profile, test };
+	double s;
 
 	if (smart_measure_documents(old_doc, old_len, old_name, new_doc, new_len,
 				    new_name, format, &m, err))
@@ -85,7 +86,15 @@ int smart_classify_documents_profiled(const smart_model *model,
 	    comparator_features(model, old_doc, old_len, old_name, new_doc, new_len,
 				new_name, format, values, err))
 		return -1;
-	*inspect = smart_model_decide(model, values, score);
+	*inspect = smart_model_decide(model, values, &s);
+	if (score)
+		*score = s;
+	/* A score that is not a number is no decision: trouble, never a
+	 * silent "inspect" (the loader refuses weights that can overflow, so
+	 * this needs a model built in memory, or a feature gone wrong). */
+	if (!isfinite(s))
+		return smart_error_set(err, "%s: the model's score for this pair is not a "
+				       "finite number", new_name ? new_name : "(document)");
 	/* Byte-identical outputs never need a look, whatever the model says. */
 	if (!m.bytes_differ)
 		*inspect = 0;

@@ -105,13 +105,35 @@ static int check_features(loader *ld, const cJSON *arr, const char *const *names
 	return 0;
 }
 
+/* Every feature value is bounded by the size of the two documents: a count
+ * of their bytes, characters or nodes (documents are under 2 GiB each), a
+ * log of such a count, a ratio or a 0/1 verdict. */
+#define FEATURE_VALUE_BOUND 4294967296.0
+
+/* Refuses weights that could make a score overflow: the largest score any
+ * pair can reach, |intercept| + sum |w| * FEATURE_VALUE_BOUND, must stay far
+ * inside the doubles, so a classification can never meet inf or NaN. */
+static int check_score_range(loader *ld, const smart_model *m)
+{
+	double worst = fabs(m->intercept);
+
+	for (size_t j = 0; j < m->n_features; j++)
+		worst += fabs(m->weights[j]) * FEATURE_VALUE_BOUND;
+	if (!isfinite(worst) || worst > 1e300)
+		return smart_error_set(ld->err, "%s: the weights can overflow a score (worst "
+				       "case %g with features bounded by %.0f)", ld->source,
+				       worst, FEATURE_VALUE_BOUND);
+	return 0;
+}
+
 static int load_linear(loader *ld, const cJSON *root, smart_model *m)
 {
 	const cJSON *dropped = cJSON_GetObjectItemCaseSensitive(root, "dropped"), *it;
 
 	if (get_numbers(ld, cJSON_GetObjectItemCaseSensitive(root, "weights"),
 			"weights", m->n_features, m->weights) ||
-	    get_number(ld, root, "intercept", &m->intercept))
+	    get_number(ld, root, "intercept", &m->intercept) ||
+	    check_score_range(ld, m))
 		return -1;
 	if (dropped && !cJSON_IsArray(dropped))
 		return bad(ld, "'dropped' is not an array");

@@ -63,6 +63,12 @@ expect_one_error_line "classify_mismatched_model_names_feature" "feature 2 is 'd
 sed -E 's/"version":[[:space:]]*1,/"version": 7,/' "$TMP/m.json" >"$TMP/v7.json"
 expect_status "classify_future_model_version_is_trouble" 2 "$SMART" classify --model "$TMP/v7.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
 expect_one_error_line "classify_future_version_says_so" 'version 7 is not supported'
+# weights of +-1e308 load as numbers but would score inf/NaN: trouble, not a decision
+python3 -c 'import json, sys
+m = json.load(open(sys.argv[1])); m["weights"] = [1e308 if i % 2 == 0 else -1e308 for i in range(len(m["weights"]))]
+json.dump(m, open(sys.argv[2], "w"))' "$TMP/m.json" "$TMP/overflow.json"
+expect_status "classify_model_whose_scores_overflow_is_trouble" 2 "$SMART" classify --model "$TMP/overflow.json" "$EX/timestamp-change/old.html" "$EX/timestamp-change/new.html"
+expect_one_error_line "classify_overflowing_model_says_why" 'overflow\.json: the weights can overflow a score'
 expect_status "classify_missing_file_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/nope.html" "$EX/stack-trace/new.html"
 expect_one_error_line "classify_missing_file_named" 'nope\.html'
 finish

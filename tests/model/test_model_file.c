@@ -154,6 +154,31 @@ static void model_corrupt_fields_are_refused(void **state)
 	smart_model_free(m);
 }
 
+/* Weights of +-1e308 are finite, so each loads as a number, but any pair
+ * would score inf or NaN: the loader refuses the model for its worst case. */
+static void model_whose_scores_can_overflow_is_refused(void **state)
+{
+	smart_model *m = train(SMART_MODEL_LINEAR);
+	smart_error err;
+	smart_model *ok;
+	char *json, *ok_json;
+
+	(void)state;
+	ok_json = smart_model_to_json(m, &err);
+	for (size_t j = 0; j < P; j++)
+		m->weights[j] = j % 2 ? -1e308 : 1e308;
+	json = smart_model_to_json(m, &err);
+	assert_non_null(json);
+	assert_non_null(strstr(load_error(json, names, P), "the weights can overflow a score"));
+	free(json);
+	/* the ordinary model still loads */
+	ok = smart_model_from_json(ok_json, strlen(ok_json), "m.json", names, P, &err);
+	assert_non_null(ok);
+	smart_model_free(ok);
+	free(ok_json);
+	smart_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +187,7 @@ int main(void)
 		cmocka_unit_test(model_truncated_file_is_one_error_line),
 		cmocka_unit_test(model_with_other_feature_list_names_first_mismatch),
 		cmocka_unit_test(model_corrupt_fields_are_refused),
+		cmocka_unit_test(model_whose_scores_can_overflow_is_refused),
 	};
 	make_data();
 	return cmocka_run_group_tests(tests, NULL, NULL);
