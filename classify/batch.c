@@ -29,6 +29,7 @@ typedef struct batch_job {
 	double score;
 	int measured;
 	int trouble;
+	const char *skipped;         /* folders: why the file is not classified */
 	char problem[SMART_ERROR_MAX];
 	double values[];
 } batch_job;
@@ -78,7 +79,7 @@ static void batch_work(void *ctx, void *job)
 	smart_error err = { "" };
 	char old_name[600], new_name[600];
 
-	if (j->problem[0])
+	if (j->problem[0] || j->skipped)
 		return;
 	if (j->old_path) {
 		if (smart_file_read(j->old_path, BATCH_MAX_FILE, &j->old_doc, &j->old_len, &err) ||
@@ -112,10 +113,11 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 	batch_job *j = job;
 	smart_verdict v = { j->app, j->test, j->where, j->inspect, j->score,
 			    j->measured ? j->values : NULL,
-			    j->problem[0] ? j->problem : NULL, j->trouble, j->label };
+			    j->problem[0] ? j->problem : NULL, j->trouble, j->label,
+			    j->skipped };
 	int rc;
 
-	if (!j->measured)
+	if (!j->measured && !j->skipped)
 		v.inspect = 1; /* unclassifiable or one-sided: a human looks */
 	rc = c->fn(c->fn_ctx, &v, err);
 	job_free(j);
@@ -215,10 +217,10 @@ static char *join(const char *dir, const char *rel)
 static int dirs_next(void *ctx, void **out, smart_error *err)
 {
 	batch_ctx *c = ctx;
-	const char *rel;
+	const char *rel, *skip;
 	int side;
 	batch_job *j;
-	int got = smart_walk_next(c->walk, &rel, &side, err);
+	int got = smart_walk_next(c->walk, &rel, &side, &skip);
 
 	if (got <= 0)
 		return got;
@@ -235,7 +237,8 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 		job_free(j);
 		return smart_error_oom(err);
 	}
-	if (side != SMART_WALK_BOTH)
+	j->skipped = skip;
+	if (side != SMART_WALK_BOTH && !skip)
 		snprintf(j->problem, sizeof(j->problem), "%s: only in %s", rel,
 			 side == SMART_WALK_OLD_ONLY ? c->old_dir : c->new_dir);
 	*out = j;

@@ -57,12 +57,15 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 	cJSON *o = cJSON_CreateObject();
 	int ok = o && cJSON_AddStringToObject(o, "app", v->app) &&
 		 cJSON_AddStringToObject(o, "test", v->test) &&
-		 cJSON_AddStringToObject(o, "decision", v->inspect ? "inspect" : "ignore") &&
+		 cJSON_AddStringToObject(o, "decision", v->skipped ? "skipped"
+							: v->inspect ? "inspect" : "ignore") &&
 		 (isfinite(v->score) ? cJSON_AddNumberToObject(o, "score", v->score)
 				     : cJSON_AddNullToObject(o, "score"));
 
 	if (ok && v->problem)
 		ok = cJSON_AddStringToObject(o, "error", v->problem) != NULL;
+	if (ok && v->skipped)
+		ok = cJSON_AddStringToObject(o, "skipped", v->skipped) != NULL;
 	return smart_json_print(o, ok, 0, err);
 }
 

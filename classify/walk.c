@@ -1,17 +1,26 @@
 /* Matching the files of two folders by relative path (classify/walk.h). */
 #include "walk.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "common/array.h"
 
+/* A file below a folder: its relative path, and why it is not classified
+ * (NULL: it is a document to pair). */
+typedef struct entry {
+	char *rel;
+	const char *skip;
+} entry;
+
 typedef struct list {
-	char **items;
+	entry *items;
 	size_t n, cap;
 } list;
 
@@ -20,28 +29,93 @@ struct smart_walk {
 	size_t i, j;
 };
 
-static int list_push(list *l, char *s)
+/* Appends `rel` (taking it; NULL is out of memory) with its skip reason. */
+static int list_push(list *l, char *rel, const char *skip)
 {
-	if (!s)
+	if (!rel)
 		return -1;
 	if (smart_array_reserve((void **)&l->items, &l->cap, l->n, sizeof(*l->items), 64) < 0) {
-		free(s);
+		free(rel);
 		return -1;
 	}
-	l->items[l->n++] = s;
+	l->items[l->n].rel = rel;
+	l->items[l->n++].skip = skip;
 	return 0;
 }
 
 static void list_free(list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
-		free(l->items[i]);
+		free(l->items[i].rel);
 	free(l->items);
 }
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const entry *)a)->rel, ((const entry *)b)->rel);
+}
+
+/* Names that say "document" without a look inside. */
+static int has_document_extension(const char *path)
+{
+	static const char *const ext[] = { ".html", ".htm", ".xhtml", ".shtml", ".xml",
+					   ".svg", ".rss", ".atom", ".rdf", ".xsd", NULL };
+	const char *dot = strrchr(path, '.');
+
+	if (!dot || strchr(dot, '/'))
+		return 0;
+	for (size_t i = 0; ext[i]; i++)
+		if (strcasecmp(dot, ext[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* True when the first bytes of regular file `full` look like markup: after
+ * a byte-order mark and white space, a '<' (a tag, a doctype, an XML
+ * declaration or a comment). JSON, plain text and binaries do not. */
+static int sniffs_as_markup(const char *full)
+{
+	unsigned char buf[512];
+	size_t n, i = 0;
+	FILE *f = fopen(full, "rb");
+
+	if (!f)
+		return 1; /* unreadable: let the read report why */
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	if (n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF)
+		i = 3;
+	while (i < n && isspace(buf[i]))
+		i++;
+	return i < n && buf[i] == '<';
+}
+
+/* Why a directory entry with lstat result `st` is not a document to pair,
+ * or NULL when it is (a regular file, or a symbolic link to one, that is
+ * HTML or XML by its name or its first bytes). Never opens anything but a
+ * regular file, so a FIFO cannot block the walk. */
+static const char *skip_reason(const char *full, const struct stat *st)
+{
+	struct stat target;
+
+	if (S_ISLNK(st->st_mode)) {
+		if (stat(full, &target) != 0)
+			return errno == ELOOP ? "symbolic link loop" : "dangling symbolic link";
+		if (S_ISDIR(target.st_mode))
+			return "symbolic link to a folder (not followed)";
+		st = &target;
+	}
+	if (S_ISFIFO(st->st_mode))
+		return "FIFO, not a regular file";
+	if (S_ISSOCK(st->st_mode))
+		return "socket, not a regular file";
+	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return "device, not a regular file";
+	if (!S_ISREG(st->st_mode))
+		return "not a regular file";
+	if (!has_document_extension(full) && !sniffs_as_markup(full))
+		return "not HTML or XML (by its name and first bytes)";
+	return NULL;
 }
 
 static char *path_join(const char *a, const char *b)
@@ -60,10 +134,10 @@ static int list_files(const char *root, list *files, smart_error *err)
 	list pending = { 0 };
 	int rc = -1;
 
-	if (list_push(&pending, strdup("")))
+	if (list_push(&pending, strdup(""), NULL))
 		return smart_error_oom(err);
 	while (pending.n > 0) {
-		char *rel = pending.items[--pending.n];
+		char *rel = pending.items[--pending.n].rel;
 		char *dir = *rel ? path_join(root, rel) : strdup(root);
 		DIR *d = dir ? opendir(dir) : NULL;
 		struct dirent *e;
@@ -88,22 +162,22 @@ static int list_files(const char *root, list *files, smart_error *err)
 				free(full);
 				continue; /* vanished while listing */
 			}
-			free(full);
-			if (S_ISDIR(st.st_mode) ? list_push(&pending, child)
-			    : S_ISREG(st.st_mode) ? list_push(files, child)
-						  : (free(child), 0)) {
+			if (S_ISDIR(st.st_mode) ? list_push(&pending, child, NULL)
+						: list_push(files, child, skip_reason(full, &st))) {
+				free(full);
 				closedir(d);
 				free(dir);
 				free(rel);
 				smart_error_oom(err);
 				goto done;
 			}
+			free(full);
 		}
 		closedir(d);
 		free(dir);
 		free(rel);
 	}
-	qsort(files->items, files->n, sizeof(char *), by_name);
+	qsort(files->items, files->n, sizeof(*files->items), by_name);
 	rc = 0;
 done:
 	list_free(&pending);
@@ -126,36 +200,33 @@ smart_walk *smart_walk_new(const char *old_dir, const char *new_dir,
 	return w;
 }
 
-int smart_walk_next(smart_walk *w, const char **rel, int *side, smart_error *err)
+int smart_walk_next(smart_walk *w, const char **rel, int *side, const char **skip)
 {
-	(void)err;
-	if (w->i < w->old_files.n && w->j < w->new_files.n) {
-		int c = strcmp(w->old_files.items[w->i], w->new_files.items[w->j]);
+	const entry *old = w->i < w->old_files.n ? &w->old_files.items[w->i] : NULL;
+	const entry *new = w->j < w->new_files.n ? &w->new_files.items[w->j] : NULL;
+	int c;
 
-		if (c == 0) {
-			*rel = w->old_files.items[w->i++];
-			w->j++;
-			*side = SMART_WALK_BOTH;
-		} else if (c < 0) {
-			*rel = w->old_files.items[w->i++];
-			*side = SMART_WALK_OLD_ONLY;
-		} else {
-			*rel = w->new_files.items[w->j++];
-			*side = SMART_WALK_NEW_ONLY;
-		}
-		return 1;
-	}
-	if (w->i < w->old_files.n) {
-		*rel = w->old_files.items[w->i++];
+	if (!old && !new)
+		return 0;
+	c = !old ? 1 : !new ? -1 : strcmp(old->rel, new->rel);
+	if (c == 0) {
+		*rel = old->rel;
+		*side = SMART_WALK_BOTH;
+		*skip = old->skip ? old->skip : new->skip;
+		w->i++;
+		w->j++;
+	} else if (c < 0) {
+		*rel = old->rel;
 		*side = SMART_WALK_OLD_ONLY;
-		return 1;
-	}
-	if (w->j < w->new_files.n) {
-		*rel = w->new_files.items[w->j++];
+		*skip = old->skip;
+		w->i++;
+	} else {
+		*rel = new->rel;
 		*side = SMART_WALK_NEW_ONLY;
-		return 1;
+		*skip = new->skip;
+		w->j++;
 	}
-	return 0;
+	return 1;
 }
 
 void smart_walk_free(smart_walk *w)

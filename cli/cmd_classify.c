@@ -27,6 +27,8 @@ static void usage(FILE *out)
 		"  --report FILE  also write an HTML report (batch forms)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
+		"  --strict       folders: a file that is skipped (not HTML or XML, a FIFO,\n"
+		"                 a link loop; each is named on stderr) is trouble\n"
 		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
 		"                 \"format\" wins)\n"
 		"  --profile FILE the application's volatility profile ('smart profile'): edits\n"
@@ -39,7 +41,7 @@ static void usage(FILE *out)
 typedef struct options {
 	const char *model_path, *corpus, *junit, *report;
 	const smart_profile *profile;
-	int json, top;
+	int json, top, strict;
 	unsigned threads;
 	smart_format format;
 } options;
@@ -138,16 +140,35 @@ typedef struct batch {
 	const options *o;
 	smart_junit *junit;
 	smart_html_report *report;
-	size_t pairs, inspect, trouble;
+	size_t pairs, inspect, trouble, skipped;
 	int progress;        /* stderr is a terminal: show a progress line */
 	int shared_terminal; /* stdout goes to the same terminal */
 	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
+	char first_skipped[SMART_ERROR_MAX];
 } batch;
 
 static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 {
 	batch *b = ctx;
 
+	if (v->skipped) {
+		/* Not a pair: named on stderr (and in JSON), never scored. */
+		if (b->progress && b->shared_terminal)
+			fputs("\r\033[K", stderr);
+		fprintf(stderr, "smart: skipped %s: %s\n", v->test, v->skipped);
+		if (b->skipped++ == 0)
+			snprintf(b->first_skipped, sizeof(b->first_skipped), "%s: %s", v->test,
+				 v->skipped);
+		if (b->o->json) {
+			char *line = smart_verdict_json(v, err);
+
+			if (!line)
+				return -1;
+			printf("%s\n", line);
+			free(line);
+		}
+		return 0;
+	}
 	b->pairs++;
 	b->inspect += v->inspect != 0;
 	/* Each pair that could not be classified is a row of the report (JSON:
@@ -191,7 +212,7 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
 			  const char *new_dir)
 {
-	batch b = { m, o, NULL, NULL, 0, 0, 0, isatty(2), isatty(1), "" };
+	batch b = { .model = m, .o = o, .progress = isatty(2), .shared_terminal = isatty(1) };
 	smart_error err = { "" };
 	int rc;
 
@@ -232,8 +253,13 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		       b.pairs - b.inspect);
 		if (b.trouble)
 			printf(" (%zu of the inspect could not be classified)", b.trouble);
+		if (b.skipped)
+			printf("; %zu files skipped", b.skipped);
 		putchar('\n');
 	}
+	if (o->strict && b.skipped && !b.trouble)
+		return cli_failf("--strict: %zu files skipped, the first %s", b.skipped,
+				 b.first_skipped);
 	if (b.trouble == 1)
 		return cli_failf("%s", b.first_problem);
 	if (b.trouble)
@@ -255,6 +281,8 @@ static int on_rerun(void *ctx, const smart_verdict *v, smart_error *err)
 {
 	calibration *c = ctx;
 
+	if (v->skipped)
+		return 0; /* not a document of the run (a manifest, a log) */
 	if (v->trouble)
 		return smart_error_set(err, "%s", v->problem);
 	if (!v->values)
@@ -304,6 +332,7 @@ static int run_classify(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'T' },
 		{ "threads", required_argument, NULL, 't' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
 		{ "profile", required_argument, NULL, 'P' },
@@ -311,7 +340,7 @@ static int run_classify(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	options o = { NULL, NULL, NULL, NULL, NULL, 0, 5, 0, SMART_FORMAT_AUTO };
+	options o = { .top = 5, .format = SMART_FORMAT_AUTO };
 	const char *profile_path = NULL;
 	char *runs[64];
 	size_t n_runs = 0;
@@ -345,6 +374,7 @@ static int run_classify(int argc, char **argv)
 				return cli_usage_error("classify", "--threads must be 1..1024");
 			o.threads = (unsigned)v;
 			break;
+		case 'S': o.strict = 1; break;
 		case 'H': o.format = SMART_FORMAT_HTML; break;
 		case 'X': o.format = SMART_FORMAT_XML; break;
 		case 'P': profile_path = optarg; break;

@@ -17,10 +17,42 @@ static void usage(FILE *out)
 		     "feature over the ignore and the inspect pairs of the corpora, raw and divided\n"
 		     "by the feature's largest absolute value (the normalisation of the paper's\n"
 		     "Fig. 1); --html/--xml then apply to records without a \"format\".\n"
-		     "Definitions: docs/features.md.\n\nfeatures:\n");
+		     "Definitions: docs/features.md.\n"
+		     "Exit status (as diff(1)): 0 the two documents' trees are equal, 1 they\n"
+		     "differ, 2 trouble; --means exits 0.\n\nfeatures:\n");
 	for (size_t i = 0; i < smart_feature_count(); i++)
 		fprintf(out, "  %-22s %s\n", smart_feature_info_at(i)->name,
 			smart_feature_info_at(i)->description);
+}
+
+/* The feature vector of the pair of files, printed; the exit status says
+ * whether their trees differ, as diff(1) would. */
+static int print_vector(const double *values, int json);
+static int features_of_files(const char *old_path, const char *new_path,
+			     const cli_common *common)
+{
+	double *values = malloc(smart_feature_count() * sizeof(*values));
+	char *old_data = NULL, *new_data = NULL;
+	size_t old_len, new_len;
+	smart_error err = { { 0 } };
+	int differ = 0, status;
+
+	if (!values)
+		return cli_failf("out of memory");
+	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_data, &old_len, &err) < 0 ||
+	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_data, &new_len, &err) < 0 ||
+	    smart_features_from_documents_profiled(old_data, old_len, old_path, new_data,
+						   new_len, new_path, common->format, NULL,
+						   NULL, values, &differ, &err) < 0)
+		status = cli_fail(&err);
+	else
+		status = print_vector(values, common->json);
+	if (status == CLI_SAME && differ)
+		status = CLI_DIFFER;
+	free(old_data);
+	free(new_data);
+	free(values);
+	return status;
 }
 
 static int print_vector(const double *values, int json)
@@ -137,16 +169,7 @@ static int run_features(int argc, char **argv)
 	}
 	if (argc != 2)
 		return cli_usage_error("features", "expected OLD and NEW");
-	double *values = malloc(smart_feature_count() * sizeof(*values));
-
-	if (!values)
-		return cli_failf("out of memory");
-	if (smart_features_from_files(argv[0], argv[1], common.format, values, &err) < 0)
-		status = cli_fail(&err);
-	else
-		status = print_vector(values, common.json);
-	free(values);
-	return status;
+	return features_of_files(argv[0], argv[1], &common);
 }
 
 const cli_command cli_cmd_features = { "features", "print SMART's feature vector of a pair",

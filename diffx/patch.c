@@ -350,6 +350,14 @@ smart_tree *smart_patch(const smart_tree *old, const smart_script *script,
 		smart_error_set(err, "%s: out of memory", script->name);
 	else if (apply(&p) == 0)
 		result = ptree_finish(&p.tree, old->format, script->name, err);
+	/* A script edits content, never the doctype: the old one stays. */
+	if (result && old->doctype &&
+	    !(result->doctype = smart_arena_strndup(result->arena, old->doctype,
+						    strlen(old->doctype)))) {
+		smart_tree_free(result);
+		result = NULL;
+		smart_error_set(err, "%s: out of memory", script->name);
+	}
 	ptree_release(&p.tree);
 	smart_arena_free(p.arena);
 	free(p.target);

@@ -251,6 +251,31 @@ static int build(builder *b, xmlDocPtr doc)
 	return finish_tree(b->tree);
 }
 
+/* Records the document's type declaration as it is written back:
+ * <!DOCTYPE name PUBLIC "id" "uri">, <!DOCTYPE name SYSTEM "uri"> or
+ * <!DOCTYPE name>. Only the declaration, never an internal subset's
+ * entity definitions (they are not expanded, and never written). */
+static int keep_doctype(smart_tree *tree, xmlDocPtr doc)
+{
+	xmlDtdPtr dtd = doc ? doc->intSubset : NULL;
+	smart_strbuf s = { 0 };
+	int rc = 0;
+
+	if (!dtd || !dtd->name)
+		return 0;
+	rc |= smart_strbuf_printf(&s, "<!DOCTYPE %s", (const char *)dtd->name);
+	if (dtd->ExternalID)
+		rc |= smart_strbuf_printf(&s, " PUBLIC \"%s\"", (const char *)dtd->ExternalID);
+	if (dtd->SystemID)
+		rc |= smart_strbuf_printf(&s, "%s \"%s\"", dtd->ExternalID ? "" : " SYSTEM",
+					   (const char *)dtd->SystemID);
+	rc |= smart_strbuf_append(&s, ">", 1);
+	if (rc == 0)
+		tree->doctype = smart_arena_strndup(tree->arena, s.data, s.len);
+	smart_strbuf_free(&s);
+	return rc == 0 && tree->doctype ? 0 : -1;
+}
+
 smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
 			     const char *name, smart_error *err)
 {
@@ -264,7 +289,7 @@ smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
 	}
 	tree->format = format;
 	b.tree = tree;
-	if (build(&b, doc) < 0) {
+	if (keep_doctype(tree, doc) < 0 || build(&b, doc) < 0) {
 		smart_error_set(err, "%s: out of memory while building the tree", name);
 		smart_tree_free(tree);
 		tree = NULL;

@@ -153,6 +153,36 @@ static void flatten_deep_html(xmlDocPtr doc)
 	}
 }
 
+/* True when the page itself declares a document type: after a byte-order
+ * mark, white space, comments and processing instructions, "<!DOCTYPE"
+ * in any case. libxml2 adds an HTML 4.0 doctype to every page that lacks
+ * one, which must not be written back as if the page had it. */
+static int html_declares_doctype(const char *data, size_t len)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
+	while (i < len) {
+		const char *end;
+
+		while (i < len && isspace((unsigned char)data[i]))
+			i++;
+		if (len - i >= 9 && strncasecmp(data + i, "<!doctype", 9) == 0)
+			return 1;
+		if (len - i >= 4 && memcmp(data + i, "<!--", 4) == 0)
+			end = memmem(data + i + 4, len - i - 4, "-->", 3);
+		else if (len - i >= 2 && memcmp(data + i, "<?", 2) == 0)
+			end = memchr(data + i, '>', len - i);
+		else
+			return 0;
+		if (!end)
+			return 0;
+		i = (size_t)(end - data) + 1;
+	}
+	return 0;
+}
+
 static xmlDocPtr parse_html(const char *data, int len, const char *name)
 {
 	/* HUGE lifts libxml2's nesting limit of 256, past which it silently
@@ -189,6 +219,12 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 	}
 	route_libxml_errors(NULL);
 	htmlFreeParserCtxt(ctxt);
+	if (doc && doc->intSubset && !html_declares_doctype(data, (size_t)len)) {
+		xmlDtdPtr implied = doc->intSubset;
+
+		xmlUnlinkNode((xmlNodePtr)implied);
+		xmlFreeDtd(implied);
+	}
 	flatten_deep_html(doc);
 	return doc;
 }

@@ -217,6 +217,10 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 		w.format = SMART_FORMAT_HTML;
 	if (w.format == SMART_FORMAT_XML)
 		puts_(&w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	if (tree->doctype) {
+		puts_(&w, tree->doctype);
+		put(&w, "\n", 1);
+	}
 	for (uint32_t i = 1; i < tree->count && !w.oom; i++) {
 		const smart_node *n = &tree->nodes[i];
 		int raw;

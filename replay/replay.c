@@ -143,6 +143,19 @@ static const char *header(const smart_replay_request *req, const char *name)
 	return NULL;
 }
 
+/* Drops a trailing ".EXT" (or ".htm" for html) from a slug that is about to
+ * get ".EXT" appended: /docs/x.html is saved as 01_GET_docs-x.html, not
+ * 01_GET_docs-x.html.html. */
+static void drop_extension(char *slug, const char *ext)
+{
+	size_t n = strlen(slug), e = strlen(ext);
+
+	if (n > e + 1 && slug[n - e - 1] == '.' && strcasecmp(slug + n - e, ext) == 0)
+		slug[n - e - 1] = '\0';
+	else if (strcmp(ext, "html") == 0 && n > 4 && strcasecmp(slug + n - 4, ".htm") == 0)
+		slug[n - 4] = '\0';
+}
+
 /* Puts fresh token values into the URL's query and the body. */
 static int substitute(const rp_token_store *store, const smart_replay_tokens *tokens,
 		      const smart_replay_request *req, const char *url, smart_strbuf *url_out,
@@ -273,6 +286,7 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 				    err) < 0)
 			goto fail;
 		rp_slug(req->target, slug, sizeof(slug));
+		drop_extension(slug, extension(&r));
 		snprintf(file, sizeof(file), "%0*zu_%s_%s.%s", (int)width, i + 1, req->method, slug,
 			 extension(&r));
 		snprintf(path, sizeof(path), "%s/%s", dir, file);

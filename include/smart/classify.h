@@ -28,6 +28,9 @@ typedef struct smart_verdict {
 	                      * 0 for a file present on one side only, which
 	                      * is simply inspected */
 	int label;           /* the corpus label (SMART_LABEL_*) */
+	const char *skipped; /* folders: why this file was not classified (a
+	                      * FIFO, a link loop, not HTML or XML), or NULL;
+	                      * a skipped file is neither inspect nor trouble */
 } smart_verdict;
 
 /* Classifies two documents; values receives the feature vector. */
@@ -78,7 +81,10 @@ int smart_classify_dirs_profiled(const smart_model *model,
 
 /* Classifies the files of OLD_DIR against the files of NEW_DIR with the
  * same relative path, in sorted path order. A file present on one side only
- * is a verdict of inspect with `problem` saying which side lacks it. */
+ * is a verdict of inspect with `problem` saying which side lacks it. Only
+ * HTML and XML documents are paired (by extension, or by a '<' as the first
+ * byte of content); every other entry, FIFOs, devices and symbolic-link
+ * loops included, reaches `fn` with `skipped` saying why. */
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, smart_format format,
 			unsigned threads, smart_verdict_fn fn, void *ctx,

@@ -83,6 +83,9 @@ struct smart_tree {
 	const char **names;  /* the interned names, indexed by name_id */
 	uint32_t name_count;
 	smart_format format; /* the parser actually used */
+	const char *doctype; /* the document type declaration as written back
+	                      * ("<!DOCTYPE html>"), or NULL when the document
+	                      * has none; not compared by diff or equality */
 	struct smart_arena *arena; /* owns every string; internal */
 };
 

@@ -53,7 +53,8 @@ static void contribution_sign_points_towards_inspect_for_le_models(void **state)
 
 static void verdict_json_line_has_the_four_fields(void **state)
 {
-	smart_verdict v = { "shop", "t-\"1\"", "f:1", 1, 0.25, NULL, NULL, 0, SMART_LABEL_NONE };
+	smart_verdict v = { .app = "shop", .test = "t-\"1\"", .where = "f:1", .inspect = 1,
+			    .score = 0.25, .label = SMART_LABEL_NONE };
 	smart_error err;
 	char *line = smart_verdict_json(&v, &err);
 

@@ -45,6 +45,26 @@ cp "$TMP/out" "$TMP/same.json"
 expect_status "patch_with_empty_diff_succeeds" 0 "$SMART" patch "$P/list.html" "$TMP/same.json" -o "$TMP/same.html"
 expect_status "patch_with_empty_diff_gives_old" 0 "$SMART" diff "$TMP/same.html" "$P/list.html"
 
+# The doctype survives a patch; a page without one does not gain libxml2's
+# implied HTML 4.0 doctype; an XML SYSTEM doctype is written back as declared.
+printf '<!DOCTYPE html>\n<html><body><p>a</p></body></html>' >"$TMP/d-old.html"
+printf '<!doctype html><html><body><p>b</p></body></html>' >"$TMP/d-new.html"
+"$SMART" diff --json "$TMP/d-old.html" "$TMP/d-new.html" >"$TMP/d.json"
+expect_status "patch_with_doctype_succeeds" 0 "$SMART" patch "$TMP/d-old.html" "$TMP/d.json" -o "$TMP/d-res.html"
+if head -n 1 "$TMP/d-res.html" | grep -qx '<!DOCTYPE html>'; then echo "ok - patch_keeps_the_doctype"; else
+	echo "not ok - patch_keeps_the_doctype ($(head -c 100 "$TMP/d-res.html"))"; fi
+printf '<html><body><p>a</p></body></html>' >"$TMP/nd-old.html"
+"$SMART" diff --json "$TMP/nd-old.html" "$TMP/d-new.html" >"$TMP/nd.json"
+"$SMART" patch "$TMP/nd-old.html" "$TMP/nd.json" -o "$TMP/nd-res.html"
+if grep -qi 'doctype' "$TMP/nd-res.html"; then echo "not ok - patch_adds_no_implied_doctype"; else
+	echo "ok - patch_adds_no_implied_doctype"; fi
+printf '<?xml version="1.0"?><!DOCTYPE note SYSTEM "note.dtd"><note>x</note>' >"$TMP/x-old.xml"
+printf '<?xml version="1.0"?><!DOCTYPE note SYSTEM "note.dtd"><note>y</note>' >"$TMP/x-new.xml"
+"$SMART" diff --json "$TMP/x-old.xml" "$TMP/x-new.xml" >"$TMP/x.json"
+"$SMART" patch "$TMP/x-old.xml" "$TMP/x.json" -o "$TMP/x-res.xml"
+if grep -qx '<!DOCTYPE note SYSTEM "note.dtd">' "$TMP/x-res.xml"; then echo "ok - patch_keeps_an_xml_system_doctype"; else
+	echo "not ok - patch_keeps_an_xml_system_doctype ($(head -c 200 "$TMP/x-res.xml"))"; fi
+
 expect_status "patch_needs_two_arguments" 2 "$SMART" patch "$P/list.html"
 expect_status "patch_unknown_option_is_trouble" 2 "$SMART" patch --frob "$P/list.html" "$P/list-script.json"
 finish

@@ -83,6 +83,13 @@ expect_output "flist_names_the_differing_request" '303 /oops -> 500 /oops'
 expect_status "flist_fails_a_replay_without_fresh_tokens" 1 "$SMART" compare -c Flist --json "$TMP/a/notes/manifest.json" "$TMP/b/notes/manifest.json"
 expect_output "flist_json_verdict" '"comparator":"Flist","verdict":"fail"'
 
+# A target that already ends in the saved extension is not given it twice.
+printf '{"name": "ext", "requests": [{"url": "/docs/page.html"}, {"url": "/docs/old.htm"}, {"url": "/a.html/b"}]}' >"$TMP/ext.json"
+expect_status "replay_target_with_extension_exits_0" 0 "$SMART" replay "$TMP/ext.json" --base-url "$BASE/" -o "$TMP/e"
+ls "$TMP/e/ext" | tr '\n' ' ' >"$TMP/out"
+expect_output "replay_names_have_no_doubled_extension" \
+	'^01_GET_docs-page.html 02_GET_docs-old.html 03_GET_a.html-b.html manifest.json $'
+
 # ---- an access log ------------------------------------------------------------
 : >"$TMP/resets"
 expect_status "replay_access_log_exits_0" 0 "$SMART" replay "$RFIX/access.log" --base-url "$BASE/" -o "$TMP/c" --reset "$RESET"
