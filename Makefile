@@ -69,6 +69,9 @@ deps:
 ifeq ($(V),1)
 Q :=
 say := true
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+Q := @
+say := true
 else
 Q := @
 say := printf '  %-6s %s\n'

@@ -70,24 +70,38 @@ static int has_document_extension(const char *path)
 	return 0;
 }
 
-/* True when the first bytes of regular file `full` look like markup: after
- * a byte-order mark and white space, a '<' (a tag, a doctype, an XML
- * declaration or a comment). JSON, plain text and binaries do not. */
+/* True when `data` starts like markup: after a byte-order mark and white
+ * space, a '<' (a tag, a doctype, an XML declaration or a comment). JSON,
+ * plain text and binaries do not. */
+static int starts_like_markup(const char *data, size_t n)
+{
+	const unsigned char *buf = (const unsigned char *)data;
+	size_t i = 0;
+
+	if (n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF)
+		i = 3;
+	while (i < n && isspace(buf[i]))
+		i++;
+	return i < n && buf[i] == '<';
+}
+
+/* starts_like_markup on the first bytes of regular file `full`. */
 static int sniffs_as_markup(const char *full)
 {
-	unsigned char buf[512];
-	size_t n, i = 0;
+	char buf[512];
+	size_t n;
 	FILE *f = fopen(full, "rb");
 
 	if (!f)
 		return 1; /* unreadable: let the read report why */
 	n = fread(buf, 1, sizeof(buf), f);
 	fclose(f);
-	if (n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF)
-		i = 3;
-	while (i < n && isspace(buf[i]))
-		i++;
-	return i < n && buf[i] == '<';
+	return starts_like_markup(buf, n);
+}
+
+int classify_looks_like_document(const char *name, const char *data, size_t len)
+{
+	return has_document_extension(name) || starts_like_markup(data, len < 512 ? len : 512);
 }
 
 /* Why a directory entry with lstat result `st` is not a document to pair,

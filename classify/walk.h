@@ -9,6 +9,8 @@
 #ifndef SMART_CLASSIFY_WALK_H
 #define SMART_CLASSIFY_WALK_H
 
+#include <stddef.h>
+
 #include "smart/error.h"
 
 enum { SMART_WALK_BOTH = 0, SMART_WALK_OLD_ONLY, SMART_WALK_NEW_ONLY };
@@ -25,5 +27,10 @@ smart_walk *smart_walk_new(const char *old_dir, const char *new_dir,
 int smart_walk_next(smart_walk *w, const char **rel, int *side, const char **skip);
 
 void smart_walk_free(smart_walk *w);
+
+/* True when a file named `name` with content `data` is an HTML or XML
+ * document to classify: by its extension, or by a '<' as its first byte of
+ * content (after a byte-order mark and white space). */
+int classify_looks_like_document(const char *name, const char *data, size_t len);
 
 #endif

@@ -33,9 +33,12 @@ static void usage(FILE *out)
 		"                 \"format\" wins)\n"
 		"  --profile FILE the application's volatility profile ('smart profile'): edits\n"
 		"                 where and as its clean runs vary count as noise\n"
-		"  --calibrate RUN_DIR  (two or more, each after --calibrate) clean runs of the\n"
-		"                 application: every rerun pair must be ignore; if one is not,\n"
-		"                 the cutoff is moved just past it, and what was done is reported\n");
+		"  --calibrate RUN  (two or more, each after --calibrate) clean runs of the\n"
+		"                 application, folders or .tar[.gz] archives as 'smart profile'\n"
+		"                 reads them: every rerun pair must be ignore; if one is not,\n"
+		"                 the cutoff is moved just past it (never stricter; it can\n"
+		"                 wave faults through when reruns vary in structure, where a\n"
+		"                 --profile is the remedy), and what was done is reported\n");
 }
 
 typedef struct options {
@@ -271,54 +274,24 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 
 /* ---- calibration on clean reruns ---------------------------------------- */
 
-typedef struct calibration {
-	const smart_model *model;
-	size_t pairs, inspected;
-	double worst; /* the inspected score farthest past the cutoff */
-} calibration;
-
-static int on_rerun(void *ctx, const smart_verdict *v, smart_error *err)
-{
-	calibration *c = ctx;
-
-	if (v->skipped)
-		return 0; /* not a document of the run (a manifest, a log) */
-	if (v->trouble)
-		return smart_error_set(err, "%s", v->problem);
-	if (!v->values)
-		return 0; /* a test missing from one run is no rerun pair */
-	c->pairs++;
-	if (!v->inspect)
-		return 0;
-	if (c->inspected++ == 0 ||
-	    (c->model->comparison == SMART_CMP_GE ? v->score > c->worst : v->score < c->worst))
-		c->worst = v->score;
-	return 0;
-}
-
-/* Classifies every rerun pair (each run against the first) and, if any is
- * inspect, moves the model's cutoff just past the worst one, so that this
- * application's clean reruns are all ignore. Reports on `out`. */
+/* Calibrates the model on the clean runs and says what it did. */
 static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FILE *out)
 {
-	calibration c = { m, 0, 0, 0 };
+	smart_calibration c;
 	smart_error err = { "" };
-	double before = m->cutoff;
 
-	for (size_t k = 1; k < n; k++)
-		if (smart_classify_dirs_profiled(m, o->profile, runs[0], runs[k], o->format,
-						 o->threads, on_rerun, &c, &err))
-			return cli_fail(&err);
+	if (smart_classify_calibrate(m, o->profile, (const char *const *)runs, n, o->format, &c,
+				     &err))
+		return cli_fail(&err);
 	if (c.inspected == 0) {
 		fprintf(out, "calibration: all %zu rerun pairs of %zu runs are ignore; cutoff %.6g kept\n",
-			c.pairs, n, before);
+			c.pairs, n, c.cutoff_before);
 		return 0;
 	}
-	m->cutoff = nextafter(c.worst, m->comparison == SMART_CMP_GE ? INFINITY : -INFINITY);
 	fprintf(out, "calibration: %zu of %zu rerun pairs of %zu runs were inspect (worst score %.6g); "
 		"cutoff moved from %.6g to %.6g: inspect when score %s %.6g\n",
-		c.inspected, c.pairs, n, c.worst, before, m->cutoff,
-		smart_comparison_name(m->comparison), m->cutoff);
+		c.inspected, c.pairs, n, c.worst, c.cutoff_before, c.cutoff_after,
+		smart_comparison_name(m->comparison), c.cutoff_after);
 	return 0;
 }
 
@@ -381,9 +354,9 @@ static int run_classify(int argc, char **argv)
 		case 'C':
 			if (n_runs == sizeof(runs) / sizeof(runs[0]))
 				return cli_usage_error("classify", "at most 64 --calibrate runs");
-			if (!cli_is_dir(optarg))
-				return cli_failf("%s: not a folder (--calibrate takes clean run folders)",
-						 optarg);
+			if (!cli_is_dir(optarg) && !smart_run_is_archive_name(optarg))
+				return cli_failf("%s: not a folder or a run archive (--calibrate takes "
+						 "clean runs, as 'smart profile' does)", optarg);
 			runs[n_runs++] = optarg;
 			break;
 		default: return cli_bad_option("classify", c, argv);

@@ -90,6 +90,30 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			unsigned threads, smart_verdict_fn fn, void *ctx,
 			smart_error *err);
 
+/* ---- calibration on clean reruns (classify/calibrate.c) ---- */
+
+/* What calibration saw and did. */
+typedef struct smart_calibration {
+	size_t runs;          /* clean runs given */
+	size_t pairs;         /* rerun pairs classified (each run against the first) */
+	size_t inspected;     /* of which the model inspected: false alarms */
+	double worst;         /* the inspected score farthest past the cutoff */
+	double cutoff_before, cutoff_after;
+} smart_calibration;
+
+/* Classifies every document of clean runs 2..n against the same test of
+ * run 1 (each run a folder or a tar archive, as `smart profile` reads them;
+ * files that are not HTML or XML are left out) and, when some rerun pair
+ * is inspected, moves `model`'s cutoff just past the worst one, so that
+ * every rerun of these runs is ignored. Never makes the model stricter.
+ * The cost: if reruns differ in structure as much as faults do, the new
+ * cutoff ignores those faults too (a profile explains such differences
+ * instead; docs/profile.md). */
+struct smart_profile;
+int smart_classify_calibrate(smart_model *model, const struct smart_profile *profile,
+			     const char *const *runs, size_t n, smart_format format,
+			     smart_calibration *out, smart_error *err);
+
 /* ---- reports (classify/report.c) ---- */
 
 /* The features that moved the score most (linear models: weight x value,

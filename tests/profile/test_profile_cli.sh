@@ -94,6 +94,15 @@ expect_output "calibration_reports_kept_cutoff" '^calibration: all 2 rerun pairs
 "$SMART" train --folds 0 -o "$TMP/strict.json" "$FIX/train/pairs.jsonl" >/dev/null 2>&1
 expect_status "calibration_runs" 0 "$SMART" classify --model "$TMP/strict.json" --calibrate "$P/run1" --calibrate "$P/run2" --calibrate "$P/run3" "$P/run1/page.html" "$P/run2/page.html"
 expect_output "calibration_moves_cutoff_past_worst_rerun" '^calibration: 2 of 2 rerun pairs .* cutoff moved from'
+cp "$TMP/out" "$TMP/calibrated-from-folders"
+# The same runs as .tar.gz archives (as `smart profile` and the corpora keep
+# them) calibrate to the same cutoff.
+for r in run1 run2 run3; do tar -C "$P/$r" -czf "$TMP/$r.tar.gz" .; done
+expect_status "calibration_takes_run_archives" 0 "$SMART" classify --model "$TMP/strict.json" --calibrate "$TMP/run1.tar.gz" --calibrate "$TMP/run2.tar.gz" --calibrate "$TMP/run3.tar.gz" "$P/run1/page.html" "$P/run2/page.html"
+if cmp -s "$TMP/out" "$TMP/calibrated-from-folders"; then echo "ok - calibration_from_archives_equals_calibration_from_folders"; else
+	echo "not ok - calibration_from_archives_equals_calibration_from_folders"; diff "$TMP/out" "$TMP/calibrated-from-folders" | sed 's/^/#   /' | head -6; fi
+expect_status "calibrate_refuses_a_plain_file" 2 "$SMART" classify --calibrate "$P/run1/page.html" --calibrate "$P/run2" "$P/run1/page.html" "$P/new/rerun/page.html"
+expect_one_error_line "calibrate_plain_file_says_what_it_takes" 'page\.html: not a folder or a run archive'
 expect_status "calibrate_needs_two_runs" 2 "$SMART" classify --calibrate "$P/run1" "$P/run1/page.html" "$P/new/rerun/page.html"
 
 # Profiles from rerun pairs.
