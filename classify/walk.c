@@ -191,7 +191,8 @@ static int list_files(const char *root, list *files, smart_error *err)
 		free(dir);
 		free(rel);
 	}
-	qsort(files->items, files->n, sizeof(*files->items), by_name);
+	if (files->n > 1) /* qsort(NULL, 0, ...) is undefined: an empty folder */
+		qsort(files->items, files->n, sizeof(*files->items), by_name);
 	rc = 0;
 done:
 	list_free(&pending);

@@ -1,7 +1,10 @@
 /*
  * Fuzz target (e): a model file (docs/model-format.md) loaded against the
- * binary's feature list. A model that loads must score any vector, and
- * survive a round trip through its own JSON.
+ * binary's feature list. A model that loads must score any vector, score
+ * every vector of features within their bound (the largest value a
+ * document under 2 GiB can give, with either sign) to a finite number (the
+ * loader refuses weights that could overflow), and survive a round trip
+ * through its own JSON.
  */
 
 #include "fuzz/fuzz.h"
@@ -31,6 +34,12 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 	smart_model_decide(model, x, &score);
 	for (size_t i = 0; i < n; i++)
 		(void)smart_model_contribution(model, x, i);
+	if (model->kind == SMART_MODEL_LINEAR) {
+		for (size_t i = 0; i < n; i++)
+			x[i] = (i % 2 ? -1.0 : 1.0) * 4294967296.0;
+		score = smart_model_score(model, x);
+		FUZZ_CHECK(isfinite(score), "a loaded model scores a bounded vector %g", score);
+	}
 	json = smart_model_to_json(model, &err);
 	FUZZ_CHECK(json, "model to JSON failed: %s", err.message);
 	again = smart_model_from_json(json, strlen(json), "again.json", names, n, &err);

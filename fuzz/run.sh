@@ -3,7 +3,7 @@
 # after the other, and exits 1 when any found a crash, a leak, a failed
 # property or a slow input (docs/fuzzing.md). Builds the targets first.
 #
-#   fuzz/run.sh [SECONDS] [TARGET...]      TARGET: html xml script corpus model replay profile
+#   fuzz/run.sh [SECONDS] [TARGET...]      TARGET: html xml script corpus model replay profile folders
 #
 # Each target keeps what it learned in build/fuzz/corpus/TARGET (reused by
 # the next run) and starts from seeds made from the project's fixtures
@@ -14,7 +14,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-html xml script corpus model replay profile}
+targets=${*:-html xml script corpus model replay profile folders}
 BUILD=${BUILD:-build}
 
 make --no-print-directory fuzz >/dev/null || { echo "fuzz/run.sh: make fuzz failed" >&2; exit 2; }

@@ -127,7 +127,14 @@ def main():
     for f in glob.glob("tests/fixtures/replay/*") + ["corpora/mediawiki/sessions.json"]:
         if os.path.isfile(f) and not f.endswith(".py"):
             write(out, "replay", read(f))
-    for t in ("html", "xml", "script", "corpus", "model", "replay", "profile"):
+    # folders: entries (kind, sides, length, content) of every kind, on one
+    # or both sides, with fixture pages as the documents' content
+    pages = [read(f)[:200] for f in sorted(glob.glob("tests/fixtures/patch/*.html"))]
+    for i, page in enumerate(pages[:4]):
+        entry = lambda kind, sides, body: bytes([kind, sides, len(body)]) + body
+        write(out, "folders", entry(0x80, 2, page) + entry(0x81 + i, i % 3, b"")
+              + entry(0x40, 2, b'{"a": 1}') + entry(0x05, 2, page[:50]))
+    for t in ("html", "xml", "script", "corpus", "model", "replay", "profile", "folders"):
         d = os.path.join(out, t)
         print(f"{t}: {len(os.listdir(d)) if os.path.isdir(d) else 0} seeds")
 

@@ -36,6 +36,9 @@
 #define FUZZ_ENTRY fuzz_profile_one
 #include "fuzz/fuzz_profile.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_folders_one
+#include "fuzz/fuzz_folders.c"
+#undef FUZZ_ENTRY
 
 #define FINDINGS "tests/fixtures/fuzz"
 
@@ -121,6 +124,27 @@ static void profile_findings_stay_fixed(void **state)
 	assert_true(replay_folder("profile", fuzz_profile_one) > 0);
 }
 
+/* Folder entries: a FIFO, a link loop, a dangling link, a link to the
+ * folder, a subfolder, a JSON file and two documents, on one or both sides
+ * (the folders target's input layout: kind, sides, length, content). */
+static void folders_findings_stay_fixed(void **state)
+{
+	static const uint8_t hostile[] = {
+		0x80, 2, 12, '<', 'p', '>', 'h', 'e', 'l', 'l', 'o', '<', '/', 'p', '>',
+		0x81, 2, 0,             /* FIFO named .html, both sides */
+		0x02, 2, 0,             /* a link to itself */
+		0x03, 0, 0,             /* a dangling link, old side */
+		0x04, 1, 0,             /* a link to the folder, new side */
+		0x05, 2, 3, '<', 'b', '>', /* a subfolder with a page */
+		0x40, 2, 4, '{', '}', ' ', ' ', /* JSON */
+		0xa0, 2, 5, '<', 'i', '>', 'x', ' ', /* a document that is a FIFO on the new side */
+	};
+
+	(void)state;
+	fuzz_folders_one(hostile, sizeof(hostile));
+	replay_folder("folders", fuzz_folders_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +152,7 @@ int main(void)
 		cmocka_unit_test(xml_findings_stay_fixed),
 		cmocka_unit_test(script_findings_stay_fixed),
 		cmocka_unit_test(corpus_findings_stay_fixed),
+		cmocka_unit_test(folders_findings_stay_fixed),
 		cmocka_unit_test(model_findings_stay_fixed),
 		cmocka_unit_test(replay_findings_stay_fixed),
 		cmocka_unit_test(profile_findings_stay_fixed),
