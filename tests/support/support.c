@@ -35,6 +35,24 @@ uint32_t find_node(const smart_tree *tree, const char *name, unsigned n)
 	return SMART_NONE;
 }
 
+/* The files write_temp_file made, removed (with their folders) when the
+ * test program exits, so a test run leaves nothing in /tmp. */
+static char temp_files[256][4096];
+static size_t temp_file_count;
+
+static void remove_temp_files(void)
+{
+	for (size_t i = 0; i < temp_file_count; i++) {
+		char *slash = strrchr(temp_files[i], '/');
+
+		remove(temp_files[i]);
+		if (slash) {
+			*slash = '\0';
+			rmdir(temp_files[i]);
+		}
+	}
+}
+
 const char *write_temp_file(const char *name, const char *data, size_t len)
 {
 	static char path[4096];
@@ -44,6 +62,10 @@ const char *write_temp_file(const char *name, const char *data, size_t len)
 	if (!mkdtemp(dir))
 		fail_msg("mkdtemp failed");
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (temp_file_count == 0)
+		atexit(remove_temp_files);
+	if (temp_file_count < sizeof(temp_files) / sizeof(temp_files[0]))
+		snprintf(temp_files[temp_file_count++], sizeof(temp_files[0]), "%s", path);
 	f = fopen(path, "wb");
 	if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0)
 		fail_msg("cannot write %s", path);
