@@ -1,12 +1,15 @@
 /* Classifying one pair of documents (include/smart/classify.h). */
 #include "smart/classify.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "smart/compare.h"
 #include "smart/features.h"
+#include "smart/profile.h"
 #include "smart/train.h"
 
 /* A model trained with `smart train --comparator-features` lists, after
@@ -67,6 +70,40 @@ int smart_classify_documents(const smart_model *model, const char *old_doc,
 						 inspect, score, err);
 }
 
+int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
+			const smart_document *new_doc, const smart_classify_options *o,
+			smart_classification *out, smart_error *err)
+{
+	smart_measure m = { .values = out->values, .profile = o->profile, .test = o->test,
+			    .raw = model->provenance.raw };
+
+	assert(o->version == SMART_CLASSIFY_OPTIONS_VERSION && out->values);
+	if (smart_measure_documents(old_doc->data, old_doc->len, old_doc->name, new_doc->data,
+				    new_doc->len, new_doc->name, o->format, &m, err))
+		return -1;
+	if (model->n_features > smart_feature_count() &&
+	    comparator_features(model, old_doc->data, old_doc->len, old_doc->name,
+				new_doc->data, new_doc->len, new_doc->name, o->format,
+				out->values, err))
+		return -1;
+	out->inspect = smart_model_decide(model, out->values, &out->score);
+	/* A score that is not a number is no decision: trouble, never a
+	 * silent "inspect" (the loader refuses weights that can overflow, so
+	 * this needs a model built in memory, or a feature gone wrong). */
+	if (!isfinite(out->score))
+		return smart_error_set(err, "%s: the model's score for this pair is not a "
+				       "finite number", new_doc->name ? new_doc->name : "(document)");
+	out->only_volatile = m.result.only_volatile;
+	out->discounted_total = m.result.discounted_total;
+	memcpy(out->discounted, m.result.discounted, sizeof(out->discounted));
+	/* Byte-identical outputs never need a look, whatever the model says;
+	 * nor do outputs whose every difference is a volatile value (a date, a
+	 * token, a version, ...): once scrubbed, they are the same document. */
+	if (!m.bytes_differ || out->only_volatile)
+		out->inspect = 0;
+	return 0;
+}
+
 int smart_classify_documents_profiled(const smart_model *model,
 				      const struct smart_profile *profile,
 				      const char *test, const char *old_doc,
@@ -76,27 +113,70 @@ int smart_classify_documents_profiled(const smart_model *model,
 				      double *values, int *inspect, double *score,
 				      smart_error *err)
 {
-	smart_measure m = { values, 0, 0, profile, test };
-	double s;
+	smart_document a = { old_doc, old_len, old_name }, b = { new_doc, new_len, new_name };
+	smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
+	smart_classification c = { .values = values };
 
-	if (smart_measure_documents(old_doc, old_len, old_name, new_doc, new_len,
-				    new_name, format, &m, err))
+	o.profile = profile;
+	o.test = test;
+	o.format = format;
+	if (smart_classify_pair(model, &a, &b, &o, &c, err) < 0)
 		return -1;
-	if (model->n_features > smart_feature_count() &&
-	    comparator_features(model, old_doc, old_len, old_name, new_doc, new_len,
-				new_name, format, values, err))
-		return -1;
-	*inspect = smart_model_decide(model, values, &s);
+	*inspect = c.inspect;
 	if (score)
-		*score = s;
-	/* A score that is not a number is no decision: trouble, never a
-	 * silent "inspect" (the loader refuses weights that can overflow, so
-	 * this needs a model built in memory, or a feature gone wrong). */
-	if (!isfinite(s))
-		return smart_error_set(err, "%s: the model's score for this pair is not a "
-				       "finite number", new_name ? new_name : "(document)");
-	/* Byte-identical outputs never need a look, whatever the model says. */
-	if (!m.bytes_differ)
-		*inspect = 0;
+		*score = c.score;
 	return 0;
+}
+
+/* What one shape is called in an explanation, singular and plural. */
+static const char *const shape_words[][2] = {
+	[SMART_SHAPE_UUID] = { "id", "ids" },
+	[SMART_SHAPE_DATE] = { "date", "dates" },
+	[SMART_SHAPE_TIME] = { "time", "times" },
+	[SMART_SHAPE_RELTIME] = { "relative time", "relative times" },
+	[SMART_SHAPE_EPOCH] = { "timestamp", "timestamps" },
+	[SMART_SHAPE_HEX] = { "token", "tokens" },
+	[SMART_SHAPE_BASE64] = { "token", "tokens" },
+	[SMART_SHAPE_URL_QUERY] = { "query", "queries" },
+	[SMART_SHAPE_PATH] = { "path", "paths" },
+	[SMART_SHAPE_VERSION] = { "version", "versions" },
+	[SMART_SHAPE_JWT] = { "token", "tokens" },
+	[SMART_SHAPE_CUID] = { "id", "ids" },
+	[SMART_SHAPE_TZNAME] = { "time zone", "time zones" },
+	[SMART_SHAPE_COPYRIGHT] = { "copyright year", "copyright years" },
+	[SMART_SHAPE_DURATION] = { "duration", "durations" },
+	[SMART_SHAPE_HOSTPORT] = { "host or port", "hosts or ports" },
+	[SMART_SHAPE_CACHEBUST] = { "cache-busting parameter", "cache-busting parameters" },
+	[SMART_SHAPE_TIMING] = { "timing", "timings" },
+	[SMART_SHAPE_NUMBER] = { "number", "numbers" },
+};
+
+size_t smart_discount_text(const unsigned *counts, char *buf, size_t size)
+{
+	size_t used = 0;
+	unsigned merged[SMART_SHAPE_COUNT] = { 0 };
+
+	assert(size > 0);
+	buf[0] = '\0';
+	/* shapes that read alike (hex, base64 and JWT are all "tokens") add up
+	 * under the first of them */
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
+		int first = 0;
+
+		while (strcmp(shape_words[first][0], shape_words[k][0]) != 0)
+			first++;
+		merged[first] += counts[k];
+	}
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
+		int n;
+
+		if (!merged[k])
+			continue;
+		n = snprintf(buf + used, size - used, "%s%u %s", used ? ", " : "", merged[k],
+			     shape_words[k][merged[k] == 1 ? 0 : 1]);
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+	return used;
 }

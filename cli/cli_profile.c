@@ -199,20 +199,21 @@ static int add_row(cli_reruns *r, size_t p, const double *values, smart_error *e
 	return 0;
 }
 
-/* Measures one rerun pair into r (byte-identical pairs are left out:
- * classify never inspects them). */
+/* Measures one rerun pair into r (byte-identical pairs, and pairs that
+ * differ only in volatile values, are left out: classify never inspects
+ * them). */
 static int measure_rerun(cli_calibration *c, cli_reruns *r, const smart_profile *prof,
 			 const char *test, const char *a, size_t alen, const char *b,
 			 size_t blen, smart_format format, smart_error *err)
 {
 	double *values = calloc(c->n_features ? c->n_features : 1, sizeof(double));
-	smart_measure m = { values, 0, 0, prof, test };
+	smart_measure m = { .values = values, .profile = prof, .test = test };
 	int rc;
 
 	if (!values)
 		return smart_error_oom(err);
 	rc = smart_measure_documents(a, alen, "rerun old", b, blen, "rerun new", format, &m, err);
-	if (rc == 0 && m.bytes_differ)
+	if (rc == 0 && m.bytes_differ && !m.result.only_volatile)
 		rc = add_row(r, c->n_features, values, err);
 	free(values);
 	return rc;

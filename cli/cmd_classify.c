@@ -51,14 +51,19 @@ typedef struct options {
 
 /* ---- one pair ---------------------------------------------------------- */
 
-static int explain_text(const smart_model *m, const double *v, int inspect,
-			double score, int top)
+static int explain_text(const smart_model *m, const smart_classification *c, int top)
 {
+	const double *v = c->values;
+	int inspect = c->inspect;
 	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
+	char discounted[256];
 
 	printf("%s\n", inspect ? "inspect" : "ignore");
-	printf("score %.6g, inspect when score %s %.6g\n", score,
+	printf("score %.6g, inspect when score %s %.6g\n", c->score,
 	       smart_comparison_name(m->comparison), m->cutoff);
+	if (smart_discount_text(c->discounted, discounted, sizeof(discounted)))
+		printf("%s: %s\n", c->only_volatile ? "every difference is a volatile value"
+						     : "volatile values discounted", discounted);
 	if (m->kind != SMART_MODEL_LINEAR) {
 		printf("(an SVM score is not a sum over features: no per-feature breakdown)\n");
 		return inspect ? CLI_DIFFER : CLI_SAME;
@@ -77,16 +82,18 @@ static int explain_text(const smart_model *m, const double *v, int inspect,
 	return inspect ? CLI_DIFFER : CLI_SAME;
 }
 
-static int explain_json(const smart_model *m, const double *v, int inspect,
-			double score, int top)
+static int explain_json(const smart_model *m, const smart_classification *c, int top)
 {
+	const double *v = c->values;
+	int inspect = c->inspect;
 	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
-	cJSON *o = cJSON_CreateObject(), *feats, *tops;
+	cJSON *o = cJSON_CreateObject(), *feats, *tops, *disc;
+	char discounted[256];
 
 	if (!o)
 		return cli_failf("out of memory");
 	cJSON_AddStringToObject(o, "decision", inspect ? "inspect" : "ignore");
-	cJSON_AddNumberToObject(o, "score", score);
+	cJSON_AddNumberToObject(o, "score", c->score);
 	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
 	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
 	feats = cJSON_AddObjectToObject(o, "features");
@@ -103,6 +110,14 @@ static int explain_json(const smart_model *m, const double *v, int inspect,
 		cJSON_AddNumberToObject(t, "contribution",
 					smart_model_contribution(m, v, idx[i]));
 	}
+	/* what scrubbing explained away (docs/features.md) */
+	cJSON_AddBoolToObject(o, "only_volatile", c->only_volatile);
+	disc = cJSON_AddObjectToObject(o, "discounted");
+	smart_discount_text(c->discounted, discounted, sizeof(discounted));
+	if (disc) {
+		cJSON_AddNumberToObject(disc, "total", c->discounted_total);
+		cJSON_AddStringToObject(disc, "text", discounted);
+	}
 	if (cli_print_json(o) != CLI_SAME)
 		return CLI_TROUBLE;
 	return inspect ? CLI_DIFFER : CLI_SAME;
@@ -114,22 +129,25 @@ static int classify_pair(const smart_model *m, const options *o, const char *old
 	char *old_doc = NULL, *new_doc = NULL;
 	size_t old_len, new_len;
 	double *values = calloc(m->n_features ? m->n_features : 1, sizeof(double));
-	double score = 0;
-	int inspect = 0, rc;
+	smart_classification c = { .values = values };
+	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
+	int rc;
 	smart_error err = { "" };
 
 	if (!values)
 		return cli_failf("out of memory");
+	co.profile = o->profile;
+	co.test = new_path;
+	co.format = o->format;
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
-	    smart_classify_documents_profiled(m, o->profile, new_path, old_doc, old_len, old_path,
-					      new_doc, new_len, new_path, o->format, values,
-					      &inspect, &score, &err))
+	    smart_classify_pair(m, &(smart_document){ old_doc, old_len, old_path },
+				&(smart_document){ new_doc, new_len, new_path }, &co, &c, &err))
 		rc = cli_fail(&err);
 	else if (o->json)
-		rc = explain_json(m, values, inspect, score, o->top);
+		rc = explain_json(m, &c, o->top);
 	else
-		rc = explain_text(m, values, inspect, score, o->top);
+		rc = explain_text(m, &c, o->top);
 	free(old_doc);
 	free(new_doc);
 	free(values);

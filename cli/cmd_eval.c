@@ -25,6 +25,8 @@ static void usage(FILE *out)
 		"biased to the corpus' inspect rate (SMART Fig. 3). Held-out decisions of\n"
 		"all folds are pooled into one confusion matrix.\n\n"
 		"  --folds K      K-fold cross-validation, stratified by label (default 10)\n"
+		"  --raw          SMART's original pipeline: features of the raw trees (no\n"
+		"                 scrubbing of volatile values before DiffX), to compare\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
 		"  --kind KIND    linear (default) or svm\n"
 		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"
@@ -88,10 +90,12 @@ static int by_f1(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static int print_json(const smart_eval_result *r, const smart_eval_options *o, size_t pairs,
-		      const eval_row *extra, size_t n_extra, const smart_confusion *plus)
+static int print_json(const smart_eval_result *r, const smart_eval_options *o,
+		      const smart_table *t, const eval_row *extra, size_t n_extra,
+		      const smart_confusion *plus)
 {
-	cJSON *root = cJSON_CreateObject(), *smart, *base;
+	cJSON *root = cJSON_CreateObject(), *smart, *base, *apps;
+	size_t pairs = t->n_rows;
 
 	if (!root)
 		return cli_failf("out of memory");
@@ -116,6 +120,9 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o, s
 	cJSON_AddNumberToObject(root, "pairs", (double)pairs);
 	cJSON_AddStringToObject(root, "validation", o->by_app ? "by-app" : "k-fold");
 	cJSON_AddNumberToObject(root, "folds", r->folds);
+	if (r->per_app && (apps = cJSON_AddObjectToObject(root, "per_app")))
+		for (size_t a = 0; a < r->n_per_app && a < t->n_apps; a++)
+			cJSON_AddItemToObject(apps, t->apps[a], scores_json(&r->per_app[a]));
 	return cli_print_json(root);
 }
 
@@ -166,6 +173,30 @@ static void print_rows(const smart_eval_result *r, const smart_eval_options *o,
 	free(all);
 }
 
+/* smart on each held-out application, and the worst of them: a pooled
+ * figure can hide an application on which the model is no better than
+ * diff. */
+static void print_per_app(const smart_eval_result *r, const smart_table *t)
+{
+	size_t worst = 0;
+
+	printf("\n%-14s %7s %9s %9s %9s %6s %6s %6s %6s\n", "held out", "pairs", "precision",
+	       "recall", "F1", "TP", "FP", "FN", "TN");
+	for (size_t a = 0; a < r->n_per_app && a < t->n_apps; a++) {
+		const smart_confusion *c = &r->per_app[a];
+		smart_scores s = smart_confusion_scores(c);
+
+		printf("%-14s %7zu %9.4f %9.4f %9.4f %6zu %6zu %6zu %6zu\n", t->apps[a],
+		       c->tp + c->fp + c->fn + c->tn, s.precision, s.recall, s.f1, c->tp, c->fp,
+		       c->fn, c->tn);
+		if (s.f1 < smart_confusion_scores(&r->per_app[worst]).f1)
+			worst = a;
+	}
+	if (r->n_per_app)
+		printf("worst held-out application: %s, F1 %.4f\n", t->apps[worst],
+		       smart_confusion_scores(&r->per_app[worst]).f1);
+}
+
 static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		       const smart_table *t, const eval_row *extra, size_t n_extra,
 		       const smart_confusion *plus)
@@ -182,6 +213,8 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		printf("%u-fold cross-validation (seed %llu)\n\n", r->folds,
 		       (unsigned long long)o->seed);
 	print_rows(r, o, extra, n_extra, plus);
+	if (r->per_app)
+		print_per_app(r, t);
 	printf("\nsmart asks for %zu looks where diff asks for %zu; ",
 	       r->smart.tp + r->smart.fp, r->diff_flagged);
 	if (r->smart.fn == 0)
@@ -207,6 +240,8 @@ static int table_without_comparators(const smart_table *t, const char **names, s
 				    t->apps[t->app[i]], t->bytes_differ[i], t->trees_differ[i],
 				    err))
 			return -1;
+		else
+			out->only_volatile[out->n_rows - 1] = t->only_volatile[i];
 	return 0;
 }
 
@@ -230,6 +265,7 @@ static int run_eval(int argc, char **argv)
 		{ "profile-reruns", no_argument, NULL, 'E' },
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", no_argument, NULL, 'L' },
+		{ "raw", no_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -243,6 +279,8 @@ static int run_eval(int argc, char **argv)
 	smart_table table;
 	smart_eval_result r;
 	smart_error err = { "" };
+	smart_eval_hooks per_app_hooks = { .per_app = 1 };
+	int raw = 0;
 	const char **names;
 	size_t n, n_cmp = 0;
 	const char *baselines = NULL, *compare_config = NULL;
@@ -300,6 +338,7 @@ static int run_eval(int argc, char **argv)
 			break;
 		case 'E': profiles.from_reruns = 1; break;
 		case 'L': calibrate = 1; break;
+		case 'w': raw = 1; break;
 		case 'P':
 			if (cli_profiles_add(&profiles, optarg)) {
 				cli_profiles_free(&profiles);
@@ -350,6 +389,7 @@ static int run_eval(int argc, char **argv)
 	else
 		smart_table_init(&table, names, n);
 	cli_comparators_attach(&cmp, &table, comparator_features);
+	table.raw = raw;
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -366,7 +406,7 @@ static int run_eval(int argc, char **argv)
 				rc = cli_fail(&err);
 			smart_table_free(&own);
 		}
-	} else if (rc == 0 && smart_evaluate(&table, &eo, &r, &err)) {
+	} else if (rc == 0 && smart_evaluate_ex(&table, &eo, &per_app_hooks, &r, &err)) {
 		rc = cli_fail(&err);
 	}
 	if (rc == 0 && n_cmp && !(extra = calloc(n_cmp, sizeof(*extra))))
@@ -379,11 +419,12 @@ static int run_eval(int argc, char **argv)
 		qsort(extra, n_cmp, sizeof(*extra), by_f1);
 	if (rc == 0) {
 		if (json)
-			rc = print_json(&r, &eo, table.n_rows, extra, n_cmp,
+			rc = print_json(&r, &eo, &table, extra, n_cmp,
 					comparator_features ? &plus : NULL);
 		else
 			print_text(&r, &eo, &table, extra, n_cmp, comparator_features ? &plus : NULL);
 	}
+	smart_eval_result_free(&r);
 	smart_table_free(&table);
 	free(extra);
 	free(names);

@@ -24,6 +24,9 @@ static void usage(FILE *out)
 		"  -o, --output FILE  where to write the model (atomically)\n"
 		"  --kind KIND        linear (default) or svm\n"
 		"  --folds K          cross-validate with K folds for the model's provenance\n"
+		"  --raw              SMART's original pipeline: features of the raw trees, no\n"
+		"                     scrubbing of volatile values before DiffX (recorded in\n"
+		"                     the model, which then classifies the same way)\n"
 		"                     (default 10; 0 skips it)\n"
 		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
 		"  --strict           a constant or collinear feature is an error (default: its\n"
@@ -175,6 +178,7 @@ static int run_train(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'P' },
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "baselines", required_argument, NULL, 'b' },
+		{ "raw", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -189,6 +193,7 @@ static int run_train(int argc, char **argv)
 	smart_ols_fit fit, *fitp = NULL;
 	smart_model *model = NULL;
 	smart_error err = { "" };
+	int raw = 0;
 	const char **names;
 	size_t n;
 	char *end;
@@ -232,6 +237,7 @@ static int run_train(int argc, char **argv)
 			}
 			break;
 		case 'F': comparator_features = 1; break;
+		case 'r': raw = 1; break;
 		case 'b': baselines = optarg; break;
 		default:
 			cli_profiles_free(&profiles);
@@ -269,6 +275,7 @@ static int run_train(int argc, char **argv)
 	} else {
 		smart_table_init(&table, names, n);
 	}
+	table.raw = raw;
 	if (profiles.n)
 		cli_profiles_attach(&profiles, &table);
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
@@ -285,6 +292,7 @@ static int run_train(int argc, char **argv)
 		goto done;
 	}
 	model->provenance.profiles = profiles.n > 0;
+	model->provenance.raw = raw;
 	if (topt.kind == SMART_MODEL_LINEAR) {
 		fitp = &fit;
 		if (fit.note[0])

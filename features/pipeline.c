@@ -1,14 +1,73 @@
 /* From two documents to a feature vector: parse, align, compute. */
+#include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "smart/features.h"
 #include "smart/file.h"
+#include "smart/profile.h"
 
 /* The one path from two documents to their features, shared by `smart
  * features`, training and classification: parse both, note whether the
- * parsed trees differ (the tree-diff baseline, when trees_differ is not
- * NULL), align them with DiffX and compute the features against the
- * profile. */
+ * parsed trees differ (the tree-diff baseline), scrub the built-in value
+ * shapes out of both (unless raw), align with DiffX, count what the
+ * scrubbing explained, and compute the features against the profile. */
+int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
+			   const smart_features_options *o, double *values,
+			   smart_features_result *r, smart_error *err)
+{
+	smart_tree *old_tree = NULL, *new_tree = NULL, *old_clean = NULL, *new_clean = NULL;
+	const smart_tree *old_used, *new_used;
+	const smart_shapes *shapes = NULL;
+	smart_diff *diff = NULL;
+	int status = -1, total;
+
+	assert(o->version == SMART_FEATURES_OPTIONS_VERSION);
+	assert(SMART_SHAPE_COUNT <= sizeof(r->discounted) / sizeof(r->discounted[0]));
+	memset(r, 0, sizeof(*r));
+	old_tree = smart_tree_parse(old_doc->data, old_doc->len, o->format, old_doc->name, err);
+	if (!old_tree)
+		goto out;
+	new_tree = smart_tree_parse(new_doc->data, new_doc->len, o->format, new_doc->name, err);
+	if (!new_tree)
+		goto out;
+	r->trees_differ = !smart_tree_equal(old_tree, new_tree);
+	old_used = old_tree;
+	new_used = new_tree;
+	if (!o->raw && r->trees_differ) {
+		shapes = smart_shapes_scrubbed(err);
+		old_clean = shapes ? smart_shapes_scrub(shapes, old_tree, err) : NULL;
+		new_clean = old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
+		if (!new_clean)
+			goto out;
+		old_used = old_clean;
+		new_used = new_clean;
+	}
+	diff = smart_diffx(old_used, new_used, err);
+	if (!diff)
+		goto out;
+	if (shapes) {
+		total = smart_shapes_count_discounted(shapes, old_tree, new_tree, diff->old_to_new,
+						      r->discounted);
+		if (total < 0) {
+			smart_error_oom(err);
+			goto out;
+		}
+		r->discounted_total = (unsigned)total;
+		r->only_volatile = smart_diff_is_empty(diff);
+	}
+	status = smart_features_compute_profiled(old_used, new_used, diff, o->profile, o->test,
+						 values, err);
+out:
+	smart_diff_free(diff);
+	smart_tree_free(new_clean);
+	smart_tree_free(old_clean);
+	smart_tree_free(new_tree);
+	smart_tree_free(old_tree);
+	return status;
+}
+
+/* SMART's pipeline, scrubbed, with a profile and test name. */
 int smart_features_from_documents_profiled(const char *old_data, size_t old_len,
 					   const char *old_name, const char *new_data,
 					   size_t new_len, const char *new_name,
@@ -17,28 +76,18 @@ int smart_features_from_documents_profiled(const char *old_data, size_t old_len,
 					   const char *test, double *values,
 					   int *trees_differ, smart_error *err)
 {
-	smart_tree *old_tree = NULL, *new_tree = NULL;
-	smart_diff *diff = NULL;
-	int status = -1;
+	smart_document a = { old_data, old_len, old_name }, b = { new_data, new_len, new_name };
+	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
+	smart_features_result r;
+	int rc;
 
-	old_tree = smart_tree_parse(old_data, old_len, format, old_name, err);
-	if (!old_tree)
-		goto out;
-	new_tree = smart_tree_parse(new_data, new_len, format, new_name, err);
-	if (!new_tree)
-		goto out;
-	if (trees_differ)
-		*trees_differ = !smart_tree_equal(old_tree, new_tree);
-	diff = smart_diffx(old_tree, new_tree, err);
-	if (!diff)
-		goto out;
-	status = smart_features_compute_profiled(old_tree, new_tree, diff, profile, test,
-						 values, err);
-out:
-	smart_diff_free(diff);
-	smart_tree_free(new_tree);
-	smart_tree_free(old_tree);
-	return status;
+	o.format = format;
+	o.profile = profile;
+	o.test = test;
+	rc = smart_features_of_pair(&a, &b, &o, values, &r, err);
+	if (rc == 0 && trees_differ)
+		*trees_differ = r.trees_differ;
+	return rc;
 }
 
 /* Without a profile or a test name: the built-in value shapes only. */

@@ -126,6 +126,7 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 				 : cJSON_AddNullToObject(o, "cv_f1")) ||
 	    !add_number(o, "folds", p->folds) ||
 	    !cJSON_AddBoolToObject(o, "profiles", p->profiles) ||
+	    !cJSON_AddStringToObject(o, "pipeline", p->raw ? "raw" : "scrubbed") ||
 	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version))
 		return -1;
 	return 0;

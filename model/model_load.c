@@ -219,6 +219,12 @@ static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 	if (it && !cJSON_IsBool(it))
 		return bad(ld, "'provenance.profiles' must be true or false");
 	p->profiles = cJSON_IsTrue(it);
+	/* absent: a model from before scrubbing, measured on raw trees */
+	it = cJSON_GetObjectItemCaseSensitive(o, "pipeline");
+	if (it && (!cJSON_IsString(it) || (strcmp(it->valuestring, "raw") &&
+					   strcmp(it->valuestring, "scrubbed"))))
+		return bad(ld, "'provenance.pipeline' must be \"raw\" or \"scrubbed\"");
+	p->raw = !it || strcmp(it->valuestring, "raw") == 0;
 	tv = cJSON_GetObjectItemCaseSensitive(o, "tool_version");
 	if (!cJSON_IsString(tv))
 		return bad(ld, "'provenance.tool_version' is missing or not a string");

@@ -9,6 +9,7 @@
  */
 #include "smart/profile.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <regex.h>
 #include <stdlib.h>
@@ -16,9 +17,16 @@
 
 #include "common/strbuf.h"
 
-#define MON "(Jan(uary)?|Feb(ruary)?|Mar(ch)?|Apr(il)?|May|June?|July?|Aug(ust)?|" \
-	    "Sep(t(ember)?)?|Oct(ober)?|Nov(ember)?|Dec(ember)?)\\.?"
-#define WDAY "((Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\\.?,? )?"
+/* Month and day names: English, German, French and Spanish, full or
+ * abbreviated, in either case of the first letter. */
+#define MON "([Jj]an(uary)?|[Ff]eb(ruary)?|[Mm]ar(ch)?|[Aa]pr(il)?|[Mm]ay|[Jj]une?|[Jj]uly?|" \
+	    "[Aa]ug(ust)?|[Ss]ep(t(ember)?)?|[Oo]ct(ober)?|[Nn]ov(ember)?|[Dd]ec(ember)?|" \
+	    "[Jj]anuar|[Ff]ebruar|[Mm]ärz|[Mm]ai|[Jj]uni|[Jj]uli|[Oo]kt(ober)?|[Dd]ez(ember)?|" \
+	    "[Jj]anvier|[Ff]évrier|[Mm]ars|[Aa]vril|[Jj]uin|[Jj]uillet|[Aa]oût|[Ss]eptembre|" \
+	    "[Oo]ctobre|[Nn]ovembre|[Dd]écembre|[Ee]nero|[Ff]ebrero|[Mm]arzo|[Aa]bril|[Mm]ayo|" \
+	    "[Jj]unio|[Jj]ulio|[Aa]gosto|[Ss]eptiembre|[Oo]ctubre|[Nn]oviembre|[Dd]iciembre)\\.?"
+#define WDAY "((Mon|Tue|Wed|Thu|Fri|Sat|Sun|Mo|Di|Mi|Do|Fr|Sa|So|lun|mar|mer|jeu|ven|sam|dim)" \
+	     "[a-zé]*\\.?,? )?"
 #define DOM "[0-3]?[0-9](st|nd|rd|th)?"
 
 typedef struct shape_def {
@@ -67,6 +75,21 @@ static int valid_version(const char *s, size_t len)
 	return dots >= 2 || s[0] == 'v' || s[0] == 'V';
 }
 
+/* A cuid mixes letters and digits; "cabbagesandkingsandqueens" does not. */
+static int valid_cuid(const char *s, size_t len)
+{
+	return has_class(s, len, is_digit) && has_class(s, len, is_lower);
+}
+
+/* A duration, not a relative time ("3 minutes ago" is reltime's) and not a
+ * decade ("1990s"). */
+static int valid_duration(const char *s, size_t len)
+{
+	if (len > 4 && memcmp(s + len - 4, " ago", 4) == 0)
+		return 0;
+	return !(len == 5 && s[4] == 's' && is_digit((unsigned char)s[0]) && is_digit((unsigned char)s[3]));
+}
+
 /* In smart_shape order. */
 static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	{ "uuid", "\\<[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\>",
@@ -74,14 +97,15 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	{ "date",
 	  "\\<[0-9]{4}-[01][0-9]-[0-3][0-9](T[0-2][0-9]:[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?"
 	  "(Z|[+-][0-2][0-9]:?[0-5][0-9])?)?"
+	  "|\\<(19|20)[0-9]{2}[01][0-9][0-3][0-9][0-2][0-9][0-5][0-9][0-5][0-9]\\>" /* 20240301100033 */
 	  "|\\<[0-3]?[0-9]/[0-3]?[0-9]/([0-9]{4}|[0-9]{2})\\>"
 	  "|\\<[0-3]?[0-9]\\.[01]?[0-9]\\.[0-9]{4}\\>"
 	  "|\\<" WDAY MON " " DOM "(,? [0-9]{4})?\\>"
-	  "|\\<" WDAY DOM " " MON ",? [0-9]{4}\\>",
+	  "|\\<" WDAY DOM "\\.? (de )?" MON ",? (de )?[0-9]{4}\\>",
 	  NULL },
 	{ "time",
 	  "\\<[0-2]?[0-9]:[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
-	  "( ?(UTC|GMT|CET|CEST|EST|EDT|CST|CDT|PST|PDT|Z|[+-][0-2][0-9]:?[0-5][0-9]))?",
+	  "( ?(UTC|GMT|CET|CEST|EST|EDT|CST|CDT|PST|PDT|JST|Z)?([+-][0-2][0-9]:?[0-5][0-9])?)?",
 	  NULL },
 	{ "reltime",
 	  "\\<([0-9]+|an?|one|two|three|few|several) (seconds?|secs?|minutes?|mins?|hours?|hrs?|"
@@ -98,6 +122,20 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<[A-Za-z]:\\\\([A-Za-z0-9._ -]+\\\\?)+)",
 	  NULL },
 	{ "version", "\\<[vV]?[0-9]+(\\.[0-9]+)+([-+~][0-9A-Za-z.]+)?\\>", valid_version },
+	{ "jwt", "\\<eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+", NULL },
+	{ "cuid", "\\<c[a-z0-9]{24}\\>", valid_cuid },
+	{ "tzname", "\\(([A-Z][a-z]+ )+Time\\)", NULL },
+	{ "copyright",
+	  "(©|&copy;|\\([cC]\\)|\\<[Cc]opyright)( ©)? ?[0-9]{4}( ?[-–] ?[0-9]{4})?", NULL },
+	{ "duration",
+	  "\\<[0-9]+([.,][0-9]+)? ?(ms|µs|us|ns|s|sec|secs|seconds?|min|mins|minutes?)\\>"
+	  "( ago)?", valid_duration },
+	{ "hostport",
+	  "\\<(localhost|[0-9]{1,3}(\\.[0-9]{1,3}){3})(:[0-9]{2,5})?\\>", NULL },
+	{ "cachebust", "[?&](v|ver|version|_|t|ts|cb|rev|hash|cachebust)=[0-9A-Za-z._-]+", NULL },
+	{ "timing",
+	  "\\<[A-Za-z_]*([Tt]ime|[Dd]uration|[Ee]lapsed|Ms|_ms)[\"']?[=:] ?[\"']?[0-9]+([.,][0-9]+)?",
+	  NULL },
 	{ "number", "[-+]?\\<[0-9]+([.,][0-9]+)*\\>", NULL },
 };
 
@@ -205,11 +243,12 @@ void smart_shapes_free(smart_shapes *s)
  * read-only afterwards, so threads share them without locking (glibc's
  * regexec is thread-safe on a shared pattern). */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static smart_shapes *builtin_set, *all_set;
+static smart_shapes *builtin_set, *scrub_set, *all_set;
 
 static void compile_shared(void)
 {
 	builtin_set = smart_shapes_compile(SMART_SHAPES_BUILTIN, NULL);
+	scrub_set = smart_shapes_compile(SMART_SHAPES_SCRUB, NULL);
 	all_set = smart_shapes_compile(SMART_SHAPES_ALL, NULL);
 }
 
@@ -219,6 +258,14 @@ const smart_shapes *smart_shapes_builtin(smart_error *err)
 	if (!builtin_set)
 		smart_error_set(err, "value shapes: cannot compile the built-in shapes");
 	return builtin_set;
+}
+
+const smart_shapes *smart_shapes_scrubbed(smart_error *err)
+{
+	pthread_once(&once, compile_shared);
+	if (!scrub_set)
+		smart_error_set(err, "value shapes: cannot compile the scrubbed shapes");
+	return scrub_set;
 }
 
 const smart_shapes *smart_shapes_all(smart_error *err)
@@ -266,57 +313,135 @@ static int append_literal(smart_strbuf *b, const char *s, size_t n)
 	return smart_strbuf_append(b, s + from, n - from);
 }
 
-char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
-			unsigned *found, smart_error *err)
-{
-	smart_strbuf b = { 0 };
-	regmatch_t m[64];
-	size_t pos = 0, groups = s->n_groups < 64 ? s->n_groups : 64;
-	char *copy = malloc(len + 1);
-	unsigned met = 0;
-	int fail = 0;
+/* Calls `visit` for each shape token of `text` in order, with the shape and
+ * the token's [so, eo) byte range. Returns -1 when out of memory, else the
+ * last non-zero return of `visit`, or 0. */
+typedef int (*shape_visit)(void *ctx, int shape, size_t so, size_t eo);
 
-	if (!copy) {
-		smart_error_oom(err);
-		return NULL;
+static int scan_shapes(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
+		       void *ctx)
+{
+	regmatch_t *m = malloc(s->n_groups * sizeof(*m));
+	char *copy = malloc(len + 1);
+	size_t pos = 0;
+	int rc = 0;
+
+	if (!m || !copy) {
+		free(m);
+		free(copy);
+		return -1;
 	}
 	memcpy(copy, text, len); /* regexec needs a NUL-terminated string */
 	copy[len] = '\0';
-	while (!fail && pos < len &&
-	       regexec(&s->re, copy + pos, groups, m, pos ? REG_NOTBOL : 0) == 0) {
+	while (rc == 0 && pos < len &&
+	       regexec(&s->re, copy + pos, s->n_groups, m, pos ? REG_NOTBOL : 0) == 0) {
 		size_t so = pos + (size_t)m[0].rm_so, eo = pos + (size_t)m[0].rm_eo;
 		int shape = -1;
 
 		if (eo == so) { /* an empty match: step over one byte */
-			fail = append_literal(&b, copy + pos, so + 1 - pos);
 			pos = so + 1;
 			continue;
 		}
 		for (int k = 0; k < SMART_SHAPE_COUNT && shape < 0; k++)
-			if (s->group_shape[k] >= 0 && (size_t)s->group_shape[k] < groups &&
-			    m[s->group_shape[k]].rm_so >= 0)
+			if (s->group_shape[k] >= 0 && m[s->group_shape[k]].rm_so >= 0)
 				shape = k;
 		if (shape >= 0 && shapes[shape].valid && !shapes[shape].valid(copy + so, eo - so))
 			shape = fallback(s, copy, so, shape, &eo);
-		fail = append_literal(&b, copy + pos, so - pos);
-		if (!fail && shape >= 0) {
-			fail = smart_strbuf_printf(&b, "{%s}", shapes[shape].name);
-			met |= 1u << shape;
-		} else if (!fail) {
-			fail = append_literal(&b, copy + so, eo - so);
+		if (shape < 0) {
+			/* no shape fits the whole match ("sha256-<hex>" looks like
+			 * base64 but is not): look again after the word it starts
+			 * with, since a shape may begin there ("<hex>") */
+			pos = so + 1;
+			while (pos < len && isalnum((unsigned char)copy[pos]) &&
+			       isalnum((unsigned char)copy[pos - 1]))
+				pos++;
+			continue;
 		}
+		rc = visit(ctx, shape, so, eo);
 		pos = eo;
 	}
-	if (!fail)
-		fail = append_literal(&b, copy + pos, len - pos) ||
-		       (!b.data && smart_strbuf_append(&b, "", 0));
 	free(copy);
-	if (fail || !b.data) {
-		smart_strbuf_free(&b);
+	free(m);
+	return rc;
+}
+
+/* The state of smart_shapes_mask while it scans. */
+typedef struct masker {
+	const char *text;
+	size_t done;  /* bytes of text written so far */
+	smart_strbuf out;
+	unsigned met;
+} masker;
+
+static int mask_token(void *ctx, int shape, size_t so, size_t eo)
+{
+	masker *mk = ctx;
+
+	if (append_literal(&mk->out, mk->text + mk->done, so - mk->done) ||
+	    smart_strbuf_printf(&mk->out, "{%s}", shapes[shape].name))
+		return -1;
+	mk->done = eo;
+	mk->met |= 1u << shape;
+	return 0;
+}
+
+char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
+			unsigned *found, smart_error *err)
+{
+	masker mk = { text, 0, { 0 }, 0 };
+
+	if (scan_shapes(s, text, len, mask_token, &mk) < 0 ||
+	    append_literal(&mk.out, text + mk.done, len - mk.done) ||
+	    (!mk.out.data && smart_strbuf_append(&mk.out, "", 0))) {
+		smart_strbuf_free(&mk.out);
 		smart_error_oom(err);
 		return NULL;
 	}
 	if (found)
-		*found = met;
-	return b.data;
+		*found = mk.met;
+	return mk.out.data;
+}
+
+/* The tokens of one text, for smart_shapes_count_changes. */
+typedef struct token_list {
+	int shape[SMART_SHAPES_MAX_TOKENS];
+	size_t so[SMART_SHAPES_MAX_TOKENS], eo[SMART_SHAPES_MAX_TOKENS];
+	size_t n;
+} token_list;
+
+static int collect_token(void *ctx, int shape, size_t so, size_t eo)
+{
+	token_list *l = ctx;
+
+	if (l->n == SMART_SHAPES_MAX_TOKENS)
+		return 1; /* enough: stop scanning */
+	l->shape[l->n] = shape;
+	l->so[l->n] = so;
+	l->eo[l->n++] = eo;
+	return 0;
+}
+
+int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
+			       const char *new_text, unsigned counts[SMART_SHAPE_COUNT])
+{
+	token_list *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	int changed = 0;
+
+	if (!a || !b || scan_shapes(s, old_text, strlen(old_text), collect_token, a) < 0 ||
+	    scan_shapes(s, new_text, strlen(new_text), collect_token, b) < 0) {
+		free(a);
+		free(b);
+		return -1;
+	}
+	for (size_t k = 0; k < a->n && k < b->n; k++) {
+		size_t la = a->eo[k] - a->so[k], lb = b->eo[k] - b->so[k];
+
+		if (la == lb && memcmp(old_text + a->so[k], new_text + b->so[k], la) == 0)
+			continue;
+		counts[b->shape[k]]++;
+		changed++;
+	}
+	free(a);
+	free(b);
+	return changed;
 }

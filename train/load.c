@@ -123,6 +123,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		snprintf(j->where, sizeof(j->where), "%s:%zu", pair.file, pair.line);
 		j->m.values = j->values;
 		j->m.test = j->test;
+		j->m.raw = c->table->raw;
 		j->m.profile = c->table->profile_for
 				       ? c->table->profile_for(c->table->profile_ctx, pair.app)
 				       : NULL;
@@ -165,11 +166,15 @@ static int load_done(void *ctx, void *job, smart_error *err)
 	load_job *j = job;
 	int rc = 0;
 
-	if (j->bad)
+	if (j->bad) {
 		report_bad(c, &j->err);
-	else
+	} else {
 		rc = smart_table_add(c->table, j->values, j->label, j->app,
 				     j->m.bytes_differ, j->m.trees_differ, err);
+		if (rc == 0)
+			c->table->only_volatile[c->table->n_rows - 1] =
+				(unsigned char)j->m.result.only_volatile;
+	}
 	if (!j->bad && rc == 0 && c->table->n_comparators)
 		smart_table_set_verdicts(c->table, j->fails);
 	job_free(j);

@@ -15,11 +15,18 @@ int smart_measure_documents(const char *old_doc, size_t old_len,
 			    smart_format format, smart_measure *m,
 			    smart_error *err)
 {
+	smart_document a = { old_doc, old_len, old_name }, b = { new_doc, new_len, new_name };
+	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
+	int rc;
+
 	m->bytes_differ = old_len != new_len || memcmp(old_doc, new_doc, old_len) != 0;
-	return smart_features_from_documents_profiled(old_doc, old_len, old_name, new_doc,
-						      new_len, new_name, format, m->profile,
-						      m->test, m->values, &m->trees_differ,
-						      err);
+	o.format = format;
+	o.profile = m->profile;
+	o.test = m->test;
+	o.raw = m->raw;
+	rc = smart_features_of_pair(&a, &b, &o, m->values, &m->result, err);
+	m->trees_differ = m->result.trees_differ;
+	return rc;
 }
 
 int smart_measure_comparators(const char *old_doc, size_t old_len,

@@ -18,6 +18,7 @@ void smart_table_free(smart_table *t)
 	free(t->labels);
 	free(t->bytes_differ);
 	free(t->trees_differ);
+	free(t->only_volatile);
 	free(t->app);
 	for (size_t i = 0; i < t->n_apps; i++)
 		free(t->apps[i]);
@@ -45,6 +46,7 @@ static int table_grow(smart_table *t)
 	GROW(labels);
 	GROW(bytes_differ);
 	GROW(trees_differ);
+	GROW(only_volatile);
 	GROW(app);
 #undef GROW
 	if (t->n_comparators) {
@@ -92,6 +94,7 @@ int smart_table_add(smart_table *t, const double *values, int label,
 	t->labels[t->n_rows] = label != 0;
 	t->bytes_differ[t->n_rows] = bytes_differ != 0;
 	t->trees_differ[t->n_rows] = trees_differ != 0;
+	t->only_volatile[t->n_rows] = 0; /* set by the loader when it is so */
 	t->app[t->n_rows] = (uint32_t)a;
 	t->n_rows++;
 	return 0;

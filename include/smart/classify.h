@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "smart/error.h"
+#include "smart/features.h"
 #include "smart/model.h"
 #include "smart/tree.h"
 
@@ -32,6 +33,41 @@ typedef struct smart_verdict {
 	                      * FIFO, a link loop, not HTML or XML), or NULL;
 	                      * a skipped file is neither inspect nor trouble */
 } smart_verdict;
+
+/* How one pair is classified (smart_classify_pair). */
+typedef struct smart_classify_options {
+	unsigned version;                    /* SMART_CLASSIFY_OPTIONS_VERSION */
+	smart_format format;                 /* SMART_FORMAT_AUTO: sniffed */
+	const struct smart_profile *profile; /* the application's, or NULL */
+	const char *test;                    /* the pair's test name, or NULL */
+} smart_classify_options;
+
+#define SMART_CLASSIFY_OPTIONS_VERSION 1
+#define SMART_CLASSIFY_OPTIONS_INIT { .version = SMART_CLASSIFY_OPTIONS_VERSION }
+
+/* The decision on one pair and why. */
+typedef struct smart_classification {
+	double *values;          /* in: the caller's buffer, model->n_features long;
+	                          * out: the feature vector */
+	int inspect;             /* 1 inspect, 0 ignore */
+	double score;
+	int only_volatile;       /* every difference was a volatile value: ignored */
+	unsigned discounted[32]; /* per smart_shape: value changes explained away */
+	unsigned discounted_total;
+} smart_classification;
+
+/* Measures the pair as the model was trained (scrub, then align, unless
+ * the model is raw: model->provenance.raw) and decides. Byte-identical
+ * documents, and documents that differ only in volatile values, are ignore
+ * whatever the score. 0, or -1 with `err` set (a document that does not
+ * parse, a score that is not a number). */
+int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
+			const smart_document *new_doc, const smart_classify_options *o,
+			smart_classification *out, smart_error *err);
+
+/* "3 dates, 1 token, 1 version": what discounted[] (per smart_shape) counts,
+ * in words, into buf (always terminated); returns its length, 0 for none. */
+size_t smart_discount_text(const unsigned *counts, char *buf, size_t size);
 
 /* Classifies two documents; values receives the feature vector. */
 int smart_classify_documents(const smart_model *model, const char *old_doc,

@@ -93,6 +93,41 @@ int smart_features_from_documents_profiled(const char *old_data, size_t old_len,
 					   const char *test, double *values,
 					   int *trees_differ, smart_error *err);
 
+/* One document of a pair: its bytes and the name its errors carry. */
+typedef struct smart_document {
+	const char *data;
+	size_t len;
+	const char *name;
+} smart_document;
+
+/* How a pair is measured (smart_features_of_pair). */
+typedef struct smart_features_options {
+	unsigned version;                    /* SMART_FEATURES_OPTIONS_VERSION */
+	smart_format format;                 /* SMART_FORMAT_AUTO: sniffed */
+	const struct smart_profile *profile; /* NULL: built-in value shapes only */
+	const char *test;                    /* for the profile's per-test entries */
+	int raw;  /* 1: SMART's original pipeline, features of the raw trees;
+	           * 0 (default): scrub, then align -- every built-in value shape
+	           * is replaced by its placeholder in both trees before DiffX */
+} smart_features_options;
+
+#define SMART_FEATURES_OPTIONS_VERSION 1
+#define SMART_FEATURES_OPTIONS_INIT { .version = SMART_FEATURES_OPTIONS_VERSION }
+
+/* What measuring a pair found besides the features. */
+typedef struct smart_features_result {
+	int trees_differ;  /* the parsed raw trees differ (smart_tree_equal) */
+	int only_volatile; /* they differ, and not at all once scrubbed */
+	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained */
+	unsigned discounted_total;
+} smart_features_result;
+
+/* Parses both documents, scrubs their volatile values (unless o->raw),
+ * aligns them, and fills values[0 .. smart_feature_count()) and *r. */
+int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
+			   const smart_features_options *o, double *values,
+			   smart_features_result *r, smart_error *err);
+
 /* The same for two files. */
 int smart_features_from_files(const char *old_path, const char *new_path,
 			      smart_format format, double *values,

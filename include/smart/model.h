@@ -57,6 +57,9 @@ typedef struct smart_provenance {
 	unsigned folds;      /* folds of that cross-validation; 0 when none */
 	int profiles;        /* 1 when trained on features measured with
 	                      * volatility profiles (smart train --profile) */
+	int raw;             /* 1 when trained on SMART's raw-tree features
+	                      * (smart train --raw; models from before scrubbing
+	                      * existed load as raw), 0 for scrub-then-align */
 	char tool_version[32];
 } smart_provenance;
 

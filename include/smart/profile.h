@@ -42,18 +42,37 @@ typedef enum smart_shape {
 	SMART_SHAPE_URL_QUERY, /* a URL's ?key=value&... part */
 	SMART_SHAPE_PATH,      /* absolute file paths (/home/..., C:\...) */
 	SMART_SHAPE_VERSION,   /* 1.2.3, v2.0, 4.3.0-beta */
+	SMART_SHAPE_JWT,       /* eyJ....eyJ....sig: JSON web tokens */
+	SMART_SHAPE_CUID,      /* c + 24 lower-case letters and digits (cuid) */
+	SMART_SHAPE_TZNAME,    /* "(Coordinated Universal Time)", "(Central European Summer Time)" */
+	SMART_SHAPE_COPYRIGHT, /* "(c) 2010-2023", "Copyright 2024", "&copy; 2019" */
+	SMART_SHAPE_DURATION,  /* "0.023 s", "12ms", "3 minutes" (not "ago") */
+	SMART_SHAPE_HOSTPORT,  /* localhost, 127.0.0.1, 10.0.0.7, with a port */
+	SMART_SHAPE_CACHEBUST, /* ?v=3.2.1, &ver=1700000000, ?_=12345 */
+	SMART_SHAPE_TIMING,    /* a number keyed as a time: "walltime":"0.055", elapsed=12 */
 	SMART_SHAPE_NUMBER,    /* integers and decimals */
 	SMART_SHAPE_COUNT
 } smart_shape;
 
 /* Sets of shapes are bit masks: bit s for shape s. */
 #define SMART_SHAPES_ALL ((1u << SMART_SHAPE_COUNT) - 1)
-/* The shapes volatile everywhere without a profile. */
+/* The shapes the volatility features call volatile everywhere without a
+ * profile (features/volatility.c). */
 #define SMART_SHAPES_BUILTIN                                                   \
 	((1u << SMART_SHAPE_UUID) | (1u << SMART_SHAPE_DATE) |                 \
 	 (1u << SMART_SHAPE_TIME) | (1u << SMART_SHAPE_RELTIME) |              \
 	 (1u << SMART_SHAPE_EPOCH) | (1u << SMART_SHAPE_HEX) |                 \
 	 (1u << SMART_SHAPE_BASE64))
+/* The shapes scrubbed out of both trees before alignment (scrub, then
+ * align): the built-in ones and those that vary between builds and hosts
+ * rather than between requests. */
+#define SMART_SHAPES_SCRUB                                                     \
+	(SMART_SHAPES_BUILTIN | (1u << SMART_SHAPE_PATH) |                      \
+	 (1u << SMART_SHAPE_VERSION) | (1u << SMART_SHAPE_JWT) |               \
+	 (1u << SMART_SHAPE_CUID) | (1u << SMART_SHAPE_TZNAME) |               \
+	 (1u << SMART_SHAPE_COPYRIGHT) | (1u << SMART_SHAPE_DURATION) |        \
+	 (1u << SMART_SHAPE_HOSTPORT) | (1u << SMART_SHAPE_CACHEBUST) |        \
+	 (1u << SMART_SHAPE_TIMING))
 
 /* "date", "hex", ...; NULL past the end. */
 const char *smart_shape_name(smart_shape s);
@@ -72,6 +91,7 @@ void smart_shapes_free(smart_shapes *s);
  * and never changed afterwards (safe to share between threads). NULL with
  * `err` set when compiling failed (out of memory). */
 const smart_shapes *smart_shapes_builtin(smart_error *err);
+const smart_shapes *smart_shapes_scrubbed(smart_error *err); /* SMART_SHAPES_SCRUB */
 const smart_shapes *smart_shapes_all(smart_error *err);
 
 /* `text` (len bytes) with every occurrence of a shape of `s` replaced by
@@ -80,6 +100,35 @@ const smart_shapes *smart_shapes_all(smart_error *err);
  * (free()); *found, when not NULL, receives the set of shapes met. */
 char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 			unsigned *found, smart_error *err);
+
+/* The shape tokens of a text that smart_shapes_count_changes looks at. */
+#define SMART_SHAPES_MAX_TOKENS 256
+
+/* Compares the shape tokens of two values of one place, k-th with k-th
+ * (the first SMART_SHAPES_MAX_TOKENS of each), and adds one to counts[s]
+ * for each pair that differs, s the new token's shape: what a change that
+ * is explained by shapes changed ("2 dates, 1 version"). Returns how many
+ * differed, or -1 when out of memory. */
+int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
+			       const char *new_text, unsigned counts[SMART_SHAPE_COUNT]);
+
+/* ---- scrubbing (profile/scrub.c) ---- */
+
+/* A copy of `t` in which every text and attribute value has the shapes of
+ * `s` replaced by their placeholders ("Updated {date} {time}"), for
+ * aligning two runs without their volatile values (scrub, then align). The
+ * copy has the same nodes in the same order as `t` and borrows its names:
+ * free it (smart_tree_free) before `t`. NULL with `err` set when out of
+ * memory. */
+smart_tree *smart_shapes_scrub(const smart_shapes *s, const smart_tree *t, smart_error *err);
+
+/* What scrubbing explained away: for every pair of nodes `old_to_new`
+ * matches (an alignment of the scrubbed copies, whose nodes are those of
+ * the raw trees), each shape token whose raw value changed adds one to
+ * counts[shape]. Returns the total, or -1 when out of memory. */
+int smart_shapes_count_discounted(const smart_shapes *s, const smart_tree *old_raw,
+				  const smart_tree *new_raw, const uint32_t *old_to_new,
+				  unsigned counts[SMART_SHAPE_COUNT]);
 
 /* ---- locations (profile/location.c) ---- */
 

@@ -14,6 +14,7 @@
 #include "smart/compare.h"
 #include "smart/corpus.h"
 #include "smart/error.h"
+#include "smart/features.h"
 #include "smart/model.h"
 
 typedef struct smart_table {
@@ -24,6 +25,8 @@ typedef struct smart_table {
 	unsigned char *labels;      /* 1 = inspect */
 	unsigned char *bytes_differ;/* diff baseline: any byte differs */
 	unsigned char *trees_differ;/* tree-diff baseline */
+	unsigned char *only_volatile;/* differ only in volatile values: classify
+	                              * ignores them whatever the score */
 	uint32_t *app;              /* index into apps */
 	char **apps;                /* owned application names */
 	size_t n_apps;
@@ -44,6 +47,7 @@ typedef struct smart_table {
 	int (*skip_record)(void *ctx, const char *app, const char *test, const char *origin);
 	void *profile_ctx;
 	size_t skipped;
+	int raw;  /* measure with SMART's raw-tree features (no scrubbing) */
 } smart_table;
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
@@ -79,6 +83,8 @@ typedef struct smart_measure {
 	                                       * profile, or NULL (built-in
 	                                       * value shapes only) */
 	const char *test;  /* in: the pair's test name, or NULL */
+	int raw;           /* in: 1 for SMART's raw-tree features (no scrubbing) */
+	smart_features_result result; /* out: what the scrubbing explained */
 } smart_measure;
 
 /* Parses both documents, aligns them and computes the features. */

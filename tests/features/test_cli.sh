@@ -43,7 +43,7 @@ expect_status "features_unknown_option_is_trouble" 2 "$SMART" features --frob "$
 
 expect_status "features_means_exits_zero" 0 "$SMART" features --means "$F/corpus.jsonl"
 expect_output "features_means_counts_pairs_by_label" '^pairs: 1 ignore, 1 inspect, 1 unlabelled$'
-expect_output "features_means_text_only_separates_labels" '^text_only +1 +0 +1\.0000 +0\.0000$'
+expect_output "features_means_deletes_separate_labels" '^diffx_deletes +0 +2 +0\.0000 +1\.0000$'
 expect_status "features_means_json_exits_zero" 0 "$SMART" features --json --means "$F/corpus.jsonl"
 expect_output "features_means_json" '"pairs":\{"ignore":1,"inspect":1,"unlabelled":1\},"means":\{"diffx_moves":\{"ignore":0,'
 expect_status "features_means_bad_record_is_trouble" 2 "$SMART" features --means "$F/bad_corpus.jsonl"
