@@ -99,8 +99,10 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	/* Byte-identical outputs never need a look, whatever the model says;
 	 * nor do outputs whose every difference is a volatile value (a date, a
 	 * token, a version, ...): once scrubbed, they are the same document. */
-	if (!m.bytes_differ || out->only_volatile)
+	if (!m.bytes_differ)
 		out->inspect = 0;
+	else if (smart_forced_decision(out->values, out->only_volatile) >= 0)
+		out->inspect = smart_forced_decision(out->values, out->only_volatile);
 	return 0;
 }
 

@@ -25,6 +25,8 @@ static void usage(FILE *out)
 		"biased to the corpus' inspect rate (SMART Fig. 3). Held-out decisions of\n"
 		"all folds are pooled into one confusion matrix.\n\n"
 		"  --folds K      K-fold cross-validation, stratified by label (default 10)\n"
+		"  --free-signs   fit weights freely (default: a weight against the paper's\n"
+		"                 hypothesis for its feature is fixed at 0)\n"
 		"  --raw          SMART's original pipeline: features of the raw trees (no\n"
 		"                 scrubbing of volatile values before DiffX), to compare\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
@@ -266,12 +268,14 @@ static int run_eval(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", no_argument, NULL, 'L' },
 		{ "raw", no_argument, NULL, 'w' },
+		{ "free-signs", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	cli_profiles profiles = { 0 };
 	int calibrate = 0;
-	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 0, 1, 0 };
+	smart_eval_options eo = { .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP },
+				  .folds = 10, .seed = 1 };
 	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
 	long threads = 0, v;
@@ -280,7 +284,8 @@ static int run_eval(int argc, char **argv)
 	smart_eval_result r;
 	smart_error err = { "" };
 	smart_eval_hooks per_app_hooks = { .per_app = 1 };
-	int raw = 0;
+	int raw = 0, free_signs = 0;
+	signed char *eval_signs = NULL;
 	const char **names;
 	size_t n, n_cmp = 0;
 	const char *baselines = NULL, *compare_config = NULL;
@@ -339,6 +344,7 @@ static int run_eval(int argc, char **argv)
 		case 'E': profiles.from_reruns = 1; break;
 		case 'L': calibrate = 1; break;
 		case 'w': raw = 1; break;
+		case 'G': free_signs = 1; break;
 		case 'P':
 			if (cli_profiles_add(&profiles, optarg)) {
 				cli_profiles_free(&profiles);
@@ -390,6 +396,14 @@ static int run_eval(int argc, char **argv)
 		smart_table_init(&table, names, n);
 	cli_comparators_attach(&cmp, &table, comparator_features);
 	table.raw = raw;
+	eval_signs = calloc(table.n_features ? table.n_features : 1, 1);
+	if (!eval_signs) {
+		free(names);
+		cli_comparators_close(&cmp);
+		return cli_failf("out of memory");
+	}
+	smart_feature_hypotheses(table.names, table.n_features, eval_signs);
+	eo.train.signs = free_signs ? NULL : eval_signs;
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -425,6 +439,7 @@ static int run_eval(int argc, char **argv)
 			print_text(&r, &eo, &table, extra, n_cmp, comparator_features ? &plus : NULL);
 	}
 	smart_eval_result_free(&r);
+	free(eval_signs);
 	smart_table_free(&table);
 	free(extra);
 	free(names);

@@ -24,6 +24,9 @@ static void usage(FILE *out)
 		"  -o, --output FILE  where to write the model (atomically)\n"
 		"  --kind KIND        linear (default) or svm\n"
 		"  --folds K          cross-validate with K folds for the model's provenance\n"
+		"  --free-signs       fit every weight freely; by default a weight whose sign\n"
+		"                     contradicts the paper's hypothesis for its feature is\n"
+		"                     fixed at 0 and the rest refitted (both say which)\n"
 		"  --raw              SMART's original pipeline: features of the raw trees, no\n"
 		"                     scrubbing of volatile values before DiffX (recorded in\n"
 		"                     the model, which then classifies the same way)\n"
@@ -179,11 +182,12 @@ static int run_train(int argc, char **argv)
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "raw", no_argument, NULL, 'r' },
+		{ "free-signs", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	cli_profiles profiles = { 0 };
-	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 };
+	smart_train_options topt = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
 	const char *out = NULL;
 	long folds = 10, threads = 0;
 	unsigned long long seed = 1;
@@ -193,7 +197,8 @@ static int run_train(int argc, char **argv)
 	smart_ols_fit fit, *fitp = NULL;
 	smart_model *model = NULL;
 	smart_error err = { "" };
-	int raw = 0;
+	int raw = 0, free_signs = 0;
+	signed char *signs = NULL;
 	const char **names;
 	size_t n;
 	char *end;
@@ -238,6 +243,7 @@ static int run_train(int argc, char **argv)
 			break;
 		case 'F': comparator_features = 1; break;
 		case 'r': raw = 1; break;
+		case 'G': free_signs = 1; break;
 		case 'b': baselines = optarg; break;
 		default:
 			cli_profiles_free(&profiles);
@@ -284,6 +290,13 @@ static int run_train(int argc, char **argv)
 	if (rc)
 		goto done;
 	rc = CLI_TROUBLE;
+	signs = calloc(n ? n : 1, 1);
+	if (!signs) {
+		cli_failf("out of memory");
+		goto done;
+	}
+	smart_feature_hypotheses(table.names, n, signs);
+	topt.signs = free_signs ? NULL : signs;
 	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
 						    n, table.names },
 				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
@@ -297,9 +310,17 @@ static int run_train(int argc, char **argv)
 		fitp = &fit;
 		if (fit.note[0])
 			fprintf(stderr, "smart: warning: weight fixed at 0 for %s\n", fit.note);
+		if (fit.sign_note[0])
+			fprintf(stderr, "smart: warning: weight against the paper's hypothesis, fixed "
+					"at 0: %s\n", fit.sign_note);
+		for (size_t j = 0; free_signs && j < n; j++)
+			if (signs[j] * fit.weights[j] < 0)
+				fprintf(stderr, "smart: warning: the weight of '%s' (%+.4g) contradicts "
+						"the paper's hypothesis (%s)\n", table.names[j],
+					fit.weights[j], signs[j] > 0 ? "towards inspect" : "towards ignore");
 	}
 	if (folds > 0) {
-		smart_eval_options eo = { topt, (unsigned)folds, 0, seed, 0 };
+		smart_eval_options eo = { .train = topt, .folds = (unsigned)folds, .seed = seed };
 		smart_eval_result er;
 
 		if (smart_evaluate(&table, &eo, &er, &err) == 0) {
@@ -322,6 +343,7 @@ static int run_train(int argc, char **argv)
 		rc = CLI_SAME;
 	}
 done:
+	free(signs);
 	if (fitp)
 		smart_ols_fit_free(fitp);
 	smart_model_free(model);

@@ -92,7 +92,7 @@ smart_model *smart_model_train(const smart_dataset *data,
 	if (options->kind == SMART_MODEL_LINEAR) {
 		smart_ols_fit fit;
 
-		if (smart_ols(data, options->degenerate, &fit, err))
+		if (smart_ols_signed(data, options->degenerate, options->signs, &fit, err))
 			goto fail;
 		m->intercept = fit.intercept;
 		memcpy(m->weights, fit.weights, data->n_features * sizeof(double));

@@ -240,6 +240,26 @@ done:
 int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	      smart_ols_fit *fit, smart_error *err)
 {
+	return smart_ols_signed(data, policy, NULL, fit, err);
+}
+
+/* The kept feature whose weight contradicts its sign most significantly
+ * (largest partial F), or -1 when none does. */
+static long ols_worst_sign(const smart_dataset *d, const signed char *signs,
+			   const smart_ols_fit *fit)
+{
+	long worst = -1;
+
+	for (size_t j = 0; signs && j < d->n_features; j++)
+		if (!fit->dropped[j] && signs[j] * fit->weights[j] < 0 &&
+		    (worst < 0 || fit->anova[j].f > fit->anova[worst].f))
+			worst = (long)j;
+	return worst;
+}
+
+int smart_ols_signed(const smart_dataset *data, smart_degenerate_policy policy,
+		     const signed char *signs, smart_ols_fit *fit, smart_error *err)
+{
 	size_t active = 0;
 
 	memset(fit, 0, sizeof(*fit));
@@ -267,6 +287,17 @@ int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	}
 	if (ols_solve(data, fit, active, err))
 		goto fail;
+	for (long j; active > 1 && (j = ols_worst_sign(data, signs, fit)) >= 0;) {
+		size_t used = strlen(fit->sign_note);
+
+		snprintf(fit->sign_note + used, sizeof(fit->sign_note) - used, "%s'%s' (%+.4g)",
+			 used ? ", " : "", data->names[j], fit->weights[j]);
+		fit->dropped[j] = 1;
+		fit->weights[j] = 0;
+		active--;
+		if (ols_solve(data, fit, active, err))
+			goto fail;
+	}
 	return 0;
 fail:
 	smart_ols_fit_free(fit);

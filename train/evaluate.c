@@ -102,7 +102,9 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 			continue;
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
-		decision = t->only_volatile[i] ? 0 : smart_model_decide(model, t->rows + i * p, NULL);
+		decision = smart_forced_decision(t->rows + i * p, t->only_volatile[i]);
+		if (decision < 0)
+			decision = smart_model_decide(model, t->rows + i * p, NULL);
 		smart_confusion_add(c, decision, t->labels[i]);
 		if (per_fold)
 			smart_confusion_add(&per_fold[f], decision, t->labels[i]);

@@ -29,6 +29,19 @@ int smart_measure_documents(const char *old_doc, size_t old_len,
 	return rc;
 }
 
+int smart_forced_decision(const double *values, int only_volatile)
+{
+	static long error_keywords = -2; /* the registry's order never changes */
+
+	if (only_volatile)
+		return 0;
+	if (error_keywords == -2)
+		error_keywords = smart_feature_index("error_keywords");
+	if (error_keywords >= 0 && values[error_keywords] > 0)
+		return 1;
+	return -1;
+}
+
 int smart_measure_comparators(const char *old_doc, size_t old_len,
 			      const char *old_name, const char *new_doc,
 			      size_t new_len, const char *new_name,

@@ -75,6 +75,10 @@ typedef struct smart_train_options {
 	smart_degenerate_policy degenerate;
 	double svm_c;       /* C-SVC cost; 0 means the default, 1 */
 	double svm_gamma;   /* RBF gamma; 0 means the default, 1/n_features */
+	const signed char *signs; /* per feature: the sign its weight must have
+	                           * (+1, -1) or 0 for any; NULL: none. A linear
+	                           * fit fixes a contradicting weight at 0 and
+	                           * refits (borrowed, n_features long) */
 } smart_train_options;
 
 struct smart_svm; /* model/svm.h */
@@ -119,6 +123,8 @@ typedef struct smart_ols_fit {
 	size_t dof;             /* residual degrees of freedom */
 	double rss;             /* residual sum of squares */
 	char note[SMART_ERROR_MAX]; /* which features were dropped and why */
+	char sign_note[SMART_ERROR_MAX]; /* which weights contradicted their
+	                                  * hypothesised sign and were fixed at 0 */
 } smart_ols_fit;
 
 /* Fits label ~ intercept + features by least squares (GSL, SVD). Constant
@@ -128,6 +134,13 @@ typedef struct smart_ols_fit {
  * smart_ols_fit_free). Never produces a NaN coefficient. */
 int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	      smart_ols_fit *fit, smart_error *err);
+
+/* smart_ols with sign constraints: while a kept feature's weight has the
+ * opposite sign of signs[j] (+1 or -1; 0 is free), the most significant such
+ * feature is fixed at 0 (noted in fit->sign_note) and the rest refitted: an
+ * active-set approximation of sign-constrained least squares. */
+int smart_ols_signed(const smart_dataset *data, smart_degenerate_policy policy,
+		     const signed char *signs, smart_ols_fit *fit, smart_error *err);
 void smart_ols_fit_free(smart_ols_fit *fit);
 
 /* ---- cutoff search (model/cutoff.c) ---- */

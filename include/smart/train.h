@@ -87,6 +87,15 @@ typedef struct smart_measure {
 	smart_features_result result; /* out: what the scrubbing explained */
 } smart_measure;
 
+/* The rules that decide before the model does, the same in classify and
+ * in evaluation: a pair whose every difference is a volatile value is
+ * ignore (0); a pair whose new side shows error keywords the old side did
+ * not (a stack trace, "Error: ...", "500 Internal Server Error": SMART
+ * §3.3's severest signal) is inspect (1), however much other text came
+ * with it; otherwise -1, the model decides. `values` is a feature vector
+ * in registry order (at least smart_feature_count() long). */
+int smart_forced_decision(const double *values, int only_volatile);
+
 /* Parses both documents, aligns them and computes the features. */
 int smart_measure_documents(const char *old_doc, size_t old_len,
 			    const char *old_name, const char *new_doc,
