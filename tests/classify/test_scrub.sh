@@ -1,0 +1,30 @@
+# Scrub, then align: a pair that differs only in a date, a token and a
+# generator version is ignore, with no feature moved and the discounted
+# values named; the same pair with a changed link target beside them is
+# inspect. SMART's raw pipeline (a model trained --raw) sees the volatile
+# values as edits.
+. "$(dirname "$0")/../cli/lib.sh"
+
+page() { # page DATE TOKEN VERSION HREF
+	printf '<html><head><meta name="generator" content="Shopgen %s"></head><body>' "$3"
+	printf '<form><input type="hidden" name="csrf" value="%s"><a href="%s">Orders</a></form>' "$2" "$4"
+	printf '<p>Generated on %s</p></body></html>' "$1"
+}
+page "2024-03-01 10:00:00" "f7a3c9e2b1d04a5f8e6c7b9a0d1e2f3a" "4.2.1" "/orders" >"$TMP/old.html"
+page "2024-07-15 18:42:07" "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e" "5.0.0" "/orders" >"$TMP/volatile.html"
+page "2024-07-15 18:42:07" "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e" "5.0.0" "/admin/delete" >"$TMP/link.html"
+
+expect_status only_volatile_values_changed_is_ignore 0 "$SMART" classify "$TMP/old.html" "$TMP/volatile.html"
+expect_output only_volatile_pair_names_what_was_discounted '^every difference is a volatile value: 1 date, 1 time, 1 token, 1 version$'
+expect_output only_volatile_pair_moves_no_feature '^no feature moved the score'
+expect_status a_changed_link_beside_volatile_values_is_inspect 1 "$SMART" classify "$TMP/old.html" "$TMP/link.html"
+expect_output changed_link_pair_still_discounts_the_volatile_values '^volatile values discounted: 1 date, 1 time, 1 token, 1 version$'
+"$SMART" classify --json "$TMP/old.html" "$TMP/volatile.html" >"$TMP/out" 2>/dev/null
+expect_output only_volatile_json_says_so '"only_volatile":true,"discounted":\{"total":4,"text":"1 date, 1 time, 1 token, 1 version"\}'
+# features (scrubbed) show no edit at all; the raw pipeline shows the edits
+"$SMART" features --json "$TMP/old.html" "$TMP/volatile.html" >"$TMP/out" 2>/dev/null
+expect_output scrubbed_features_show_no_edit '"text_only":0,.*"change_depth":0,'
+"$SMART" train --raw --folds 0 -o "$TMP/raw.json" "$FIX/train/pairs.jsonl" >/dev/null 2>&1
+"$SMART" classify --json --model "$TMP/raw.json" "$TMP/old.html" "$TMP/volatile.html" >"$TMP/out" 2>/dev/null
+expect_output raw_model_measures_the_volatile_values_as_edits '"only_volatile":false,"discounted":\{"total":0'
+finish
