@@ -19,9 +19,14 @@
  * passed over without running the regular expression. */
 static int may_hold_shape(const char *v)
 {
-	for (const char *p = v; *p; p++)
-		if (isdigit((unsigned char)*p))
-			return 1;
+	size_t digits = 0, len = 0;
+
+	for (const char *p = v; *p; p++, len++)
+		digits += isdigit((unsigned char)*p) != 0;
+	if (digits == len)  /* a bare number: only epochs and compact dates */
+		return len == 10 || len == 13 || len == 14;
+	if (digits)
+		return 1;
 	return strstr(v, "now") || strstr(v, "day") || strstr(v, "Time)") || strstr(v, "ago");
 }
 

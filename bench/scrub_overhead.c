@@ -1,0 +1,112 @@
+/*
+ * What scrubbing costs (issue 13: at most 20% of classify time on the 1 MB
+ * and 10 MB pages): measuring a pair -- parse both pages, DiffX, every
+ * feature -- with scrub-then-align (the default) against SMART's raw
+ * pipeline on the same pair, side by side in the same run. The pages are
+ * bench/pages.h's, 3% of elements edited, with a date, a token and a
+ * version in every tenth paragraph so there is something to scrub.
+ *
+ * Times are thread CPU times, medians over at least five repetitions.
+ * Usage: scrub_overhead [--quick] (quick: 1 MB only).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smart.h"
+#include "bench.h"
+#include "pages.h"
+
+#define EDIT_PERCENT 3.0
+#define MAX_REPS 50
+
+/* `html` with "Generated <date> <time>, build <hex>, v<version>" after every
+ * tenth "</p>", the values drawn from `seed`: what two runs of an
+ * application print differently. */
+static char *with_volatile_values(const char *html, unsigned seed)
+{
+	size_t len = strlen(html), cap = len * 2 + 1024, out = 0, count = 0;
+	char *s = malloc(cap);
+	const char *p = html;
+
+	if (!s)
+		exit(2);
+	while (*p) {
+		const char *q = strstr(p, "</p>");
+		size_t n = q ? (size_t)(q - p) + 4 : strlen(p);
+
+		if (out + n + 128 >= cap && !(s = realloc(s, cap *= 2)))
+			exit(2);
+		memcpy(s + out, p, n);
+		out += n;
+		p += n;
+		if (q && ++count % 10 == 0)
+			out += (size_t)snprintf(s + out, cap - out,
+						"<p>Generated 2024-%02u-%02u %02u:%02u:07, build %08x%04x, v4.%u.%u</p>",
+						1 + seed % 12, 1 + seed % 28, seed % 24, seed % 60,
+						seed * 2654435761u, seed, seed % 9, seed % 7);
+	}
+	s[out] = '\0';
+	return s;
+}
+
+static double measure(const char *a, const char *b, int raw, double *values)
+{
+	smart_document da = { a, strlen(a), "old" }, db = { b, strlen(b), "new" };
+	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
+	smart_features_result r;
+	smart_error err = { { 0 } };
+	double t0 = bench_now();
+
+	o.format = SMART_FORMAT_HTML;
+	o.raw = raw;
+	if (smart_features_of_pair(&da, &db, &o, values, &r, &err) < 0) {
+		fprintf(stderr, "bench: %s\n", err.message);
+		exit(2);
+	}
+	return bench_now() - t0;
+}
+
+int main(int argc, char **argv)
+{
+	int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+	static const size_t sizes[] = { 1000000, 10000000 };
+	const char *const names[] = { "1MB", "10MB" };
+	double *values = malloc(smart_feature_count() * sizeof(double));
+	int ok = 1;
+
+	printf("scrubbed measuring time as a ratio to the raw pipeline's on the same pair\n");
+	printf("%-6s %10s %14s\n", "size", "old bytes", "scrubbed/raw");
+	for (size_t i = 0; i < (quick ? 1u : 2u); i++) {
+		static double raw_v[MAX_REPS], scrub_v[MAX_REPS];
+		page pg;
+		size_t old_len, new_len;
+		char *old_html, *new_html, *a, *b;
+		double spent = 0, ratio;
+		int reps = 0;
+
+		page_generate(&pg, sizes[i], 7);
+		old_html = page_html(&pg, &old_len);
+		page_edit(&pg, EDIT_PERCENT);
+		new_html = page_html(&pg, &new_len);
+		page_free(&pg);
+		a = with_volatile_values(old_html, 1);
+		b = with_volatile_values(new_html, 2);
+		while (reps < 5 || (spent < 2.0 && reps < MAX_REPS)) {
+			raw_v[reps] = measure(a, b, 1, values);
+			scrub_v[reps] = measure(a, b, 0, values);
+			spent += raw_v[reps] + scrub_v[reps];
+			reps++;
+		}
+		ratio = bench_median(scrub_v, (size_t)reps) / bench_median(raw_v, (size_t)reps);
+		printf("%-6s %10zu %14.3f\n", names[i], strlen(a), ratio);
+		ok &= ratio <= 1.2;
+		free(old_html);
+		free(new_html);
+		free(a);
+		free(b);
+	}
+	printf("target (scrubbing adds at most 20%%): %s\n", ok ? "met" : "MISSED");
+	free(values);
+	return 0;
+}
