@@ -27,6 +27,7 @@ static void usage(FILE *out)
 		"  --folds K      K-fold cross-validation, stratified by label (default 10)\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
 		"  --kind KIND    linear (default) or svm\n"
+		"  --sign-constraints  fit each model as smart train --sign-constraints does\n"
 		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"
 		"  --annotated N  pairs labelled by hand for training, counted as looked at\n"
 		"                 in the LookCost/MissCost ratio (SMART §5; default 0)\n"
@@ -216,6 +217,7 @@ static int run_eval(int argc, char **argv)
 		{ "folds", required_argument, NULL, 'f' },
 		{ "by-app", no_argument, NULL, 'a' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "sign-constraints", no_argument, NULL, 'G' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "annotated", required_argument, NULL, 'n' },
 		{ "skip-bad", no_argument, NULL, 'B' },
@@ -235,7 +237,7 @@ static int run_eval(int argc, char **argv)
 	};
 	cli_profiles profiles = { 0 };
 	int calibrate = 0;
-	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 }, 10, 0, 1, 0 };
+	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 0, 1, 0 };
 	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
 	long threads = 0, v;
@@ -250,11 +252,13 @@ static int run_eval(int argc, char **argv)
 	cli_comparators cmp = { 0 };
 	eval_row *extra = NULL;
 	smart_confusion plus;
+	signed char *signs = NULL;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'G': eo.train.sign_constraints = 1; break;
 		case 'f':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 2 || v > 1000)
@@ -350,6 +354,14 @@ static int run_eval(int argc, char **argv)
 	else
 		smart_table_init(&table, names, n);
 	cli_comparators_attach(&cmp, &table, comparator_features);
+	signs = cli_feature_signs(table.names, table.n_features);
+	if (!signs) {
+		smart_table_free(&table);
+		free(names);
+		cli_comparators_close(&cmp);
+		return cli_failf("out of memory");
+	}
+	eo.train.signs = signs;
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -386,6 +398,7 @@ static int run_eval(int argc, char **argv)
 	}
 	smart_table_free(&table);
 	free(extra);
+	free(signs);
 	free(names);
 	cli_comparators_close(&cmp);
 	return rc;

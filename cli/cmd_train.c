@@ -16,7 +16,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: smart train -o MODEL.json [--kind linear|svm] [--folds K] [--seed N]\n"
-		"                   [--strict] [--skip-bad] [--threads N] [--json] CORPUS.jsonl[.gz]...\n\n"
+		"                   [--strict] [--sign-constraints] [--skip-bad] [--threads N] [--json]\n"
+		"                   CORPUS.jsonl[.gz]...\n\n"
 		"Fits a model to the labelled pairs of the corpora and writes it to MODEL.json.\n"
 		"linear (default): least squares on the raw features, cutoff chosen for the\n"
 		"best F1; prints coefficient, partial F and p of every feature (SMART Fig. 4).\n"
@@ -28,6 +29,9 @@ static void usage(FILE *out)
 		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
 		"  --strict           a constant or collinear feature is an error (default: its\n"
 		"                     weight is fixed at 0, with a warning)\n"
+		"  --sign-constraints refit with each feature whose weight contradicts its\n"
+		"                     hypothesised sign (docs/features.md) fixed at 0; without\n"
+		"                     it, each contradiction is a warning\n"
 		"  --skip-bad         train without unusable records (each is warned about);\n"
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
@@ -167,6 +171,7 @@ static int run_train(int argc, char **argv)
 		{ "folds", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "sign-constraints", no_argument, NULL, 'G' },
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "json", no_argument, NULL, 'j' },
@@ -179,7 +184,7 @@ static int run_train(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	cli_profiles profiles = { 0 };
-	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0 };
+	smart_train_options topt = { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 };
 	const char *out = NULL;
 	long folds = 10, threads = 0;
 	unsigned long long seed = 1;
@@ -195,6 +200,7 @@ static int run_train(int argc, char **argv)
 	const char *baselines = NULL;
 	int comparator_features = 0;
 	cli_comparators cmp = { 0 };
+	signed char *signs = NULL;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
@@ -216,6 +222,7 @@ static int run_train(int argc, char **argv)
 				return cli_usage_error("train", "--seed must be a number");
 			break;
 		case 'S': topt.degenerate = SMART_DEGENERATE_FAIL; break;
+		case 'G': topt.sign_constraints = 1; break;
 		case 'B': skip_bad = 1; break;
 		case 't':
 			threads = strtol(optarg, &end, 10);
@@ -277,6 +284,12 @@ static int run_train(int argc, char **argv)
 	if (rc)
 		goto done;
 	rc = CLI_TROUBLE;
+	signs = cli_feature_signs(table.names, n);
+	if (!signs) {
+		cli_failf("out of memory");
+		goto done;
+	}
+	topt.signs = signs;
 	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
 						    n, table.names },
 				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
@@ -289,6 +302,7 @@ static int run_train(int argc, char **argv)
 		fitp = &fit;
 		if (fit.note[0])
 			fprintf(stderr, "smart: warning: weight fixed at 0 for %s\n", fit.note);
+		cli_warn_signs(model, signs);
 	}
 	if (folds > 0) {
 		smart_eval_options eo = { topt, (unsigned)folds, 0, seed, 0 };
@@ -318,6 +332,7 @@ done:
 		smart_ols_fit_free(fitp);
 	smart_model_free(model);
 	smart_table_free(&table);
+	free(signs);
 	free(names);
 	cli_profiles_free(&profiles);
 	cli_comparators_close(&cmp);

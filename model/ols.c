@@ -100,7 +100,8 @@ static void ols_note_drop(smart_ols_fit *fit, const char *name, const char *why)
  * registry order, each one that is a linear combination of the intercept
  * and the features kept before it. */
 static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
-		      smart_ols_fit *fit, size_t *active, smart_error *err)
+		      const unsigned char *fixed, smart_ols_fit *fit, size_t *active,
+		      smart_error *err)
 {
 	double **cols = calloc(d->n_features, sizeof(*cols));
 	size_t kept = 0;
@@ -115,6 +116,12 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 		if (!col) {
 			smart_error_oom(err);
 			goto done;
+		}
+		if (fixed && fixed[j]) {
+			fit->dropped[j] = 1;
+			ols_note_drop(fit, d->names[j], "sign contradicts hypothesis");
+			free(col);
+			continue;
 		}
 		if (!ols_standardise(d, j, col)) {
 			why = "constant";
@@ -240,6 +247,12 @@ done:
 int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	      smart_ols_fit *fit, smart_error *err)
 {
+	return smart_ols_fixed(data, policy, NULL, fit, err);
+}
+
+int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
+		    const unsigned char *fixed, smart_ols_fit *fit, smart_error *err)
+{
 	size_t active = 0;
 
 	memset(fit, 0, sizeof(*fit));
@@ -252,7 +265,7 @@ int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 		smart_ols_fit_free(fit);
 		return smart_error_oom(err);
 	}
-	if (ols_screen(data, policy, fit, &active, err))
+	if (ols_screen(data, policy, fixed, fit, &active, err))
 		goto fail;
 	if (active == 0) {
 		smart_error_set(err, "no feature varies over the %zu training pairs: %s",

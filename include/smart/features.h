@@ -54,6 +54,11 @@ size_t smart_feature_count(void);
 /* The i-th feature (i < smart_feature_count()). */
 const smart_feature_info *smart_feature_info_at(size_t i);
 
+/* The hypothesised sign of the weight of the feature called `name`: +1
+ * (more of it means inspect), -1 (means ignore), or 0 when there is no
+ * hypothesis or no such feature (docs/features.md gives each one). */
+int smart_feature_sign(const char *name);
+
 /* The registry index of the feature called `name`, or -1. */
 long smart_feature_index(const char *name);
 

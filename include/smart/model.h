@@ -72,6 +72,12 @@ typedef struct smart_train_options {
 	smart_degenerate_policy degenerate;
 	double svm_c;       /* C-SVC cost; 0 means the default, 1 */
 	double svm_gamma;   /* RBF gamma; 0 means the default, 1/n_features */
+	/* The hypothesised sign of each feature's weight (n_features of +1, -1
+	 * or 0 = none; smart_feature_sign), or NULL. Borrowed. */
+	const signed char *signs;
+	/* linear only: 1 = refit until no weight contradicts its sign, fixing
+	 * the most significant contradicting feature at 0 each time. */
+	int sign_constraints;
 } smart_train_options;
 
 struct smart_svm; /* model/svm.h */
@@ -126,6 +132,12 @@ typedef struct smart_ols_fit {
 int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	      smart_ols_fit *fit, smart_error *err);
 void smart_ols_fit_free(smart_ols_fit *fit);
+
+/* The same with some features fixed at 0 beforehand: fixed[j] = 1 leaves
+ * feature j out (dropped, noted as "sign contradicts hypothesis"); `fixed`
+ * may be NULL. */
+int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
+		    const unsigned char *fixed, smart_ols_fit *fit, smart_error *err);
 
 /* ---- cutoff search (model/cutoff.c) ---- */
 

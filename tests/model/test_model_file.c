@@ -31,7 +31,7 @@ static void make_data(void)
 static smart_model *train(smart_model_kind kind)
 {
 	smart_dataset d = { rows, labels, N, P, names };
-	smart_train_options o = { kind, SMART_DEGENERATE_FAIL, 0, 0 };
+	smart_train_options o = { kind, SMART_DEGENERATE_FAIL, 0, 0, NULL, 0 };
 	smart_error err = { "" };
 	smart_model *m = smart_model_train(&d, &o, NULL, &err);
 
