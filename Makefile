@@ -97,7 +97,7 @@ $(BUILD)/bootstrap/smart: $(CLI_SRC:%.c=$(BUILD)/release/%.o) $(BUILD)/release/$
 	@mkdir -p $(dir $@)
 	$(CC) $(call link_flags,release) $(filter-out %/flags,$^) $(call link_libs) -o $@
 
-$(BUILD)/default_model.json: $(CORPORA) $(BUILD)/bootstrap/smart
+$(BUILD)/default_model.json: $(CORPORA) $(BUILD)/bootstrap/smart Makefile
 	@echo "training the default model on $(CORPORA)"
 	@$(BUILD)/bootstrap/smart train --skip-bad --sign-constraints --seed 1 -o $@ $(CORPORA) > $(BUILD)/default_model.txt
 

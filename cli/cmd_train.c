@@ -94,8 +94,9 @@ static void print_table(const smart_model *m, const smart_ols_fit *fit,
 			const smart_anova_row *r = &fit->anova[j];
 
 			if (r->dropped) {
-				printf("%-24s %12s %12s %8s  (not estimable: weight 0)\n",
-				       m->names[j], "-", "-", "-");
+				printf("%-24s %12s %12s %8s  (%s: weight 0)\n",
+				       m->names[j], "-", "-", "-",
+				       r->sign_fixed ? "sign contradicts hypothesis" : "not estimable");
 				continue;
 			}
 			printf("%-24s %+12.4g %12.4g ", m->names[j], r->coefficient, r->f);

@@ -210,7 +210,7 @@ static int ols_solve(const smart_dataset *d, smart_ols_fit *fit, size_t active,
 		double b, var, f;
 
 		if (fit->dropped[j]) {
-			fit->anova[j] = (smart_anova_row){ 0, 0, 1, 1 };
+			fit->anova[j] = (smart_anova_row){ 0, 0, 1, 1, 0 };
 			continue;
 		}
 		b = gsl_vector_get(c, col);
@@ -280,6 +280,8 @@ int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
 	}
 	if (ols_solve(data, fit, active, err))
 		goto fail;
+	for (size_t j = 0; fixed && j < data->n_features; j++)
+		fit->anova[j].sign_fixed = fixed[j] != 0;
 	return 0;
 fail:
 	smart_ols_fit_free(fit);

@@ -112,6 +112,8 @@ typedef struct smart_anova_row {
 	double f;
 	double p;
 	int dropped; /* 1 when the feature was degenerate and left out */
+	int sign_fixed; /* 1 when it was left out because its weight
+	                 * contradicted its hypothesised sign */
 } smart_anova_row;
 
 typedef struct smart_ols_fit {
