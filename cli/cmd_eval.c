@@ -15,7 +15,7 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: smart eval [--folds K | --by-app] [--kind linear|svm] [--seed N]\n"
+		"usage: smart eval [--folds K | --by-app [--adapt N]] [--kind linear|svm] [--seed N]\n"
 		"                  [--annotated N] [--skip-bad] [--threads N] [--json]\n"
 		"                  [--baselines all|NAME,...] [--comparator-features] [--compare-config FILE]\n"
 		"                  CORPUS.jsonl[.gz]...\n\n"
@@ -28,6 +28,10 @@ static void usage(FILE *out)
 		"  --by-app       train on all other applications, test on each in turn\n"
 		"  --kind KIND    linear (default) or svm\n"
 		"  --sign-constraints  fit each model as smart train --sign-constraints does\n"
+		"  --adapt N      with --by-app: N pairs of each held-out application (seeded,\n"
+		"                 alternating labels) join its training pairs and are not\n"
+		"                 scored: few-pair adaptation (SMART §6.3, docs/adaptation.md)\n"
+		"  --adapt-weight W  how many base pairs one adaptation pair counts as (default 50)\n"
 		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"
 		"  --annotated N  pairs labelled by hand for training, counted as looked at\n"
 		"                 in the LookCost/MissCost ratio (SMART §5; default 0)\n"
@@ -89,9 +93,29 @@ static int by_f1(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static int print_json(const smart_eval_result *r, const smart_eval_options *o, size_t pairs,
-		      const eval_row *extra, size_t n_extra, const smart_confusion *plus)
+/* The held-out application with the lowest F1 among those with an inspect
+ * pair (F1 says nothing about an application that has none), or n_per_app. */
+static size_t worst_app(const smart_eval_result *r)
 {
+	size_t worst = r->n_per_app;
+
+	for (size_t a = 0; a < r->n_per_app; a++) {
+		const smart_confusion *c = &r->per_app[a];
+
+		if (c->tp + c->fn == 0)
+			continue;
+		if (worst == r->n_per_app || smart_confusion_scores(c).f1 <
+					     smart_confusion_scores(&r->per_app[worst]).f1)
+			worst = a;
+	}
+	return worst;
+}
+
+static int print_json(const smart_eval_result *r, const smart_eval_options *o,
+		      const smart_table *t, const eval_row *extra, size_t n_extra,
+		      const smart_confusion *plus)
+{
+	size_t pairs = t->n_rows;
 	cJSON *root = cJSON_CreateObject(), *smart, *base;
 
 	if (!root)
@@ -117,6 +141,17 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o, s
 	cJSON_AddNumberToObject(root, "pairs", (double)pairs);
 	cJSON_AddStringToObject(root, "validation", o->by_app ? "by-app" : "k-fold");
 	cJSON_AddNumberToObject(root, "folds", r->folds);
+	if (o->by_app)
+		cJSON_AddNumberToObject(root, "adapt", (double)o->adapt);
+	if (r->per_app) {
+		cJSON *apps = cJSON_AddObjectToObject(root, "per_app");
+		size_t w = worst_app(r);
+
+		for (size_t a = 0; apps && a < r->n_per_app; a++)
+			cJSON_AddItemToObject(apps, t->apps[a], scores_json(&r->per_app[a]));
+		if (w < r->n_per_app)
+			cJSON_AddStringToObject(root, "worst_app", t->apps[w]);
+	}
 	return cli_print_json(root);
 }
 
@@ -183,6 +218,23 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		printf("%u-fold cross-validation (seed %llu)\n\n", r->folds,
 		       (unsigned long long)o->seed);
 	print_rows(r, o, extra, n_extra, plus);
+	if (r->per_app) {
+		size_t w = worst_app(r), width = 12;
+
+		for (size_t a = 0; a < r->n_per_app; a++)
+			if (strlen(t->apps[a]) > width)
+				width = strlen(t->apps[a]);
+		printf("\nheld-out application");
+		if (o->adapt)
+			printf(" (after adapting with %zu of its pairs, not scored)", o->adapt);
+		printf(":\n%-*s %9s %9s %9s %6s %6s %6s %6s\n", (int)width, "application",
+		       "precision", "recall", "F1", "TP", "FP", "FN", "TN");
+		for (size_t a = 0; a < r->n_per_app; a++)
+			row((int)width, t->apps[a], &r->per_app[a]);
+		if (w < r->n_per_app)
+			printf("worst application: %s (F1 %.4f)\n", t->apps[w],
+			       smart_confusion_scores(&r->per_app[w]).f1);
+	}
 	printf("\nsmart asks for %zu looks where diff asks for %zu; ",
 	       r->smart.tp + r->smart.fp, r->diff_flagged);
 	if (r->smart.fn == 0)
@@ -218,6 +270,8 @@ static int run_eval(int argc, char **argv)
 		{ "by-app", no_argument, NULL, 'a' },
 		{ "kind", required_argument, NULL, 'k' },
 		{ "sign-constraints", no_argument, NULL, 'G' },
+		{ "adapt", required_argument, NULL, 'A' },
+		{ "adapt-weight", required_argument, NULL, 'W' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "annotated", required_argument, NULL, 'n' },
 		{ "skip-bad", no_argument, NULL, 'B' },
@@ -237,7 +291,7 @@ static int run_eval(int argc, char **argv)
 	};
 	cli_profiles profiles = { 0 };
 	int calibrate = 0;
-	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 0, 1, 0 };
+	smart_eval_options eo = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 0, 1, 0, 0, 0 };
 	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
 	long threads = 0, v;
@@ -259,6 +313,18 @@ static int run_eval(int argc, char **argv)
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'G': eo.train.sign_constraints = 1; break;
+		case 'A':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 0 || v > 1000)
+				return cli_usage_error("eval", "--adapt must be 0..1000");
+			eo.adapt = (size_t)v;
+			break;
+		case 'W':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 100000)
+				return cli_usage_error("eval", "--adapt-weight must be 1..100000");
+			eo.adapt_weight = (unsigned)v;
+			break;
 		case 'f':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 2 || v > 1000)
@@ -335,6 +401,8 @@ static int run_eval(int argc, char **argv)
 	}
 	if (folds_given && eo.by_app)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");
+	if ((eo.adapt || eo.adapt_weight) && !eo.by_app)
+		return cli_usage_error("eval", "--adapt and --adapt-weight go with --by-app");
 	if (optind >= argc)
 		return cli_usage_error("eval", "no corpus given");
 	if (compare_config && !baselines && !comparator_features)
@@ -378,7 +446,8 @@ static int run_eval(int argc, char **argv)
 				rc = cli_fail(&err);
 			smart_table_free(&own);
 		}
-	} else if (rc == 0 && smart_evaluate(&table, &eo, &r, &err)) {
+	} else if (rc == 0 && smart_evaluate_ex(&table, &eo, &(smart_eval_hooks){ NULL, NULL, 1 },
+						&r, &err)) {
 		rc = cli_fail(&err);
 	}
 	if (rc == 0 && n_cmp && !(extra = calloc(n_cmp, sizeof(*extra))))
@@ -391,11 +460,13 @@ static int run_eval(int argc, char **argv)
 		qsort(extra, n_cmp, sizeof(*extra), by_f1);
 	if (rc == 0) {
 		if (json)
-			rc = print_json(&r, &eo, table.n_rows, extra, n_cmp,
+			rc = print_json(&r, &eo, &table, extra, n_cmp,
 					comparator_features ? &plus : NULL);
 		else
 			print_text(&r, &eo, &table, extra, n_cmp, comparator_features ? &plus : NULL);
 	}
+	if (rc == 0)
+		smart_eval_result_free(&r);
 	smart_table_free(&table);
 	free(extra);
 	free(signs);

@@ -94,7 +94,7 @@ static int ols_signed(const smart_dataset *data, const smart_train_options *opti
 		for (size_t j = 0; j < data->n_features; j++) {
 			double f;
 
-			if (fit->dropped[j] || options->signs[j] * fit->weights[j] >= 0)
+			if (fit->dropped[j] || options->signs[j] * fit->weights[j] >= -SMART_SIGN_TOLERANCE)
 				continue;
 			f = isfinite(fit->anova[j].f) ? fit->anova[j].f : 1e300;
 			if (f > worst_f) {

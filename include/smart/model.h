@@ -67,6 +67,10 @@ typedef enum smart_degenerate_policy {
 	SMART_DEGENERATE_DROP      /* weight fixed at 0, reported in the fit */
 } smart_degenerate_policy;
 
+/* A weight within this of 0 contradicts no sign (rounding noise of a
+ * feature the fit has no use for). */
+#define SMART_SIGN_TOLERANCE 1e-9
+
 typedef struct smart_train_options {
 	smart_model_kind kind;
 	smart_degenerate_policy degenerate;

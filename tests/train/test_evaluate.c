@@ -36,7 +36,7 @@ static size_t total(const smart_confusion *c)
 static void eval_kfold_decides_every_pair_once_and_learns(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 0, 1, 0 };
+	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 0, 1, 0, 0, 0 };
 	smart_eval_result r;
 	smart_error err = { "" };
 
@@ -60,7 +60,7 @@ static void eval_kfold_decides_every_pair_once_and_learns(void **state)
 static void eval_same_seed_same_result_other_seed_other_coins(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 5, 0, 42, 0 };
+	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 5, 0, 42, 0, 0, 0 };
 	smart_eval_result a, b, c;
 	smart_error err = { "" };
 
@@ -79,7 +79,7 @@ static void eval_same_seed_same_result_other_seed_other_coins(void **state)
 static void eval_by_app_runs_one_fold_per_application(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 1, 1, 0 };
+	smart_eval_options o = { { SMART_MODEL_LINEAR, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 10, 1, 1, 0, 0, 0 };
 	smart_eval_result r;
 	smart_error err = { "" };
 
@@ -98,7 +98,7 @@ static void eval_by_app_runs_one_fold_per_application(void **state)
 static void eval_svm_kind_cross_validates_too(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { { SMART_MODEL_SVM, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 4, 0, 1, 0 };
+	smart_eval_options o = { { SMART_MODEL_SVM, SMART_DEGENERATE_DROP, 0, 0, NULL, 0 }, 4, 0, 1, 0, 0, 0 };
 	smart_eval_result r;
 	smart_error err = { "" };
 
