@@ -393,9 +393,20 @@ static int run_eval(int argc, char **argv)
 		profiles.corpora = argv + optind;
 		profiles.n_corpora = (size_t)(argc - optind);
 		profiles.format = format;
+		/* the registry's features only (no comparator columns here) */
+		names = cli_feature_names(&n);
+		signs = names ? cli_feature_signs(names, n) : NULL;
+		if (!signs) {
+			free(names);
+			cli_profiles_free(&profiles);
+			return cli_failf("out of memory");
+		}
+		eo.train.signs = signs;
 		rc = cli_eval_profiles(&profiles, calibrate, eo, argv + optind,
 				       (size_t)(argc - optind), format, (unsigned)threads, skip_bad,
 				       json);
+		free(signs);
+		free(names);
 		cli_profiles_free(&profiles);
 		return rc;
 	}
