@@ -19,6 +19,29 @@ const char **cli_feature_names(size_t *n)
 	return names;
 }
 
+signed char *cli_feature_signs(const char *const *names, size_t n)
+{
+	signed char *signs = calloc(n ? n : 1, 1);
+
+	if (!signs)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		signs[i] = (signed char)smart_feature_sign(names[i]);
+	return signs;
+}
+
+void cli_warn_signs(const smart_model *m, const signed char *signs)
+{
+	if (m->kind != SMART_MODEL_LINEAR || !signs)
+		return;
+	for (size_t j = 0; j < m->n_features; j++)
+		if (!m->dropped[j] && signs[j] * m->weights[j] < -SMART_SIGN_TOLERANCE)
+			fprintf(stderr,
+				"smart: warning: feature '%s' has weight %.6g, but its hypothesis says %s (more of it means %s)\n",
+				m->names[j], m->weights[j], signs[j] > 0 ? "+" : "-",
+				signs[j] > 0 ? "inspect" : "ignore");
+}
+
 /* A model file is small; this bounds what a wrong path can make us read. */
 #define CLI_MODEL_MAX_FILE ((size_t)256 * 1024 * 1024)
 

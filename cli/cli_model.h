@@ -20,6 +20,15 @@ extern const size_t smart_default_model_len;
  * the strings are the registry's). */
 const char **cli_feature_names(size_t *n);
 
+/* The hypothesised sign of each of n named features (smart_feature_sign; 0
+ * for names the registry does not know), a new array the caller frees, or
+ * NULL when out of memory. */
+signed char *cli_feature_signs(const char *const *names, size_t n);
+
+/* Prints one warning line per feature of a linear model whose weight
+ * contradicts its hypothesised sign. */
+void cli_warn_signs(const smart_model *m, const signed char *signs);
+
 /* Loads `path`, or the default model when path is NULL. */
 smart_model *cli_load_model(const char *path, const char *const *names,
 			    size_t n, smart_error *err);

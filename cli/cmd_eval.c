@@ -15,7 +15,7 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: smart eval [--folds K | --by-app] [--kind linear|svm] [--seed N]\n"
+		"usage: smart eval [--folds K | --by-app [--adapt N]] [--kind linear|svm] [--seed N]\n"
 		"                  [--annotated N] [--skip-bad] [--threads N] [--json]\n"
 		"                  [--baselines all|NAME,...] [--comparator-features] [--compare-config FILE]\n"
 		"                  CORPUS.jsonl[.gz]...\n\n"
@@ -25,12 +25,15 @@ static void usage(FILE *out)
 		"biased to the corpus' inspect rate (SMART Fig. 3). Held-out decisions of\n"
 		"all folds are pooled into one confusion matrix.\n\n"
 		"  --folds K      K-fold cross-validation, stratified by label (default 10)\n"
-		"  --free-signs   fit weights freely (default: a weight against the paper's\n"
-		"                 hypothesis for its feature is fixed at 0)\n"
 		"  --raw          SMART's original pipeline: features of the raw trees (no\n"
 		"                 scrubbing of volatile values before DiffX), to compare\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
 		"  --kind KIND    linear (default) or svm\n"
+		"  --sign-constraints  fit each model as smart train --sign-constraints does\n"
+		"  --adapt N      with --by-app: N pairs of each held-out application (seeded,\n"
+		"                 alternating labels) join its training pairs and are not\n"
+		"                 scored: few-pair adaptation (SMART §6.3, docs/adaptation.md)\n"
+		"  --adapt-weight W  how many base pairs one adaptation pair counts as (default 50)\n"
 		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"
 		"  --annotated N  pairs labelled by hand for training, counted as looked at\n"
 		"                 in the LookCost/MissCost ratio (SMART §5; default 0)\n"
@@ -92,12 +95,30 @@ static int by_f1(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* The held-out application with the lowest F1 among those with an inspect
+ * pair (F1 says nothing about an application that has none), or n_per_app. */
+static size_t worst_app(const smart_eval_result *r)
+{
+	size_t worst = r->n_per_app;
+
+	for (size_t a = 0; a < r->n_per_app; a++) {
+		const smart_confusion *c = &r->per_app[a];
+
+		if (c->tp + c->fn == 0)
+			continue;
+		if (worst == r->n_per_app || smart_confusion_scores(c).f1 <
+					     smart_confusion_scores(&r->per_app[worst]).f1)
+			worst = a;
+	}
+	return worst;
+}
+
 static int print_json(const smart_eval_result *r, const smart_eval_options *o,
 		      const smart_table *t, const eval_row *extra, size_t n_extra,
 		      const smart_confusion *plus)
 {
-	cJSON *root = cJSON_CreateObject(), *smart, *base, *apps;
 	size_t pairs = t->n_rows;
+	cJSON *root = cJSON_CreateObject(), *smart, *base;
 
 	if (!root)
 		return cli_failf("out of memory");
@@ -122,9 +143,17 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o,
 	cJSON_AddNumberToObject(root, "pairs", (double)pairs);
 	cJSON_AddStringToObject(root, "validation", o->by_app ? "by-app" : "k-fold");
 	cJSON_AddNumberToObject(root, "folds", r->folds);
-	if (r->per_app && (apps = cJSON_AddObjectToObject(root, "per_app")))
-		for (size_t a = 0; a < r->n_per_app && a < t->n_apps; a++)
+	if (o->by_app)
+		cJSON_AddNumberToObject(root, "adapt", (double)o->adapt);
+	if (r->per_app) {
+		cJSON *apps = cJSON_AddObjectToObject(root, "per_app");
+		size_t w = worst_app(r);
+
+		for (size_t a = 0; apps && a < r->n_per_app; a++)
 			cJSON_AddItemToObject(apps, t->apps[a], scores_json(&r->per_app[a]));
+		if (w < r->n_per_app)
+			cJSON_AddStringToObject(root, "worst_app", t->apps[w]);
+	}
 	return cli_print_json(root);
 }
 
@@ -175,30 +204,6 @@ static void print_rows(const smart_eval_result *r, const smart_eval_options *o,
 	free(all);
 }
 
-/* smart on each held-out application, and the worst of them: a pooled
- * figure can hide an application on which the model is no better than
- * diff. */
-static void print_per_app(const smart_eval_result *r, const smart_table *t)
-{
-	size_t worst = 0;
-
-	printf("\n%-14s %7s %9s %9s %9s %6s %6s %6s %6s\n", "held out", "pairs", "precision",
-	       "recall", "F1", "TP", "FP", "FN", "TN");
-	for (size_t a = 0; a < r->n_per_app && a < t->n_apps; a++) {
-		const smart_confusion *c = &r->per_app[a];
-		smart_scores s = smart_confusion_scores(c);
-
-		printf("%-14s %7zu %9.4f %9.4f %9.4f %6zu %6zu %6zu %6zu\n", t->apps[a],
-		       c->tp + c->fp + c->fn + c->tn, s.precision, s.recall, s.f1, c->tp, c->fp,
-		       c->fn, c->tn);
-		if (s.f1 < smart_confusion_scores(&r->per_app[worst]).f1)
-			worst = a;
-	}
-	if (r->n_per_app)
-		printf("worst held-out application: %s, F1 %.4f\n", t->apps[worst],
-		       smart_confusion_scores(&r->per_app[worst]).f1);
-}
-
 static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		       const smart_table *t, const eval_row *extra, size_t n_extra,
 		       const smart_confusion *plus)
@@ -215,8 +220,23 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		printf("%u-fold cross-validation (seed %llu)\n\n", r->folds,
 		       (unsigned long long)o->seed);
 	print_rows(r, o, extra, n_extra, plus);
-	if (r->per_app)
-		print_per_app(r, t);
+	if (r->per_app) {
+		size_t w = worst_app(r), width = 12;
+
+		for (size_t a = 0; a < r->n_per_app; a++)
+			if (strlen(t->apps[a]) > width)
+				width = strlen(t->apps[a]);
+		printf("\nheld-out application");
+		if (o->adapt)
+			printf(" (after adapting with %zu of its pairs, not scored)", o->adapt);
+		printf(":\n%-*s %9s %9s %9s %6s %6s %6s %6s\n", (int)width, "application",
+		       "precision", "recall", "F1", "TP", "FP", "FN", "TN");
+		for (size_t a = 0; a < r->n_per_app; a++)
+			row((int)width, t->apps[a], &r->per_app[a]);
+		if (w < r->n_per_app)
+			printf("worst application: %s (F1 %.4f)\n", t->apps[w],
+			       smart_confusion_scores(&r->per_app[w]).f1);
+	}
 	printf("\nsmart asks for %zu looks where diff asks for %zu; ",
 	       r->smart.tp + r->smart.fp, r->diff_flagged);
 	if (r->smart.fn == 0)
@@ -253,6 +273,9 @@ static int run_eval(int argc, char **argv)
 		{ "folds", required_argument, NULL, 'f' },
 		{ "by-app", no_argument, NULL, 'a' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "sign-constraints", no_argument, NULL, 'G' },
+		{ "adapt", required_argument, NULL, 'A' },
+		{ "adapt-weight", required_argument, NULL, 'W' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "annotated", required_argument, NULL, 'n' },
 		{ "skip-bad", no_argument, NULL, 'B' },
@@ -268,13 +291,13 @@ static int run_eval(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", no_argument, NULL, 'L' },
 		{ "raw", no_argument, NULL, 'w' },
-		{ "free-signs", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	cli_profiles profiles = { 0 };
 	int calibrate = 0;
-	smart_eval_options eo = { .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP },
+	smart_eval_options eo = { .train = { .kind = SMART_MODEL_LINEAR,
+					    .degenerate = SMART_DEGENERATE_DROP },
 				  .folds = 10, .seed = 1 };
 	smart_format format = SMART_FORMAT_AUTO;
 	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
@@ -283,9 +306,7 @@ static int run_eval(int argc, char **argv)
 	smart_table table;
 	smart_eval_result r;
 	smart_error err = { "" };
-	smart_eval_hooks per_app_hooks = { .per_app = 1 };
-	int raw = 0, free_signs = 0;
-	signed char *eval_signs = NULL;
+	int raw = 0;
 	const char **names;
 	size_t n, n_cmp = 0;
 	const char *baselines = NULL, *compare_config = NULL;
@@ -293,11 +314,25 @@ static int run_eval(int argc, char **argv)
 	cli_comparators cmp = { 0 };
 	eval_row *extra = NULL;
 	smart_confusion plus;
+	signed char *signs = NULL;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'G': eo.train.sign_constraints = 1; break;
+		case 'A':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 0 || v > 1000)
+				return cli_usage_error("eval", "--adapt must be 0..1000");
+			eo.adapt = (size_t)v;
+			break;
+		case 'W':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 100000)
+				return cli_usage_error("eval", "--adapt-weight must be 1..100000");
+			eo.adapt_weight = (unsigned)v;
+			break;
 		case 'f':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 2 || v > 1000)
@@ -344,7 +379,6 @@ static int run_eval(int argc, char **argv)
 		case 'E': profiles.from_reruns = 1; break;
 		case 'L': calibrate = 1; break;
 		case 'w': raw = 1; break;
-		case 'G': free_signs = 1; break;
 		case 'P':
 			if (cli_profiles_add(&profiles, optarg)) {
 				cli_profiles_free(&profiles);
@@ -368,14 +402,27 @@ static int run_eval(int argc, char **argv)
 		profiles.corpora = argv + optind;
 		profiles.n_corpora = (size_t)(argc - optind);
 		profiles.format = format;
+		/* the registry's features only (no comparator columns here) */
+		names = cli_feature_names(&n);
+		signs = names ? cli_feature_signs(names, n) : NULL;
+		if (!signs) {
+			free(names);
+			cli_profiles_free(&profiles);
+			return cli_failf("out of memory");
+		}
+		eo.train.signs = signs;
 		rc = cli_eval_profiles(&profiles, calibrate, eo, argv + optind,
 				       (size_t)(argc - optind), format, (unsigned)threads, skip_bad,
 				       json);
+		free(signs);
+		free(names);
 		cli_profiles_free(&profiles);
 		return rc;
 	}
 	if (folds_given && eo.by_app)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");
+	if ((eo.adapt || eo.adapt_weight) && !eo.by_app)
+		return cli_usage_error("eval", "--adapt and --adapt-weight go with --by-app");
 	if (optind >= argc)
 		return cli_usage_error("eval", "no corpus given");
 	if (compare_config && !baselines && !comparator_features)
@@ -396,14 +443,14 @@ static int run_eval(int argc, char **argv)
 		smart_table_init(&table, names, n);
 	cli_comparators_attach(&cmp, &table, comparator_features);
 	table.raw = raw;
-	eval_signs = calloc(table.n_features ? table.n_features : 1, 1);
-	if (!eval_signs) {
+	signs = cli_feature_signs(table.names, table.n_features);
+	if (!signs) {
+		smart_table_free(&table);
 		free(names);
 		cli_comparators_close(&cmp);
 		return cli_failf("out of memory");
 	}
-	smart_feature_hypotheses(table.names, table.n_features, eval_signs);
-	eo.train.signs = free_signs ? NULL : eval_signs;
+	eo.train.signs = signs;
 	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
 			    (unsigned)threads,
 			    skip_bad);
@@ -420,7 +467,8 @@ static int run_eval(int argc, char **argv)
 				rc = cli_fail(&err);
 			smart_table_free(&own);
 		}
-	} else if (rc == 0 && smart_evaluate_ex(&table, &eo, &per_app_hooks, &r, &err)) {
+	} else if (rc == 0 && smart_evaluate_ex(&table, &eo, &(smart_eval_hooks){ NULL, NULL, 1 },
+						&r, &err)) {
 		rc = cli_fail(&err);
 	}
 	if (rc == 0 && n_cmp && !(extra = calloc(n_cmp, sizeof(*extra))))
@@ -438,10 +486,11 @@ static int run_eval(int argc, char **argv)
 		else
 			print_text(&r, &eo, &table, extra, n_cmp, comparator_features ? &plus : NULL);
 	}
-	smart_eval_result_free(&r);
-	free(eval_signs);
+	if (rc == 0)
+		smart_eval_result_free(&r);
 	smart_table_free(&table);
 	free(extra);
+	free(signs);
 	free(names);
 	cli_comparators_close(&cmp);
 	return rc;

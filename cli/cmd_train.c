@@ -16,7 +16,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: smart train -o MODEL.json [--kind linear|svm] [--folds K] [--seed N]\n"
-		"                   [--strict] [--skip-bad] [--threads N] [--json] CORPUS.jsonl[.gz]...\n\n"
+		"                   [--strict] [--sign-constraints] [--skip-bad] [--threads N] [--json]\n"
+		"                   [--adapt FILE [--adapt-weight W] [--base-model FILE]] CORPUS.jsonl[.gz]...\n\n"
 		"Fits a model to the labelled pairs of the corpora and writes it to MODEL.json.\n"
 		"linear (default): least squares on the raw features, cutoff chosen for the\n"
 		"best F1; prints coefficient, partial F and p of every feature (SMART Fig. 4).\n"
@@ -24,9 +25,6 @@ static void usage(FILE *out)
 		"  -o, --output FILE  where to write the model (atomically)\n"
 		"  --kind KIND        linear (default) or svm\n"
 		"  --folds K          cross-validate with K folds for the model's provenance\n"
-		"  --free-signs       fit every weight freely; by default a weight whose sign\n"
-		"                     contradicts the paper's hypothesis for its feature is\n"
-		"                     fixed at 0 and the rest refitted (both say which)\n"
 		"  --raw              SMART's original pipeline: features of the raw trees, no\n"
 		"                     scrubbing of volatile values before DiffX (recorded in\n"
 		"                     the model, which then classifies the same way)\n"
@@ -34,6 +32,9 @@ static void usage(FILE *out)
 		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
 		"  --strict           a constant or collinear feature is an error (default: its\n"
 		"                     weight is fixed at 0, with a warning)\n"
+		"  --sign-constraints refit with each feature whose weight contradicts its\n"
+		"                     hypothesised sign (docs/features.md) fixed at 0; without\n"
+		"                     it, each contradiction is a warning\n"
 		"  --skip-bad         train without unusable records (each is warned about);\n"
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
@@ -46,7 +47,15 @@ static void usage(FILE *out)
 		"  --baselines L      the comparators for --comparator-features (default all)\n"
 		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
 		"                     with a volatility profile from 'smart profile'; may be\n"
-		"                     repeated; the model records that it was trained so\n");
+		"                     repeated; the model records that it was trained so\n"
+		"  --adapt FILE       few-pair adaptation (SMART §6.3, docs/adaptation.md): add\n"
+		"                     the labelled pairs of FILE (a new application's mutants or\n"
+		"                     clean reruns; may be repeated), each counted --adapt-weight\n"
+		"                     times, to the base corpora; without CORPUS arguments the\n"
+		"                     base corpora are those the --base-model (default: the\n"
+		"                     default model) was trained on. No cross-validation.\n"
+		"  --adapt-weight W   base pairs one adaptation pair counts as (default 50)\n"
+		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n");
 }
 
 typedef struct sort_ctx {
@@ -96,8 +105,9 @@ static void print_table(const smart_model *m, const smart_ols_fit *fit,
 			const smart_anova_row *r = &fit->anova[j];
 
 			if (r->dropped) {
-				printf("%-24s %12s %12s %8s  (not estimable: weight 0)\n",
-				       m->names[j], "-", "-", "-");
+				printf("%-24s %12s %12s %8s  (%s: weight 0)\n",
+				       m->names[j], "-", "-", "-",
+				       r->sign_fixed ? "sign contradicts hypothesis" : "not estimable");
 				continue;
 			}
 			printf("%-24s %+12.4g %12.4g ", m->names[j], r->coefficient, r->f);
@@ -154,15 +164,39 @@ static int print_json(const char *path, const smart_model *m,
 	return cli_print_json(o);
 }
 
-/* The model's F1 on its own training pairs. */
-static double training_f1(const smart_model *m, const smart_table *t)
+/* The model's F1 on rows [from, to) of its training table. */
+static double rows_f1(const smart_model *m, const smart_table *t, size_t from, size_t to)
 {
 	smart_confusion c = { 0, 0, 0, 0 };
 
-	for (size_t i = 0; i < t->n_rows; i++)
+	for (size_t i = from; i < to; i++)
 		smart_confusion_add(&c, smart_model_decide(m, t->rows + i * t->n_features, NULL),
 				    t->labels[i]);
 	return smart_confusion_scores(&c).f1;
+}
+
+/* Appends the pairs of the adaptation corpora to `table`, each `weight`
+ * times (a weighted least-squares fit and a cutoff chosen on the blend;
+ * docs/adaptation.md). */
+static int add_adaptation(smart_table *table, char *const *paths, size_t n_paths,
+			  size_t weight, smart_format format, unsigned threads, int skip_bad)
+{
+	smart_table extra;
+	smart_error err = { "" };
+	int rc;
+
+	smart_table_init(&extra, table->names, table->n_features);
+	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad);
+	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++)
+		for (size_t k = 0; rc == 0 && k < weight; k++)
+			if (smart_table_add(table, extra.rows + i * extra.n_features, extra.labels[i],
+					    extra.apps[extra.app[i]], extra.bytes_differ[i],
+					    extra.trees_differ[i], &err))
+				rc = cli_fail(&err);
+	if (rc == 0 && extra.n_rows == 0)
+		rc = cli_failf("--adapt: no labelled pairs in the adaptation corpora");
+	smart_table_free(&extra);
+	return rc;
 }
 
 static int run_train(int argc, char **argv)
@@ -173,6 +207,10 @@ static int run_train(int argc, char **argv)
 		{ "folds", required_argument, NULL, 'f' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "sign-constraints", no_argument, NULL, 'G' },
+		{ "adapt", required_argument, NULL, 'A' },
+		{ "adapt-weight", required_argument, NULL, 'W' },
+		{ "base-model", required_argument, NULL, 'M' },
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "json", no_argument, NULL, 'j' },
@@ -182,7 +220,6 @@ static int run_train(int argc, char **argv)
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "raw", no_argument, NULL, 'r' },
-		{ "free-signs", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -197,14 +234,21 @@ static int run_train(int argc, char **argv)
 	smart_ols_fit fit, *fitp = NULL;
 	smart_model *model = NULL;
 	smart_error err = { "" };
-	int raw = 0, free_signs = 0;
-	signed char *signs = NULL;
+	int raw = 0;
 	const char **names;
 	size_t n;
 	char *end;
 	const char *baselines = NULL;
 	int comparator_features = 0;
 	cli_comparators cmp = { 0 };
+	signed char *signs = NULL;
+	char *adapt[64];
+	size_t n_adapt = 0, n_base = 0;
+	long adapt_weight = SMART_ADAPT_WEIGHT;
+	const char *base_model_path = NULL;
+	smart_model *base_model = NULL;
+	char **corpora;
+	size_t n_corpora;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
@@ -226,6 +270,18 @@ static int run_train(int argc, char **argv)
 				return cli_usage_error("train", "--seed must be a number");
 			break;
 		case 'S': topt.degenerate = SMART_DEGENERATE_FAIL; break;
+		case 'G': topt.sign_constraints = 1; break;
+		case 'A':
+			if (n_adapt == sizeof(adapt) / sizeof(adapt[0]))
+				return cli_usage_error("train", "at most 64 --adapt files");
+			adapt[n_adapt++] = optarg;
+			break;
+		case 'W':
+			adapt_weight = strtol(optarg, &end, 10);
+			if (*end || adapt_weight < 1 || adapt_weight > 100000)
+				return cli_usage_error("train", "--adapt-weight must be 1..100000");
+			break;
+		case 'M': base_model_path = optarg; break;
 		case 'B': skip_bad = 1; break;
 		case 't':
 			threads = strtol(optarg, &end, 10);
@@ -243,19 +299,28 @@ static int run_train(int argc, char **argv)
 			break;
 		case 'F': comparator_features = 1; break;
 		case 'r': raw = 1; break;
-		case 'G': free_signs = 1; break;
 		case 'b': baselines = optarg; break;
 		default:
 			cli_profiles_free(&profiles);
 			return cli_bad_option("train", c, argv);
 		}
 	}
-	if (!out || optind >= argc || (baselines && !comparator_features)) {
+	if (n_adapt && (comparator_features || profiles.n)) {
+		cli_profiles_free(&profiles);
+		return cli_usage_error("train", "--adapt does not go with --comparator-features or --profile");
+	}
+	if ((base_model_path || adapt_weight != SMART_ADAPT_WEIGHT) && !n_adapt) {
+		cli_profiles_free(&profiles);
+		return cli_usage_error("train", "--base-model and --adapt-weight go with --adapt");
+	}
+	if (!out || (optind >= argc && !n_adapt) || (baselines && !comparator_features)) {
 		cli_profiles_free(&profiles);
 		return cli_usage_error("train", !out ? "-o MODEL.json is required"
 					       : optind >= argc ? "no corpus given"
 					       : "--baselines needs --comparator-features");
 	}
+	corpora = argv + optind;
+	n_corpora = (size_t)(argc - optind);
 	if (smart_file_check_writable(out, &err) < 0) { /* before the training */
 		cli_profiles_free(&profiles);
 		return cli_fail(&err);
@@ -265,6 +330,23 @@ static int run_train(int argc, char **argv)
 		cli_profiles_free(&profiles);
 		return cli_failf("out of memory");
 	}
+	if (n_adapt && n_corpora == 0) {
+		/* the corpora the base model was trained on */
+		base_model = cli_load_model(base_model_path, names, n, &err);
+		if (!base_model || base_model->provenance.corpus_count == 0) {
+			free(names);
+			smart_model_free(base_model);
+			if (!base_model)
+				return cli_fail(&err);
+			return cli_failf("%s: the model does not name its corpora; give them as arguments",
+					 base_model_path ? base_model_path : "the default model");
+		}
+		corpora = base_model->provenance.corpora;
+		n_corpora = base_model->provenance.corpus_count;
+		folds = 0;
+	}
+	if (n_adapt)
+		folds = 0; /* copies of a pair in several folds would leak */
 	if (comparator_features) {
 		/* smart's features, then one verdict per comparator */
 		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
@@ -284,19 +366,20 @@ static int run_train(int argc, char **argv)
 	table.raw = raw;
 	if (profiles.n)
 		cli_profiles_attach(&profiles, &table);
-	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
-			    (unsigned)threads,
-			    skip_bad);
+	rc = cli_load_table(&table, corpora, n_corpora, format, (unsigned)threads, skip_bad);
 	if (rc)
 		goto done;
+	n_base = table.n_rows;
+	if (n_adapt && (rc = add_adaptation(&table, adapt, n_adapt, (size_t)adapt_weight, format,
+					    (unsigned)threads, skip_bad)))
+		goto done;
 	rc = CLI_TROUBLE;
-	signs = calloc(n ? n : 1, 1);
+	signs = cli_feature_signs(table.names, n);
 	if (!signs) {
 		cli_failf("out of memory");
 		goto done;
 	}
-	smart_feature_hypotheses(table.names, n, signs);
-	topt.signs = free_signs ? NULL : signs;
+	topt.signs = signs;
 	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
 						    n, table.names },
 				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
@@ -310,14 +393,7 @@ static int run_train(int argc, char **argv)
 		fitp = &fit;
 		if (fit.note[0])
 			fprintf(stderr, "smart: warning: weight fixed at 0 for %s\n", fit.note);
-		if (fit.sign_note[0])
-			fprintf(stderr, "smart: warning: weight against the paper's hypothesis, fixed "
-					"at 0: %s\n", fit.sign_note);
-		for (size_t j = 0; free_signs && j < n; j++)
-			if (signs[j] * fit.weights[j] < 0)
-				fprintf(stderr, "smart: warning: the weight of '%s' (%+.4g) contradicts "
-						"the paper's hypothesis (%s)\n", table.names[j],
-					fit.weights[j], signs[j] > 0 ? "towards inspect" : "towards ignore");
+		cli_warn_signs(model, signs);
 	}
 	if (folds > 0) {
 		smart_eval_options eo = { .train = topt, .folds = (unsigned)folds, .seed = seed };
@@ -330,25 +406,31 @@ static int run_train(int argc, char **argv)
 			fprintf(stderr, "smart: warning: no cross-validated F1: %s\n", err.message);
 		}
 	}
-	if (smart_provenance_set_corpora(&model->provenance, (const char *const *)argv + optind,
-					 (size_t)(argc - optind), &err) ||
+	if (smart_provenance_set_corpora(&model->provenance, (const char *const *)corpora,
+					 n_corpora, &err) ||
 	    smart_model_save(model, out, &err)) {
 		cli_fail(&err);
 		goto done;
 	}
 	if (json)
-		rc = print_json(out, model, fitp, training_f1(model, &table));
+		rc = print_json(out, model, fitp, rows_f1(model, &table, 0, n_base));
 	else {
-		print_table(model, fitp, training_f1(model, &table));
+		print_table(model, fitp, rows_f1(model, &table, 0, n_base));
 		rc = CLI_SAME;
 	}
+	if (n_adapt)
+		fprintf(stderr, "smart: adapted with %zu pairs (each counted %ld times): their F1 %.4f, "
+			"the base corpora's %.4f\n", (table.n_rows - n_base) / (size_t)adapt_weight,
+			adapt_weight, rows_f1(model, &table, n_base, table.n_rows),
+			rows_f1(model, &table, 0, n_base));
 done:
-	free(signs);
 	if (fitp)
 		smart_ols_fit_free(fitp);
 	smart_model_free(model);
 	smart_table_free(&table);
+	free(signs);
 	free(names);
+	smart_model_free(base_model);
 	cli_profiles_free(&profiles);
 	cli_comparators_close(&cmp);
 	return rc;

@@ -85,7 +85,7 @@ static void print_usage(FILE *out)
 		     "  --max-input SIZE       bytes of one document (default 64M)\n"
 		     "  --max-nodes N          tags of one document (default 4000000)\n"
 		     "  --max-attributes N     attributes of one element (default 10000)\n"
-		     "  --max-text SIZE        bytes of one run of text (default 32M)\n"
+		     "  --max-text SIZE        bytes of one run of text (default 64M)\n"
 		     "A document over a limit is trouble (exit 2), found before it is parsed.\n");
 }
 

@@ -41,6 +41,12 @@ int feature_input_elements(const smart_feature_args *a, double *v, smart_error *
 int feature_missing_attributes(const smart_feature_args *a, double *v, smart_error *err);
 int feature_changed_attributes(const smart_feature_args *a, double *v, smart_error *err);
 
+/* ratios.c */
+int feature_changed_content_ratio(const smart_feature_args *a, double *v, smart_error *err);
+int feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *err);
+int feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err);
+int feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err);
+
 /* common.c */
 
 /* Per name id of `t`, 1 when that name is in the NULL-terminated `names`:

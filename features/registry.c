@@ -45,6 +45,35 @@ static const smart_feature_info registry[] = {
 	{ "new_text", "characters of displayed text inserted or rewritten in the new document", 0,
 	  feature_new_text },
 	VOLATILITY_FEATURES
+	{ "changed_content_ratio",
+	  "content nodes moved, inserted or deleted over those of the larger document (at most 1)",
+	  0, feature_changed_content_ratio },
+	{ "new_text_ratio", "new_text over the displayed characters of the new document (0..1)", 0,
+	  feature_new_text_ratio },
+	{ "text_size_change", "|log2((new + 1) / (old + 1))| of the displayed characters", 0,
+	  feature_text_size_change },
+	{ "new_text_log", "log2(1 + new_text)", 0, feature_new_text_log },
+};
+
+/* The sign each feature's weight is expected to take (the hypothesis of
+ * paper §3 or of docs/features.md): +1 pushes towards inspect, -1 towards
+ * ignore; features not listed have none. smart train warns when a fitted
+ * weight contradicts it and, with --sign-constraints, fixes it at 0. */
+static const struct {
+	const char *name;
+	int sign;
+} hypotheses[] = {
+	{ "diffx_moves", +1 }, { "diffx_inserts", +1 }, { "diffx_deletes", +1 },
+	{ "text_only", -1 }, { "grouped_change", +1 }, { "grouped_boolean", +1 },
+	{ "change_depth", +1 }, { "inversions", +1 }, { "text_ratio", +1 },
+	{ "text_multimedia_ratio", +1 }, { "error_keywords", +1 }, { "input_elements", +1 },
+	{ "missing_attributes", +1 }, { "new_text", +1 },
+	{ "volatile_moves", -1 }, { "volatile_inserts", -1 }, { "volatile_deletes", -1 },
+	{ "volatile_updates", -1 }, { "stable_updates", +1 }, { "volatile_attributes", -1 },
+	{ "residual_change", +1 }, { "only_volatile", -1 }, { "changed_words", +1 },
+	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
+	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },
+	{ "new_text_log", +1 },
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))
@@ -58,6 +87,14 @@ const smart_feature_info *smart_feature_info_at(size_t i)
 {
 	assert(i < REGISTRY_SIZE);
 	return &registry[i];
+}
+
+int smart_feature_sign(const char *name)
+{
+	for (size_t i = 0; i < sizeof(hypotheses) / sizeof(hypotheses[0]); i++)
+		if (strcmp(hypotheses[i].name, name) == 0)
+			return hypotheses[i].sign;
+	return 0;
 }
 
 long smart_feature_index(const char *name)

@@ -100,7 +100,8 @@ static void ols_note_drop(smart_ols_fit *fit, const char *name, const char *why)
  * registry order, each one that is a linear combination of the intercept
  * and the features kept before it. */
 static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
-		      smart_ols_fit *fit, size_t *active, smart_error *err)
+		      const unsigned char *fixed, smart_ols_fit *fit, size_t *active,
+		      smart_error *err)
 {
 	double **cols = calloc(d->n_features, sizeof(*cols));
 	size_t kept = 0;
@@ -115,6 +116,12 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 		if (!col) {
 			smart_error_oom(err);
 			goto done;
+		}
+		if (fixed && fixed[j]) {
+			fit->dropped[j] = 1;
+			ols_note_drop(fit, d->names[j], "sign contradicts hypothesis");
+			free(col);
+			continue;
 		}
 		if (!ols_standardise(d, j, col)) {
 			why = "constant";
@@ -203,7 +210,7 @@ static int ols_solve(const smart_dataset *d, smart_ols_fit *fit, size_t active,
 		double b, var, f;
 
 		if (fit->dropped[j]) {
-			fit->anova[j] = (smart_anova_row){ 0, 0, 1, 1 };
+			fit->anova[j] = (smart_anova_row){ 0, 0, 1, 1, 0 };
 			continue;
 		}
 		b = gsl_vector_get(c, col);
@@ -240,25 +247,11 @@ done:
 int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	      smart_ols_fit *fit, smart_error *err)
 {
-	return smart_ols_signed(data, policy, NULL, fit, err);
+	return smart_ols_fixed(data, policy, NULL, fit, err);
 }
 
-/* The kept feature whose weight contradicts its sign most significantly
- * (largest partial F), or -1 when none does. */
-static long ols_worst_sign(const smart_dataset *d, const signed char *signs,
-			   const smart_ols_fit *fit)
-{
-	long worst = -1;
-
-	for (size_t j = 0; signs && j < d->n_features; j++)
-		if (!fit->dropped[j] && signs[j] * fit->weights[j] < 0 &&
-		    (worst < 0 || fit->anova[j].f > fit->anova[worst].f))
-			worst = (long)j;
-	return worst;
-}
-
-int smart_ols_signed(const smart_dataset *data, smart_degenerate_policy policy,
-		     const signed char *signs, smart_ols_fit *fit, smart_error *err)
+int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
+		    const unsigned char *fixed, smart_ols_fit *fit, smart_error *err)
 {
 	size_t active = 0;
 
@@ -272,7 +265,7 @@ int smart_ols_signed(const smart_dataset *data, smart_degenerate_policy policy,
 		smart_ols_fit_free(fit);
 		return smart_error_oom(err);
 	}
-	if (ols_screen(data, policy, fit, &active, err))
+	if (ols_screen(data, policy, fixed, fit, &active, err))
 		goto fail;
 	if (active == 0) {
 		smart_error_set(err, "no feature varies over the %zu training pairs: %s",
@@ -287,17 +280,8 @@ int smart_ols_signed(const smart_dataset *data, smart_degenerate_policy policy,
 	}
 	if (ols_solve(data, fit, active, err))
 		goto fail;
-	for (long j; active > 1 && (j = ols_worst_sign(data, signs, fit)) >= 0;) {
-		size_t used = strlen(fit->sign_note);
-
-		snprintf(fit->sign_note + used, sizeof(fit->sign_note) - used, "%s'%s' (%+.4g)",
-			 used ? ", " : "", data->names[j], fit->weights[j]);
-		fit->dropped[j] = 1;
-		fit->weights[j] = 0;
-		active--;
-		if (ols_solve(data, fit, active, err))
-			goto fail;
-	}
+	for (size_t j = 0; fixed && j < data->n_features; j++)
+		fit->anova[j].sign_fixed = fixed[j] != 0;
 	return 0;
 fail:
 	smart_ols_fit_free(fit);

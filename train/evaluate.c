@@ -65,22 +65,68 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 	return k;
 }
 
-/* Trains on every row outside fold f and adds its decisions on fold f. */
+/* Marks in chosen[] (its rows of fold f cleared first) up to o->adapt rows of fold f, picked
+ * with a seeded shuffle and alternating labels (inspect first) while both
+ * remain: the held-out application's few labelled pairs. */
+static int choose_adaptation(const smart_table *t, const smart_eval_options *o,
+			     const size_t *fold, size_t f, unsigned char *chosen,
+			     smart_error *err)
+{
+	size_t n = t->n_rows, m = 0, taken = 0;
+	size_t *order = malloc((n ? n : 1) * sizeof(*order));
+	uint64_t rng = o->seed ^ (0x9e3779b97f4a7c15ULL * (f + 1));
+
+	if (!order)
+		return smart_error_oom(err);
+	for (size_t i = 0; i < n; i++)
+		if (fold[i] == f) {
+			chosen[i] = 0;
+			order[m++] = i;
+		}
+	for (size_t i = m; i > 1; i--) { /* Fisher-Yates */
+		size_t j = (size_t)smart_rng_below(&rng, i), tmp = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+	for (int want = 1; taken < o->adapt && taken < m; want = !want) {
+		size_t pick = m;
+
+		for (size_t i = 0; i < m && pick == m; i++)
+			if (!chosen[order[i]] && t->labels[order[i]] == want)
+				pick = i;
+		for (size_t i = 0; i < m && pick == m; i++) /* that label ran out */
+			if (!chosen[order[i]])
+				pick = i;
+		chosen[order[pick]] = 1;
+		taken++;
+	}
+	free(order);
+	return 0;
+}
+
+/* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
+ * of fold f, weighted) and adds its decisions on the rest of fold f. */
 static int run_fold(const smart_table *t, const smart_eval_options *o,
 		    const smart_eval_hooks *h, const size_t *fold, size_t f, double *rows,
-		    unsigned char *labels, smart_confusion *c, smart_confusion *per_fold,
-		    smart_error *err)
+		    unsigned char *labels, unsigned char *chosen, smart_confusion *c,
+		    smart_confusion *per_fold, smart_error *err)
 {
 	size_t p = t->n_features, m = 0;
+	unsigned weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT;
 	smart_dataset d;
 	smart_train_options opt = o->train;
 	smart_model *model;
 
+	if (o->by_app && o->adapt && choose_adaptation(t, o, fold, f, chosen, err))
+		return -1;
 	for (size_t i = 0; i < t->n_rows; i++) {
-		if (fold[i] == f)
-			continue;
-		memcpy(rows + m * p, t->rows + i * p, p * sizeof(double));
-		labels[m++] = t->labels[i];
+		size_t copies = fold[i] != f ? 1 : o->by_app && o->adapt && chosen[i] ? weight : 0;
+
+		for (size_t k = 0; k < copies; k++) {
+			memcpy(rows + m * p, t->rows + i * p, p * sizeof(double));
+			labels[m++] = t->labels[i];
+		}
 	}
 	d = (smart_dataset){ rows, labels, m, p, t->names };
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
@@ -98,7 +144,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 	for (size_t i = 0; i < t->n_rows; i++) {
 		int decision;
 
-		if (fold[i] != f)
+		if (fold[i] != f || (o->by_app && o->adapt && chosen[i]))
 			continue;
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
@@ -121,7 +167,8 @@ void smart_eval_result_free(smart_eval_result *r)
 }
 
 /* The baselines on every row of the table. */
-static void baselines(const smart_table *t, uint64_t seed, smart_eval_result *r)
+static void baselines(const smart_table *t, uint64_t seed, const unsigned char *skip,
+		      smart_eval_result *r)
 {
 	uint64_t rng = seed ^ 0x5eed5eed5eedULL;
 	size_t pos = 0;
@@ -134,6 +181,8 @@ static void baselines(const smart_table *t, uint64_t seed, smart_eval_result *r)
 	for (size_t i = 0; i < t->n_rows; i++) {
 		int y = t->labels[i];
 
+		if (skip[i]) /* adaptation pairs are not scored */
+			continue;
 		smart_confusion_add(&r->diff, t->bytes_differ[i], y);
 		smart_confusion_add(&r->tree_diff, t->trees_differ[i], y);
 		smart_confusion_add(&r->fair_coin, smart_rng_uniform(&rng) < 0.5, y);
@@ -153,13 +202,15 @@ int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
 		      smart_error *err)
 {
 	size_t n = t->n_rows, p = t->n_features, k;
+	size_t extra = o->by_app ? o->adapt * (o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT) : 0;
 	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
-	double *rows = malloc((n ? n : 1) * (p ? p : 1) * sizeof(double));
-	unsigned char *labels = malloc(n ? n : 1);
+	double *rows = malloc((n + extra ? n + extra : 1) * (p ? p : 1) * sizeof(double));
+	unsigned char *labels = malloc(n + extra ? n + extra : 1);
+	unsigned char *chosen = calloc(n ? n : 1, 1);
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
-	if (!fold || !rows || !labels) {
+	if (!fold || !rows || !labels || !chosen) {
 		smart_error_oom(err);
 		goto done;
 	}
@@ -179,10 +230,10 @@ int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
 		r->n_per_app = k;
 	}
 	for (size_t f = 0; f < k; f++)
-		if (run_fold(t, o, h, fold, f, rows, labels, &r->smart, r->per_app, err))
+		if (run_fold(t, o, h, fold, f, rows, labels, chosen, &r->smart, r->per_app, err))
 			goto done;
 	r->folds = (unsigned)k;
-	baselines(t, o->seed, r);
+	baselines(t, o->seed, chosen, r);
 	r->break_even = smart_break_even_ratio(&r->smart, r->diff_flagged, o->annotated);
 	rc = 0;
 done:
@@ -191,5 +242,6 @@ done:
 	free(fold);
 	free(rows);
 	free(labels);
+	free(chosen);
 	return rc;
 }

@@ -54,12 +54,10 @@ size_t smart_feature_count(void);
 /* The i-th feature (i < smart_feature_count()). */
 const smart_feature_info *smart_feature_info_at(size_t i);
 
-/* The direction the paper's hypothesis gives feature `name`: +1 towards
- * inspect, -1 towards ignore, 0 none stated (features/hypotheses.c). */
-int smart_feature_hypothesis(const char *name);
-
-/* signs[j] = smart_feature_hypothesis(names[j]) for j < n. */
-void smart_feature_hypotheses(const char *const *names, size_t n, signed char *signs);
+/* The hypothesised sign of the weight of the feature called `name`: +1
+ * (more of it means inspect), -1 (means ignore), or 0 when there is no
+ * hypothesis or no such feature (docs/features.md gives each one). */
+int smart_feature_sign(const char *name);
 
 /* The registry index of the feature called `name`, or -1. */
 long smart_feature_index(const char *name);

@@ -30,7 +30,7 @@ typedef struct smart_limits {
 #define SMART_LIMITS_DEFAULT_MAX_INPUT ((size_t)64 * 1024 * 1024)
 #define SMART_LIMITS_DEFAULT_MAX_NODES ((size_t)4 * 1000 * 1000)
 #define SMART_LIMITS_DEFAULT_MAX_ATTRIBUTES ((size_t)10000)
-#define SMART_LIMITS_DEFAULT_MAX_TEXT ((size_t)32 * 1024 * 1024)
+#define SMART_LIMITS_DEFAULT_MAX_TEXT ((size_t)64 * 1024 * 1024)
 
 #define SMART_LIMITS_INIT                                                  \
 	{                                                                  \

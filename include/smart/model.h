@@ -70,15 +70,21 @@ typedef enum smart_degenerate_policy {
 	SMART_DEGENERATE_DROP      /* weight fixed at 0, reported in the fit */
 } smart_degenerate_policy;
 
+/* A weight within this of 0 contradicts no sign (rounding noise of a
+ * feature the fit has no use for). */
+#define SMART_SIGN_TOLERANCE 1e-9
+
 typedef struct smart_train_options {
 	smart_model_kind kind;
 	smart_degenerate_policy degenerate;
 	double svm_c;       /* C-SVC cost; 0 means the default, 1 */
 	double svm_gamma;   /* RBF gamma; 0 means the default, 1/n_features */
-	const signed char *signs; /* per feature: the sign its weight must have
-	                           * (+1, -1) or 0 for any; NULL: none. A linear
-	                           * fit fixes a contradicting weight at 0 and
-	                           * refits (borrowed, n_features long) */
+	/* The hypothesised sign of each feature's weight (n_features of +1, -1
+	 * or 0 = none; smart_feature_sign), or NULL. Borrowed. */
+	const signed char *signs;
+	/* linear only: 1 = refit until no weight contradicts its sign, fixing
+	 * the most significant contradicting feature at 0 each time. */
+	int sign_constraints;
 } smart_train_options;
 
 struct smart_svm; /* model/svm.h */
@@ -113,6 +119,8 @@ typedef struct smart_anova_row {
 	double f;
 	double p;
 	int dropped; /* 1 when the feature was degenerate and left out */
+	int sign_fixed; /* 1 when it was left out because its weight
+	                 * contradicted its hypothesised sign */
 } smart_anova_row;
 
 typedef struct smart_ols_fit {
@@ -123,8 +131,6 @@ typedef struct smart_ols_fit {
 	size_t dof;             /* residual degrees of freedom */
 	double rss;             /* residual sum of squares */
 	char note[SMART_ERROR_MAX]; /* which features were dropped and why */
-	char sign_note[SMART_ERROR_MAX]; /* which weights contradicted their
-	                                  * hypothesised sign and were fixed at 0 */
 } smart_ols_fit;
 
 /* Fits label ~ intercept + features by least squares (GSL, SVD). Constant
@@ -135,13 +141,13 @@ typedef struct smart_ols_fit {
 int smart_ols(const smart_dataset *data, smart_degenerate_policy policy,
 	      smart_ols_fit *fit, smart_error *err);
 
-/* smart_ols with sign constraints: while a kept feature's weight has the
- * opposite sign of signs[j] (+1 or -1; 0 is free), the most significant such
- * feature is fixed at 0 (noted in fit->sign_note) and the rest refitted: an
- * active-set approximation of sign-constrained least squares. */
-int smart_ols_signed(const smart_dataset *data, smart_degenerate_policy policy,
-		     const signed char *signs, smart_ols_fit *fit, smart_error *err);
 void smart_ols_fit_free(smart_ols_fit *fit);
+
+/* The same with some features fixed at 0 beforehand: fixed[j] = 1 leaves
+ * feature j out (dropped, noted as "sign contradicts hypothesis"); `fixed`
+ * may be NULL. */
+int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
+		    const unsigned char *fixed, smart_ols_fit *fit, smart_error *err);
 
 /* ---- cutoff search (model/cutoff.c) ---- */
 

@@ -149,7 +149,16 @@ typedef struct smart_eval_options {
 	uint64_t seed;    /* shuffle and coin seed */
 	size_t annotated; /* pairs labelled by hand for training, for the
 	                   * LookCost/MissCost ratio (SMART §5); usually 0 */
+	/* by-app only: this many pairs of the held-out application (chosen
+	 * with the seed, alternating labels while both remain) join the
+	 * training pairs, each counted `adapt_weight` times (0: the default,
+	 * SMART_ADAPT_WEIGHT), and are not scored (SMART §6.3). */
+	size_t adapt;
+	unsigned adapt_weight;
 } smart_eval_options;
+
+/* How many base pairs one adaptation pair counts as by default. */
+#define SMART_ADAPT_WEIGHT 50
 
 /* What smart_evaluate_ex adds, for leave-one-application-out. */
 typedef struct smart_eval_hooks {

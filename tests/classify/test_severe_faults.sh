@@ -1,51 +1,43 @@
-# Severe faults are never waved through by the default model (issue 13):
-# a page that gains a Java stack trace, a page that gains 20 KB of
-# "Error: ..." lines, an XML document whose root is wholly replaced, and a
-# page that gains megabytes of new text are inspect; 50 MB of new text is
-# over the default --max-text limit, so it is trouble (exit 2), never an
-# ignore. Inputs are generated at test time.
+# Severe faults are never waved through (issue 13): with the default model,
+# a page that gains a Java stack trace, 20 KB of "Error: ..." lines or 50 MB
+# of new text, and an XML document whose root is wholly replaced, are all
+# inspect. The inputs are generated here. Before the sign-checked model these
+# scored -0.25, < 0, -8915 and -20 (ignore).
 . "$(dirname "$0")/../cli/lib.sh"
 
-python3 - "$TMP" <<'PY'
-import sys
-d = sys.argv[1]
-base = ("<html><body><h1>Orders</h1><table><tr><td>1</td><td>apple</td></tr>"
-        "<tr><td>2</td><td>pear</td></tr></table><p>Total: 2 items</p></body></html>")
-open(d + "/old.html", "w").write(base)
-trace = ("<pre>Exception in thread \"main\" java.lang.NullPointerException: Cannot invoke \"Order.total()\"\n"
-         + "".join("\tat com.shop.orders.OrderService.method%d(OrderService.java:%d)\n" % (i, 100 + i)
-                   for i in range(95)) + "</pre>")
-assert 5000 < len(trace) < 7000
-open(d + "/trace.html", "w").write(base.replace("</p>", "</p>" + trace, 1))
-errors = "<div>" + "".join("<p>Error: could not load order %d: connection refused</p>" % i
-                           for i in range(400)) + "</div>"
-assert len(errors) > 20000
-open(d + "/errors.html", "w").write(base.replace("</table>", "</table>" + errors))
-def text(n):
-    return ("<html><body><h1>Orders</h1><table><tr><td>1</td><td>apple</td></tr></table><p>"
-            + "lorem ipsum dolor sit amet " * (n // 27) + "</p></body></html>")
-open(d + "/big.html", "w").write(text(4 * 1000 * 1000))
-open(d + "/huge.html", "w").write(text(50 * 1000 * 1000))
-open(d + "/old.xml", "w").write('<?xml version="1.0"?><orders><order id="1"><item>apple</item>'
-                                '</order><order id="2"><item>pear</item></order></orders>')
-open(d + "/new.xml", "w").write('<?xml version="1.0"?><error><code>500</code>'
-                                '<message>Internal Server Error</message></error>')
-PY
+page_with() { # FILE BODY-EXTRA: a small orders page with BODY-EXTRA before </body>
+	printf '<html><head><title>Orders</title></head><body><h1>Orders</h1><p>You have 3 open orders.</p><ul><li>Order 1</li><li>Order 2</li><li>Order 3</li></ul>%s</body></html>\n' "$2" >"$1"
+}
+page_with "$TMP/old.html" ""
 
-expect_status a_6kb_java_stack_trace_is_inspect 1 "$SMART" classify "$TMP/old.html" "$TMP/trace.html"
-expect_status twenty_kb_of_error_lines_is_inspect 1 "$SMART" classify "$TMP/old.html" "$TMP/errors.html"
-expect_status an_xml_root_wholly_replaced_is_inspect 1 "$SMART" classify "$TMP/old.xml" "$TMP/new.xml"
-expect_status four_mb_of_new_text_is_inspect 1 "$SMART" classify "$TMP/old.html" "$TMP/big.html"
-expect_status fifty_mb_of_new_text_is_trouble_not_ignore 2 "$SMART" classify "$TMP/old.html" "$TMP/huge.html"
-expect_one_error_line fifty_mb_of_new_text_names_the_limit 'huge\.html: a text run of [0-9]+ bytes is over the limit'
-# the training table says which weights broke the paper's hypotheses
-"$SMART" train --free-signs --folds 0 -o "$TMP/m.json" "$FIX/train/pairs.jsonl" >/dev/null 2>"$TMP/free.err"
-"$SMART" train --folds 0 -o "$TMP/m2.json" "$FIX/train/pairs.jsonl" >/dev/null 2>"$TMP/signed.err"
-if grep -q "^smart: warning: the weight of 'diffx_deletes' (-[0-9.]*) contradicts the paper's hypothesis (towards inspect)$" "$TMP/free.err" &&
-   grep -q "^smart: warning: weight against the paper's hypothesis, fixed at 0: .*'diffx_deletes'" "$TMP/signed.err" &&
-   python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); i = m["features"].index("diffx_deletes"); sys.exit(m["weights"][i] != 0)' "$TMP/m2.json"; then
-	echo "ok - train_says_which_weights_contradict_the_hypotheses"
-else
-	echo "not ok - train_says_which_weights_contradict_the_hypotheses ($(cat "$TMP/free.err" "$TMP/signed.err" | head -c 300))"
-fi
+# 6 KB of a Java stack trace in a <pre>
+i=0; trace='Exception in thread "main" java.lang.NullPointerException'
+while [ "$i" -lt 110 ]; do
+	trace="$trace
+	at com.example.shop.OrderService.load$i(OrderService.java:$((100 + i)))"; i=$((i + 1))
+done
+page_with "$TMP/trace.html" "<pre>$trace</pre>"
+expect_status "severe_fault_6kb_java_stack_trace_is_inspect" 1 "$SMART" classify "$TMP/old.html" "$TMP/trace.html"
+
+# 20 KB of "Error: ..." lines
+awk 'BEGIN { for (i = 0; i < 420; i++) printf "Error: could not load order %d from the database\n", i }' |
+	head -c 20000 >"$TMP/errors.txt"
+page_with "$TMP/errors.html" "<p>$(cat "$TMP/errors.txt")</p>"
+expect_status "severe_fault_20kb_of_error_lines_is_inspect" 1 "$SMART" classify "$TMP/old.html" "$TMP/errors.html"
+
+# 50 MB of new text (one paragraph); under ASan about 2.5 s and 0.5 GB.
+{
+	printf '<html><head><title>Orders</title></head><body><h1>Orders</h1><p>You have 3 open orders.</p><ul><li>Order 1</li><li>Order 2</li><li>Order 3</li></ul><p>'
+	awk 'BEGIN { s = "lorem ipsum dolor sit amet consectetur "; for (i = 0; i < 11; i++) s = s s; for (i = 0; i < 660; i++) printf "%s", s }'
+	printf '</p></body></html>\n'
+} >"$TMP/big.html"
+size=$(wc -c <"$TMP/big.html")
+if [ "$size" -ge 52428800 ]; then echo "ok - severe_fault_big_input_is_50_mb"; else echo "not ok - severe_fault_big_input_is_50_mb ($size bytes)"; fi
+expect_status "severe_fault_50mb_of_new_text_is_inspect" 1 "$SMART" classify "$TMP/old.html" "$TMP/big.html"
+rm -f "$TMP/big.html"
+
+# An XML document whose root is wholly replaced
+printf '<?xml version="1.0"?>\n<catalog><book id="1"><title>A</title><price>10</price></book><book id="2"><title>B</title><price>12</price></book></catalog>\n' >"$TMP/old.xml"
+printf '<?xml version="1.0"?>\n<failure><code>500</code><reason>internal</reason><detail>the server gave up</detail></failure>\n' >"$TMP/new.xml"
+expect_status "severe_fault_xml_root_wholly_replaced_is_inspect" 1 "$SMART" classify "$TMP/old.xml" "$TMP/new.xml"
 finish

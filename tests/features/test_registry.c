@@ -69,12 +69,41 @@ static void identical_documents_give_neutral_values(void **state)
 	assert_neutral("<ul><li>a<li>b<li>c</ul><table><tr><td>1<td>2</table>");
 }
 
+/* The hypothesised signs (docs/features.md): every feature has -1, 0 or +1,
+ * and the ones the severe-fault guarantee rests on are + (a misspelt name
+ * in the table would silently read 0). */
+static void registry_records_hypothesised_signs(void **state)
+{
+	static const char *const growing[] = {
+		"diffx_moves", "diffx_inserts", "diffx_deletes", "text_ratio", "error_keywords",
+		"new_text", "changed_content_ratio", "new_text_ratio", "text_size_change",
+		"new_text_log", "residual_change", "change_depth",
+	};
+	size_t with_sign = 0;
+
+	(void)state;
+	for (size_t i = 0; i < smart_feature_count(); i++) {
+		int s = smart_feature_sign(smart_feature_info_at(i)->name);
+
+		assert_true(s >= -1 && s <= 1);
+		with_sign += s != 0;
+	}
+	for (size_t i = 0; i < sizeof(growing) / sizeof(growing[0]); i++)
+		assert_int_equal(smart_feature_sign(growing[i]), +1);
+	assert_int_equal(smart_feature_sign("text_only"), -1);
+	assert_int_equal(smart_feature_sign("only_volatile"), -1);
+	assert_int_equal(smart_feature_sign("children_order"), 0);
+	assert_int_equal(smart_feature_sign("no_such_feature"), 0);
+	assert_int_equal(with_sign, 30); /* all but the three two-way features */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(registry_lists_the_smart_features_in_order),
 		cmocka_unit_test(registry_names_are_unique_identifiers_with_descriptions),
 		cmocka_unit_test(identical_documents_give_neutral_values),
+		cmocka_unit_test(registry_records_hypothesised_signs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -166,6 +166,40 @@ static void ols_non_finite_value_is_an_error_not_a_nan_model(void **state)
 	assert_non_null(strstr(err.message, "pair 3: feature 'a' is not a finite number"));
 }
 
+static void sign_constraints_fix_a_contradicting_weight_at_zero_and_refit(void **state)
+{
+	/* The rows of ols_two_features_match_hand_solution give b = -2/7, against
+	 * a hypothesised +. Constrained, b is fixed at 0 and the refit on x1
+	 * alone is a = Sxy/Sxx = 0.8/1.2 = 2/3, c = 0.4 - 2/3 * 0.6 = 0. */
+	const double rows[] = { 0, 0, 1, 0, 0, 1, 1, 1, 1, 1 };
+	const unsigned char labels[] = { 0, 1, 0, 1, 0 };
+	const signed char signs[] = { +1, +1 };
+	smart_dataset d = { rows, labels, 5, 2, names2 };
+	smart_train_options o = { SMART_MODEL_LINEAR, SMART_DEGENERATE_FAIL, 0, 0, signs, 1 };
+	smart_ols_fit fit;
+	smart_error err = { "" };
+	smart_model *m;
+
+	(void)state;
+	m = smart_model_train(&d, &o, &fit, &err);
+	assert_non_null(m);
+	assert_true(fabs(m->weights[0] - 2.0 / 3) < 1e-12);
+	assert_true(m->weights[1] == 0 && m->dropped[1]);
+	assert_true(fabs(m->intercept) < 1e-12);
+	assert_int_equal(fit.anova[1].sign_fixed, 1);
+	assert_int_equal(fit.anova[0].sign_fixed, 0);
+	assert_non_null(strstr(fit.note, "'b' (sign contradicts hypothesis)"));
+	smart_ols_fit_free(&fit);
+	smart_model_free(m);
+
+	/* Without the constraint, the same signs change nothing. */
+	o.sign_constraints = 0;
+	m = smart_model_train(&d, &o, NULL, &err);
+	assert_non_null(m);
+	assert_true(fabs(m->weights[1] + 2.0 / 7) < 1e-12);
+	smart_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +211,7 @@ int main(void)
 		cmocka_unit_test(ols_one_class_only_is_an_error),
 		cmocka_unit_test(ols_too_few_pairs_is_an_error),
 		cmocka_unit_test(ols_non_finite_value_is_an_error_not_a_nan_model),
+		cmocka_unit_test(sign_constraints_fix_a_contradicting_weight_at_zero_and_refit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,4 +50,12 @@ expect_output "eval_json_shape" '^\{"smart":\{"precision":[^}]*"recall":[^}]*"f1
 expect_status "eval_by_app" 0 "$SMART" eval --by-app --json "$PAIRS"
 expect_output "eval_by_app_runs_three_folds" '"validation":"by-app","folds":3'
 expect_status "eval_folds_and_by_app_conflict" 2 "$SMART" eval --by-app --folds 3 "$PAIRS"
+# Each weight that contradicts its hypothesised sign is one warning line;
+# --sign-constraints refits until none does (docs/features.md).
+"$SMART" train --folds 0 -o "$TMP/signs.json" "$PAIRS" >"$TMP/out" 2>"$TMP/err"
+if grep -Eq "^smart: warning: feature '[a-z_]+' has weight -?[0-9.e+-]+, but its hypothesis says [+-] \(more of it means (inspect|ignore)\)$" "$TMP/err"; then
+	echo "ok - train_warns_one_line_per_weight_against_its_sign"; else echo "not ok - train_warns_one_line_per_weight_against_its_sign"; fi
+"$SMART" train --sign-constraints --folds 0 -o "$TMP/signs2.json" "$PAIRS" >"$TMP/out" 2>"$TMP/err"
+if ! grep -q 'but its hypothesis says' "$TMP/err" && grep -q '(sign contradicts hypothesis: weight 0)' "$TMP/out"; then
+	echo "ok - train_sign_constraints_leave_no_contradiction"; else echo "not ok - train_sign_constraints_leave_no_contradiction"; fi
 finish

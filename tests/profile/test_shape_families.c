@@ -1,0 +1,164 @@
+/* The value-shape recogniser, family by family, in both directions: a pair
+ * of values that are two instances of one volatile shape is explained (the
+ * two are equal once the built-in shapes are masked), and a meaningful
+ * change beside or instead of such a value is not. Then the harvested
+ * table of real value pairs (tests/fixtures/shapes/, harvest.py): the
+ * recogniser's precision and recall on it, with floors. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smart/profile.h"
+
+/* Tests run from the repository's top (tests/run.sh). */
+#define FIXTURES "tests/fixtures"
+/* Floors just under what the table measured (docs/features.md). */
+#define SHAPE_RECALL_FLOOR 0.80
+#define SHAPE_PRECISION_FLOOR 0.95
+
+/* 1 when the built-in shapes explain the change old -> new. */
+static int explained(const char *old_value, const char *new_value)
+{
+	smart_error err = { "" };
+	const smart_shapes *s = smart_shapes_scrubbed(&err);
+	char *a, *b;
+	int same;
+
+	assert_non_null(s);
+	a = smart_shapes_mask(s, old_value, strlen(old_value), NULL, &err);
+	b = smart_shapes_mask(s, new_value, strlen(new_value), NULL, &err);
+	assert_non_null(a);
+	assert_non_null(b);
+	same = strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
+typedef struct shape_case {
+	const char *family, *old_value, *new_value;
+	int volatile_change;
+} shape_case;
+
+static const shape_case cases[] = {
+	{ "date (footer, en)", "Last updated on Jan 07, 2023, 09:15.", "Last updated on Sep 30, 2024, 18:02.", 1 },
+	{ "date (ISO 8601)", "2024-03-01T10:00:00Z", "2024-07-15T18:42:07+02:00", 1 },
+	{ "date (RFC 1123)", "Fri, 01 Mar 2024 10:00:00 GMT", "Mon, 15 Jul 2024 18:42:07 GMT", 1 },
+	{ "date (day month year)", "15 August 2022", "3 January 2025", 1 },
+	{ "date (git log)", "2022-08-15 23:45:01 +0000", "2023-01-02 03:04:05 +0100", 1 },
+	{ "date (de)", "Stand: 15. März 2024", "Stand: 2. Oktober 2024", 1 },
+	{ "date (fr)", "mis à jour le 24 novembre 2026", "mis à jour le 3 janvier 2027", 1 },
+	{ "date (es)", "15 de agosto de 2022", "1 de enero de 2023", 1 },
+	{ "date (compact)", "cached 20240301100033", "cached 20240715163027", 1 },
+	{ "date (JavaScript Date)", "on Tue Nov 24 2026 15:54:35 GMT+0000 (Coordinated Universal Time)",
+	  "on Mon Jul 15 2024 18:42:07 GMT+0200 (Central European Summer Time)", 1 },
+	{ "time (12 hour)", "at 9:15 am", "at 6:02 pm", 1 },
+	{ "relative time", "edited 3 minutes ago", "edited 2 days ago", 1 },
+	{ "epoch in a URL", "cron.php?task=run&1700000000", "cron.php?task=run&1702592000", 1 },
+	{ "epoch milliseconds", "timestamp=1700000000123", "timestamp=1702592000456", 1 },
+	{ "copyright range", "© 2010-2023 Example", "© 2010-2019 Example", 1 },
+	{ "duration", "took 12ms", "took 340ms", 1 },
+	{ "duration (seconds)", "Ran 40 tests in 0.023 s", "Ran 40 tests in 1.907 s", 1 },
+	{ "timing in a script", "{\"cputime\":\"0.013\",\"walltime\":\"0.055\"}", "{\"cputime\":\"0.021\",\"walltime\":\"0.102\"}", 1 },
+	{ "uuid", "id 123e4567-e89b-12d3-a456-426614174000", "id 9f1c2a7e-0b4d-4c8e-9a11-5d2f0e7b6c3a", 1 },
+	{ "git hash", "commit 3fa9c01b2e7d", "commit 77d0b13aa9e1", 1 },
+	{ "sha256 digest", "sha256-9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "sha256-2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", 1 },
+	{ "base64 token", "token=dGhpcyBpcyBhIFRlc3Q0MjA5", "token=Q29tcGxldGVseURpZmZlcmVudDk5", 1 },
+	{ "JWT", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.abc123XYZ", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5OTkifQ.zzz987QWE", 1 },
+	{ "cuid", "ckl8f7a0b0000qz3q4u7b1x2y", "clx93jd020001ab2c3d4e5f6g", 1 },
+	{ "CSRF value", "f7a3c9e2b1d04a5f8e6c7b9a0d1e2f3a", "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e", 1 },
+	{ "generator version", "WordPress 4.2.1", "WordPress 5.0.0", 1 },
+	{ "version with v", "built with v2.0.3-beta", "built with v2.1.0", 1 },
+	{ "temporary path", "/tmp/build-17/src/main.c", "/tmp/workspace/job-2291/src/main.c", 1 },
+	{ "home path", "/home/alice/project/lib.py", "/home/ci/project/lib.py", 1 },
+	{ "host and port", "http://127.0.0.1:8001/docs/", "http://localhost:8003/docs/", 1 },
+	{ "cache-busting parameter", "style.css?ver=6.1.9", "style.css?ver=6.2.0", 1 },
+	{ "cache-busting epoch", "app.js?v=1700000000", "app.js?v=1702592000", 1 },
+
+	{ "a number in a sentence", "We found 12 results", "We found 13 results", 0 },
+	{ "a price", "Total: 10.50 EUR", "Total: 12.50 EUR", 0 },
+	{ "a changed link target", "/wiki/Main_Page", "/wiki/Sandbox", 0 },
+	{ "a changed host", "https://example.org/about", "https://example.com/about", 0 },
+	{ "a swapped word", "Save changes", "Discard changes", 0 },
+	{ "a word beside a date", "Updated 2024-03-01 by alice", "Deleted 2024-07-15 by alice", 0 },
+	{ "a lost word beside a token", "session 3fa9c01b2e7d active", "session 77d0b13aa9e1", 0 },
+	{ "an error beside a time", "Done at 10:41", "Error at 10:42", 0 },
+	{ "a page number", "Page 3 of 10", "Page 4 of 10", 0 },
+	{ "a count of items", "(5 items)", "(0 items)", 0 },
+	{ "a decade", "music of the 1990s", "music of the 1980s", 0 },
+	{ "a heading level", "Section 2.1", "Section 2.2", 0 },
+	{ "a status", "status: open", "status: closed", 0 },
+	{ "an empty value", "Welcome, alice", "Welcome, ", 0 },
+};
+
+static void each_family_is_explained_or_not_as_it_should(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int got = explained(cases[i].old_value, cases[i].new_value);
+
+		if (got != cases[i].volatile_change)
+			fail_msg("%s: \"%s\" -> \"%s\" %s explained", cases[i].family, cases[i].old_value,
+				 cases[i].new_value, got ? "is" : "is not");
+	}
+}
+
+/* Counts the explained pairs of a harvested table; returns how many rows. */
+static size_t table_explained(const char *name, size_t *n_explained)
+{
+	char path[512], line[1024];
+	FILE *f;
+	size_t rows = 0;
+
+	snprintf(path, sizeof(path), "%s/shapes/%s", FIXTURES, name);
+	f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open %s", path);
+	*n_explained = 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *app = line, *old_value, *new_value;
+
+		if (line[0] == '#')
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		old_value = strchr(app, '\t');
+		new_value = old_value ? strchr(old_value + 1, '\t') : NULL;
+		if (!new_value)
+			continue;
+		*old_value++ = '\0';
+		*new_value++ = '\0';
+		rows++;
+		*n_explained += (size_t)explained(old_value, new_value);
+	}
+	fclose(f);
+	return rows;
+}
+
+static void harvested_table_precision_and_recall_hold(void **state)
+{
+	size_t vol_explained, mean_explained;
+	size_t vol = table_explained("volatile.tsv", &vol_explained);
+	size_t mean = table_explained("meaningful.tsv", &mean_explained);
+	double recall = (double)vol_explained / (double)vol;
+	double precision = (double)vol_explained / (double)(vol_explained + mean_explained);
+
+	(void)state;
+	print_message("# shape table: %zu volatile pairs, %zu explained (recall %.3f); "
+		      "%zu meaningful pairs, %zu explained (precision %.3f)\n",
+		      vol, vol_explained, recall, mean, mean_explained, precision);
+	assert_true(vol >= 300 && mean >= 300);
+	assert_true(recall >= SHAPE_RECALL_FLOOR);
+	assert_true(precision >= SHAPE_PRECISION_FLOOR);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(each_family_is_explained_or_not_as_it_should),
+		cmocka_unit_test(harvested_table_precision_and_recall_hold),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

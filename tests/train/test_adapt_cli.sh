@@ -1,0 +1,69 @@
+# Few-pair adaptation (SMART §6.3, docs/adaptation.md): smart train --adapt
+# and smart eval --by-app --adapt N.
+. "$(dirname "$0")/../cli/lib.sh"
+PAIRS="$FIX/train/pairs.jsonl"
+
+# pair APP TEST LABEL OLD NEW: one JSON Lines record (no quotes in OLD/NEW)
+pair() {
+	printf '{"app": "%s", "test": "%s", "format": "html", "label": "%s", "old": "%s", "new": "%s"}\n' "$@"
+}
+page() { # TITLE PARAGRAPH ITEMS...
+	t=$1 p=$2; shift 2
+	printf '<html><head><title>%s</title></head><body><h1>%s</h1><p>%s</p><ul>' "$t" "$t" "$p"
+	for i in "$@"; do printf '<li>%s</li>' "$i"; done
+	printf '</ul></body></html>'
+}
+# Base applications: reworded paragraphs are benign, a lost list item is a
+# fault. The new application "gamma" is the other way round: its list is a
+# rotating feed (an item gone is benign) while its paragraph is the result
+# under test (another sentence is a fault), so the base model gets it wrong.
+: >"$TMP/base.jsonl"; : >"$TMP/gamma.jsonl"
+for app in alpha beta; do
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		pair "$app" "$app-r$i" ignore "$(page "$app $i" "Welcome back, visitor $i." one two three)" \
+			"$(page "$app $i" "Hello again, dear visitor number $i." one two three)" >>"$TMP/base.jsonl"
+		pair "$app" "$app-d$i" inspect "$(page "$app $i" "Welcome $i." one two three four)" \
+			"$(page "$app $i" "Welcome $i." one)" >>"$TMP/base.jsonl"
+	done
+done
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	pair gamma "gamma-f$i" ignore "$(page "gamma $i" "Total: $i items." a b c d)" \
+		"$(page "gamma $i" "Total: $i items." a)" >>"$TMP/gamma.jsonl"
+	pair gamma "gamma-t$i" inspect "$(page "gamma $i" "The sum of $i and 2 is $((i + 2)) as expected." a b)" \
+		"$(page "gamma $i" "Fatal: cannot compute the sum of $i and 2, giving up now." a b)" >>"$TMP/gamma.jsonl"
+done
+cat "$TMP/base.jsonl" "$TMP/gamma.jsonl" >"$TMP/all.jsonl"
+
+f1_of() { # APP FILE: the held-out F1 of APP in `smart eval --json` output
+	sed 's/.*"per_app":{//' "$2" | grep -o "\"$1\":{[^}]*}" | grep -o '"f1":[0-9.e-]*' | cut -d: -f2
+}
+"$SMART" eval --by-app --json "$TMP/all.jsonl" >"$TMP/a0" 2>"$TMP/err"
+"$SMART" eval --by-app --adapt 5 --json "$TMP/all.jsonl" >"$TMP/a5" 2>"$TMP/err"
+f0=$(f1_of gamma "$TMP/a0"); f5=$(f1_of gamma "$TMP/a5")
+if [ -n "$f0" ] && [ -n "$f5" ] && awk -v a="$f0" -v b="$f5" 'BEGIN { exit !(b > a + 0.1) }'; then
+	echo "ok - eval_adapt_5_raises_held_out_application_f1"
+else
+	echo "not ok - eval_adapt_5_raises_held_out_application_f1 (gamma F1 $f0 -> $f5)"
+fi
+cp "$TMP/a5" "$TMP/out"
+expect_output "eval_adapt_json_names_n_and_worst_app" '"adapt":5.*"worst_app":"[a-z]+"'
+"$SMART" eval --by-app --adapt 3 "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_output "eval_adapt_text_says_pairs_are_not_scored" 'after adapting with 3 of its pairs, not scored'
+expect_status "eval_adapt_without_by_app_is_usage_error" 2 "$SMART" eval --adapt 5 "$TMP/all.jsonl"
+
+# smart train --adapt: five pairs of a new application do not cost the base
+# corpora more than 0.01 of training F1.
+base_f1() { grep -o 'training F1 [0-9.]*' "$1" | cut -d' ' -f3; }
+"$SMART" train --folds 0 -o "$TMP/base.json" "$PAIRS" >"$TMP/t0" 2>"$TMP/err"
+sed -n '1,5p' "$TMP/gamma.jsonl" >"$TMP/five.jsonl"
+"$SMART" train --adapt "$TMP/five.jsonl" -o "$TMP/adapted.json" "$PAIRS" >"$TMP/t5" 2>"$TMP/err5"
+b0=$(base_f1 "$TMP/t0"); b5=$(base_f1 "$TMP/t5")
+if [ -n "$b0" ] && [ -n "$b5" ] && awk -v a="$b0" -v b="$b5" 'BEGIN { exit !(b >= a - 0.01) }'; then
+	echo "ok - train_adapt_5_pairs_keeps_base_training_f1"
+else
+	echo "not ok - train_adapt_5_pairs_keeps_base_training_f1 ($b0 -> $b5)"
+fi
+if grep -q 'adapted with 5 pairs (each counted 50 times)' "$TMP/err5"; then
+	echo "ok - train_adapt_reports_pairs_and_weight"; else echo "not ok - train_adapt_reports_pairs_and_weight"; fi
+expect_status "train_adapt_weight_without_adapt_is_usage_error" 2 "$SMART" train --adapt-weight 3 -o "$TMP/x.json" "$PAIRS"
+finish
