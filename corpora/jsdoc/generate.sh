@@ -50,7 +50,7 @@ if [ "${1:-}" = --smoke ]; then
     SOURCES=(commander@9.5.0)
     T=$(mktemp -d "${TMPDIR:-/tmp}/smart-jsdoc-smoke.XXXXXX")
     trap 'rm -rf "$T"' EXIT
-    command -v faketime >/dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -q faketime >&2
+    apt_install faketime
     npm_sources "$T/src"
     prepare "$MUT_VERSION" "$T/app" "$T/src"
     for k in 1 2; do
@@ -65,6 +65,7 @@ if [ "${1:-}" = --smoke ]; then
     exit 0
 fi
 
+apt_install faketime
 need_smart mutate
 W=$CACHE/work/$APP
 npm_sources "$W/sources"

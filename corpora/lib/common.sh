@@ -71,6 +71,18 @@ npm_package() {
     echo "$dest/package"
 }
 
+# apt_install PKG... -- installs the Debian packages that are missing (the
+# generators that run an application from Debian need it on the machine;
+# waits for a concurrent apt's lock; an old package list is refreshed once).
+apt_install() {
+    local p missing=
+    for p; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
+    [ -n "$missing" ] || return 0
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q $missing >&2 ||
+        { apt-get -o DPkg::Lock::Timeout=1200 update -q >&2 &&
+          DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q $missing >&2; }
+}
+
 # The smart binary (for mutate/perturb); built from the repository if absent.
 # need_smart SUBCOMMAND -- fails unless $SMART has it.  With
 # SMART_CORPUS_ALLOW_MISSING=1 (development only) a missing subcommand is

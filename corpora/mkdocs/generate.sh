@@ -18,13 +18,6 @@ PACKAGES=(commander@9.5.0 express@4.18.2 axios@0.27.2 async@3.2.4 q@1.5.1 chalk@
           debug@4.3.4 minimist@1.2.8 yargs@17.7.2 lodash@4.17.21 moment@2.29.4 uuid@9.0.0)
 PKGS=(mkdocs faketime)
 
-install_packages() {
-    local p missing=
-    for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
-    [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 \
-        install -y -q $missing >&2
-}
-
 # site DEST [N] -- the site's pages (the first N packages; all by default).
 site() {
     local dest=$1 n=${2:-${#PACKAGES[@]}} spec name tmp f spec_src i=0
@@ -67,7 +60,7 @@ prepare() {
     touch "$dest/.done"
 }
 
-install_packages
+apt_install "${PKGS[@]}"
 if [ "${1:-}" = --smoke ]; then
     T=$(mktemp -d "${TMPDIR:-/tmp}/smart-mkdocs-smoke.XXXXXX")
     trap 'rm -rf "$T"' EXIT
