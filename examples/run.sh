@@ -1,6 +1,7 @@
 #!/bin/sh
 # The main job of `make run`: classifies each example pair (examples/NAME/old.html
-# against examples/NAME/new.html) with the default model compiled into smart,
+# against examples/NAME/new.html, or old.xml against new.xml) with the default
+# model compiled into smart,
 # and prints one row per pair: the decision, the answer a careful tester would
 # give (examples/NAME/expected), the score and the features that moved the
 # score most; then how often the two agree, so a model that has drifted from
@@ -14,9 +15,11 @@ printf '%-20s %-8s %-8s %9s  %s\n' "example" "decision" "expected" "score" "top 
 printf '%-20s %-8s %-8s %9s  %s\n' "-------" "--------" "--------" "-----" "-----------------------------"
 for pair in "$DIR"/*/; do
 	name=$(basename "$pair")
-	[ -f "$pair/old.html" ] && [ -f "$pair/new.html" ] || continue
+	ext=html
+	[ -f "$pair/old.xml" ] && ext=xml
+	[ -f "$pair/old.$ext" ] && [ -f "$pair/new.$ext" ] || continue
 	expected=$(cat "$pair/expected" 2>/dev/null || echo "-")
-	out=$("$SMART" classify --top 3 "$pair/old.html" "$pair/new.html" 2>&1)
+	out=$("$SMART" classify --top 3 "$pair/old.$ext" "$pair/new.$ext" 2>&1)
 	status=$?
 	total=$((total + 1))
 	if [ "$status" -eq 2 ]; then
