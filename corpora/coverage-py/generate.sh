@@ -16,13 +16,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 MUTANTS=${COVERAGE_MUTANTS_SECONDS:-1200}
 PKGS=(python3-coverage python3-markdown faketime)
 
-install_packages() {
-    local p missing=
-    for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
-    [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 \
-        install -y -q $missing >&2
-}
-
 # prepare DEST INPUTS -- coverage.py's sources (the package as Debian ships
 # it, tracer included), Python-Markdown's, the inputs and the runner.
 prepare() {
@@ -54,7 +47,7 @@ inputs() {
     touch "$dest/.done"
 }
 
-install_packages
+apt_install "${PKGS[@]}"
 if [ "${1:-}" = --smoke ]; then
     T=$(mktemp -d "${TMPDIR:-/tmp}/smart-coverage-smoke.XXXXXX")
     trap 'rm -rf "$T" /tmp/smart-cov-ci' EXIT

@@ -37,6 +37,6 @@ if [ -n "$CLOCK" ]; then
 else
     /usr/bin/python3 "$APPDIR/report.py" "$ROOT" "$APPDIR/out" suites.txt || true
 fi
-rm -f out/*/*.js out/*/*.css out/*/*.png out/*/.gitignore
+rm -f out/*/*.js out/*/*.css out/*/*.png out/*/.gitignore out/*/status.json
 [ "${SMART_RUN_SEED:-0}" = 0 ] || rm -rf "$ROOT"
 [ -n "$(find out -name '*.html' | head -n 1)" ]

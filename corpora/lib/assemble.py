@@ -67,6 +67,10 @@ def read_text(path):
 
 
 XML_EXTENSIONS = (".xml", ".svg", ".rss", ".atom", ".xsd", ".rdf")
+# outputs that are not HTML or XML documents (a report's status.json, a
+# manifest, scripts, styles, logs): never pairs
+NOT_DOCUMENTS = (".json", ".js", ".css", ".txt", ".log", ".map")
+GUIDE_MAX_BYTES = 60000
 
 
 def format_of(test, default):
@@ -108,7 +112,10 @@ def main():
     dropped = collections.Counter()
     out, unl = [], []
 
-    def usable(old, new):
+    def usable(old, new, test=""):
+        if test.lower().endswith(NOT_DOCUMENTS):
+            dropped["not a document"] += 1
+            return False
         if old == new:
             dropped["identical"] += 1
             return False
@@ -124,7 +131,8 @@ def main():
         per_note, cap = int(per_note), int(cap)
         if not os.path.exists(path):
             sys.exit("assemble: %s: no such file" % path)
-        recs = [r for r in read_jsonl(path) if usable(r.get("old", ""), r.get("new", ""))]
+        recs = [r for r in read_jsonl(path)
+                if usable(r.get("old", ""), r.get("new", ""), r.get("test", ""))]
         recs.sort(key=lambda r: (r.get("note", ""), r.get("test", "")))
         by_note = collections.OrderedDict()
         for r in recs:
@@ -151,10 +159,12 @@ def main():
                 r["old"] = read_text(old_path)
                 if not usable(r["old"], r["new"]):
                     continue
-            if origin == "mutant":
+            if origin == "mutant" and len(r["old"]) + len(r["new"]) <= GUIDE_MAX_BYTES:
                 # A mutant's output is inspect by construction (SMART 6.3);
                 # when the guide calls every difference definitely benign
-                # the two sources of truth disagree: not used.
+                # the two sources of truth disagree: not used. (The guide
+                # tries every combination of its rules on the token lists,
+                # a minute for a 100 KB page: larger pairs keep their label.)
                 lab, rule, why = guide.label(r["old"], r["new"])
                 if lab == "ignore":
                     r.pop("label", None)
@@ -173,7 +183,7 @@ def main():
         got = collections.defaultdict(list)
         for name in names:
             old, new = read_text(os.path.join(old_dir, name)), read_text(os.path.join(new_dir, name))
-            if not usable(old, new):
+            if not usable(old, new, name):
                 continue
             if by_construction:
                 r = {"app": a.app, "test": name, "format": format_of(name, a.format),
