@@ -15,7 +15,7 @@
 /* Tests run from the repository's top (tests/run.sh). */
 #define FIXTURES "tests/fixtures"
 /* Floors just under what the table measured (docs/features.md). */
-#define SHAPE_RECALL_FLOOR 0.80
+#define SHAPE_RECALL_FLOOR 0.75
 #define SHAPE_PRECISION_FLOOR 0.95
 
 /* 1 when the built-in shapes explain the change old -> new. */
