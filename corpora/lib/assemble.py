@@ -70,7 +70,7 @@ XML_EXTENSIONS = (".xml", ".svg", ".rss", ".atom", ".xsd", ".rdf")
 # outputs that are not HTML or XML documents (a report's status.json, a
 # manifest, scripts, styles, logs): never pairs
 NOT_DOCUMENTS = (".json", ".js", ".css", ".txt", ".log", ".map")
-GUIDE_MAX_BYTES = 60000
+GUIDE_MAX_BYTES = 20000
 
 
 def format_of(test, default):
@@ -164,7 +164,7 @@ def main():
                 # when the guide calls every difference definitely benign
                 # the two sources of truth disagree: not used. (The guide
                 # tries every combination of its rules on the token lists,
-                # a minute for a 100 KB page: larger pairs keep their label.)
+                # a minute for a 100 KB page: pairs over 20 KB keep their label.)
                 lab, rule, why = guide.label(r["old"], r["new"])
                 if lab == "ignore":
                     r.pop("label", None)
