@@ -21,13 +21,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 MUTANTS=${FOSSIL_MUTANTS_SECONDS:-1500}
 PKGS=(faketime curl tcl zlib1g-dev libssl-dev)
 
-install_packages() {
-    local p missing=
-    for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
-    [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 \
-        install -y -q $missing >&2
-}
-
 # prepare DEST -- fossil's source, configured and built, with the content,
 # repo.sh, sessions.json and the runner; smart-build.sh rebuilds after a
 # mutation (make is incremental).
@@ -49,7 +42,7 @@ prepare() {
     touch "$dest/.done"
 }
 
-install_packages
+apt_install "${PKGS[@]}"
 export SMART
 if [ "${1:-}" = --smoke ]; then
     T=$(mktemp -d "${TMPDIR:-/tmp}/smart-fossil-smoke.XXXXXX")

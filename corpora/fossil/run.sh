@@ -49,6 +49,7 @@ rm -f out/*/manifest.json   # request timings: not a page
 if [ "${SMART_RUN_SEED:-0}" = 0 ]; then
     find out -type f -exec sed -i -E \
         -e 's/(name="csrf" value=")[^"]*/\1TOKEN/g' -e 's/(csrf=)[0-9a-zA-Z]+/\1TOKEN/g' \
-        -e "s/nonce-[0-9a-f]+/nonce-TOKEN/g" -e "s/(nonce=[\"'])[0-9a-f]+/\1TOKEN/g" {} +
+        -e "s/nonce-[0-9a-f]+/nonce-TOKEN/g" -e "s/(nonce=[\"'])[0-9a-f]+/\1TOKEN/g" \
+        -e 's/(style\.css\?id=)[0-9a-f]+/\1BUILD/g' -e 's/[0-9]+\.[0-9]+s by/TIMEs by/g' {} +
 fi
 [ -n "$(find out -type f | head -n 1)" ]
