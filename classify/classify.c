@@ -76,6 +76,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 {
 	smart_measure m = { .values = out->values, .profile = o->profile, .test = o->test,
 			    .raw = model->provenance.raw };
+	int forced;
 
 	assert(o->version == SMART_CLASSIFY_OPTIONS_VERSION && out->values);
 	if (smart_measure_documents(old_doc->data, old_doc->len, old_doc->name, new_doc->data,
@@ -99,10 +100,12 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	/* Byte-identical outputs never need a look, whatever the model says;
 	 * nor do outputs whose every difference is a volatile value (a date, a
 	 * token, a version, ...): once scrubbed, they are the same document. */
+	forced = smart_forced_decision((const char *const *)model->names, model->n_features,
+				       out->values, out->only_volatile);
 	if (!m.bytes_differ)
 		out->inspect = 0;
-	else if (smart_forced_decision(out->values, out->only_volatile) >= 0)
-		out->inspect = smart_forced_decision(out->values, out->only_volatile);
+	else if (forced >= 0)
+		out->inspect = forced;
 	return 0;
 }
 

@@ -148,7 +148,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 			continue;
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
-		decision = smart_forced_decision(t->rows + i * p, t->only_volatile[i]);
+		decision = smart_forced_decision(t->names, p, t->rows + i * p, t->only_volatile[i]);
 		if (decision < 0)
 			decision = smart_model_decide(model, t->rows + i * p, NULL);
 		smart_confusion_add(c, decision, t->labels[i]);

@@ -29,16 +29,14 @@ int smart_measure_documents(const char *old_doc, size_t old_len,
 	return rc;
 }
 
-int smart_forced_decision(const double *values, int only_volatile)
+int smart_forced_decision(const char *const *names, size_t n, const double *values,
+			  int only_volatile)
 {
-	static long error_keywords = -2; /* the registry's order never changes */
-
 	if (only_volatile)
 		return 0;
-	if (error_keywords == -2)
-		error_keywords = smart_feature_index("error_keywords");
-	if (error_keywords >= 0 && values[error_keywords] > 0)
-		return 1;
+	for (size_t j = 0; j < n; j++)
+		if (strcmp(names[j], "error_keywords") == 0)
+			return values[j] > 0 ? 1 : -1;
 	return -1;
 }
 

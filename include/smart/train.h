@@ -92,9 +92,10 @@ typedef struct smart_measure {
  * ignore (0); a pair whose new side shows error keywords the old side did
  * not (a stack trace, "Error: ...", "500 Internal Server Error": SMART
  * §3.3's severest signal) is inspect (1), however much other text came
- * with it; otherwise -1, the model decides. `values` is a feature vector
- * in registry order (at least smart_feature_count() long). */
-int smart_forced_decision(const double *values, int only_volatile);
+ * with it; otherwise -1, the model decides. `values` holds the `n`
+ * features called `names` (a model's or a table's columns). */
+int smart_forced_decision(const char *const *names, size_t n, const double *values,
+			  int only_volatile);
 
 /* Parses both documents, aligns them and computes the features. */
 int smart_measure_documents(const char *old_doc, size_t old_len,
