@@ -17,6 +17,15 @@ case ${SMART_RUN_SEED:-0} in
 *) CLOCK='2024-01-01 00:00:00' ZONE=UTC
    ROOT=/tmp/smart-cov-mutant/$(printf %s "$PWD" | md5sum | cut -c1-12) ;;
 esac
+# libfaketime is preloaded directly, not through the faketime wrapper: the
+# wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
+# leaves it behind, and a later process given the recycled pid then fails
+# with "sem_open: File exists" (pid_max is 32768 on small machines); the
+# library names its own the same way but takes a clash as non-fatal.
+fake_clock() {
+    spec=$1; shift
+    env LD_PRELOAD='/usr/$LIB/faketime/libfaketime.so.1' FAKETIME="$spec" "$@"
+}
 # a clean run measures afresh; mutant runs reuse their scratch copy's data
 [ "${SMART_RUN_SEED:-0}" = 0 ] || rm -rf "$ROOT"
 APPDIR=$PWD
@@ -33,7 +42,7 @@ while read -r suite exts; do
 done < suites.txt
 # every report in one process, at the run's clock
 if [ -n "$CLOCK" ]; then
-    faketime -f "$CLOCK" /usr/bin/python3 "$APPDIR/report.py" "$ROOT" "$APPDIR/out" suites.txt || true
+    fake_clock "$CLOCK" /usr/bin/python3 "$APPDIR/report.py" "$ROOT" "$APPDIR/out" suites.txt || true
 else
     /usr/bin/python3 "$APPDIR/report.py" "$ROOT" "$APPDIR/out" suites.txt || true
 fi

@@ -23,9 +23,15 @@ export TZ=$ZONE
 SMART=${SMART:-smart}
 state=$(mktemp -d "${TMPDIR:-/tmp}/smart-fossil-state.XXXXXX")
 repo=$state/notes.fossil
+# libfaketime is preloaded directly, not through the faketime wrapper: the
+# wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
+# with the server leaves it behind, and a later process given the recycled
+# pid then fails with "sem_open: File exists" (pid_max is 32768 here);
+# the library names its own the same way but takes a clash as non-fatal.
 cat > "$state/fossil" <<WRAP
 #!/bin/sh
-exec faketime -f "$CLOCK" "$APPDIR/fossil" "\$@"
+LD_PRELOAD='/usr/\$LIB/faketime/libfaketime.so.1' FAKETIME='$CLOCK' \\
+    exec "$APPDIR/fossil" "\$@"
 WRAP
 chmod +x "$state/fossil"
 export HOME=$state USER=admin   # fossil keeps its global settings under HOME
@@ -36,7 +42,8 @@ if [ "${SMART_RUN_SEED:-0}" = 0 ]; then
 fi
 "$state/fossil" server --localhost --port "$PORT" "$repo" >"$state/server.log" 2>&1 &
 server=$!
-# faketime runs fossil as its child: stop the server by its command line
+# the wrapper execs fossil, so $server is the server; its command line is
+# the fallback should fossil have forked
 trap 'pkill -f -- "server --localhost --port $PORT $repo" 2>/dev/null || true
       kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$state"' EXIT
 for i in $(seq 1 50); do

@@ -11,6 +11,15 @@
 # smart mutate keeps them. (A stopped clock made php-fpm answer 502.)
 set -eu
 . "$(dirname "$0")/common.sh"
+# libfaketime is preloaded directly, not through the faketime wrapper: the
+# wrapper names a POSIX semaphore by its own pid, a killed wrapper leaves it
+# behind, and a later process given the recycled pid fails with
+# "sem_open: File exists" (the library takes such a clash as non-fatal).
+# Forked php-fpm workers inherit the clock.
+fake_clock() {
+	spec=$1; shift
+	env LD_PRELOAD='/usr/$LIB/faketime/libfaketime.so.1' FAKETIME="$spec" "$@"
+}
 cmd=$1 port=$2 when=${3:-}
 srv="$WORK/srv-$port"
 case "$cmd" in
@@ -56,9 +65,9 @@ http {
 }
 CONF
 	if [ -n "$when" ] && [ -n "${SMART_DETERMINISTIC:-}" ]; then
-		FAKETIME_DISABLE_SHM=1 faketime -f "@$when i0.000001" "$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
+		fake_clock "@$when i0.000001" "$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
 	elif [ -n "$when" ]; then
-		faketime -f "@$when" "$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
+		fake_clock "@$when" "$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
 	else
 		"$PHP_FPM" -R -y "$srv/fpm.conf" >/dev/null 2>&1 &
 	fi
@@ -73,8 +82,8 @@ CONF
 	done
 	;;
 stop)
-	# The servers' own pid files (faketime leaves php-fpm a child of its
-	# own), then the jobs.
+	# The servers' own pid files, then the jobs (a backgrounded fake_clock
+	# may leave php-fpm a child of its subshell).
 	for f in nginx.pid fpm.pid nginx.job fpm.job; do
 		[ -f "$srv/$f" ] && kill "$(cat "$srv/$f")" 2>/dev/null || true
 	done

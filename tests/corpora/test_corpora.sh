@@ -136,4 +136,13 @@ if [ -f "$CM/.done" ] && "$SMART" mutate -h >/dev/null 2>&1; then
 else
 	echo "ok - corpus_mutants_same_seed_same_pairs # SKIP no corpus cache or no smart mutate"
 fi
+# The faketime wrapper command names a POSIX semaphore by its pid and fails
+# ("sem_open: File exists") when a killed run left one for a recycled pid,
+# which broke CI's smoke test; the generators preload libfaketime instead.
+wrapper_uses=$(grep -nE '(^|[;&|(`[:space:]])faketime[[:space:]]+[-"$]' "$ROOT"/corpora/*/*.sh | grep -v ':[[:space:]]*#' || true)
+if [ -z "$wrapper_uses" ]; then
+	echo "ok - corpus_scripts_preload_libfaketime_not_the_wrapper"
+else
+	echo "not ok - corpus_scripts_preload_libfaketime_not_the_wrapper: $wrapper_uses"
+fi
 finish
