@@ -10,8 +10,9 @@
 /* The one path from two documents to their features, shared by `smart
  * features`, training and classification: parse both, note whether the
  * parsed trees differ (the tree-diff baseline), scrub the built-in value
- * shapes out of both (unless raw), align with DiffX, count what the
- * scrubbing explained, and compute the features against the profile. */
+ * shapes out of both and the site's root if it moved (unless raw), align
+ * with DiffX, count what the scrubbing explained, and compute the features
+ * against the profile. */
 int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
 			   const smart_features_options *o, double *values,
 			   smart_features_result *r, smart_error *err)
@@ -20,7 +21,7 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 	const smart_tree *old_used, *new_used;
 	const smart_shapes *shapes = NULL;
 	smart_diff *diff = NULL;
-	int status = -1, total;
+	int status = -1, total, rebased = 0;
 
 	assert(o->version == SMART_FEATURES_OPTIONS_VERSION);
 	assert(SMART_SHAPE_COUNT <= sizeof(r->discounted) / sizeof(r->discounted[0]));
@@ -38,7 +39,7 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 		shapes = smart_shapes_scrubbed(err);
 		old_clean = shapes ? smart_shapes_scrub(shapes, old_tree, err) : NULL;
 		new_clean = old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
-		if (!new_clean)
+		if (!new_clean || (rebased = smart_scrub_rebase(old_clean, new_clean, err)) < 0)
 			goto out;
 		old_used = old_clean;
 		new_used = new_clean;
@@ -53,6 +54,8 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 			smart_error_oom(err);
 			goto out;
 		}
+		r->discounted[SMART_SHAPE_PATH] += (unsigned)rebased;
+		total += rebased;
 		r->discounted_total = (unsigned)total;
 		r->only_volatile = smart_diff_is_empty(diff);
 	}

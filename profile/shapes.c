@@ -28,6 +28,11 @@
 #define WDAY "((Mon|Tue|Wed|Thu|Fri|Sat|Sun|Mo|Di|Mi|Do|Fr|Sa|So|lun|mar|mer|jeu|ven|sam|dim)" \
 	     "[a-zé]*\\.?,? )?"
 #define DOM "[0-3]?[0-9](st|nd|rd|th)?"
+/* A space as it is written in text, in a query string ("+") and in a
+ * percent-encoded URL ("%20"): "fromFormatted=10%3A00%2C+1+March+2024". */
+#define SP "( |\\+|%20)"
+/* The colon of a clock, plain or percent-encoded ("10%3A00"). */
+#define COLON "(:|%3[Aa])"
 
 typedef struct shape_def {
 	const char *name;
@@ -100,12 +105,16 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<(19|20)[0-9]{2}[01][0-9][0-3][0-9][0-2][0-9][0-5][0-9][0-5][0-9]\\>" /* 20240301100033 */
 	  "|\\<[0-3]?[0-9]/[0-3]?[0-9]/([0-9]{4}|[0-9]{2})\\>"
 	  "|\\<[0-3]?[0-9]\\.[01]?[0-9]\\.[0-9]{4}\\>"
-	  "|\\<" WDAY MON " " DOM "(,? [0-9]{4})?\\>"
-	  "|\\<" WDAY DOM "\\.? (de )?" MON ",? (de )?[0-9]{4}\\>",
+	  "|\\<" WDAY MON SP DOM "(,?" SP "[0-9]{4})?\\>"
+	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>"
+	  /* C's asctime and date(1): "Tue Nov 14 22:13:20 2023", "... UTC 2023" */
+	  "|\\<" WDAY MON " +" DOM " [0-2][0-9]:[0-5][0-9]:[0-5][0-9]( [A-Z]{3,5})? [0-9]{4}\\>",
 	  NULL },
 	{ "time",
-	  "\\<[0-2]?[0-9]:[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
-	  "( ?(UTC|GMT|CET|CEST|EST|EDT|CST|CDT|PST|PDT|JST|Z)?([+-][0-2][0-9]:?[0-5][0-9])?)?",
+	  "\\<[0-2]?[0-9]" COLON "[0-5][0-9](" COLON "[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
+	  /* a zone after the clock, but never the bare space before the next word */
+	  "( ?(UTC|GMT|CET|CEST|EST|EDT|CST|CDT|PST|PDT|JST|Z)( ?[+-][0-2][0-9]:?[0-5][0-9])?"
+	  "| ?[+-][0-2][0-9]:?[0-5][0-9])?",
 	  NULL },
 	{ "reltime",
 	  "\\<([0-9]+|an?|one|two|three|few|several) (seconds?|secs?|minutes?|mins?|hours?|hrs?|"

@@ -122,6 +122,16 @@ int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
  * memory. */
 smart_tree *smart_shapes_scrub(const smart_shapes *s, const smart_tree *t, smart_error *err);
 
+/* A site that moved between the runs (profile/rebase.c): when two or more
+ * links (href, src, action, sitemap <loc>) of the page are rewritten by
+ * the same path prefix ("/css/a.css" -> "/latest/css/a.css"), every link
+ * that rule explains (with the page's one consistent change of scheme and
+ * host, if any) becomes "{base}" + the rest in both scrubbed copies, as
+ * does the page's own <link rel="canonical"> address on its own. Pages
+ * whose link counts differ are left alone. Returns how many links were
+ * rewritten, or -1 with `err` set when out of memory. */
+int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_error *err);
+
 /* What scrubbing explained away: for every pair of nodes `old_to_new`
  * matches (an alignment of the scrubbed copies, whose nodes are those of
  * the raw trees), each shape token whose raw value changed adds one to

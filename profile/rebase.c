@@ -1,0 +1,289 @@
+/*
+ * A site that moved between two runs (include/smart/profile.h,
+ * smart_scrub_rebase): the same pages served or built under another root
+ * ("/css/base.css" -> "/latest/css/base.css", "http://127.0.0.1:8001/a/"
+ * -> "https://docs.example.org/latest/a/"). No single value shows it, since
+ * one changed link is just a changed link; many links of one page rewritten
+ * by the same prefix do. Such links are rewritten to "{base}" + the rest in
+ * both scrubbed copies, so they align as equal.
+ */
+#include "smart/profile.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/arena.h"
+
+/* A path rule needs this many links of the page rewritten by it. */
+#define REBASE_MIN_SUPPORT 2
+
+/* One URL-valued place of a tree: an href, src or action attribute, or the
+ * text of a sitemap's <loc>. */
+typedef struct url_slot {
+	const char **value;
+	uint32_t *text_len; /* the text node's length, or NULL for attributes */
+	int page_address;   /* <link rel="canonical">: where the page is deployed */
+} url_slot;
+
+typedef struct slot_list {
+	url_slot *at;
+	size_t n, cap;
+} slot_list;
+
+/* A prefix of one side split into scheme://authority and path. */
+typedef struct prefix {
+	const char *origin, *path;
+	size_t origin_len, path_len;
+} prefix;
+
+/* One differing link: old = A + rest, new = B + rest. */
+typedef struct rewrite {
+	size_t slot;
+	size_t rest_len;
+	prefix a, b;
+} rewrite;
+
+/* A rule: one prefix pair (origins or paths) and how many links show it. */
+typedef struct rule {
+	const char *from, *to;
+	size_t from_len, to_len;
+	size_t support;
+} rule;
+
+static int is_url_attribute(const char *name)
+{
+	return strcmp(name, "href") == 0 || strcmp(name, "src") == 0 ||
+	       strcmp(name, "action") == 0;
+}
+
+/* <link rel="canonical" href="...">: the page's own deployed address,
+ * which names where the site is served, not what the page says. */
+static int is_canonical_link(const smart_tree *t, uint32_t node)
+{
+	const smart_attr *rel = smart_tree_attr(t, node, "rel");
+
+	return strcmp(t->nodes[node].name, "link") == 0 && rel && rel->value &&
+	       strcmp(rel->value, "canonical") == 0;
+}
+
+static int slot_push(slot_list *l, const char **value, uint32_t *text_len, int page_address)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		url_slot *at = realloc(l->at, cap * sizeof(*at));
+
+		if (!at)
+			return -1;
+		l->at = at;
+		l->cap = cap;
+	}
+	l->at[l->n].value = value;
+	l->at[l->n].page_address = page_address;
+	l->at[l->n++].text_len = text_len;
+	return 0;
+}
+
+/* The URL-valued places of `t`, in document order. */
+static int collect_slots(smart_tree *t, slot_list *l)
+{
+	for (uint32_t i = 0; i < t->count; i++) {
+		smart_node *n = &t->nodes[i];
+
+		if (n->kind == SMART_NODE_TEXT && n->text && n->parent != SMART_NONE &&
+		    strcmp(t->nodes[n->parent].name, "loc") == 0) {
+			if (slot_push(l, &n->text, &n->text_len, 0))
+				return -1;
+			continue;
+		}
+		for (uint32_t k = 0; n->kind == SMART_NODE_ELEMENT && k < n->attr_count; k++) {
+			smart_attr *a = &t->attrs[n->attr_first + k];
+
+			if (a->value && is_url_attribute(a->name) &&
+			    slot_push(l, &a->value, NULL, is_canonical_link(t, i)))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Splits the first `len` bytes of a URL into origin and path; 0 when that
+ * part is not a URL prefix (it holds a query, a fragment, or a relative
+ * path's first segment). */
+static int split_prefix(const char *s, size_t len, prefix *p)
+{
+	const char *scheme_end = memchr(s, ':', len);
+	size_t path_at = 0;
+
+	if (memchr(s, '?', len) || memchr(s, '#', len))
+		return 0;
+	if (scheme_end && (size_t)(scheme_end - s) + 3 <= len && scheme_end[1] == '/' &&
+	    scheme_end[2] == '/') {
+		const char *slash = memchr(scheme_end + 3, '/', len - (size_t)(scheme_end + 3 - s));
+
+		path_at = slash ? (size_t)(slash - s) : len;
+	} else if (len > 0 && s[0] != '/') {
+		return 0;
+	}
+	p->origin = s;
+	p->origin_len = path_at;
+	p->path = s + path_at;
+	p->path_len = len - path_at;
+	return 1;
+}
+
+/* old = A + rest and new = B + rest with `rest` the longest common tail
+ * that starts at a '/' (the part of the site both runs share); 0 when the
+ * two have no such tail or a prefix is not a URL prefix. */
+static int find_rewrite(const char *old_value, const char *new_value, rewrite *w)
+{
+	size_t lo = strlen(old_value), ln = strlen(new_value), common = 0, rest = 0;
+
+	while (common < lo && common < ln && old_value[lo - 1 - common] == new_value[ln - 1 - common])
+		common++;
+	for (size_t k = common; k > 0 && !rest; k--)
+		if (old_value[lo - k] == '/')
+			rest = k;
+	if (!rest)
+		return 0;
+	w->rest_len = rest;
+	return split_prefix(old_value, lo - rest, &w->a) && split_prefix(new_value, ln - rest, &w->b);
+}
+
+static int same_bytes(const char *a, size_t la, const char *b, size_t lb)
+{
+	return la == lb && memcmp(a, b, la) == 0;
+}
+
+/* Counts one use of the rule from -> to (from != to) in `rules`. */
+static int count_rule(rule *rules, size_t *n, size_t cap, const char *from, size_t from_len,
+		      const char *to, size_t to_len)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (same_bytes(rules[i].from, rules[i].from_len, from, from_len) &&
+		    same_bytes(rules[i].to, rules[i].to_len, to, to_len)) {
+			rules[i].support++;
+			return 0;
+		}
+	assert(*n < cap);
+	rules[(*n)++] = (rule){ from, to, from_len, to_len, 1 };
+	return 0;
+}
+
+/* The support of from -> to, or 0 when it is not a rule of `rules`. */
+static size_t support_of(const rule *rules, size_t n, const char *from, size_t from_len,
+			 const char *to, size_t to_len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (same_bytes(rules[i].from, rules[i].from_len, from, from_len) &&
+		    same_bytes(rules[i].to, rules[i].to_len, to, to_len))
+			return rules[i].support;
+	return 0;
+}
+
+/* Whether the rewrite's path part and origin part are each unchanged or an
+ * accepted rule: a path rule shown by REBASE_MIN_SUPPORT links, an origin
+ * rule shown by as many, or the one origin change of a page whose paths
+ * demonstrably moved. The page's canonical address needs no support: it
+ * appears once a page and says only where the site is deployed (but
+ * "/axios/" -> "/chalk/" on one host is another page, not another root). */
+static int explained(const rewrite *w, int page_address, const rule *paths, size_t n_paths,
+		     const rule *origins, size_t n_origins, int paths_moved)
+{
+	int path_same = same_bytes(w->a.path, w->a.path_len, w->b.path, w->b.path_len);
+	int origin_same = same_bytes(w->a.origin, w->a.origin_len, w->b.origin, w->b.origin_len);
+	size_t ps = path_same ? 0 : support_of(paths, n_paths, w->a.path, w->a.path_len,
+					       w->b.path, w->b.path_len);
+	size_t os = origin_same ? 0 : support_of(origins, n_origins, w->a.origin,
+						 w->a.origin_len, w->b.origin, w->b.origin_len);
+
+	if (path_same && origin_same)
+		return 0; /* not a prefix change at all */
+	if (page_address) /* unless only the page's own name changed */
+		return w->rest_len > 1 || !origin_same;
+	if (!path_same && ps < REBASE_MIN_SUPPORT)
+		return 0;
+	return origin_same || os >= REBASE_MIN_SUPPORT || (paths_moved && n_origins == 1);
+}
+
+/* Replaces a slot's value by "{base}" + its last `rest_len` bytes. */
+static int set_rebased(smart_tree *t, url_slot *s, size_t rest_len)
+{
+	const char *v = *s->value;
+	size_t len = strlen(v);
+	char *out = smart_arena_alloc(t->arena, rest_len + 7);
+
+	if (!out)
+		return -1;
+	memcpy(out, "{base}", 6);
+	memcpy(out + 6, v + len - rest_len, rest_len + 1);
+	*s->value = out;
+	if (s->text_len)
+		*s->text_len = (uint32_t)(rest_len + 6);
+	return 0;
+}
+
+/* Finds the rules among the differing links and rewrites the links they
+ * explain; returns how many links were rewritten, or -1. */
+static int rebase_slots(smart_tree *old_tree, smart_tree *new_tree, slot_list *a, slot_list *b)
+{
+	rewrite *w = malloc((a->n ? a->n : 1) * sizeof(*w));
+	rule *paths = malloc((a->n ? a->n : 1) * sizeof(*paths));
+	rule *origins = malloc((a->n ? a->n : 1) * sizeof(*origins));
+	size_t n_w = 0, n_paths = 0, n_origins = 0;
+	int paths_moved = 0, rewritten = 0;
+
+	if (!w || !paths || !origins) {
+		rewritten = -1;
+		goto done;
+	}
+	for (size_t i = 0; i < a->n; i++) {
+		rewrite *r = &w[n_w];
+
+		if (strcmp(*a->at[i].value, *b->at[i].value) == 0 ||
+		    !find_rewrite(*a->at[i].value, *b->at[i].value, r))
+			continue;
+		r->slot = i;
+		n_w++;
+		if (!same_bytes(r->a.path, r->a.path_len, r->b.path, r->b.path_len))
+			count_rule(paths, &n_paths, a->n, r->a.path, r->a.path_len, r->b.path,
+				   r->b.path_len);
+		if (!same_bytes(r->a.origin, r->a.origin_len, r->b.origin, r->b.origin_len))
+			count_rule(origins, &n_origins, a->n, r->a.origin, r->a.origin_len,
+				   r->b.origin, r->b.origin_len);
+	}
+	for (size_t i = 0; i < n_paths; i++)
+		paths_moved |= paths[i].support >= REBASE_MIN_SUPPORT;
+	for (size_t i = 0; i < n_w; i++) {
+		if (!explained(&w[i], a->at[w[i].slot].page_address, paths, n_paths, origins,
+			       n_origins, paths_moved))
+			continue;
+		if (set_rebased(old_tree, &a->at[w[i].slot], w[i].rest_len) ||
+		    set_rebased(new_tree, &b->at[w[i].slot], w[i].rest_len)) {
+			rewritten = -1;
+			goto done;
+		}
+		rewritten++;
+	}
+done:
+	free(w);
+	free(paths);
+	free(origins);
+	return rewritten;
+}
+
+int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_error *err)
+{
+	slot_list a = { 0 }, b = { 0 };
+	int rc = 0;
+
+	if (collect_slots(old_clean, &a) || collect_slots(new_clean, &b))
+		rc = -1;
+	else if (a.n == b.n) /* links added or lost: the pages differ in structure */
+		rc = rebase_slots(old_clean, new_clean, &a, &b);
+	free(a.at);
+	free(b.at);
+	if (rc < 0)
+		smart_error_oom(err);
+	return rc;
+}

@@ -1,0 +1,167 @@
+/* A site that moved between runs (profile/rebase.c), seen through the
+ * scrubbing pipeline: many links rewritten by one root prefix, and the
+ * page's canonical address, are no edit; a single changed link, a link
+ * changed beside a moved root, and a page that lost a link stay edits. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "smart/features.h"
+#include "smart/profile.h"
+
+#define MAX_FEATURES 64
+
+/* Whether the scrubbed pair differs in nothing; *rebased gets how many
+ * values were discounted as paths. */
+static int only_volatile(const char *old_doc, const char *new_doc, unsigned *rebased)
+{
+	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
+	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
+	smart_features_result r;
+	smart_error err = { { 0 } };
+	double values[MAX_FEATURES];
+
+	assert_true(smart_feature_count() <= MAX_FEATURES);
+	o.format = SMART_FORMAT_HTML;
+	if (smart_features_of_pair(&a, &b, &o, values, &r, &err) < 0)
+		fail_msg("features: %s", err.message);
+	if (rebased)
+		*rebased = r.discounted[SMART_SHAPE_PATH];
+	return r.only_volatile;
+}
+
+/* A page with three site-rooted links under `root` ("" or "/latest"),
+ * and `extra` in its body. */
+static void page(char *out, size_t size, const char *root, const char *extra)
+{
+	snprintf(out, size,
+		 "<html><head><link href=\"%s/css/base.css\" rel=\"stylesheet\">"
+		 "<script src=\"%s/js/app.js\"></script></head><body>"
+		 "<a href=\"%s/guide/\">Guide</a>%s</body></html>",
+		 root, root, root, extra);
+}
+
+static void links_moved_under_a_new_root_are_no_edit(void **state)
+{
+	char a[1024], b[1024];
+	unsigned rebased = 0;
+
+	(void)state;
+	page(a, sizeof(a), "", "");
+	page(b, sizeof(b), "/latest", "");
+	assert_true(only_volatile(a, b, &rebased));
+	assert_int_equal(rebased, 3);
+}
+
+static void a_changed_link_beside_a_moved_root_is_still_an_edit(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	page(a, sizeof(a), "", "<a href=\"/api/\">API</a>");
+	page(b, sizeof(b), "/latest", "<a href=\"/latest/apis/\">API</a>");
+	assert_false(only_volatile(a, b, NULL));
+}
+
+static void one_changed_link_is_not_a_moved_site(void **state)
+{
+	(void)state;
+	assert_false(only_volatile("<p><a href=\"/guide/\">Guide</a></p>",
+				   "<p><a href=\"/v2/guide/\">Guide</a></p>", NULL));
+}
+
+static void a_moved_root_with_a_lost_link_is_left_alone(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	page(a, sizeof(a), "", "<a href=\"/api/\">API</a>");
+	page(b, sizeof(b), "/latest", "");
+	assert_false(only_volatile(a, b, NULL));
+}
+
+static void a_new_host_comes_with_the_moved_root(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	page(a, sizeof(a), "", "<a href=\"http://127.0.0.1:8001/guide/\">here</a>"
+			       "<a href=\"http://127.0.0.1:8001/faq/\">faq</a>");
+	page(b, sizeof(b), "/latest", "<a href=\"https://docs.example.org/latest/guide/\">here</a>"
+				      "<a href=\"https://docs.example.org/latest/faq/\">faq</a>");
+	assert_true(only_volatile(a, b, NULL));
+}
+
+static void the_canonical_address_alone_may_move(void **state)
+{
+	(void)state;
+	assert_true(only_volatile(
+		"<html><head><link rel=\"canonical\" href=\"http://127.0.0.1:8001/axios/\"></head>"
+		"<body><p>x</p></body></html>",
+		"<html><head><link rel=\"canonical\" href=\"https://docs.example.org/latest/axios/\">"
+		"</head><body><p>x</p></body></html>",
+		NULL));
+	/* another page, not another root */
+	assert_false(only_volatile(
+		"<html><head><link rel=\"canonical\" href=\"http://example.org/axios/\"></head></html>",
+		"<html><head><link rel=\"canonical\" href=\"http://example.org/chalk/\"></head></html>",
+		NULL));
+}
+
+static void sitemap_locations_move_together(void **state)
+{
+	const char *old_doc = "<urlset><url><loc>http://127.0.0.1:8001/a/</loc></url>"
+			      "<url><loc>http://127.0.0.1:8001/b/</loc></url></urlset>";
+	const char *new_doc = "<urlset><url><loc>https://docs.example.org/latest/a/</loc></url>"
+			      "<url><loc>https://docs.example.org/latest/b/</loc></url></urlset>";
+	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
+	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
+	smart_features_result r;
+	smart_error err = { { 0 } };
+	double values[MAX_FEATURES];
+
+	(void)state;
+	o.format = SMART_FORMAT_XML;
+	if (smart_features_of_pair(&a, &b, &o, values, &r, &err) < 0)
+		fail_msg("features: %s", err.message);
+	assert_true(r.only_volatile);
+}
+
+static void raw_pipeline_keeps_the_moved_links(void **state)
+{
+	char a[1024], b[1024];
+	smart_document x, y;
+	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
+	smart_features_result r;
+	smart_error err = { { 0 } };
+	double values[MAX_FEATURES];
+
+	(void)state;
+	page(a, sizeof(a), "", "");
+	page(b, sizeof(b), "/latest", "");
+	x = (smart_document){ a, strlen(a), "old" };
+	y = (smart_document){ b, strlen(b), "new" };
+	o.format = SMART_FORMAT_HTML;
+	o.raw = 1;
+	if (smart_features_of_pair(&x, &y, &o, values, &r, &err) < 0)
+		fail_msg("features: %s", err.message);
+	assert_false(r.only_volatile);
+	assert_int_equal(r.discounted_total, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(links_moved_under_a_new_root_are_no_edit),
+		cmocka_unit_test(a_changed_link_beside_a_moved_root_is_still_an_edit),
+		cmocka_unit_test(one_changed_link_is_not_a_moved_site),
+		cmocka_unit_test(a_moved_root_with_a_lost_link_is_left_alone),
+		cmocka_unit_test(a_new_host_comes_with_the_moved_root),
+		cmocka_unit_test(the_canonical_address_alone_may_move),
+		cmocka_unit_test(sitemap_locations_move_together),
+		cmocka_unit_test(raw_pipeline_keeps_the_moved_links),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
