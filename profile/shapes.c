@@ -122,7 +122,9 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<in ([0-9]+|an?) (seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\>"
 	  "|\\<(just now|moments ago|yesterday|today)\\>",
 	  NULL },
-	{ "epoch", "\\<1[0-9]{9}([0-9]{3})?\\>", NULL },
+	{ "epoch", "\\<1[0-9]{9}([0-9]{3})?\\>"
+	  "|\\<24[0-9]{5}\\.[0-9]{4,}\\>", /* a Julian day with its time: 2460370.916667 (1858-2132) */
+	  NULL },
 	{ "hex", "\\<(0[xX])?[0-9a-fA-F]{8,}\\>", valid_hex },
 	{ "base64", "\\<[A-Za-z0-9+_-]{16,}={0,2}", valid_base64 },
 	{ "url-query", "\\?[A-Za-z0-9_.%-]+=[^ #\"'<>]*", NULL },

@@ -36,7 +36,7 @@ typedef enum smart_shape {
 	SMART_SHAPE_DATE,      /* calendar dates, ISO date-times, RFC dates */
 	SMART_SHAPE_TIME,      /* clock times, with seconds, am/pm, zone */
 	SMART_SHAPE_RELTIME,   /* "3 days ago", "in 2 hours", "just now" */
-	SMART_SHAPE_EPOCH,     /* 10- or 13-digit Unix timestamps */
+	SMART_SHAPE_EPOCH,     /* 10- or 13-digit Unix timestamps, Julian days */
 	SMART_SHAPE_HEX,       /* 8+ hex digits with a digit and a letter */
 	SMART_SHAPE_BASE64,    /* 16+ base64 characters, mixed case and digits */
 	SMART_SHAPE_URL_QUERY, /* a URL's ?key=value&... part */

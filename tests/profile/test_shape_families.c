@@ -62,6 +62,7 @@ static const shape_case cases[] = {
 	{ "time (12 hour)", "at 9:15 am", "at 6:02 pm", 1 },
 	{ "relative time", "edited 3 minutes ago", "edited 2 days ago", 1 },
 	{ "epoch in a URL", "cron.php?task=run&1700000000", "cron.php?task=run&1702592000", 1 },
+	{ "Julian day", "data-sortkey=2460370.916667", "data-sortkey=2460507.195914", 1 },
 	{ "epoch milliseconds", "timestamp=1700000000123", "timestamp=1702592000456", 1 },
 	{ "copyright range", "© 2010-2023 Example", "© 2010-2019 Example", 1 },
 	{ "duration", "took 12ms", "took 340ms", 1 },
@@ -84,6 +85,7 @@ static const shape_case cases[] = {
 
 	{ "a number in a sentence", "We found 12 results", "We found 13 results", 0 },
 	{ "a price", "Total: 10.50 EUR", "Total: 12.50 EUR", 0 },
+	{ "a large decimal", "population 2460370.5", "population 2460507.5", 0 },
 	{ "a changed link target", "/wiki/Main_Page", "/wiki/Sandbox", 0 },
 	{ "a changed host", "https://example.org/about", "https://example.com/about", 0 },
 	{ "a swapped word", "Save changes", "Discard changes", 0 },
