@@ -38,7 +38,7 @@ fake_clock() {
         FAKETIME_DONT_FAKE_MONOTONIC=1 "$@"
 }
 APPDIR=$PWD
-CMD=$APPDIR/cmd.js
+CMD=$APPDIR/cmd.js; [ -f "$CMD" ] || CMD=$APPDIR/cmd.cjs   # eleventy 3 ships cmd.cjs
 BUILD=$(mktemp -d "${TMPDIR:-/tmp}/smart-eleventy-build.XXXXXX")
 cp -R smart-project/. "$BUILD/"
 [ -z "$EPOCH" ] || export SOURCE_DATE_EPOCH=$EPOCH
