@@ -29,6 +29,7 @@ rule_is form-attrs ignore F
 rule_is form-entities ignore F
 rule_is meta-generator ignore M
 rule_is generator-stamp ignore M
+rule_is feed-generator ignore M
 rule_is version-in-text inspect C
 rule_is date-footer ignore D
 rule_is text-changed inspect C
