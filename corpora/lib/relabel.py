@@ -13,8 +13,8 @@ checked again as assemble.py does (inspect by construction, unlabelled when
 the guide calls it benign); clean reruns and perturbations, labelled by
 construction, are left as they are. A pair the guide now
 leaves unlabelled moves to UNLABELLED, one it now labels moves to CORPUS.
-Both files are rewritten atomically in assemble.py's order and bytes.
-Prints what changed.
+When a label changed, both files are rewritten atomically in assemble.py's
+order and bytes; otherwise neither is touched. Prints what changed.
 """
 import collections
 import gzip
@@ -103,8 +103,9 @@ def main():
         if before != after:
             moves[(r["origin"], str(before), str(after))] += 1
         (labelled if after else undecided).append(n)
-    write(corpus, labelled)
-    write(unlabelled, undecided)
+    if moves:  # an unchanged corpus keeps its bytes (and its writer's order)
+        write(corpus, labelled)
+        write(unlabelled, undecided)
     for (origin, before, after), k in sorted(moves.items()):
         print("%-10s %-8s -> %-8s %5d" % (origin, before, after, k))
     if not moves:
