@@ -61,9 +61,16 @@ static int explain_text(const smart_model *m, const smart_classification *c, int
 	printf("%s\n", inspect ? "inspect" : "ignore");
 	printf("score %.6g, inspect when score %s %.6g\n", c->score,
 	       smart_comparison_name(m->comparison), m->cutoff);
-	if (smart_discount_text(c->discounted, discounted, sizeof(discounted)))
-		printf("%s: %s\n", c->only_volatile ? "every difference is a volatile value"
-						     : "volatile values discounted", discounted);
+	if (smart_discount_text(c->discounted, discounted, sizeof(discounted))) {
+		int presentation = c->discounted[SMART_DISCOUNT_PRESENTATION] > 0;
+
+		printf("%s: %s\n",
+		       c->only_volatile ? (presentation ? "every difference is volatile or presentational"
+							: "every difference is a volatile value")
+					: (presentation ? "volatile values and presentation discounted"
+							: "volatile values discounted"),
+		       discounted);
+	}
 	if (m->kind != SMART_MODEL_LINEAR) {
 		printf("(an SVM score is not a sum over features: no per-feature breakdown)\n");
 		return inspect ? CLI_DIFFER : CLI_SAME;

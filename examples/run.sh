@@ -33,13 +33,13 @@ for pair in "$DIR"/*/; do
 	echo "$out" | awk -v name="$name" -v expected="$expected" '
 		NR == 1 { decision = $1 }
 		NR == 2 { score = $2; sub(/,$/, "", score); cut = $NF; cmp = $(NF - 1) }
-		/^(every difference is a volatile value|volatile values discounted): / {
+		/^(every difference is (a volatile value|volatile or presentational)|(volatile values|volatile values and presentation) discounted): / {
 			volatile = $0; sub(/^[^:]*: /, "", volatile); next }
 		/^features that moved/ { listing = 1; next }
 		listing && NF >= 2 { top = top (top ? ", " : "") $1 " " $2 }
 		END {
 			if (top == "") top = "(none)"
-			if (volatile != "") top = "volatile: " volatile (listing && top != "(none)" ? "; " top : "")
+			if (volatile != "") top = "discounted: " volatile (listing && top != "(none)" ? "; " top : "")
 			printf "%-20s %-8s %-8s %9.4f  %s\n", name, decision, expected, score, top
 			print cmp " " cut > "/dev/stderr"
 		}' 2>"${TMPDIR:-/tmp}/smart-run-cutoff.$$"

@@ -10,7 +10,8 @@
 /* The one path from two documents to their features, shared by `smart
  * features`, training and classification: parse both, note whether the
  * parsed trees differ (the tree-diff baseline), scrub the built-in value
- * shapes out of both and the site's root if it moved (unless raw), align
+ * shapes and the site's root if it moved out of both (unless raw), align
+ * (again without the presentational attributes elements gained)
  * with DiffX, count what the scrubbing explained, and compute the features
  * against the profile. */
 int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
@@ -24,7 +25,7 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 	int status = -1, total, rebased = 0;
 
 	assert(o->version == SMART_FEATURES_OPTIONS_VERSION);
-	assert(SMART_SHAPE_COUNT <= sizeof(r->discounted) / sizeof(r->discounted[0]));
+	assert(SMART_DISCOUNT_PRESENTATION < sizeof(r->discounted) / sizeof(r->discounted[0]));
 	memset(r, 0, sizeof(*r));
 	old_tree = smart_tree_parse(old_doc->data, old_doc->len, o->format, old_doc->name, err);
 	if (!old_tree)
@@ -45,6 +46,11 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 		new_used = new_clean;
 	}
 	diff = smart_diffx(old_used, new_used, err);
+	if (diff && shapes &&
+	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(new_clean, diff))) {
+		smart_diff_free(diff); /* new hooks removed: align what is left */
+		diff = smart_diffx(old_used, new_used, err);
+	}
 	if (!diff)
 		goto out;
 	if (shapes) {
@@ -55,7 +61,7 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 			goto out;
 		}
 		r->discounted[SMART_SHAPE_PATH] += (unsigned)rebased;
-		total += rebased;
+		total += rebased + (int)r->discounted[SMART_DISCOUNT_PRESENTATION];
 		r->discounted_total = (unsigned)total;
 		r->only_volatile = smart_diff_is_empty(diff);
 	}

@@ -123,9 +123,14 @@ typedef struct smart_features_options {
 typedef struct smart_features_result {
 	int trees_differ;  /* the parsed raw trees differ (smart_tree_equal) */
 	int only_volatile; /* they differ, and not at all once scrubbed */
-	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained */
+	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained,
+	                              * and at SMART_DISCOUNT_PRESENTATION the
+	                              * presentational attributes it dropped */
 	unsigned discounted_total;
 } smart_features_result;
+
+/* The slot of discounted[] past the shapes: presentational attributes. */
+#define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
 
 /* Parses both documents, scrubs their volatile values (unless o->raw),
  * aligns them, and fills values[0 .. smart_feature_count()) and *r. */

@@ -132,6 +132,20 @@ smart_tree *smart_shapes_scrub(const smart_shapes *s, const smart_tree *t, smart
  * rewritten, or -1 with `err` set when out of memory. */
 int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_error *err);
 
+/* Presentational attributes (profile/presentation.c): class, style, data-*
+ * and HTML's layout attributes (width, height, align, valign, bgcolor,
+ * border, cellpadding, cellspacing), whose effect depends on style sheets
+ * and scripts the pair does not carry. */
+int smart_presentation_attribute(const char *name);
+
+/* After aligning two scrubbed HTML copies (d aligns them; new_clean is
+ * d->new_tree): removes from new_clean every presentational attribute that
+ * an element gained (an attribute insert of d), so aligning again shows
+ * what is left; changed and removed ones stay. Returns how many it removed
+ * (0 for XML). */
+struct smart_diff;
+unsigned smart_scrub_added_presentation(smart_tree *new_clean, const struct smart_diff *d);
+
 /* What scrubbing explained away: for every pair of nodes `old_to_new`
  * matches (an alignment of the scrubbed copies, whose nodes are those of
  * the raw trees), each shape token whose raw value changed adds one to

@@ -2,7 +2,7 @@
 # generator version is ignore, with no feature moved and the discounted
 # values named; the same pair with a changed link target beside them is
 # inspect. SMART's raw pipeline (a model trained --raw) sees the volatile
-# values as edits.
+# values as edits. Presentational attributes are discounted too.
 . "$(dirname "$0")/../cli/lib.sh"
 
 page() { # page DATE TOKEN VERSION HREF
@@ -27,4 +27,9 @@ expect_output scrubbed_features_show_no_edit '"text_only":0,.*"change_depth":0,'
 "$SMART" train --raw --folds 0 -o "$TMP/raw.json" "$FIX/train/pairs.jsonl" >/dev/null 2>&1
 "$SMART" classify --json --model "$TMP/raw.json" "$TMP/old.html" "$TMP/volatile.html" >"$TMP/out" 2>/dev/null
 expect_output raw_model_measures_the_volatile_values_as_edits '"only_volatile":false,"discounted":\{"total":0'
+# presentational attributes (class, data-*) beside a date: ignore, and said so
+printf '<p>Generated on 2024-03-01</p><form action="/s"></form>' >"$TMP/p_old.html"
+printf '<p>Generated on 2024-07-15</p><form action="/s" class="compact" data-track="s"></form>' >"$TMP/p_new.html"
+expect_status presentational_attributes_and_a_date_are_ignore 0 "$SMART" classify "$TMP/p_old.html" "$TMP/p_new.html"
+expect_output presentational_pair_says_what_was_discounted '^every difference is volatile or presentational: 1 date, 2 presentational attributes$'
 finish

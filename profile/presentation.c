@@ -1,0 +1,68 @@
+/*
+ * Presentational attributes (include/smart/profile.h): class, style,
+ * data-* and the old layout attributes of HTML. What they change depends on
+ * style sheets and scripts the pair does not carry (ANNOTATION.md rule U),
+ * and SMART ignored attribute values by default "to avoid flagging changes
+ * to image height and other non-errors" (Dobolyi & Weimer §7.2.2).
+ *
+ * Only one kind of change to them is discounted: such an attribute *added*
+ * to an element that lacked it (a new styling or analytics hook). A value
+ * that changes or disappears often carries state that the seeded faults
+ * showed to matter: an off-by-one data-sourcepos, a lost class="active",
+ * syntax-highlighting and coverage classes.
+ */
+#include "smart/profile.h"
+#include "smart/diffx.h"
+
+#include <assert.h>
+#include <string.h>
+#include <strings.h>
+
+int smart_presentation_attribute(const char *name)
+{
+	static const char *const names[] = { "class", "style", "width", "height", "align",
+					     "valign", "bgcolor", "border", "cellpadding",
+					     "cellspacing", NULL };
+
+	if (strncasecmp(name, "data-", 5) == 0)
+		return 1;
+	for (size_t i = 0; names[i]; i++)
+		if (strcasecmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Removes the attribute `name` from node `node` of `t` (a scrubbed copy,
+ * whose attribute array it owns). */
+static void remove_attribute(smart_tree *t, uint32_t node, const char *name)
+{
+	smart_node *n = &t->nodes[node];
+	uint32_t kept = 0;
+
+	for (uint32_t k = 0; k < n->attr_count; k++) {
+		smart_attr a = t->attrs[n->attr_first + k];
+
+		if (strcmp(a.name, name) != 0)
+			t->attrs[n->attr_first + kept++] = a;
+	}
+	assert(kept < n->attr_count);
+	n->attr_count = kept;
+}
+
+unsigned smart_scrub_added_presentation(smart_tree *new_clean, const smart_diff *d)
+{
+	unsigned removed = 0;
+
+	assert(d->new_tree == new_clean);
+	if (new_clean->format != SMART_FORMAT_HTML)
+		return 0; /* in XML, width or class may be the data itself */
+	for (size_t i = 0; i < d->op_count; i++) {
+		const smart_edit_op *op = &d->ops[i];
+
+		if (op->kind != SMART_OP_ATTR_INSERT || !smart_presentation_attribute(op->attr_name))
+			continue;
+		remove_attribute(new_clean, op->new_node, op->attr_name);
+		removed++;
+	}
+	return removed;
+}
