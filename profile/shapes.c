@@ -33,6 +33,15 @@
 #define SP "( |\\+|%20)"
 /* The colon of a clock, plain or percent-encoded ("10%3A00"). */
 #define COLON "(:|%3[Aa])"
+/* A clock: 10:00, 9:15 am, 18:42:07.123 */
+#define CLOCK "[0-2]?[0-9]" COLON "[0-5][0-9](" COLON "[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
+/* A zone after the clock (never the bare space before the next word):
+ * common abbreviations (MESZ is German for CEST), an offset, or both. */
+#define ZONE "( ?(UTC|GMT|Z|MESZ|MEZ|[A-Z]{1,3}[DS]?T)( ?[+-][0-2][0-9]:?[0-5][0-9])?" \
+	     "| ?[+-][0-2][0-9]:?[0-5][0-9])?"
+/* A date's clock, as locales join them: "March 1, 2024 at 10:00 AM UTC",
+ * "15. Juli 2024 um 18:42:07 MESZ", "2 janvier 2025 à 03:04". */
+#define AT_CLOCK "(,? (at|um|à|a las|alle|om|kl\\.)? ?" CLOCK ZONE ")?"
 
 typedef struct shape_def {
 	const char *name;
@@ -106,16 +115,16 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<[0-3]?[0-9]/[0-3]?[0-9]/([0-9]{4}|[0-9]{2})\\>"
 	  "|\\<(19|20)[0-9]{2}[/.][01]?[0-9][/.][0-3]?[0-9]\\>" /* 2024/03/01, 2024.03.01 */
 	  "|\\<[0-3]?[0-9]\\.[01]?[0-9]\\.[0-9]{4}\\>"
-	  "|\\<" WDAY MON SP DOM "(,?" SP "[0-9]{4})?\\>"
-	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>"
+	  "|\\<" WDAY MON SP DOM "(,?" SP "[0-9]{4})?\\>" AT_CLOCK
+	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>" AT_CLOCK
+	  /* Japanese and Chinese: 2025年1月2日木曜日 3:04:05 */
+	  "|\\<[0-9]{4}年[01]?[0-9]月[0-3]?[0-9]日(\\((日|月|火|水|木|金|土)\\)|(日|月|火|水|木|金|土)曜日)?"
+	  "( ?" CLOCK ZONE ")?"
 	  /* C's asctime and date(1): "Tue Nov 14 22:13:20 2023", "... UTC 2023" */
 	  "|\\<" WDAY MON " +" DOM " [0-2][0-9]:[0-5][0-9]:[0-5][0-9]( [A-Z]{3,5})? [0-9]{4}\\>",
 	  NULL },
 	{ "time",
-	  "\\<[0-2]?[0-9]" COLON "[0-5][0-9](" COLON "[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
-	  /* a zone after the clock, but never the bare space before the next word */
-	  "( ?(UTC|GMT|CET|CEST|EST|EDT|CST|CDT|PST|PDT|JST|Z)( ?[+-][0-2][0-9]:?[0-5][0-9])?"
-	  "| ?[+-][0-2][0-9]:?[0-5][0-9])?",
+	  "\\<" CLOCK ZONE,
 	  NULL },
 	{ "reltime",
 	  "\\<([0-9]+|an?|one|two|three|few|several) (seconds?|secs?|minutes?|mins?|hours?|hrs?|"
@@ -136,7 +145,10 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	{ "version", "\\<[vV]?[0-9]+(\\.[0-9]+)+([-+~][0-9A-Za-z.]+)?\\>", valid_version },
 	{ "jwt", "\\<eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+", NULL },
 	{ "cuid", "\\<c[a-z0-9]{24}\\>", valid_cuid },
-	{ "tzname", "\\(([A-Z][a-z]+ )+Time\\)", NULL },
+	{ "tzname", "\\(([A-Z][a-z]+ )+Time\\)"
+	  /* an IANA zone, bare or in parentheses: Europe/Berlin, (UTC) */
+	  "|\\(?\\<(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
+	  "/[A-Za-z_]+(/[A-Za-z_]+)?\\>\\)?|\\((UTC|GMT)\\)", NULL },
 	{ "copyright",
 	  "(©|&copy;|\\([cC]\\)|\\<[Cc]opyright)( ©)? ?[0-9]{4}( ?[-–] ?[0-9]{4})?", NULL },
 	{ "duration",

@@ -36,7 +36,7 @@ static void shapes_mask_dates_times_and_tokens(void **state)
 	(void)state;
 	expect_mask("Generated 2026-11-21 02:13:53", 1, "Generated {date} {time}");
 	expect_mask("at 2026-11-21T02:13:53Z now", 1, "at {date} now");
-	expect_mask("Sat, 21 Nov 2026 02:13:53 GMT", 1, "{date} {time}");
+	expect_mask("Sat, 21 Nov 2026 02:13:53 GMT", 1, "{date}"); /* the clock is the date's */
 	expect_mask("posted 3 days ago", 1, "posted {reltime}");
 	expect_mask("id 123e4567-e89b-12d3-a456-426614174000", 1, "id {uuid}");
 	expect_mask("session a81f0c2e9d3b4c55", 1, "session {hex}");
