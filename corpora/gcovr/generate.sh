@@ -75,7 +75,7 @@ for seed in $SEED $((SEED + 1)); do
             -o "$W/mutant-$seed.jsonl" >&2 \
          && rm -rf "$SMART_GCOVR_MUTANT_ROOT" && touch "$W/mutant-$seed.jsonl.done") &
     fi
-    PAIRS+=(--pairs mutant "$W/mutant-$seed.jsonl" 8 300)
+    PAIRS+=(--pairs mutant "$W/mutant-$seed.jsonl" 8 100)
 done
 wait
 for seed in $SEED $((SEED + 1)); do
@@ -83,7 +83,10 @@ for seed in $SEED $((SEED + 1)); do
 done
 rmdir /tmp/smart-gcovr-mutant 2>/dev/null || true
 
-assemble --format html --mutant-old "$W/clean/run-1" \
+# Outputs over 90 KB are left out (a third of them: the detail pages of the
+# larger sources), and 100 mutant pairs per seed kept, to hold the corpus
+# near 2 MB.
+assemble --format html --max-bytes 90000 --mutant-old "$W/clean/run-1" \
     --reruns "$W/clean/run-1" "$W/clean/run-2" "gcovr 5.2 rerun: clock 2024-07-15 18:42:07, TZ Europe/Berlin, no SOURCE_DATE_EPOCH, another build folder" 80 \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "gcovr 5.2 rerun: real clock, TZ America/New_York, no SOURCE_DATE_EPOCH, a fresh temporary build folder" 80 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "gcovr 5.2 rerun: SOURCE_DATE_EPOCH 2025-01-02 03:04:05 UTC, TZ Asia/Tokyo, another build folder" 80 \
