@@ -14,9 +14,10 @@
 
 #include "common/arena.h"
 
-/* Whether a value can hold a shape at all: every shape but a few words
- * ("just now", "yesterday", "(… Time)") contains a digit, so most text is
- * passed over without running the regular expression. */
+/* Whether a value can hold a shape at all: every shape but paths, zone
+ * names and a few words ("just now", "yesterday", "(… Time)", "(UTC)",
+ * "localhost") contains a digit, so most text is passed over without
+ * running the regular expression. */
 static int may_hold_shape(const char *v)
 {
 	size_t digits = 0, len = 0;
@@ -27,7 +28,8 @@ static int may_hold_shape(const char *v)
 		return len == 10 || len == 13 || len == 14;
 	if (digits)
 		return 1;
-	return strstr(v, "now") || strstr(v, "day") || strstr(v, "Time)") || strstr(v, "ago");
+	return strchr(v, '/') || strstr(v, "now") || strstr(v, "day") || strstr(v, "Time)") ||
+	       strstr(v, "ago") || strstr(v, "UTC") || strstr(v, "GMT") || strstr(v, "localhost");
 }
 
 /* The scrubbed form of `value` in the copy's arena, or `value` itself when

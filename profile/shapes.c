@@ -139,7 +139,7 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	{ "base64", "\\<[A-Za-z0-9+_-]{16,}={0,2}", valid_base64 },
 	{ "url-query", "\\?[A-Za-z0-9_.%-]+=[^ #\"'<>]*", NULL },
 	{ "path",
-	  "(/(home|tmp|usr|var|opt|srv|build|root|private|Users|mnt|nix|builddir)(/[A-Za-z0-9._~+-]+)+/?"
+	  "(/(home|tmp|usr|var|opt|srv|build|root|private|Users|mnt|nix|builddir)(/[A-Za-z0-9_.~+-]+)+/?"
 	  "|\\<[A-Za-z]:\\\\([A-Za-z0-9._ -]+\\\\?)+)",
 	  NULL },
 	{ "version", "\\<[vV]?[0-9]+(\\.[0-9]+)+([-+~][0-9A-Za-z.]+)?\\>", valid_version },

@@ -32,4 +32,8 @@ printf '<p>Generated on 2024-03-01</p><form action="/s"></form>' >"$TMP/p_old.ht
 printf '<p>Generated on 2024-07-15</p><form action="/s" class="compact" data-track="s"></form>' >"$TMP/p_new.html"
 expect_status presentational_attributes_and_a_date_are_ignore 0 "$SMART" classify "$TMP/p_old.html" "$TMP/p_new.html"
 expect_output presentational_pair_says_what_was_discounted '^every difference is volatile or presentational: 1 date, 2 presentational attributes$'
+# values without a digit are scrubbed too: a build path, a zone name
+printf '<link href="/tmp/ci/build-17/cov/index.css"><p>Zone (UTC)</p>' >"$TMP/d_old.html"
+printf '<link href="/tmp/ci/runner/_work/cov/index.css"><p>Zone (Europe/Berlin)</p>' >"$TMP/d_new.html"
+expect_status digitless_path_and_zone_name_are_scrubbed 0 "$SMART" classify "$TMP/d_old.html" "$TMP/d_new.html"
 finish

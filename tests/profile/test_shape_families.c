@@ -86,6 +86,7 @@ static const shape_case cases[] = {
 	{ "version with v", "built with v2.0.3-beta", "built with v2.1.0", 1 },
 	{ "temporary path", "/tmp/build-17/src/main.c", "/tmp/workspace/job-2291/src/main.c", 1 },
 	{ "home path", "/home/alice/project/lib.py", "/home/ci/project/lib.py", 1 },
+	{ "CI runner path", "/tmp/ci/build-17/build/coverage/index.css", "/tmp/ci/runner/_work/cmark/cmark/build/coverage/index.css", 1 },
 	{ "host and port", "http://127.0.0.1:8001/docs/", "http://localhost:8003/docs/", 1 },
 	{ "cache-busting parameter", "style.css?ver=6.1.9", "style.css?ver=6.2.0", 1 },
 	{ "cache-busting epoch", "app.js?v=1700000000", "app.js?v=1702592000", 1 },
