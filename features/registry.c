@@ -149,7 +149,14 @@ int smart_features_compute_profiled(const smart_tree *old_tree,
 			smart_error_prefix(err, "feature %s", registry[i].name);
 			goto done;
 		}
-		assert(isfinite(values[i]));
+		/* An extractor is meant to give a finite value on any input;
+		 * should one not (a ratio over a pathological page), the pair
+		 * is refused with an error rather than the process aborted. */
+		if (!isfinite(values[i])) {
+			smart_error_set(err, "feature %s: not a finite number (%g)", registry[i].name,
+					values[i]);
+			goto done;
+		}
 	}
 	rc = 0;
 done:
