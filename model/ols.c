@@ -7,6 +7,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,17 @@
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit.h>
 #include <gsl/gsl_vector.h>
+
+/* GSL's default error handler aborts the process; smart checks every
+ * status instead. The handler is process-wide, so it is switched off once,
+ * for good, rather than toggled around each fit (which raced when two
+ * threads fitted at once). */
+static pthread_once_t gsl_quiet_once = PTHREAD_ONCE_INIT;
+
+static void gsl_quiet(void)
+{
+	gsl_set_error_handler_off();
+}
 
 /* Singular values below this fraction of the largest, on unit-norm centred
  * columns, mean "linearly dependent". */
@@ -175,7 +187,6 @@ static int ols_solve(const smart_dataset *d, smart_ols_fit *fit, size_t active,
 	gsl_matrix *x = gsl_matrix_alloc(n, p), *cov = gsl_matrix_alloc(p, p);
 	gsl_vector *y = gsl_vector_alloc(n), *c = gsl_vector_alloc(p);
 	gsl_multifit_linear_workspace *work = gsl_multifit_linear_alloc(n, p);
-	gsl_error_handler_t *old_handler;
 	double chisq = 0;
 	int rc = -1, status;
 
@@ -192,9 +203,8 @@ static int ols_solve(const smart_dataset *d, smart_ols_fit *fit, size_t active,
 				gsl_matrix_set(x, r, col++, d->rows[r * d->n_features + j]);
 		gsl_vector_set(y, r, d->labels[r]);
 	}
-	old_handler = gsl_set_error_handler_off();
+	pthread_once(&gsl_quiet_once, gsl_quiet);
 	status = gsl_multifit_linear(x, y, c, cov, &chisq, work);
-	gsl_set_error_handler(old_handler);
 	if (status) {
 		smart_error_set(err, "least-squares fit failed: %s", gsl_strerror(status));
 		goto done;

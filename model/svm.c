@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,6 +109,16 @@ static void svm_quiet(const char *s)
 	(void)s;
 }
 
+/* libsvm prints its progress through one process-wide function pointer:
+ * set it once, for good, so two threads training at once do not race on
+ * it. */
+static pthread_once_t svm_quiet_once = PTHREAD_ONCE_INIT;
+
+static void svm_silence(void)
+{
+	svm_set_print_string_function(svm_quiet);
+}
+
 struct smart_svm *smart_svm_train(const smart_dataset *d, double c,
 				  double gamma, smart_error *err)
 {
@@ -167,7 +178,7 @@ struct smart_svm *smart_svm_train(const smart_dataset *d, double c,
 		smart_error_set(err, "svm: %s", bad);
 		goto done;
 	}
-	svm_set_print_string_function(svm_quiet);
+	pthread_once(&svm_quiet_once, svm_silence);
 	trained = svm_train(&prob, &param);
 	if (!trained || trained->nr_class != 2) {
 		smart_error_set(err, "svm: training did not give a two-class model");
