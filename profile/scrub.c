@@ -14,6 +14,23 @@
 
 #include "common/arena.h"
 
+/* The words a shape without a digit starts with: path roots, zone
+ * regions, relative times, zone names, the local host. */
+static int holds_digitless_shape(const char *v)
+{
+	static const char *const needles[] = {
+		"/tmp", "/home", "/usr", "/var", "/opt", "/srv", "/build", "/root", "/private",
+		"/Users", "/mnt", "/nix", ":\\", "Africa/", "America/", "Antarctica/", "Asia/",
+		"Atlantic/", "Australia/", "Europe/", "Indian/", "Pacific/", "Etc/", "now", "day",
+		"Time)", "ago", "UTC", "GMT", "localhost", NULL
+	};
+
+	for (size_t i = 0; needles[i]; i++)
+		if (strstr(v, needles[i]))
+			return 1;
+	return 0;
+}
+
 /* Whether a value can hold a shape at all: every shape but paths, zone
  * names and a few words ("just now", "yesterday", "(… Time)", "(UTC)",
  * "localhost") contains a digit, so most text is passed over without
@@ -28,8 +45,7 @@ static int may_hold_shape(const char *v)
 		return len == 10 || len == 13 || len == 14;
 	if (digits)
 		return 1;
-	return strchr(v, '/') || strstr(v, "now") || strstr(v, "day") || strstr(v, "Time)") ||
-	       strstr(v, "ago") || strstr(v, "UTC") || strstr(v, "GMT") || strstr(v, "localhost");
+	return holds_digitless_shape(v);
 }
 
 /* The scrubbed form of `value` in the copy's arena, or `value` itself when
