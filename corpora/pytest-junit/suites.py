@@ -9,8 +9,8 @@ A suite line is NAME FAMILY PATH [pytest options...]: pytest runs PATH
 -o junit_family=FAMILY and writes OUT_DIR/NAME.xml.  A suite that makes
 pytest raise is left out (a mutant that breaks pytest shows as missing
 outputs).  --fixed-temp-names (mutant runs) draws the names of
-tempfile.mkdtemp & co. from a seeded generator, restarted for every suite,
-so that failure messages naming temporary folders repeat exactly.
+tempfile.mkdtemp & co. from a generator seeded by the running test, so
+that failure messages naming temporary folders repeat exactly.
 """
 import io
 import os
@@ -25,11 +25,17 @@ out, suites_file = os.path.abspath(sys.argv[1]), sys.argv[2]
 fixed = "--fixed-temp-names" in sys.argv[3:]
 if fixed:
     class _Seeded(tempfile._RandomNameSequence):
-        @property
-        def rng(self):
-            if not hasattr(self, "_seeded"):
-                self._seeded = random.Random(20240101)
-            return self._seeded
+        """Temporary names drawn from a generator seeded by the running
+        test (pytest's PYTEST_CURRENT_TEST) and the draws it has made, so a
+        fault elsewhere (pytest's own temporary files) does not shift them."""
+        def __init__(self):
+            self._draws = {}
+
+        def __next__(self):
+            test = os.environ.get("PYTEST_CURRENT_TEST", "")
+            n = self._draws[test] = self._draws.get(test, 0) + 1
+            rng = random.Random("%s|%d" % (test, n))
+            return "".join(rng.choice(self.characters) for _ in range(8))
 
 with open(suites_file, encoding="utf-8") as f:
     suites = [line.split() for line in f if line.strip()]
