@@ -15,7 +15,7 @@
 APP=pytest-junit
 source "$(dirname "$0")/../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
-MUTANTS=${PYTEST_MUTANTS_SECONDS:-1200}
+MUTANTS=${PYTEST_MUTANTS_SECONDS:-600}
 PKGS=(python3-pytest python3-pyflakes python3-bs4 python3-lxml python3-html5lib python3-simplejson
       python3-colorama faketime)
 DIST=/usr/lib/python3/dist-packages

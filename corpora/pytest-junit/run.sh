@@ -13,13 +13,19 @@
 set -e
 unset SOURCE_DATE_EPOCH
 case ${SMART_RUN_SEED:-0} in
-1) CLOCK='@2024-03-01 10:00:00' ZONE=UTC HOST=ci-runner-1 ROOT=/tmp/smart-pytest-ci/build-17 ;;
-2) CLOCK='@2024-07-15 18:42:07' ZONE=Europe/Berlin HOST=buildd-amd64-02 ROOT=/tmp/smart-pytest-ci/workspace/job-2291 ;;
-3) CLOCK= ZONE=America/New_York HOST= ROOT=$(mktemp -d /tmp/smart-pytest-ci-XXXXXX) ;;
-4) CLOCK='@2025-01-02 03:04:05' ZONE=Asia/Tokyo HOST=worker-4.ci.example.org ROOT=/tmp/smart-pytest-ci/w/4/src ;;
+1) CLOCK='@2024-03-01 10:00:00' ZONE=UTC HOST=ci-runner-1 ROOT=/tmp/smart-pytest-ci/build-17
+   TMP=/tmp/smart-pytest-ci/tmp-17 ;;
+2) CLOCK='@2024-07-15 18:42:07' ZONE=Europe/Berlin HOST=buildd-amd64-02
+   ROOT=/tmp/smart-pytest-ci/workspace/job-2291 TMP=/tmp/smart-pytest-ci/workspace/tmp ;;
+3) CLOCK= ZONE=America/New_York HOST= ROOT=$(mktemp -d /tmp/smart-pytest-ci-XXXXXX) TMP=$ROOT.tmp ;;
+4) CLOCK='@2025-01-02 03:04:05' ZONE=Asia/Tokyo HOST=worker-4.ci.example.org
+   ROOT=/tmp/smart-pytest-ci/w/4/src TMP=/tmp/smart-pytest-ci/w/4/tmp ;;
 *) CLOCK='2024-01-01 00:00:00' ZONE=UTC HOST=ci-runner-9
-   ROOT=/tmp/smart-pytest-mutant/build ;;
+   ROOT=/tmp/smart-pytest-mutant/build TMP=/tmp/smart-pytest-mutant/tmp ;;
 esac
+# TMP: the tests' temporary folder (TMPDIR), emptied before and after the
+# run: pyflakes's failing tests leave their mkdtemp folders behind, and a
+# left-over folder would make the next run's seeded name draw again.
 # libfaketime is preloaded directly, not through the faketime wrapper: the
 # wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
 # leaves it behind, and a later process given the recycled pid then fails
@@ -39,13 +45,13 @@ fi
 APPDIR=$PWD
 FIXED=
 [ "${SMART_RUN_SEED:-0}" != 0 ] || FIXED=--fixed-temp-names
-rm -rf "$ROOT" out && mkdir -p "$ROOT" out
+rm -rf "$ROOT" "$TMP" out && mkdir -p "$ROOT" "$TMP" out
 cp -a suites-src/. "$ROOT/"
-export PYTHONPATH=$APPDIR:$ROOT TZ=$ZONE PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTHONDONTWRITEBYTECODE=1
+export TMPDIR=$TMP PYTHONPATH=$APPDIR:$ROOT TZ=$ZONE PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTHONDONTWRITEBYTECODE=1
 if [ -n "$CLOCK" ]; then
     (cd "$ROOT" && fake_clock "$CLOCK" "$@" /usr/bin/python3 "$APPDIR/suites.py" "$APPDIR/out" "$APPDIR/suites.txt" $FIXED) || true
 else
     (cd "$ROOT" && "$@" /usr/bin/python3 "$APPDIR/suites.py" "$APPDIR/out" "$APPDIR/suites.txt" $FIXED) || true
 fi
-rm -rf "$ROOT"
+rm -rf "$ROOT" "$TMP"
 [ -n "$(find out -name '*.xml' | head -n 1)" ]
