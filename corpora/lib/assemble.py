@@ -43,6 +43,7 @@ import json
 import os
 import random
 import sys
+from xml.etree import ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import label as guide  # noqa: E402
@@ -112,7 +113,14 @@ def main():
     dropped = collections.Counter()
     out, unl = [], []
 
-    def usable(old, new, test=""):
+    def well_formed(doc):
+        try:
+            ElementTree.fromstring(doc.encode("utf-8"))
+            return True
+        except ElementTree.ParseError:
+            return False
+
+    def usable(old, new, test="", fmt=None):
         if test.lower().endswith(NOT_DOCUMENTS):
             dropped["not a document"] += 1
             return False
@@ -125,6 +133,11 @@ def main():
         if len(old.encode()) > a.max_bytes or len(new.encode()) > a.max_bytes:
             dropped["over %d bytes" % a.max_bytes] += 1
             return False
+        if fmt == "xml" and not (well_formed(old) and well_formed(new)):
+            # smart cannot measure it (classify reports such a pair as
+            # trouble, exit 2), so it cannot train or be scored
+            dropped["not well-formed XML"] += 1
+            return False
         return True
 
     for origin, path, per_note, cap in a.pairs:
@@ -132,7 +145,8 @@ def main():
         if not os.path.exists(path):
             sys.exit("assemble: %s: no such file" % path)
         recs = [r for r in read_jsonl(path)
-                if usable(r.get("old", ""), r.get("new", ""), r.get("test", ""))]
+                if usable(r.get("old", ""), r.get("new", ""), r.get("test", ""),
+                          r.get("format") or format_of(r.get("test", ""), a.format))]
         recs.sort(key=lambda r: (r.get("note", ""), r.get("test", "")))
         by_note = collections.OrderedDict()
         for r in recs:
@@ -157,7 +171,8 @@ def main():
                 if not os.path.isfile(old_path):
                     sys.exit("assemble: %s: no clean output for mutant pair %s" % (old_path, r["test"]))
                 r["old"] = read_text(old_path)
-                if not usable(r["old"], r["new"]):
+                if not usable(r["old"], r["new"], r["test"],
+                              r.get("format") or format_of(r["test"], a.format)):
                     continue
             if origin == "mutant" and len(r["old"]) + len(r["new"]) <= GUIDE_MAX_BYTES:
                 # A mutant's output is inspect by construction (SMART 6.3);
@@ -183,7 +198,7 @@ def main():
         got = collections.defaultdict(list)
         for name in names:
             old, new = read_text(os.path.join(old_dir, name)), read_text(os.path.join(new_dir, name))
-            if not usable(old, new, name):
+            if not usable(old, new, name, format_of(name, a.format)):
                 continue
             if by_construction:
                 r = {"app": a.app, "test": name, "format": format_of(name, a.format),
