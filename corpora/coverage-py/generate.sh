@@ -27,6 +27,7 @@ prepare() {
     find "$dest" -name __pycache__ -prune -exec rm -rf {} +
     cp -a "$inputs" "$dest/tests-in"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     cp "$HERE/measure.py" "$HERE/report.py" "$HERE/suites.txt" "$dest/"
     printf 'true\n' > "$dest/smart-build.sh"
     touch "$dest/.done"

@@ -52,6 +52,7 @@ prepare() {
     cp -a "$src" "$dest/smart-project"
     rm -f "$dest/smart-project/.done"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     cp "$HERE/fixstat.cjs" "$dest/smart-fixstat.cjs"
     printf 'true\n' > "$dest/smart-build.sh"
     touch "$dest/.done"

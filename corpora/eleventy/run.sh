@@ -25,18 +25,7 @@ case ${SMART_RUN_SEED:-0} in
 *) CLOCK='2024-01-01 00:00:00' EPOCH= ZONE=UTC LOC=C.UTF-8 URL=http://localhost:8080/
    FIX="--require $PWD/smart-fixstat.cjs" ;;
 esac
-# libfaketime is preloaded directly, not through the faketime wrapper: the
-# wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
-# leaves it behind, and a later process given the recycled pid then fails
-# with "sem_open: File exists" (pid_max is 32768 on small machines); the
-# library names its own the same way but takes a clash as non-fatal.  The
-# monotonic clock (node's timers) is left real, so a frozen wall clock does
-# not stop the event loop.
-fake_clock() {
-    spec=$1; shift
-    env LD_PRELOAD='/usr/$LIB/faketime/libfaketime.so.1' FAKETIME="$spec" FAKETIME_DISABLE_SHM=1 \
-        FAKETIME_DONT_FAKE_MONOTONIC=1 "$@"
-}
+. "$PWD/smart-fake-clock.sh"   # fake_clock: corpora/lib/fake-clock.sh
 APPDIR=$PWD
 CMD=$APPDIR/cmd.js; [ -f "$CMD" ] || CMD=$APPDIR/cmd.cjs   # eleventy 3 ships cmd.cjs
 BUILD=$(mktemp -d "${TMPDIR:-/tmp}/smart-eleventy-build.XXXXXX")
@@ -44,7 +33,9 @@ cp -R smart-project/. "$BUILD/"
 [ -z "$EPOCH" ] || export SOURCE_DATE_EPOCH=$EPOCH
 export TZ=$ZONE LC_ALL=$LOC LANG=$LOC SITE_URL=$URL
 if [ -n "$CLOCK" ]; then
-    (cd "$BUILD" && fake_clock "$CLOCK" node $FIX "$CMD" --quiet --output=_site) >"$BUILD.log" 2>&1
+    # the monotonic clock (node's timers) stays real, so a frozen wall
+    # clock does not stop the event loop
+    (cd "$BUILD" && fake_clock "$CLOCK" env FAKETIME_DONT_FAKE_MONOTONIC=1 node $FIX "$CMD" --quiet --output=_site) >"$BUILD.log" 2>&1
 else
     (cd "$BUILD" && node $FIX "$CMD" --quiet --output=_site) >"$BUILD.log" 2>&1
 fi

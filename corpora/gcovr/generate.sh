@@ -29,6 +29,7 @@ prepare() {
     cp -a "$cmark" "$dest/cmark-src"
     rm -rf "$dest/cmark-src/debian" "$dest/cmark-src/.pc"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     printf 'true\n' > "$dest/smart-build.sh"
     touch "$dest/.done"
 }

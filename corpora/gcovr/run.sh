@@ -27,15 +27,7 @@ case ${SMART_RUN_SEED:-0} in
    export SOURCE_DATE_EPOCH=1735787045 ;;
 *) CLOCK='2024-01-01 00:00:00' ZONE=UTC ROOT=${SMART_GCOVR_MUTANT_ROOT:-/tmp/smart-gcovr-mutant/build} ;;
 esac
-# libfaketime is preloaded directly, not through the faketime wrapper: the
-# wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
-# leaves it behind, and a later process given the recycled pid then fails
-# with "sem_open: File exists" (pid_max is 32768 on small machines); the
-# library names its own the same way but takes a clash as non-fatal.
-fake_clock() {
-    spec=$1; shift
-    env LD_PRELOAD='/usr/$LIB/faketime/libfaketime.so.1' FAKETIME="$spec" "$@"
-}
+. "$PWD/smart-fake-clock.sh"   # fake_clock: corpora/lib/fake-clock.sh
 APPDIR=$PWD
 PY=/usr/bin/python3
 export TZ=$ZONE

@@ -42,6 +42,7 @@ prepare() {
     cp -a "$pkg/." "$dest/"
     cp -a "$src" "$dest/smart-sources"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     printf 'true\n' > "$dest/smart-build.sh"
     touch "$dest/.done"
 }

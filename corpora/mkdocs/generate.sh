@@ -56,6 +56,7 @@ prepare() {
     find "$dest" -name __pycache__ -prune -exec rm -rf {} +
     cp -a "$src" "$dest/site-src"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     printf 'true\n' > "$dest/smart-build.sh"
     touch "$dest/.done"
 }

@@ -16,15 +16,7 @@ case ${SMART_RUN_SEED:-0} in
 4) CLOCK='2025-01-02 03:04:05' EPOCH= ZONE=Asia/Tokyo URL=https://docs.example.org/latest/ ;;
 *) CLOCK= EPOCH=1704067200 ZONE=UTC URL=http://127.0.0.1:8000/ ;;
 esac
-# libfaketime is preloaded directly, not through the faketime wrapper: the
-# wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
-# leaves it behind, and a later process given the recycled pid then fails
-# with "sem_open: File exists" (pid_max is 32768 on small machines); the
-# library names its own the same way but takes a clash as non-fatal.
-fake_clock() {
-    spec=$1; shift
-    env LD_PRELOAD='/usr/$LIB/faketime/libfaketime.so.1' FAKETIME="$spec" "$@"
-}
+. "$PWD/smart-fake-clock.sh"   # fake_clock: corpora/lib/fake-clock.sh
 APPDIR=$PWD
 BUILD=$(mktemp -d "${TMPDIR:-/tmp}/smart-mkdocs-build.XXXXXX")
 cp -a site-src/. "$BUILD/"

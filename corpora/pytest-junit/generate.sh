@@ -31,6 +31,7 @@ prepare() {
     for p in pyflakes bs4 simplejson colorama; do cp -aL "$DIST/$p" "$dest/suites-src/"; done
     find "$dest" -name __pycache__ -prune -exec rm -rf {} +
     cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     cp "$HERE/suites.py" "$dest/"
     cp "$suites" "$dest/suites.txt"
     printf 'true\n' > "$dest/smart-build.sh"

@@ -26,15 +26,7 @@ esac
 # TMP: the tests' temporary folder (TMPDIR), emptied before and after the
 # run: pyflakes's failing tests leave their mkdtemp folders behind, and a
 # left-over folder would make the next run's seeded name draw again.
-# libfaketime is preloaded directly, not through the faketime wrapper: the
-# wrapper names a POSIX semaphore by its own pid, a wrapper that is killed
-# leaves it behind, and a later process given the recycled pid then fails
-# with "sem_open: File exists" (pid_max is 32768 on small machines); the
-# library names its own the same way but takes a clash as non-fatal.
-fake_clock() {
-    spec=$1; shift
-    env LD_PRELOAD='/usr/$LIB/faketime/libfaketime.so.1' FAKETIME="$spec" "$@"
-}
+. "$PWD/smart-fake-clock.sh"   # fake_clock: corpora/lib/fake-clock.sh
 # The host name (pytest writes it in every xunit2 <testsuite hostname=>) is
 # set in a private UTS namespace where that is allowed (root); elsewhere
 # the machine's own name stays.
