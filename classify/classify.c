@@ -183,6 +183,14 @@ size_t smart_discount_text(const unsigned *counts, char *buf, size_t size)
 			break;
 		used += (size_t)n;
 	}
+	if (counts[SMART_DISCOUNT_METADATA]) {
+		unsigned k = counts[SMART_DISCOUNT_METADATA];
+		int n = snprintf(buf + used, size - used, "%s%u generator metadata element%s",
+				 used ? ", " : "", k, k == 1 ? "" : "s");
+
+		if (n > 0 && (size_t)n < size - used)
+			used += (size_t)n;
+	}
 	if (counts[SMART_DISCOUNT_PRESENTATION]) {
 		unsigned k = counts[SMART_DISCOUNT_PRESENTATION];
 		int n = snprintf(buf + used, size - used, "%s%u presentational attribute%s",

@@ -204,6 +204,13 @@ static void shrink_to_fit(smart_tree *t)
 static int finish_tree(smart_tree *t)
 {
 	shrink_to_fit(t);
+	return tree_number_nodes(t);
+}
+
+/* Subtree sizes (each node's size must be 1 on entry) and sibling
+ * positions by name, content and other nodes counted apart. */
+int tree_number_nodes(smart_tree *t)
+{
 	uint32_t *seen_in = malloc(t->name_count * sizeof(uint32_t));
 	uint32_t *seen_count = malloc(t->name_count * sizeof(uint32_t));
 

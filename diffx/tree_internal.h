@@ -26,6 +26,11 @@ int tree_libxml_read(const char *data, size_t len, smart_format *format,
 		     const char *name, xmlDocPtr *doc, smart_error *err);
 /* True when node i of a and node j of b have the same own content: kind,
  * name, text and attribute set (children not compared). */
+/* Fills in the subtree sizes and sibling positions of a tree whose nodes
+ * are linked (parent, first_child, next_sibling, index_in_parent) and whose
+ * sizes are all 1; 0, or -1 when out of memory (tree_build.c). */
+int tree_number_nodes(smart_tree *t);
+
 int tree_same_content(const smart_tree *a, uint32_t i, const smart_tree *b,
 		      uint32_t j);
 

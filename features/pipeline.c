@@ -7,25 +7,100 @@
 #include "smart/file.h"
 #include "smart/profile.h"
 
+/* The scrubbed copies of a pair and what scrubbing them explained. */
+typedef struct scrubbed {
+	smart_tree *old_clean, *new_clean;
+	uint32_t *old_raw_of, *new_raw_of; /* copy node -> raw node; NULL: the same */
+	int rebased;                        /* links of a moved site */
+	int metadata;                       /* generator metadata elements that differed */
+} scrubbed;
+
+static void scrubbed_free(scrubbed *s)
+{
+	smart_tree_free(s->new_clean);
+	smart_tree_free(s->old_clean);
+	free(s->old_raw_of);
+	free(s->new_raw_of);
+}
+
+/* Scrubs both trees: value shapes, a moved site's root, generator
+ * metadata. 0, or -1 with `err` set. */
+static int scrub_pair(const smart_shapes *shapes, const smart_tree *old_tree,
+		      const smart_tree *new_tree, scrubbed *s, smart_error *err)
+{
+	s->old_clean = smart_shapes_scrub(shapes, old_tree, err);
+	s->new_clean = s->old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
+	if (!s->new_clean || (s->rebased = smart_scrub_rebase(s->old_clean, s->new_clean, err)) < 0)
+		return -1;
+	s->metadata = smart_scrub_metadata(old_tree, new_tree, &s->old_clean, &s->new_clean,
+					   &s->old_raw_of, &s->new_raw_of, err);
+	return s->metadata < 0 ? -1 : 0;
+}
+
+/* The alignment of the scrubbed copies (d) in the raw trees' node numbers,
+ * for counting what scrubbing explained: d->old_to_new itself when the
+ * copies have the raw trees' nodes, else a new array (*owned). */
+static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_raw,
+				     const smart_diff *d, uint32_t **owned)
+{
+	*owned = NULL;
+	if (!s->old_raw_of)
+		return d->old_to_new;
+	*owned = malloc((old_raw->count ? old_raw->count : 1) * sizeof(**owned));
+	if (!*owned)
+		return NULL;
+	for (uint32_t i = 0; i < old_raw->count; i++)
+		(*owned)[i] = SMART_NONE;
+	for (uint32_t k = 0; k < s->old_clean->count; k++) {
+		uint32_t j = d->old_to_new[k];
+
+		(*owned)[s->old_raw_of[k]] = j == SMART_NONE ? SMART_NONE : s->new_raw_of[j];
+	}
+	return *owned;
+}
+
+/* Counts into r what scrubbing explained, once the copies are aligned. */
+static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tree,
+			    const smart_tree *new_tree, const scrubbed *s, const smart_diff *d,
+			    smart_features_result *r, smart_error *err)
+{
+	uint32_t *owned;
+	const uint32_t *map = raw_alignment(s, old_tree, d, &owned);
+	int total = map ? smart_shapes_count_discounted(shapes, old_tree, new_tree, map,
+						       r->discounted)
+			: -1;
+
+	free(owned);
+	if (total < 0)
+		return smart_error_oom(err);
+	r->discounted[SMART_SHAPE_PATH] += (unsigned)s->rebased;
+	r->discounted[SMART_DISCOUNT_METADATA] = (unsigned)s->metadata;
+	r->discounted_total = (unsigned)(total + s->rebased + s->metadata) +
+			      r->discounted[SMART_DISCOUNT_PRESENTATION];
+	r->only_volatile = smart_diff_is_empty(d);
+	return 0;
+}
+
 /* The one path from two documents to their features, shared by `smart
  * features`, training and classification: parse both, note whether the
- * parsed trees differ (the tree-diff baseline), scrub the built-in value
- * shapes and the site's root if it moved out of both (unless raw), align
- * (again without the presentational attributes elements gained)
- * with DiffX, count what the scrubbing explained, and compute the features
- * against the profile. */
+ * parsed trees differ (the tree-diff baseline), scrub both (value shapes,
+ * a moved site's root, generator metadata; unless raw), align with DiffX
+ * (again without the presentational attributes elements gained), count
+ * what the scrubbing explained, and compute the features against the
+ * profile. */
 int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
 			   const smart_features_options *o, double *values,
 			   smart_features_result *r, smart_error *err)
 {
-	smart_tree *old_tree = NULL, *new_tree = NULL, *old_clean = NULL, *new_clean = NULL;
+	smart_tree *old_tree = NULL, *new_tree = NULL;
 	const smart_tree *old_used, *new_used;
 	const smart_shapes *shapes = NULL;
+	scrubbed s = { 0 };
 	smart_diff *diff = NULL;
-	int status = -1, total, rebased = 0;
+	int status = -1;
 
 	assert(o->version == SMART_FEATURES_OPTIONS_VERSION);
-	assert(SMART_DISCOUNT_PRESENTATION < sizeof(r->discounted) / sizeof(r->discounted[0]));
+	assert(SMART_DISCOUNT_METADATA < sizeof(r->discounted) / sizeof(r->discounted[0]));
 	memset(r, 0, sizeof(*r));
 	old_tree = smart_tree_parse(old_doc->data, old_doc->len, o->format, old_doc->name, err);
 	if (!old_tree)
@@ -37,40 +112,25 @@ int smart_features_of_pair(const smart_document *old_doc, const smart_document *
 	old_used = old_tree;
 	new_used = new_tree;
 	if (!o->raw && r->trees_differ) {
-		shapes = smart_shapes_scrubbed(err);
-		old_clean = shapes ? smart_shapes_scrub(shapes, old_tree, err) : NULL;
-		new_clean = old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
-		if (!new_clean || (rebased = smart_scrub_rebase(old_clean, new_clean, err)) < 0)
+		if (!(shapes = smart_shapes_scrubbed(err)) ||
+		    scrub_pair(shapes, old_tree, new_tree, &s, err))
 			goto out;
-		old_used = old_clean;
-		new_used = new_clean;
+		old_used = s.old_clean;
+		new_used = s.new_clean;
 	}
 	diff = smart_diffx(old_used, new_used, err);
 	if (diff && shapes &&
-	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(new_clean, diff))) {
+	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(s.new_clean, diff))) {
 		smart_diff_free(diff); /* new hooks removed: align what is left */
 		diff = smart_diffx(old_used, new_used, err);
 	}
-	if (!diff)
+	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
 		goto out;
-	if (shapes) {
-		total = smart_shapes_count_discounted(shapes, old_tree, new_tree, diff->old_to_new,
-						      r->discounted);
-		if (total < 0) {
-			smart_error_oom(err);
-			goto out;
-		}
-		r->discounted[SMART_SHAPE_PATH] += (unsigned)rebased;
-		total += rebased + (int)r->discounted[SMART_DISCOUNT_PRESENTATION];
-		r->discounted_total = (unsigned)total;
-		r->only_volatile = smart_diff_is_empty(diff);
-	}
 	status = smart_features_compute_profiled(old_used, new_used, diff, o->profile, o->test,
 						 values, err);
 out:
 	smart_diff_free(diff);
-	smart_tree_free(new_clean);
-	smart_tree_free(old_clean);
+	scrubbed_free(&s);
 	smart_tree_free(new_tree);
 	smart_tree_free(old_tree);
 	return status;

@@ -129,8 +129,10 @@ typedef struct smart_features_result {
 	unsigned discounted_total;
 } smart_features_result;
 
-/* The slot of discounted[] past the shapes: presentational attributes. */
+/* The slots of discounted[] past the shapes: presentational attributes,
+ * and generator metadata elements. */
 #define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
+#define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
 
 /* Parses both documents, scrubs their volatile values (unless o->raw),
  * aligns them, and fills values[0 .. smart_feature_count()) and *r. */

@@ -146,6 +146,18 @@ int smart_presentation_attribute(const char *name);
 struct smart_diff;
 unsigned smart_scrub_added_presentation(smart_tree *new_clean, const struct smart_diff *d);
 
+/* Generator metadata (profile/metadata.c): the scrubbed copies of two HTML
+ * trees (*old_clean, *new_clean, whose nodes are those of old_raw and
+ * new_raw) are replaced by copies without their <meta name="generator|
+ * date|created|modified"> elements, and *old_raw_of / *new_raw_of (free())
+ * map each node of a new copy to its raw node; both stay NULL when there
+ * was nothing to leave out (or the trees are XML). Returns how many such
+ * elements differed (present on one side only, or with another content),
+ * or -1 with `err` set when out of memory. */
+int smart_scrub_metadata(const smart_tree *old_raw, const smart_tree *new_raw,
+			 smart_tree **old_clean, smart_tree **new_clean, uint32_t **old_raw_of,
+			 uint32_t **new_raw_of, smart_error *err);
+
 /* What scrubbing explained away: for every pair of nodes `old_to_new`
  * matches (an alignment of the scrubbed copies, whose nodes are those of
  * the raw trees), each shape token whose raw value changed adds one to

@@ -105,6 +105,14 @@ smart_tree *smart_tree_parse_file(const char *path, smart_format format,
 /* Frees a tree; NULL is allowed. */
 void smart_tree_free(smart_tree *tree);
 
+/* A copy of `t` without the subtrees rooted at the nodes whose drop[i] is
+ * set (node 0 is always kept), its nodes renumbered in pre-order and their
+ * sizes and sibling positions recomputed; strings are borrowed from `t`,
+ * which must outlive the copy. *raw_of (free()) receives, per node of the
+ * copy, its index in `t`. NULL with `err` set when out of memory. */
+smart_tree *smart_tree_prune(const smart_tree *t, const unsigned char *drop, uint32_t **raw_of,
+			     smart_error *err);
+
 /* Guesses the format of a document from its first bytes. */
 smart_format smart_format_sniff(const char *data, size_t len);
 

@@ -15,12 +15,12 @@ page "2024-07-15 18:42:07" "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e" "5.0.0" "/orders" 
 page "2024-07-15 18:42:07" "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e" "5.0.0" "/admin/delete" >"$TMP/link.html"
 
 expect_status only_volatile_values_changed_is_ignore 0 "$SMART" classify "$TMP/old.html" "$TMP/volatile.html"
-expect_output only_volatile_pair_names_what_was_discounted '^every difference is a volatile value: 1 date, 1 time, 1 token, 1 version$'
+expect_output only_volatile_pair_names_what_was_discounted '^every difference is a volatile value: 1 date, 1 time, 1 token, 1 generator metadata element$'
 expect_output only_volatile_pair_moves_no_feature '^no feature moved the score'
 expect_status a_changed_link_beside_volatile_values_is_inspect 1 "$SMART" classify "$TMP/old.html" "$TMP/link.html"
-expect_output changed_link_pair_still_discounts_the_volatile_values '^volatile values discounted: 1 date, 1 time, 1 token, 1 version$'
+expect_output changed_link_pair_still_discounts_the_volatile_values '^volatile values discounted: 1 date, 1 time, 1 token, 1 generator metadata element$'
 "$SMART" classify --json "$TMP/old.html" "$TMP/volatile.html" >"$TMP/out" 2>/dev/null
-expect_output only_volatile_json_says_so '"only_volatile":true,"discounted":\{"total":4,"text":"1 date, 1 time, 1 token, 1 version"\}'
+expect_output only_volatile_json_says_so '"only_volatile":true,"discounted":\{"total":4,"text":"1 date, 1 time, 1 token, 1 generator metadata element"\}'
 # features (scrubbed) show no edit at all; the raw pipeline shows the edits
 "$SMART" features --json "$TMP/old.html" "$TMP/volatile.html" >"$TMP/out" 2>/dev/null
 expect_output scrubbed_features_show_no_edit '"text_only":0,.*"change_depth":0,'
@@ -36,4 +36,11 @@ expect_output presentational_pair_says_what_was_discounted '^every difference is
 printf '<link href="/tmp/ci/build-17/cov/index.css"><p>Zone (UTC)</p>' >"$TMP/d_old.html"
 printf '<link href="/tmp/ci/runner/_work/cov/index.css"><p>Zone (Europe/Berlin)</p>' >"$TMP/d_new.html"
 expect_status digitless_path_and_zone_name_are_scrubbed 0 "$SMART" classify "$TMP/d_old.html" "$TMP/d_new.html"
+# a generator <meta> one run prints and another does not (tidy --tidy-mark no)
+printf '<html><head><meta name="generator" content="HTML Tidy 5.6.0"><title>t</title></head><body><p>x</p></body></html>' >"$TMP/g_old.html"
+printf '<html><head><title>t</title></head><body><p>x</p></body></html>' >"$TMP/g_new.html"
+expect_status a_dropped_generator_meta_is_ignore 0 "$SMART" classify "$TMP/g_old.html" "$TMP/g_new.html"
+expect_output a_dropped_generator_meta_is_named '^every difference is a volatile value: 1 generator metadata element$'
+printf '<html><head><title>t</title></head><body><p>y</p></body></html>' >"$TMP/g_text.html"
+expect_status a_text_change_beside_it_is_inspect 1 "$SMART" classify "$TMP/g_old.html" "$TMP/g_text.html"
 finish
