@@ -25,8 +25,12 @@ case ${SMART_RUN_SEED:-0} in
    ROOT=/tmp/smart-docutils-ci/runner/_work/docs/docs/_build
    export SOURCE_DATE_EPOCH=1735787045 ;;
 *) CLOCK='2024-01-01 00:00:00' ZONE=UTC LOC=C.UTF-8
-   ROOT=${SMART_DOCUTILS_MUTANT_ROOT:-/tmp/smart-docutils-mutant/build} ;;
+   ROOT=${SMART_DOCUTILS_MUTANT_ROOT:-/tmp/smart-docutils-mutant/build}
+   export PYTHONHASHSEED=0 ;;
 esac
+# with SOURCE_DATE_EPOCH the clock is frozen at that instant (in local time,
+# as libfaketime reads FAKETIME)
+[ -z "${SOURCE_DATE_EPOCH:-}" ] || CLOCK=$(TZ=$ZONE date -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M:%S')
 . "$PWD/smart-fake-clock.sh"   # fake_clock: corpora/lib/fake-clock.sh
 # the locale must exist (package locales-all), else C.UTF-8
 locale -a 2>/dev/null | grep -qix "$(echo "$LOC" | sed 's/UTF-8/utf8/')" || LOC=C.UTF-8
