@@ -47,6 +47,9 @@ int feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *
 int feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err);
 int feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err);
 
+/* vocabulary.c */
+int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err);
+
 /* common.c */
 
 /* Per name id of `t`, 1 when that name is in the NULL-terminated `names`:

@@ -53,6 +53,9 @@ static const smart_feature_info registry[] = {
 	{ "text_size_change", "|log2((new + 1) / (old + 1))| of the displayed characters", 0,
 	  feature_text_size_change },
 	{ "new_text_log", "log2(1 + new_text)", 0, feature_new_text_log },
+	{ "reworded_text",
+	  "1 when every difference is text rewritten with words the old document never used", 0,
+	  feature_reworded_text },
 };
 
 /* The sign each feature's weight is expected to take (the hypothesis of
@@ -73,7 +76,7 @@ static const struct {
 	{ "residual_change", +1 }, { "only_volatile", -1 }, { "changed_words", +1 },
 	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
 	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },
-	{ "new_text_log", +1 },
+	{ "new_text_log", +1 }, { "reworded_text", -1 },
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))
