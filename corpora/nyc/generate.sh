@@ -111,7 +111,6 @@ if [ "${1:-}" = --smoke ]; then
     exit 0
 fi
 
-need_smart mutate
 W=$CACHE/work/$APP
 suites "$W/suites"
 for v in "${VERSIONS[@]}"; do prepare "$v" "$W/v-$v" "$W/suites"; done
@@ -125,9 +124,9 @@ DIRS=()
 prev=
 for v in "${VERSIONS[@]}"; do
     log "istanbul-reports $v"
-    # the repeatable environment of the mutant runs, a build folder of its
-    # own: a pair differs by the release alone
-    export SMART_NYC_MUTANT_ROOT=${TMPDIR:-/tmp}/smart-nyc-release/$v
+    # the repeatable environment of the mutant runs, the same build folder
+    # for every release (emptied first): a pair differs by the release alone
+    export SMART_NYC_MUTANT_ROOT=${TMPDIR:-/tmp}/smart-nyc-release/build
     rm -rf "$SMART_NYC_MUTANT_ROOT"
     run_suite "$W/v-$v" "$W/release-$v" 1 release
     rm -rf "${TMPDIR:-/tmp}/smart-nyc-release"
@@ -146,6 +145,7 @@ FILES=$FILES,node_modules/istanbul-lib-report/lib/watermarks.js
 FILES=$FILES,node_modules/istanbul-lib-coverage/lib/file-coverage.js,node_modules/istanbul-lib-coverage/lib/coverage-summary.js
 FILES=$FILES,node_modules/istanbul-lib-coverage/lib/coverage-map.js,node_modules/istanbul-lib-coverage/lib/percent.js
 if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
+    need_smart mutate
     log "mutants (${MUTANTS}s)"
     # the coverage data is collected once, in this fixed build folder, by
     # smart mutate's first clean run; every run reports from it
