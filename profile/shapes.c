@@ -395,15 +395,54 @@ typedef struct masker {
 	size_t done;  /* bytes of text written so far */
 	smart_strbuf out;
 	unsigned met;
+	int last_shape;    /* shape of the last placeholder written, or -1 */
+	size_t last_start; /* where it starts in `out` */
+	size_t last_end;   /* where it ends in `out` */
 } masker;
 
+/* Dates, clocks and zone names all tell a moment. */
+static int is_moment(int shape)
+{
+	return shape == SMART_SHAPE_DATE || shape == SMART_SHAPE_TIME || shape == SMART_SHAPE_TZNAME;
+}
+
+/* True when text[from, to) only separates two parts of one moment: spaces
+ * and commas, at least one. */
+static int joins_moment(const char *text, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (text[i] != ' ' && text[i] != ',')
+			return 0;
+	return to > from;
+}
+
+/* Writes the placeholder of one token. The parts of one moment written
+ * side by side ("Mon Jan 01 2024 00:00:00 GMT+0000 (Coordinated
+ * Universal Time)": a date, a clock and a zone name) become one
+ * placeholder, {date} when a date is among them: the same moment printed
+ * in another format ("2024-01-01T00:00:00.000Z") then masks alike. */
 static int mask_token(void *ctx, int shape, size_t so, size_t eo)
 {
 	masker *mk = ctx;
 
-	if (append_literal(&mk->out, mk->text + mk->done, so - mk->done) ||
-	    smart_strbuf_printf(&mk->out, "{%s}", shapes[shape].name))
-		return -1;
+	if (is_moment(shape) && mk->last_shape >= 0 && is_moment(mk->last_shape) &&
+	    mk->last_end == mk->out.len && joins_moment(mk->text, mk->done, so)) {
+		int merged = shape == SMART_SHAPE_DATE ? shape : mk->last_shape;
+
+		mk->out.len = mk->last_start;
+		mk->out.data[mk->out.len] = '\0';
+		if (smart_strbuf_printf(&mk->out, "{%s}", shapes[merged].name))
+			return -1;
+		mk->last_shape = merged;
+	} else {
+		if (append_literal(&mk->out, mk->text + mk->done, so - mk->done))
+			return -1;
+		mk->last_start = mk->out.len;
+		if (smart_strbuf_printf(&mk->out, "{%s}", shapes[shape].name))
+			return -1;
+		mk->last_shape = shape;
+	}
+	mk->last_end = mk->out.len;
 	mk->done = eo;
 	mk->met |= 1u << shape;
 	return 0;
@@ -412,7 +451,7 @@ static int mask_token(void *ctx, int shape, size_t so, size_t eo)
 char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 			unsigned *found, smart_error *err)
 {
-	masker mk = { text, 0, { 0 }, 0 };
+	masker mk = { text, 0, { 0 }, 0, -1, 0, 0 };
 
 	if (scan_shapes(s, text, len, mask_token, &mk) < 0 ||
 	    append_literal(&mk.out, text + mk.done, len - mk.done) ||
