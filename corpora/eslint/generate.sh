@@ -99,7 +99,6 @@ if [ "${1:-}" = --smoke ]; then
     exit 0
 fi
 
-need_smart mutate
 W=$CACHE/work/$APP
 inputs "$W/inputs"
 for v in "${VERSIONS[@]}"; do prepare "$v" "$W/v-$v" "$W/inputs"; done
@@ -120,6 +119,7 @@ for v in "${VERSIONS[@]}"; do
     prev=$v
 done
 
+need_smart mutate
 log "mutants (${MUTANTS}s)"
 if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
     export SMART_ESLINT_MUTANT_ROOT=/tmp/smart-eslint-mutant/build
