@@ -20,7 +20,8 @@ source "$(dirname "$0")/../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 MUT_VERSION=8.57.0
 VERSIONS=(7.0.0 7.32.0 8.0.0 8.30.0 8.57.0)   # 6.x has no ESLint class
-MUTANTS=${ESLINT_MUTANTS_SECONDS:-1800}
+MUTANTS=${ESLINT_MUTANTS_SECONDS:-1800}     # seed SEED
+MUTANTS2=${ESLINT_MUTANTS2_SECONDS:-1080}   # seed SEED+1
 # the sources smart mutate rewrites: the three formatters and their XML
 # escaping, the linter's reporting path, the ESLint class, and the rules the
 # suites turn on
@@ -120,21 +121,28 @@ for v in "${VERSIONS[@]}"; do
 done
 
 need_smart mutate
-log "mutants (${MUTANTS}s)"
-if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
-    export SMART_ESLINT_MUTANT_ROOT=/tmp/smart-eslint-mutant/build
-    nice -n 10 "$SMART" mutate --src "$W/v-$MUT_VERSION" \
-        --files "$MUT_FILES" \
-        --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
-        --time "$MUTANTS" --per-mutant 8 --seed "$SEED" -j 1 --app "$APP" \
-        -o "$W/mutant-$SEED.jsonl" >&2
-    rm -rf /tmp/smart-eslint-mutant
-    touch "$W/mutant-$SEED.jsonl.done"
-fi
+# two seeds, one after the other (-j 1: the machine is shared; a smart
+# mutate's runs use one fixed build folder, SMART_ESLINT_MUTANT_ROOT)
+PAIRS=()
+for seed in "$SEED" "$((SEED + 1))"; do
+    secs=$MUTANTS; [ "$seed" = "$SEED" ] || secs=$MUTANTS2
+    if [ ! -f "$W/mutant-$seed.jsonl.done" ]; then
+        log "mutants, seed $seed (${secs}s)"
+        export SMART_ESLINT_MUTANT_ROOT=/tmp/smart-eslint-mutant/build
+        nice -n 10 "$SMART" mutate --src "$W/v-$MUT_VERSION" \
+            --files "$MUT_FILES" \
+            --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
+            --time "$secs" --per-mutant 8 --seed "$seed" -j 1 --app "$APP" \
+            -o "$W/mutant-$seed.jsonl" >&2
+        rm -rf /tmp/smart-eslint-mutant
+        touch "$W/mutant-$seed.jsonl.done"
+    fi
+    PAIRS+=(--pairs mutant "$W/mutant-$seed.jsonl" 8 200)
+done
 
 assemble --format html --mutant-old "$W/clean/run-1" \
     --reruns "$W/clean/run-1" "$W/clean/run-2" "eslint $MUT_VERSION rerun: fake clock 2024-07-15 18:42:07 (no SOURCE_DATE_EPOCH), TZ Europe/Berlin, locale de_DE, another build folder" 0 \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "eslint $MUT_VERSION rerun: real clock, TZ America/New_York, locale en_US, a fresh temporary build folder" 0 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "eslint $MUT_VERSION rerun: fake clock 2025-01-02 03:04:05 (SOURCE_DATE_EPOCH), TZ Asia/Tokyo, locale ja_JP, another build folder" 0 \
     "${DIRS[@]}" \
-    --pairs mutant "$W/mutant-$SEED.jsonl" 8 300
+    "${PAIRS[@]}"
