@@ -137,7 +137,7 @@ for seed in "$SEED" "$((SEED + 1))"; do
         rm -rf /tmp/smart-eslint-mutant
         touch "$W/mutant-$seed.jsonl.done"
     fi
-    PAIRS+=(--pairs mutant "$W/mutant-$seed.jsonl" 8 200)
+    PAIRS+=(--pairs mutant "$W/mutant-$seed.jsonl" 8 300)
 done
 
 assemble --format html --mutant-old "$W/clean/run-1" \
