@@ -35,10 +35,14 @@
 #define COLON "(:|%3[Aa])"
 /* A clock: 10:00, 9:15 am, 18:42:07.123 */
 #define CLOCK "[0-2]?[0-9]" COLON "[0-5][0-9](" COLON "[0-5][0-9]([.,][0-9]+)?)?( ?[AaPp]\\.?[Mm]\\.?)?"
+/* JavaScript's Date prints the zone's name after the offset, in the
+ * locale's language: "GMT+0200 (Mitteleuropäische Sommerzeit)", "(日本標準時)". */
+#define JS_ZONE_NAME "| GMT[+-][0-2][0-9][0-5][0-9] \\([^)<>]{1,60}\\)" /* no "(" in the bracket: count_groups counts it */
 /* A zone after the clock (never the bare space before the next word):
- * common abbreviations (MESZ is German for CEST), an offset, or both. */
+ * common abbreviations (MESZ is German for CEST), an offset, or both, or
+ * JavaScript's offset and name. */
 #define ZONE "( ?(UTC|GMT|Z|MESZ|MEZ|[A-Z]{1,3}[DS]?T)( ?[+-][0-2][0-9]:?[0-5][0-9])?" \
-	     "| ?[+-][0-2][0-9]:?[0-5][0-9])?"
+	     "| ?[+-][0-2][0-9]:?[0-5][0-9]" JS_ZONE_NAME ")?"
 /* A date's clock, as locales join them: "March 1, 2024 at 10:00 AM UTC",
  * "15. Juli 2024 um 18:42:07 MESZ", "2 janvier 2025 à 03:04". */
 #define AT_CLOCK "(,? (at|um|à|a las|alle|om|kl\\.)? ?" CLOCK ZONE ")?"
@@ -169,6 +173,7 @@ struct smart_shapes {
 	regex_t single[SMART_SHAPE_COUNT]; /* each shape alone, for fallbacks */
 	size_t n_groups;                 /* re.re_nsub + 1 */
 	int group_shape[SMART_SHAPE_COUNT]; /* the group of each shape, or -1 */
+	int merge_moments; /* mask a date, clock and zone side by side as one */
 };
 
 const char *smart_shape_name(smart_shape s)
@@ -273,6 +278,10 @@ static void compile_shared(void)
 {
 	builtin_set = smart_shapes_compile(SMART_SHAPES_BUILTIN, NULL);
 	scrub_set = smart_shapes_compile(SMART_SHAPES_SCRUB, NULL);
+	/* Scrubbing writes one moment as one placeholder; profiles keep
+	 * each part, as their stored patterns name them ("{date} {time}"). */
+	if (scrub_set)
+		scrub_set->merge_moments = 1;
 	all_set = smart_shapes_compile(SMART_SHAPES_ALL, NULL);
 }
 
@@ -392,6 +401,7 @@ static int scan_shapes(const smart_shapes *s, const char *text, size_t len, shap
 /* The state of smart_shapes_mask while it scans. */
 typedef struct masker {
 	const char *text;
+	int merge_moments;
 	size_t done;  /* bytes of text written so far */
 	smart_strbuf out;
 	unsigned met;
@@ -419,13 +429,14 @@ static int joins_moment(const char *text, size_t from, size_t to)
 /* Writes the placeholder of one token. The parts of one moment written
  * side by side ("Mon Jan 01 2024 00:00:00 GMT+0000 (Coordinated
  * Universal Time)": a date, a clock and a zone name) become one
- * placeholder, {date} when a date is among them: the same moment printed
- * in another format ("2024-01-01T00:00:00.000Z") then masks alike. */
+ * placeholder, {date} when a date is among them, in the scrubbed set: the
+ * same moment printed in another format ("2024-01-01T00:00:00.000Z") then
+ * masks alike. */
 static int mask_token(void *ctx, int shape, size_t so, size_t eo)
 {
 	masker *mk = ctx;
 
-	if (is_moment(shape) && mk->last_shape >= 0 && is_moment(mk->last_shape) &&
+	if (mk->merge_moments && is_moment(shape) && mk->last_shape >= 0 && is_moment(mk->last_shape) &&
 	    mk->last_end == mk->out.len && joins_moment(mk->text, mk->done, so)) {
 		int merged = shape == SMART_SHAPE_DATE ? shape : mk->last_shape;
 
@@ -451,7 +462,7 @@ static int mask_token(void *ctx, int shape, size_t so, size_t eo)
 char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 			unsigned *found, smart_error *err)
 {
-	masker mk = { text, 0, { 0 }, 0, -1, 0, 0 };
+	masker mk = { text, s->merge_moments, 0, { 0 }, 0, -1, 0, 0 };
 
 	if (scan_shapes(s, text, len, mask_token, &mk) < 0 ||
 	    append_literal(&mk.out, text + mk.done, len - mk.done) ||
