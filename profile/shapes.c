@@ -83,13 +83,31 @@ static int valid_base64(const char *s, size_t len)
 	       has_class(s, len, is_upper);
 }
 
-/* "1.2.3" or "v2.0": a lone decimal ("3.14") is a number, not a version. */
+/* "1.2.3" or "v2.0": a lone decimal ("3.14") is a number, not a version;
+ * four parts of at most 255 are an IPv4 address (hostport's, so that
+ * "127.0.0.1" and "localhost" mask alike); a match that runs on past a
+ * colon ("127.0.0.1:8080") is another shape's. */
 static int valid_version(const char *s, size_t len)
 {
-	size_t dots = 0;
+	size_t dots = 0, part = 0;
+	int small_parts = 1;
 
-	for (size_t i = 0; i < len; i++)
-		dots += s[i] == '.';
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == ':')
+			return 0;
+		if (s[i] == '.') {
+			dots++;
+			part = 0;
+		} else if (s[i] >= '0' && s[i] <= '9') {
+			part = part * 10 + (size_t)(s[i] - '0');
+			if (part > 255)
+				small_parts = 0;
+		} else {
+			small_parts = 0;
+		}
+	}
+	if (dots == 3 && small_parts)
+		return 0;
 	return dots >= 2 || s[0] == 'v' || s[0] == 'V';
 }
 
@@ -120,6 +138,7 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<(19|20)[0-9]{2}[/.][01]?[0-9][/.][0-3]?[0-9]\\>" /* 2024/03/01, 2024.03.01 */
 	  "|\\<[0-3]?[0-9]\\.[01]?[0-9]\\.[0-9]{4}\\>"
 	  "|\\<" WDAY MON SP DOM "(,?" SP "[0-9]{4})?\\>" AT_CLOCK
+	  "|\\<" MON SP "(19|20)[0-9]{2}\\>" /* a month of a year: an archive's "March 2024" */
 	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>" AT_CLOCK
 	  /* Japanese and Chinese: 2025年1月2日木曜日 3:04:05 */
 	  "|\\<[0-9]{4}年[01]?[0-9]月[0-3]?[0-9]日(\\((日|月|火|水|木|金|土)\\)|(日|月|火|水|木|金|土)曜日)?"
@@ -159,7 +178,11 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "\\<[0-9]+([.,][0-9]+)? ?(ms|µs|us|ns|s|sec|secs|seconds?|min|mins|minutes?)\\>"
 	  "( ago)?", valid_duration },
 	{ "hostport",
-	  "\\<(localhost|[0-9]{1,3}(\\.[0-9]{1,3}){3})(:[0-9]{2,5})?\\>", NULL },
+	  /* *.localhost is loopback too (RFC 6761): blog.localhost:8080 */
+	  "\\<(([A-Za-z0-9-]+\\.)*localhost|[0-9]{1,3}(\\.[0-9]{1,3}){3})(:[0-9]{2,5})?\\>"
+	  /* and percent-encoded in a query: url=http%3A%2F%2F127.0.0.1%3A8080%2F */
+	  "|%2[Ff]%2[Ff](([A-Za-z0-9-]+\\.)*localhost|[0-9]{1,3}(\\.[0-9]{1,3}){3})(%3[Aa][0-9]{2,5})?",
+	  NULL },
 	{ "cachebust", "[?&](v|ver|version|_|t|ts|cb|rev|hash|cachebust)=[0-9A-Za-z._-]+", NULL },
 	{ "timing",
 	  "\\<[A-Za-z_]*([Tt]ime|[Dd]uration|[Ee]lapsed|Ms|_ms)[\"']?[=:] ?[\"']?[0-9]+([.,][0-9]+)?",
