@@ -105,6 +105,7 @@ php_admin_value[error_log] = $state/php.log
 CONF
 cat > "$state/nginx.conf" <<CONF
 daemon off;
+user root root;      # the tree may be under /root (the corpus cache)
 worker_processes 1;
 pid $state/nginx.pid;
 error_log $state/nginx-error.log;
@@ -141,6 +142,10 @@ until [ -S "$state/fpm.sock" ] && curl -s -o /dev/null "http://127.0.0.1:$PORT/w
     i=$((i + 1)); [ $i -lt 300 ] || { echo "server on $PORT did not start" >&2; exit 1; }
     sleep 0.1
 done
+if [ "${SMART_RUN_SEED:-0}" != 0 ]; then   # a clean run must serve WordPress
+    curl -sf -o /dev/null "http://127.0.0.1:$PORT/wp-login.php" ||
+        { echo "WordPress is not served on $PORT" >&2; cat "$state/nginx-error.log" >&2; exit 1; }
+fi
 
 rm -rf out
 "$SMART" replay "$APPDIR/sessions.json" --base-url "http://$HOST:$PORT" -o out --timeout 60 \
