@@ -22,7 +22,7 @@
 APP=wordpress
 source "$(dirname "$0")/../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
-MUTANTS=${WORDPRESS_MUTANTS_SECONDS:-2400}
+MUTANTS=${WORDPRESS_MUTANTS_SECONDS:-2700}
 PKGS=(wordpress wordpress-theme-twentytwentyone mariadb-server nginx-light php-fpm php-mysql
       php-xml php-mbstring faketime curl)
 MUTATE_FILES='www/wp-includes/formatting.php,www/wp-includes/general-template.php,www/wp-includes/post-template.php,www/wp-includes/link-template.php,www/wp-includes/comment-template.php,www/wp-includes/class-wp-query.php,www/wp-includes/category-template.php,www/wp-includes/feed.php,www/wp-includes/feed-rss2.php,www/wp-includes/feed-atom.php,www/wp-includes/nav-menu-template.php,www/wp-includes/class-walker-comment.php,www/wp-includes/author-template.php,www/wp-includes/post.php,www/wp-includes/comment.php,www/wp-includes/kses.php,www/wp-includes/shortcodes.php,www/wp-includes/blocks.php,www/wp-includes/functions.php,www/wp-includes/query.php'
@@ -107,8 +107,11 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
     touch "$W/mutant-$SEED.jsonl.done"
 fi
 
-assemble --format html --mutant-old "$W/clean/run-1" \
-    --reruns "$W/clean/run-1" "$W/clean/run-2" "wordpress 6.1.9 rerun: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18242, fresh salts and random values" 150 \
-    --reruns "$W/clean/run-1" "$W/clean/run-3" "wordpress 6.1.9 rerun: clock 2025-01-02 03:04:05, TZ America/New_York, host blog.localhost:18243, fresh salts and random values" 150 \
-    --reruns "$W/clean/run-1" "$W/clean/run-4" "wordpress 6.1.9 rerun: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host wp.localhost:18244, fresh salts and random values" 150 \
-    --pairs mutant "$W/mutant-$SEED.jsonl" 8 300
+# Caps keep the corpus near 5 MB (WordPress pages are 30-190 kB): at most
+# 60 pairs per rerun and 220 mutant pairs (8 per mutant), and no side over
+# 100 000 bytes (the comment list, the full post list and its search).
+assemble --format html --max-bytes 100000 --mutant-old "$W/clean/run-1" \
+    --reruns "$W/clean/run-1" "$W/clean/run-2" "wordpress 6.1.9 rerun: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18242, fresh salts and random values" 60 \
+    --reruns "$W/clean/run-1" "$W/clean/run-3" "wordpress 6.1.9 rerun: clock 2025-01-02 03:04:05, TZ America/New_York, host blog.localhost:18243, fresh salts and random values" 60 \
+    --reruns "$W/clean/run-1" "$W/clean/run-4" "wordpress 6.1.9 rerun: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host wp.localhost:18244, fresh salts and random values" 60 \
+    --pairs mutant "$W/mutant-$SEED.jsonl" 8 220
