@@ -107,6 +107,22 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
     touch "$W/mutant-$SEED.jsonl.done"
 fi
 
+# The mutant runs wrote every nonce as TOKEN (to repeat); a page of the
+# trusted version never shows that word, and a rerun pair's nonces are two
+# random values.  So that "TOKEN" does not mark the inspect pairs, each
+# TOKEN of a mutant page becomes a nonce-like value (10 hex digits from a
+# hash of the seed, the page and the occurrence: deterministic).
+"$PY" - "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-nonces.jsonl" "$SEED" <<'PY'
+import hashlib, json, re, sys
+src, dst, seed = sys.argv[1:]
+with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
+    for line in f:
+        r = json.loads(line)
+        n = iter(range(1 << 30))
+        r["new"] = re.sub(r"\bTOKEN\b", lambda m: hashlib.sha256(
+            ("%s|%s|%s|%d" % (seed, r["test"], r["note"], next(n))).encode()).hexdigest()[:10], r["new"])
+        out.write(json.dumps(r, ensure_ascii=False) + "\n")
+PY
 # Caps keep the corpus near 5 MB (WordPress pages are 30-190 kB): at most
 # 60 pairs per rerun and 220 mutant pairs (8 per mutant), and no side over
 # 100 000 bytes (the comment list, the full post list and its search).
@@ -114,4 +130,4 @@ assemble --format html --max-bytes 100000 --mutant-old "$W/clean/run-1" \
     --reruns "$W/clean/run-1" "$W/clean/run-2" "wordpress 6.1.9 rerun: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18242, fresh salts and random values" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "wordpress 6.1.9 rerun: clock 2025-01-02 03:04:05, TZ America/New_York, host blog.localhost:18243, fresh salts and random values" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "wordpress 6.1.9 rerun: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host wp.localhost:18244, fresh salts and random values" 60 \
-    --pairs mutant "$W/mutant-$SEED.jsonl" 8 220
+    --pairs mutant "$W/mutant-$SEED-nonces.jsonl" 8 220
