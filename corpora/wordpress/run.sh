@@ -32,7 +32,11 @@ if [ "${SMART_RUN_SEED:-0}" = 0 ]; then export SMART_WP_SEED=1; else unset SMART
 SMART=${SMART:-smart}
 PHP_FPM=$(command -v php-fpm8.2 || command -v php-fpm)
 . "$APPDIR/smart-fake-clock.sh"
-state=$(mktemp -d "${TMPDIR:-/tmp}/smart-wp.XXXXXX")
+# The state (database, sockets, configs, logs) lives in the tree, so that a
+# run smart mutate kills at its timeout (no trap runs) leaves it in the
+# scratch copy mutate removes; a killed earlier run's is removed here.
+rm -rf "$APPDIR"/.smart-state.*
+state=$(mktemp -d "$APPDIR/.smart-state.XXXXXX")
 chmod 755 "$state"   # nginx workers reach the PHP socket through it
 stop() {
     for f in nginx.pid fpm.pid db.pid; do
@@ -40,7 +44,7 @@ stop() {
     done
     for j in $jobs; do kill "$j" 2>/dev/null || true; done
     for j in $jobs; do wait "$j" 2>/dev/null || true; done
-    [ -n "${SMART_WP_KEEP:-}" ] || rm -rf "$state"   # SMART_WP_KEEP=1: keep logs
+    [ -n "${SMART_WP_KEEP:-}" ] || rm -rf "$state"   # SMART_WP_KEEP=1: keep the logs
 }
 jobs=
 trap stop EXIT
