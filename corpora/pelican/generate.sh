@@ -96,4 +96,4 @@ assemble --format html --mutant-old "$W/clean/run-1" \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "pelican 4.8.0 rerun: real clock, TZ America/New_York, en_US.UTF-8, https://blog.example.org, a fresh temporary build folder" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "pelican 4.8.0 rerun: fake clock 2027-01-02 03:04:05, TZ Asia/Tokyo, fr_FR.UTF-8, 192.168.10.20:8001, another build folder" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-5" "pelican 4.8.0 rerun: another SOURCE_DATE_EPOCH, TZ Australia/Sydney, C.UTF-8, the same URL, another build folder" 60 \
-    --pairs mutant "$W/mutant-$SEED.jsonl" 8 300
+    --pairs mutant "$W/mutant-$SEED.jsonl" 8 400

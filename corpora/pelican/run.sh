@@ -38,7 +38,8 @@ APPDIR=$PWD
 rm -rf "$ROOT"; mkdir -p "$ROOT"
 cp -r site-src/content "$ROOT/content"
 sed -e "s|@SITEURL@|$URL|g" -e "s|@TIMEZONE@|$ZONE|g" site-src/pelicanconf.py > "$ROOT/pelicanconf.py"
-export PYTHONPATH=$APPDIR TZ=$ZONE LC_ALL=$LOC PYTHONHASHSEED=$HS
+# no bytecode cache: a mutant and the restored file can share size and mtime
+export PYTHONPATH=$APPDIR TZ=$ZONE LC_ALL=$LOC PYTHONHASHSEED=$HS PYTHONDONTWRITEBYTECODE=1
 [ -f smart-locpath ] && export LOCPATH="$(cat smart-locpath)"
 [ -z "$EPOCH" ] || export SOURCE_DATE_EPOCH=$EPOCH
 # the checkout's modification times
