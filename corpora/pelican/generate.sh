@@ -18,7 +18,7 @@
 APP=pelican
 source "$(dirname "$0")/../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
-MUTANTS=${PELICAN_MUTANTS_SECONDS:-2400}
+MUTANTS=${PELICAN_MUTANTS_SECONDS:-1500}
 PKGS=(pelican faketime locales python3-markdown python3-jinja2 python3-docutils python3-pygments
       python3-feedgenerator python3-dateutil python3-unidecode python3-blinker python3-tz python3-rich)
 # the packages whose change logs and READMEs make the blog (their
@@ -76,8 +76,8 @@ fi
 need_smart mutate
 W=$CACHE/work/$APP
 prepare "$W/app"
-log "clean runs (five clocks, time zones, locales, site URLs, hash seeds, build folders)"
-run_suite "$W/app" "$W/clean" 5
+log "clean runs (six clocks, time zones, locales, site URLs, hash seeds, build folders)"
+run_suite "$W/app" "$W/clean" 6
 rm -rf /tmp/smart-pelican-ci
 keep_runs "$W/clean"
 
@@ -96,4 +96,5 @@ assemble --format html --mutant-old "$W/clean/run-1" \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "pelican 4.8.0 rerun: real clock, TZ America/New_York, en_US.UTF-8, https://blog.example.org, a fresh temporary build folder" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "pelican 4.8.0 rerun: fake clock 2027-01-02 03:04:05, TZ Asia/Tokyo, fr_FR.UTF-8, 192.168.10.20:8001, another build folder" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-5" "pelican 4.8.0 rerun: another SOURCE_DATE_EPOCH, TZ Australia/Sydney, C.UTF-8, the same URL, another build folder" 60 \
+    --reruns "$W/clean/run-1" "$W/clean/run-6" "pelican 4.8.0 rerun: fake clock 2026-02-10 07:15:00, older than the newest upload (undated articles sort lower), TZ America/Sao_Paulo, en_US.UTF-8, the same URL, another build folder" 60 \
     --pairs mutant "$W/mutant-$SEED.jsonl" 8 400

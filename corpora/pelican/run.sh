@@ -30,7 +30,9 @@ case ${SMART_RUN_SEED:-0} in
    ROOT=/tmp/smart-pelican-ci/runner/_work/blog ;;
 5) CLOCK= EPOCH=1790000000 ZONE=Australia/Sydney LOC=C.UTF-8 URL=http://127.0.0.1:8001 HS=5
    ROOT=/tmp/smart-pelican-ci/home/builder/site ;;
-*) CLOCK= EPOCH=1767225600 ZONE=Europe/Paris LOC=en_US.UTF-8 URL=http://127.0.0.1:8000 HS=0
+6) CLOCK='2026-02-10 07:15:00' EPOCH= ZONE=America/Sao_Paulo LOC=en_US.UTF-8 URL=http://127.0.0.1:8001 HS=6
+   ROOT=/tmp/smart-pelican-ci/old-clock ;;
+*) CLOCK= EPOCH=1780272000 ZONE=Europe/Paris LOC=en_US.UTF-8 URL=http://127.0.0.1:8000 HS=0
    ROOT=$(mktemp -d "${TMPDIR:-/tmp}/smart-pelican-build.XXXXXX") ;;
 esac
 . "$PWD/smart-fake-clock.sh"   # fake_clock: corpora/lib/fake-clock.sh
