@@ -18,7 +18,8 @@
 APP=fossil
 source "$(dirname "$0")/../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
-MUTANTS=${FOSSIL_MUTANTS_SECONDS:-1500}
+MUTANTS=${FOSSIL_MUTANTS_SECONDS:-1500}     # seed SEED
+MUTANTS2=${FOSSIL_MUTANTS2_SECONDS:-1200}   # seed SEED+1
 PKGS=(faketime curl tcl zlib1g-dev libssl-dev)
 
 # prepare DEST -- fossil's source, configured and built, with the content,
@@ -72,19 +73,27 @@ log "clean runs (four clocks, time zones, ports)"
 run_suite "$W/app" "$W/clean" 4
 keep_runs "$W/clean"
 
-log "mutants (${MUTANTS}s)"
-if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
-    # one job: the mutant runs serve on one fixed port
-    "$SMART" mutate --src "$W/app" \
-        --files 'src/timeline.c,src/info.c,src/wiki.c,src/tkt.c,src/report.c,src/browse.c,src/login.c,src/style.c,src/diff.c,src/stat.c,src/setup.c,src/rss.c,src/doc.c,src/printf.c,src/wikiformat.c,src/markdown_html.c' \
-        --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
-        --time "$MUTANTS" --per-mutant 8 --seed "$SEED" -j 1 --app "$APP" \
-        -o "$W/mutant-$SEED.jsonl" >&2
-    touch "$W/mutant-$SEED.jsonl.done"
-fi
+# two seeds, one after the other (one job each: the mutant runs serve on
+# one fixed port); the second seed's run is appended before assembly (a
+# mutation both seeds draw gives the same pair once: assemble drops the
+# duplicate)
+PAIRS=()
+for seed in "$SEED" "$((SEED + 1))"; do
+    secs=$MUTANTS; [ "$seed" = "$SEED" ] || secs=$MUTANTS2
+    if [ ! -f "$W/mutant-$seed.jsonl.done" ]; then
+        log "mutants, seed $seed (${secs}s)"
+        "$SMART" mutate --src "$W/app" \
+            --files 'src/timeline.c,src/info.c,src/wiki.c,src/tkt.c,src/report.c,src/browse.c,src/login.c,src/style.c,src/diff.c,src/stat.c,src/setup.c,src/rss.c,src/doc.c,src/printf.c,src/wikiformat.c,src/markdown_html.c' \
+            --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
+            --time "$secs" --per-mutant 8 --seed "$seed" -j 1 --app "$APP" \
+            -o "$W/mutant-$seed.jsonl" >&2
+        touch "$W/mutant-$seed.jsonl.done"
+    fi
+    PAIRS+=(--pairs mutant "$W/mutant-$seed.jsonl" 8 300)
+done
 
 assemble --format html --mutant-old "$W/clean/run-1" \
     --reruns "$W/clean/run-1" "$W/clean/run-2" "fossil 2.21 rerun: clock 2024-07-15 18:42:07, TZ Europe/Berlin, port 18132, fresh random values" 150 \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "fossil 2.21 rerun: clock 2025-01-02 03:04:05, TZ America/New_York, port 18133, fresh random values" 150 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "fossil 2.21 rerun: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, port 18134, fresh random values" 150 \
-    --pairs mutant "$W/mutant-$SEED.jsonl" 8 300
+    "${PAIRS[@]}"
