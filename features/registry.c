@@ -54,7 +54,8 @@ static const smart_feature_info registry[] = {
 	  feature_text_size_change },
 	{ "new_text_log", "log2(1 + new_text)", 0, feature_new_text_log },
 	{ "reworded_text",
-	  "1 when every difference is text rewritten with words the old document never used", 0,
+	  "change_depth when every difference is prose rewritten with words the old page never used",
+	  0,
 	  feature_reworded_text },
 };
 

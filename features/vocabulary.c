@@ -370,7 +370,7 @@ static int shows_failure(const smart_feature_args *a, int *failure, smart_error 
 	return 0;
 }
 
-/* reworded_text: 1 when the documents differ, every difference is the
+/* reworded_text: change_depth's value when the documents differ, every difference is the
  * text of an aligned text node rewritten, and each rewritten text either
  * changed only in digits (a counter) or is prose (at least three words,
  * none glued into a path, entity or identifier, no markup shown as text)
@@ -378,9 +378,13 @@ static int shows_failure(const smart_feature_args *a, int *failure, smart_error 
  * attributes or tags, and not its old text cut or glued), with at least
  * one prose text, at least two different new words in all, and no error
  * keyword or unrendered placeholder new; else 0. Measured on the scrubbed
- * trees, so dates and tokens are already gone. Hypothesis (SMART §3.2's
- * text-only finding, narrowed to what a fault cannot produce): new wording
- * is an author's change, not a fault; weight negative. */
+ * trees, so dates and tokens are already gone. The value is the depth of
+ * the change rather than 1 so that a linear model can cancel the
+ * change_depth it shares with every other text change: a boolean's one
+ * weight could not outweigh a deep change without overshooting a shallow
+ * one. Hypothesis (SMART §3.2's text-only finding, narrowed to what a
+ * fault cannot produce): new wording is an author's change, not a fault;
+ * weight negative. */
 int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_diff *d = a->diff;
@@ -411,7 +415,9 @@ int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *e
 		if (fresh == 0)
 			goto done;
 	}
-	*v = prose > 0 && distinct_words(&novel) >= VOCABULARY_MIN_NOVEL ? 1.0 : 0.0;
+	if (prose > 0 && distinct_words(&novel) >= VOCABULARY_MIN_NOVEL &&
+	    feature_change_depth(a, v, err) < 0)
+		goto out;
 done:
 	rc = 0;
 	goto out;

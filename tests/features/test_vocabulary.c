@@ -5,7 +5,16 @@
 #include "../support/support.h"
 #include "../support/fake_diff.h"
 
-#define RW(old, new) fake_feature(old, new, "reworded_text")
+/* 1 when reworded_text fires: its value is then change_depth's. */
+static int RW(const char *old_html, const char *new_html)
+{
+	double v = fake_feature(old_html, new_html, "reworded_text");
+
+	if (v == 0)
+		return 0;
+	assert_true(v == fake_feature(old_html, new_html, "change_depth"));
+	return 1;
+}
 #define UTF8 "<meta charset=utf-8>"
 
 static const char intro_old[] =
