@@ -283,16 +283,16 @@ static int shows_markup(const char *text)
 /* Counts the words of an update. Its new text must be prose (at least
  * VOCABULARY_MIN_PROSE words, none glued into a token, no markup); its new words,
  * those neither in the old vocabulary nor derived from the old text, are
- * added to `novel`. *words_out gets the prose words, *novel_out the new
- * ones (0 and 0 when the text is not prose). -1 when out of memory. */
+ * added to `novel` and counted in *novel_out (0 when the text is not
+ * prose). -1 when out of memory. */
 static int update_words(const word_set *vocab, const smart_edit_op *op, word_set *novel,
-			size_t *words_out, size_t *novel_out)
+			size_t *novel_out)
 {
 	char *old_letters = letters_only(op->old_value);
 	size_t words = 0, fresh = 0, mark = novel->count;
 	word_cursor c;
 
-	*words_out = *novel_out = 0;
+	*novel_out = 0;
 	if (!old_letters)
 		return -1;
 	if (shows_markup(op->new_value)) {
@@ -320,7 +320,6 @@ static int update_words(const word_set *vocab, const smart_edit_op *op, word_set
 		novel->count = mark;
 		return 0;
 	}
-	*words_out = words;
 	*novel_out = fresh;
 	return 0;
 }
@@ -405,12 +404,12 @@ int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *e
 	if (vocabulary_of_tree(&vocab, a->old_tree) < 0)
 		goto oom;
 	for (size_t i = 0; i < d->op_count; i++) {
-		size_t words, fresh;
+		size_t fresh;
 
 		if (digits_only_change(d->ops[i].old_value, d->ops[i].new_value))
 			continue;
 		prose++;
-		if (update_words(&vocab, &d->ops[i], &novel, &words, &fresh) < 0)
+		if (update_words(&vocab, &d->ops[i], &novel, &fresh) < 0)
 			goto oom;
 		if (fresh == 0)
 			goto done;
