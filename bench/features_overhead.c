@@ -64,7 +64,10 @@ static void run_size(size_t bytes, uint64_t seed, double *diff, double *align, d
 		json = smart_diff_to_json_string(d, &err);
 		check(json, &err);
 		t3 = bench_now();
-		if (smart_features_compute(a, b, d, values, &err) < 0)
+		if (smart_features_compute(&(smart_features_input){ .old_tree = a,
+								    .new_tree = b,
+								    .diff = d },
+					   values, &err) < 0)
 			check(NULL, &err);
 		feat_v[reps] = bench_now() - t3;
 		diff_v[reps] = t3 - t0;

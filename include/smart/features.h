@@ -62,62 +62,25 @@ int smart_feature_sign(const char *name);
 /* The registry index of the feature called `name`, or -1. */
 long smart_feature_index(const char *name);
 
-/* Fills values[0 .. smart_feature_count()) for an aligned pair.
- * `diff` must be smart_diffx(old_tree, new_tree). */
-int smart_features_compute(const smart_tree *old_tree,
-			   const smart_tree *new_tree, const smart_diff *diff,
-			   double *values, smart_error *err);
-
-/* The same, with a volatility profile (NULL: the built-in value shapes
- * only) and the name of the test the pair belongs to (NULL: none). */
-int smart_features_compute_profiled(const smart_tree *old_tree,
-				    const smart_tree *new_tree,
-				    const smart_diff *diff,
-				    const struct smart_profile *profile,
-				    const char *test, double *values,
-				    smart_error *err);
-
-/* Parses both documents (`format` may be SMART_FORMAT_AUTO), aligns them with
- * DiffX and fills `values` as smart_features_compute does. The names are
- * used in error messages (usually file paths). */
-int smart_features_from_documents(const char *old_data, size_t old_len,
-				  const char *old_name, const char *new_data,
-				  size_t new_len, const char *new_name,
-				  smart_format format, double *values,
-				  smart_error *err);
-
-/* The same with a volatility profile and test name (as
- * smart_features_compute_profiled; either may be NULL). When `trees_differ`
- * is not NULL and both documents parse, it is set to 1 if the parsed trees
- * differ (smart_tree_equal), else 0. */
-int smart_features_from_documents_profiled(const char *old_data, size_t old_len,
-					   const char *old_name, const char *new_data,
-					   size_t new_len, const char *new_name,
-					   smart_format format,
-					   const struct smart_profile *profile,
-					   const char *test, double *values,
-					   int *trees_differ, smart_error *err);
-
-/* One document of a pair: its bytes and the name its errors carry. */
-typedef struct smart_document {
-	const char *data;
-	size_t len;
-	const char *name;
-} smart_document;
-
-/* How a pair is measured (smart_features_of_pair). */
-typedef struct smart_features_options {
-	unsigned version;                    /* SMART_FEATURES_OPTIONS_VERSION */
-	smart_format format;                 /* SMART_FORMAT_AUTO: sniffed */
+/* What the features are computed from: an aligned pair, already scrubbed
+ * by the measuring stage (smart_measure_pair, include/smart/train.h), and,
+ * when the application has a profile, the same pair with the noise the
+ * profile knows neutralised and aligned again. All borrowed. */
+typedef struct smart_features_input {
+	const smart_tree *old_tree;   /* the volatility features' view */
+	const smart_tree *new_tree;
+	const smart_diff *diff;       /* smart_diffx(old_tree, new_tree) */
+	const smart_tree *old_normal; /* SMART's own features' view; NULL: */
+	const smart_tree *new_normal; /* old_tree, new_tree and diff */
+	const smart_diff *normal_diff;/* smart_diffx(old_normal, new_normal) */
 	const struct smart_profile *profile; /* NULL: built-in value shapes only */
-	const char *test;                    /* for the profile's per-test entries */
-	int raw;  /* 1: SMART's original pipeline, features of the raw trees;
-	           * 0 (default): scrub, then align -- every built-in value shape
-	           * is replaced by its placeholder in both trees before DiffX */
-} smart_features_options;
+	const char *test;             /* for the profile's per-test entries */
+} smart_features_input;
 
-#define SMART_FEATURES_OPTIONS_VERSION 1
-#define SMART_FEATURES_OPTIONS_INIT { .version = SMART_FEATURES_OPTIONS_VERSION }
+/* Fills values[0 .. smart_feature_count()) for an aligned pair. 0, or -1
+ * with `err` set (memory, or a value that is not finite). */
+int smart_features_compute(const smart_features_input *in, double *values,
+			   smart_error *err);
 
 /* What measuring a pair found besides the features. */
 typedef struct smart_features_result {
@@ -133,16 +96,5 @@ typedef struct smart_features_result {
  * and generator metadata elements. */
 #define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
 #define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
-
-/* Parses both documents, scrubs their volatile values (unless o->raw),
- * aligns them, and fills values[0 .. smart_feature_count()) and *r. */
-int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
-			   const smart_features_options *o, double *values,
-			   smart_features_result *r, smart_error *err);
-
-/* The same for two files. */
-int smart_features_from_files(const char *old_path, const char *new_path,
-			      smart_format format, double *values,
-			      smart_error *err);
 
 #endif
