@@ -16,18 +16,17 @@
 
 /* The scrubbed copies of a pair and what scrubbing them explained. */
 typedef struct scrubbed {
-	smart_tree *old_clean, *new_clean;
-	uint32_t *old_raw_of, *new_raw_of; /* copy node -> raw node; NULL: the same */
+	smart_scrubbed_pair p;
 	int rebased;                        /* links of a moved site */
 	int metadata;                       /* generator metadata elements that differed */
 } scrubbed;
 
 static void scrubbed_free(scrubbed *s)
 {
-	smart_tree_free(s->new_clean);
-	smart_tree_free(s->old_clean);
-	free(s->old_raw_of);
-	free(s->new_raw_of);
+	smart_tree_free(s->p.new_clean);
+	smart_tree_free(s->p.old_clean);
+	free(s->p.old_raw_of);
+	free(s->p.new_raw_of);
 }
 
 /* Scrubs both trees: value shapes, a moved site's root, generator
@@ -35,12 +34,12 @@ static void scrubbed_free(scrubbed *s)
 static int scrub_pair(const smart_shapes *shapes, const smart_tree *old_tree,
 		      const smart_tree *new_tree, scrubbed *s, smart_error *err)
 {
-	s->old_clean = smart_shapes_scrub(shapes, old_tree, err);
-	s->new_clean = s->old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
-	if (!s->new_clean || (s->rebased = smart_scrub_rebase(s->old_clean, s->new_clean, err)) < 0)
+	s->p.old_clean = smart_shapes_scrub(shapes, old_tree, err);
+	s->p.new_clean = s->p.old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
+	if (!s->p.new_clean ||
+	    (s->rebased = smart_scrub_rebase(s->p.old_clean, s->p.new_clean, err)) < 0)
 		return -1;
-	s->metadata = smart_scrub_metadata(old_tree, new_tree, &s->old_clean, &s->new_clean,
-					   &s->old_raw_of, &s->new_raw_of, err);
+	s->metadata = smart_scrub_metadata(old_tree, new_tree, &s->p, err);
 	return s->metadata < 0 ? -1 : 0;
 }
 
@@ -51,17 +50,17 @@ static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_ra
 				     const smart_diff *d, uint32_t **owned)
 {
 	*owned = NULL;
-	if (!s->old_raw_of)
+	if (!s->p.old_raw_of)
 		return d->old_to_new;
 	*owned = malloc((old_raw->count ? old_raw->count : 1) * sizeof(**owned));
 	if (!*owned)
 		return NULL;
 	for (uint32_t i = 0; i < old_raw->count; i++)
 		(*owned)[i] = SMART_NONE;
-	for (uint32_t k = 0; k < s->old_clean->count; k++) {
+	for (uint32_t k = 0; k < s->p.old_clean->count; k++) {
 		uint32_t j = d->old_to_new[k];
 
-		(*owned)[s->old_raw_of[k]] = j == SMART_NONE ? SMART_NONE : s->new_raw_of[j];
+		(*owned)[s->p.old_raw_of[k]] = j == SMART_NONE ? SMART_NONE : s->p.new_raw_of[j];
 	}
 	return *owned;
 }
@@ -154,12 +153,12 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
 		if (!(shapes = smart_shapes_scrubbed(err)) ||
 		    scrub_pair(shapes, old_tree, new_tree, &s, err))
 			goto out;
-		old_used = s.old_clean;
-		new_used = s.new_clean;
+		old_used = s.p.old_clean;
+		new_used = s.p.new_clean;
 	}
 	diff = smart_diffx(old_used, new_used, err);
 	if (diff && shapes &&
-	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(s.new_clean, diff))) {
+	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(s.p.new_clean, diff))) {
 		smart_diff_free(diff); /* new hooks removed: align what is left */
 		diff = smart_diffx(old_used, new_used, err);
 	}

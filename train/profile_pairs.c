@@ -26,19 +26,14 @@ static int learn_record(smart_profile *p, const smart_pair *pair, smart_format f
 			smart_error *err)
 {
 	smart_pair_job j;
-	const char *docs[2], *names[2];
-	size_t lens[2];
+	smart_document runs[2];
 	int rc;
 
 	if (smart_pair_job_from_record(&j, pair, fallback, err))
 		return -1;
-	docs[0] = j.old_doc;
-	docs[1] = j.new_doc;
-	lens[0] = j.old_len;
-	lens[1] = j.new_len;
-	names[0] = j.old_name;
-	names[1] = j.new_name;
-	rc = smart_profile_learn_test(p, j.test, docs, lens, names, 2, j.format, err);
+	runs[0] = smart_pair_job_document(&j, 0);
+	runs[1] = smart_pair_job_document(&j, 1);
+	rc = smart_profile_learn_test(p, j.test, runs, 2, j.format, err);
 	smart_pair_job_clear(&j);
 	return rc;
 }
