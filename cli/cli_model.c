@@ -91,7 +91,7 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 		   smart_format format, unsigned threads, int skip_bad)
 {
-	cli_bad_records bad = { skip_bad, 0, { "" } };
+	cli_bad_records bad = { .skip = skip_bad };
 	smart_error err = { "" };
 	size_t count = 0;
 	smart_load_options o = { .version = SMART_LOAD_OPTIONS_VERSION,

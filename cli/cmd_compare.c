@@ -136,7 +136,7 @@ static int run_compare(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	cli_common common = { SMART_FORMAT_AUTO, 0 };
+	cli_common common = { .format = SMART_FORMAT_AUTO };
 	const char *name = NULL, *config_path = NULL;
 	int want_list = 0, want_defaults = 0, opt, status = CLI_TROUBLE;
 	smart_compare_config *cfg = NULL;

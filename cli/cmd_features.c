@@ -120,7 +120,7 @@ static int run_features(int argc, char **argv)
 		{ "means", no_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
-	cli_common common = { SMART_FORMAT_AUTO, 0 };
+	cli_common common = { .format = SMART_FORMAT_AUTO };
 	smart_error err = { { 0 } };
 	int means = 0, c, status;
 

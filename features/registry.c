@@ -116,8 +116,12 @@ int smart_features_compute(const smart_features_input *in, double *values,
 			   smart_error *err)
 {
 	smart_volatility vol;
-	smart_feature_args args = { in->old_tree, in->new_tree, in->diff, in->profile, in->test,
-				    &vol };
+	smart_feature_args args = { .old_tree = in->old_tree,
+				    .new_tree = in->new_tree,
+				    .diff = in->diff,
+				    .profile = in->profile,
+				    .test = in->test,
+				    .volatility = &vol };
 
 	assert(in->diff && in->diff->old_tree == in->old_tree &&
 	       in->diff->new_tree == in->new_tree);

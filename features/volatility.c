@@ -148,7 +148,7 @@ static void count_attribute(smart_volatility *vol, const char *name)
 int feature_volatility_compute(const smart_feature_args *args, smart_volatility *vol,
 			       smart_error *err)
 {
-	analysis an = { args, NULL, NULL, NULL, err };
+	analysis an = { .a = args, .err = err };
 	const smart_diff *d = args->diff;
 
 	memset(vol, 0, sizeof(*vol));

@@ -128,7 +128,11 @@ void smart_table_comparator_confusion(const smart_table *t, size_t k,
 
 smart_dataset smart_table_dataset(const smart_table *t)
 {
-	smart_dataset d = { t->rows, t->labels, t->n_rows, t->n_features, t->names };
+	smart_dataset d = { .rows = t->rows,
+			    .labels = t->labels,
+			    .n_rows = t->n_rows,
+			    .n_features = t->n_features,
+			    .names = t->names };
 
 	return d;
 }

@@ -240,7 +240,8 @@ static void pool_discard(void *ctx, void *job)
 
 static void pool_hands_back_results_in_input_order(void **state)
 {
-	static const smart_pool_ops ops = { pool_next, pool_work, pool_done, pool_discard };
+	static const smart_pool_ops ops = { .next = pool_next, .work = pool_work,
+					    .done = pool_done, .discard = pool_discard };
 	smart_error err = { "" };
 
 	(void)state;
