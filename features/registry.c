@@ -119,8 +119,9 @@ int smart_features_compute(const smart_features_input *in, double *values,
 	smart_feature_args args = { .old_tree = in->old_tree,
 				    .new_tree = in->new_tree,
 				    .diff = in->diff,
-				    .profile = in->profile,
-				    .test = in->test,
+				    .noise = in->noise,
+				    .old_masked = in->old_masked,
+				    .new_masked = in->new_masked,
 				    .volatility = &vol };
 
 	assert(in->diff && in->diff->old_tree == in->old_tree &&

@@ -87,19 +87,26 @@ static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tr
 	return 0;
 }
 
-/* The features of the aligned pair (old_tree, new_tree, diff): SMART's own
+/* The features of the aligned pair (old_tree, new_tree, diff): every edit
+ * is judged expected noise or not by the profile and the value shapes,
+ * for the volatility features, which see the trees as given; SMART's own
  * features see the trees with the noise the profile knows neutralised
  * (profile.h), aligned again, so that each of them discounts it by
- * itself; the volatility features see the trees as given. */
-static int measure_features(const smart_tree *old_tree, const smart_tree *new_tree,
-			    const smart_diff *diff, const smart_measure *m, smart_error *err)
+ * itself. */
+int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error *err)
 {
-	smart_features_input in = { .old_tree = old_tree, .new_tree = new_tree, .diff = diff,
-				    .profile = m->profile, .test = m->test };
+	const smart_tree *old_tree = diff->old_tree, *new_tree = diff->new_tree;
+	smart_features_input in = { .old_tree = old_tree, .new_tree = new_tree, .diff = diff };
+	smart_edit_verdicts verdicts;
 	smart_tree *nold = NULL, *nnew = NULL;
 	smart_diff *ndiff = NULL;
 	int rc = -1;
 
+	if (smart_profile_judge(m->profile, m->test, diff, &verdicts, err))
+		return smart_error_prefix(err, "volatility");
+	in.noise = verdicts.noise;
+	in.old_masked = (const char *const *)verdicts.old_masked;
+	in.new_masked = (const char *const *)verdicts.new_masked;
 	if (m->profile) {
 		nold = smart_profile_normalize(m->profile, m->test, old_tree, err);
 		nnew = nold ? smart_profile_normalize(m->profile, m->test, new_tree, err) : NULL;
@@ -112,6 +119,7 @@ static int measure_features(const smart_tree *old_tree, const smart_tree *new_tr
 	}
 	rc = smart_features_compute(&in, m->values, err);
 done:
+	smart_edit_verdicts_free(&verdicts);
 	smart_diff_free(ndiff);
 	smart_tree_free(nnew);
 	smart_tree_free(nold);
@@ -164,7 +172,7 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
 	}
 	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
 		goto out;
-	status = measure_features(old_used, new_used, diff, m, err);
+	status = smart_measure_aligned(diff, m, err);
 out:
 	m->trees_differ = r->trees_differ;
 	smart_diff_free(diff);

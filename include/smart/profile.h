@@ -241,6 +241,25 @@ int smart_profile_accepts(const smart_profile *p, const char *test,
 /* Total entries (all tests and per test). */
 size_t smart_profile_entry_count(const smart_profile *p);
 
+/* ---- judging a pair's edits (profile/judge.c) ---- */
+
+/* What the profile and the value shapes make of each edit of a pair. */
+typedef struct smart_edit_verdicts {
+	unsigned char *noise; /* per edit of the diff: 1 = expected noise */
+	char **old_masked;    /* per edit: a stable text update's values with */
+	char **new_masked;    /* the volatile shapes masked; NULL otherwise */
+	size_t n;             /* the diff's op_count */
+} smart_edit_verdicts;
+
+/* Judges every edit of `d` (the alignment of the scrubbed trees) against
+ * the profile `p` (NULL: the built-in value shapes only) and its entries
+ * for `test` (NULL: none). 0, or -1 with `err` set and *out empty. Free
+ * with smart_edit_verdicts_free. */
+int smart_profile_judge(const smart_profile *p, const char *test, const struct smart_diff *d,
+			smart_edit_verdicts *out, smart_error *err);
+
+void smart_edit_verdicts_free(smart_edit_verdicts *v);
+
 /* ---- normalising (profile/normalize.c) ---- */
 
 /* A copy of `t` in which every volatile text and attribute value is

@@ -16,6 +16,7 @@
 #include "smart/error.h"
 #include "smart/features.h"
 #include "smart/model.h"
+#include "smart/profile.h"
 
 typedef struct smart_table {
 	size_t n_features;
@@ -83,6 +84,22 @@ smart_dataset smart_table_dataset(const smart_table *t);
 
 /* ---- measuring pairs (train/measure.c) ---- */
 
+/* What measuring a pair found besides the features: what scrubbing
+ * explained (smart_measure.result). */
+typedef struct smart_features_result {
+	int trees_differ;  /* the parsed raw trees differ (smart_tree_equal) */
+	int only_volatile; /* they differ, and not at all once scrubbed */
+	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained,
+	                              * and at SMART_DISCOUNT_PRESENTATION the
+	                              * presentational attributes it dropped */
+	unsigned discounted_total;
+} smart_features_result;
+
+/* The slots of discounted[] past the shapes: presentational attributes,
+ * and generator metadata elements. */
+#define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
+#define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
+
 /* What smart learns from one pair of documents: how it is measured (in)
  * and what was found (out). */
 struct smart_profile;
@@ -119,7 +136,14 @@ int smart_forced_decision(const char *const *names, size_t n, const double *valu
 int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
 		       smart_measure *m, smart_error *err);
 
-/* The same for two files, read whole. */
+/* The last steps of the measuring stage, for a pair already parsed,
+ * scrubbed and aligned (`diff`, whose trees it measures): judge every edit
+ * by m->profile and the value shapes, normalise by the profile and align
+ * again, and compute the features into m->values. The baselines and
+ * m->result are left as they are. */
+int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error *err);
+
+/* smart_measure_pair for two files, read whole. */
 int smart_measure_files(const char *old_path, const char *new_path, smart_measure *m,
 			smart_error *err);
 
