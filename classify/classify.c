@@ -66,7 +66,11 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			    .test = o->test, .raw = model->provenance.raw };
 	int forced;
 
-	assert(o->version == SMART_CLASSIFY_OPTIONS_VERSION && out->values);
+	assert(out->values);
+	if (o->version != SMART_CLASSIFY_OPTIONS_VERSION)
+		return smart_error_set(err, "classify options of version %u, not %u (start from "
+				       "SMART_CLASSIFY_OPTIONS_INIT)", o->version,
+				       SMART_CLASSIFY_OPTIONS_VERSION);
 	if (smart_measure_pair(old_doc, new_doc, &m, err))
 		return -1;
 	if (model->n_features > smart_feature_count() &&

@@ -262,15 +262,6 @@ typedef struct eval_args {
 	size_t n_corpora;
 } eval_args;
 
-/* Parses a count option into *out: CLI_SAME, or the usage error. */
-static int parse_count(const char *arg, long lo, long hi, long *out)
-{
-	char *end;
-
-	*out = strtol(arg, &end, 10);
-	return *end || !*arg || *out < lo || *out > hi ? CLI_TROUBLE : CLI_SAME;
-}
-
 /* Reads the options into `a`: -1 to go on, else the exit status. */
 static int parse_eval(int argc, char **argv, eval_args *a)
 {
@@ -311,7 +302,8 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'h': usage(stdout); return CLI_SAME;
 		case 'G': eo->train.sign_constraints = 1; break;
 		case 'A':
-			if (parse_count(optarg, 0, 1000, &v))
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 0 || v > 1000)
 				return cli_usage_error("eval", "--adapt must be 0..1000");
 			eo->adapt = (size_t)v;
 			break;
