@@ -104,9 +104,9 @@ static double time_comparator(const smart_comparator *c, const doc_pair *v, size
 	*fails = 0;
 	for (size_t i = 0; i < n; i++) {
 		smart_error err = { { 0 } };
-		smart_compare_pair *pair = smart_compare_pair_new(v[i].old_doc, v[i].old_len,
-								  v[i].new_doc, v[i].new_len,
-								  v[i].format, "old", "new", &err);
+		smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ v[i].old_doc, v[i].old_len, "old" },
+								  &(smart_document){ v[i].new_doc, v[i].new_len, "new" },
+								  v[i].format, &err);
 		int verdict = pair ? smart_compare_by_name(c->name, pair, cfg, NULL, &err) : -1;
 
 		if (verdict < 0) {

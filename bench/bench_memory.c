@@ -85,7 +85,7 @@ static void run_stage(enum stage stage, const char *old_html, size_t old_len,
 	if (stage == STAGE_DIFFX)
 		_exit(0);
 	values = malloc(smart_feature_count() * sizeof(double));
-	if (!values || smart_features_compute(a, b, d, values, &err) < 0)
+	if (!values || smart_measure_aligned(d, &(smart_measure){ .values = values }, &err) < 0)
 		_exit(2);
 	_exit(0);
 }

@@ -2,9 +2,9 @@
  * How much computing the features adds to `smart diff`: on the realistic
  * pages of bench/pages.h (about 10 KB to 10 MB, 3% of elements edited),
  * times what `smart diff --json` does (parse both pages, DiffX, the JSON
- * script) and then smart_features_compute on the same aligned pair, and
- * prints the ratio features / diff, both measured in the same run. The
- * issue's budget: features add at most 50% to diff time.
+ * script) and then the features of the same aligned pair
+ * (smart_measure_aligned), and prints the ratio features / diff, both
+ * measured in the same run. The issue's budget: features add at most 50% to diff time.
  *
  * Times are thread CPU times, medians over at least five repetitions.
  * Usage: features_overhead [--quick] (quick: stop at 1 MB).
@@ -64,7 +64,7 @@ static void run_size(size_t bytes, uint64_t seed, double *diff, double *align, d
 		json = smart_diff_to_json_string(d, &err);
 		check(json, &err);
 		t3 = bench_now();
-		if (smart_features_compute(a, b, d, values, &err) < 0)
+		if (smart_measure_aligned(d, &(smart_measure){ .values = values }, &err) < 0)
 			check(NULL, &err);
 		feat_v[reps] = bench_now() - t3;
 		diff_v[reps] = t3 - t0;

@@ -53,14 +53,14 @@ static char *with_volatile_values(const char *html, unsigned seed)
 static double measure(const char *a, const char *b, int raw, double *values)
 {
 	smart_document da = { a, strlen(a), "old" }, db = { b, strlen(b), "new" };
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	smart_features_result r;
+	smart_measure m = { 0 };
 	smart_error err = { { 0 } };
 	double t0 = bench_now();
 
-	o.format = SMART_FORMAT_HTML;
-	o.raw = raw;
-	if (smart_features_of_pair(&da, &db, &o, values, &r, &err) < 0) {
+	m.format = SMART_FORMAT_HTML;
+	m.raw = raw;
+	m.values = values;
+	if (smart_measure_pair(&da, &db, &m, &err) < 0) {
 		fprintf(stderr, "bench: %s\n", err.message);
 		exit(2);
 	}

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "common/pool.h"
-#include "common/strbuf.h"
 #include "smart/corpus.h"
 #include "smart/file.h"
 #include "smart/train.h"
@@ -19,12 +18,9 @@
 #define BATCH_MAX_FILE ((size_t)512 * 1024 * 1024)
 
 typedef struct batch_job {
-	char *app, *test, *where;
-	char *old_doc, *new_doc;     /* corpus: the documents */
-	size_t old_len, new_len;
+	smart_pair_job pair;         /* folders: names and documents filled
+	                              * by the worker from old_path, new_path */
 	char *old_path, *new_path;   /* folders: the files */
-	smart_format format;
-	int label;
 	int inspect;
 	double score;
 	int measured;
@@ -36,26 +32,19 @@ typedef struct batch_job {
 
 typedef struct batch_ctx {
 	const smart_model *model;
-	const struct smart_profile *profile;
-	smart_verdict_fn fn;
-	void *fn_ctx;
+	const smart_classify_options *o;
 	/* corpus */
 	smart_corpus_reader *reader;
 	/* folders */
 	smart_walk *walk;
 	const char *old_dir, *new_dir, *app;
-	smart_format format;
 } batch_ctx;
 
 static void job_free(batch_job *j)
 {
 	if (!j)
 		return;
-	free(j->app);
-	free(j->test);
-	free(j->where);
-	free(j->old_doc);
-	free(j->new_doc);
+	smart_pair_job_clear(&j->pair);
 	free(j->old_path);
 	free(j->new_path);
 	free(j);
@@ -67,7 +56,7 @@ static batch_job *job_new(const smart_model *m)
 
 	if (j) {
 		j->score = NAN;
-		j->label = SMART_LABEL_NONE;
+		j->pair.label = SMART_LABEL_NONE;
 	}
 	return j;
 }
@@ -76,50 +65,55 @@ static void batch_work(void *ctx, void *job)
 {
 	batch_ctx *c = ctx;
 	batch_job *j = job;
+	smart_pair_job *p = &j->pair;
 	smart_error err = { "" };
-	char old_name[600], new_name[600];
+	smart_classify_options o = *c->o;
+	smart_classification out = { .values = j->values };
+	smart_document old_doc, new_doc;
 
 	if (j->problem[0] || j->skipped)
 		return;
-	if (j->old_path) {
-		if (smart_file_read(j->old_path, BATCH_MAX_FILE, &j->old_doc, &j->old_len, &err) ||
-		    smart_file_read(j->new_path, BATCH_MAX_FILE, &j->new_doc, &j->new_len, &err)) {
-			snprintf(j->problem, sizeof(j->problem), "%s", err.message);
-			j->trouble = 1;
-			return;
-		}
-		snprintf(old_name, sizeof(old_name), "%s", j->old_path);
-		snprintf(new_name, sizeof(new_name), "%s", j->new_path);
-	} else {
-		snprintf(old_name, sizeof(old_name), "%s: old", j->where);
-		snprintf(new_name, sizeof(new_name), "%s: new", j->where);
-	}
-	if (smart_classify_documents_profiled(c->model, c->profile, j->test, j->old_doc,
-					      j->old_len, old_name, j->new_doc, j->new_len,
-					      new_name, j->format, j->values, &j->inspect,
-					      &j->score, &err)) {
+	if (j->old_path &&
+	    (smart_file_read(j->old_path, BATCH_MAX_FILE, &p->old_doc, &p->old_len, &err) ||
+	     smart_file_read(j->new_path, BATCH_MAX_FILE, &p->new_doc, &p->new_len, &err))) {
 		snprintf(j->problem, sizeof(j->problem), "%s", err.message);
 		j->trouble = 1;
-	} else
+		return;
+	}
+	old_doc = smart_pair_job_document(p, 0);
+	new_doc = smart_pair_job_document(p, 1);
+	o.format = p->format;
+	o.test = p->test;
+	if (smart_classify_pair(c->model, &old_doc, &new_doc, &o, &out, &err)) {
+		snprintf(j->problem, sizeof(j->problem), "%s", err.message);
+		j->trouble = 1;
+	} else {
 		j->measured = 1;
-	free(j->old_doc);
-	free(j->new_doc);
-	j->old_doc = j->new_doc = NULL;
+		j->inspect = out.inspect;
+		j->score = out.score;
+	}
+	smart_pair_job_drop_documents(p);
 }
 
 static int batch_done(void *ctx, void *job, smart_error *err)
 {
 	batch_ctx *c = ctx;
 	batch_job *j = job;
-	smart_verdict v = { j->app, j->test, j->where, j->inspect, j->score,
-			    j->measured ? j->values : NULL,
-			    j->problem[0] ? j->problem : NULL, j->trouble, j->label,
-			    j->skipped };
+	smart_verdict v = { .app = j->pair.app,
+			    .test = j->pair.test,
+			    .where = j->pair.where,
+			    .inspect = j->inspect,
+			    .score = j->score,
+			    .values = j->measured ? j->values : NULL,
+			    .problem = j->problem[0] ? j->problem : NULL,
+			    .trouble = j->trouble,
+			    .label = j->pair.label,
+			    .skipped = j->skipped };
 	int rc;
 
 	if (!j->measured && !j->skipped)
 		v.inspect = 1; /* unclassifiable or one-sided: a human looks */
-	rc = c->fn(c->fn_ctx, &v, err);
+	rc = c->o->on_verdict(c->o->payload, &v, err);
 	job_free(j);
 	return rc;
 }
@@ -137,7 +131,6 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	batch_job *j;
 	smart_error bad = { "" };
 	int got = smart_corpus_next(c->reader, &pair, &bad);
-	char where[600];
 
 	if (got == SMART_CORPUS_FATAL) {
 		*err = bad;
@@ -152,54 +145,47 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 		/* The reader's message starts with FILE:LINE. */
 		snprintf(j->problem, sizeof(j->problem), "%s", bad.message);
 		j->trouble = 1;
-		j->app = strdup("");
-		j->test = strdup("");
-		j->where = strdup("");
-	} else {
-		snprintf(where, sizeof(where), "%s:%zu", pair.file, pair.line);
-		j->app = strdup(pair.app);
-		j->test = strdup(pair.test);
-		j->where = strdup(where);
-		j->old_doc = smart_strbuf_copy(pair.old_doc, pair.old_len);
-		j->new_doc = smart_strbuf_copy(pair.new_doc, pair.new_len);
-		j->old_len = pair.old_len;
-		j->new_len = pair.new_len;
-		j->format = pair.format != SMART_FORMAT_AUTO ? pair.format : c->format;
-		j->label = pair.label;
-		if (!j->old_doc || !j->new_doc) {
+		j->pair.app = strdup("");
+		j->pair.test = strdup("");
+		j->pair.where = strdup("");
+		if (!j->pair.app || !j->pair.test || !j->pair.where) {
 			job_free(j);
 			return smart_error_oom(err);
 		}
-	}
-	if (!j->app || !j->test || !j->where) {
+	} else if (smart_pair_job_from_record(&j->pair, &pair, c->o->format, err)) {
 		job_free(j);
-		return smart_error_oom(err);
+		return -1;
 	}
 	*out = j;
 	return 1;
 }
 
-int smart_classify_corpus(const smart_model *model, const char *path,
-			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
-			  smart_error *err)
+/* Refuses options a batch cannot run with. */
+static int batch_check_options(const smart_classify_options *o, smart_error *err)
 {
-	return smart_classify_corpus_profiled(model, NULL, path, format, threads, fn, ctx, err);
+	if (o->version != SMART_CLASSIFY_OPTIONS_VERSION)
+		return smart_error_set(err, "classify options of version %u, not %u (start from "
+				       "SMART_CLASSIFY_OPTIONS_INIT)", o->version,
+				       SMART_CLASSIFY_OPTIONS_VERSION);
+	if (!o->on_verdict)
+		return smart_error_set(err, "classify options: a batch needs on_verdict");
+	return 0;
 }
 
-int smart_classify_corpus_profiled(const smart_model *model,
-				   const struct smart_profile *profile,
-				   const char *path, smart_format format,
-				   unsigned threads, smart_verdict_fn fn, void *ctx,
-				   smart_error *err)
+int smart_classify_corpus(const smart_model *model, const char *path,
+			  const smart_classify_options *o, smart_error *err)
 {
-	static const smart_pool_ops ops = { corpus_next, batch_work, batch_done, batch_discard };
-	batch_ctx c = { model, profile, fn, ctx, NULL, NULL, NULL, NULL, NULL, format };
+	static const smart_pool_ops ops = { .next = corpus_next, .work = batch_work,
+					    .done = batch_done, .discard = batch_discard };
+	batch_ctx c = { .model = model, .o = o };
 	int rc;
 
+	if (batch_check_options(o, err))
+		return -1;
 	c.reader = smart_corpus_open(path, err);
 	if (!c.reader)
 		return -1;
-	rc = smart_pool_map(threads, &ops, &c, err);
+	rc = smart_pool_map(o->threads, &ops, &c, err);
 	smart_corpus_close(c.reader);
 	return rc;
 }
@@ -227,13 +213,16 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 	j = job_new(c->model);
 	if (!j)
 		return smart_error_oom(err);
-	j->app = strdup(c->app);
-	j->test = strdup(rel);
+	j->pair.app = strdup(c->app);
+	j->pair.test = strdup(rel);
 	j->old_path = join(c->old_dir, rel);
 	j->new_path = join(c->new_dir, rel);
-	j->where = j->old_path ? strdup(j->old_path) : NULL;
-	j->format = c->format;
-	if (!j->app || !j->test || !j->old_path || !j->new_path || !j->where) {
+	j->pair.where = j->old_path ? strdup(j->old_path) : NULL;
+	j->pair.old_name = j->old_path ? strdup(j->old_path) : NULL;
+	j->pair.new_name = j->new_path ? strdup(j->new_path) : NULL;
+	j->pair.format = c->o->format;
+	if (!j->pair.app || !j->pair.test || !j->old_path || !j->new_path || !j->pair.where ||
+	    !j->pair.old_name || !j->pair.new_name) {
 		job_free(j);
 		return smart_error_oom(err);
 	}
@@ -246,30 +235,22 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 }
 
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
-			const char *new_dir, smart_format format,
-			unsigned threads, smart_verdict_fn fn, void *ctx,
+			const char *new_dir, const smart_classify_options *o,
 			smart_error *err)
 {
-	return smart_classify_dirs_profiled(model, NULL, old_dir, new_dir, format, threads, fn,
-					    ctx, err);
-}
-
-int smart_classify_dirs_profiled(const smart_model *model,
-				 const struct smart_profile *profile,
-				 const char *old_dir, const char *new_dir,
-				 smart_format format, unsigned threads,
-				 smart_verdict_fn fn, void *ctx, smart_error *err)
-{
-	static const smart_pool_ops ops = { dirs_next, batch_work, batch_done, batch_discard };
-	batch_ctx c = { model, profile, fn, ctx, NULL, NULL, old_dir, new_dir, NULL, format };
+	static const smart_pool_ops ops = { .next = dirs_next, .work = batch_work,
+					    .done = batch_done, .discard = batch_discard };
+	batch_ctx c = { .model = model, .o = o, .old_dir = old_dir, .new_dir = new_dir };
 	char app[256];
 	int rc;
 
+	if (batch_check_options(o, err))
+		return -1;
 	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
 	c.walk = smart_walk_new(old_dir, new_dir, err);
 	if (!c.walk)
 		return -1;
-	rc = smart_pool_map(threads, &ops, &c, err);
+	rc = smart_pool_map(o->threads, &ops, &c, err);
 	smart_walk_free(c.walk);
 	return rc;
 }

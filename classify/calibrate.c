@@ -22,10 +22,12 @@
 
 /* Classifies the documents the two runs share, `first` against `other`,
  * and adds each verdict to `out`. */
-static int calibrate_pair_of_runs(const smart_model *m, const struct smart_profile *profile,
-				  const smart_run *first, const smart_run *other,
-				  smart_format format, smart_calibration *out, smart_error *err)
+static int calibrate_pair_of_runs(const smart_model *m, const smart_run *first,
+				  const smart_run *other, const smart_classify_options *o,
+				  smart_calibration *out, smart_error *err)
 {
+	smart_classify_options po = *o;
+
 	double *values = malloc((m->n_features ? m->n_features : 1) * sizeof(double));
 	int rc = 0;
 
@@ -35,8 +37,8 @@ static int calibrate_pair_of_runs(const smart_model *m, const struct smart_profi
 		const char *rel = smart_run_name(first, i);
 		char *old_doc = NULL, *new_doc = NULL;
 		size_t old_len = 0, new_len = 0;
-		int inspect = 0, in_first, in_other = 0;
-		double score;
+		int in_first, in_other = 0;
+		smart_classification c = { .values = values };
 
 		in_first = smart_run_read(first, rel, &old_doc, &old_len, err);
 		if (in_first == 1)
@@ -45,15 +47,17 @@ static int calibrate_pair_of_runs(const smart_model *m, const struct smart_profi
 			rc = -1;
 		} else if (in_other == 1 && classify_looks_like_document(rel, old_doc, old_len) &&
 			   classify_looks_like_document(rel, new_doc, new_len)) {
-			rc = smart_classify_documents_profiled(m, profile, rel, old_doc, old_len, rel,
-							       new_doc, new_len, rel, format,
-							       values, &inspect, &score, err);
+			po.test = rel;
+			rc = smart_classify_pair(m, &(smart_document){ old_doc, old_len, rel },
+						 &(smart_document){ new_doc, new_len, rel }, &po,
+						 &c, err);
 			if (rc == 0) {
 				out->pairs++;
-				if (inspect && (out->inspected++ == 0 ||
-						(m->comparison == SMART_CMP_GE ? score > out->worst
-									       : score < out->worst)))
-					out->worst = score;
+				if (c.inspect &&
+				    (out->inspected++ == 0 ||
+				     (m->comparison == SMART_CMP_GE ? c.score > out->worst
+								    : c.score < out->worst)))
+					out->worst = c.score;
 			}
 		}
 		free(old_doc);
@@ -63,9 +67,9 @@ static int calibrate_pair_of_runs(const smart_model *m, const struct smart_profi
 	return rc;
 }
 
-int smart_classify_calibrate(smart_model *m, const struct smart_profile *profile,
-			     const char *const *runs, size_t n, smart_format format,
-			     smart_calibration *out, smart_error *err)
+int smart_classify_calibrate(smart_model *m, const char *const *runs, size_t n,
+			     const smart_classify_options *o, smart_calibration *out,
+			     smart_error *err)
 {
 	smart_run *first = NULL;
 	int rc = 0;
@@ -81,7 +85,7 @@ int smart_classify_calibrate(smart_model *m, const struct smart_profile *profile
 	for (size_t k = 1; k < n && rc == 0; k++) {
 		smart_run *other = smart_run_open(runs[k], err);
 
-		rc = other ? calibrate_pair_of_runs(m, profile, first, other, format, out, err) : -1;
+		rc = other ? calibrate_pair_of_runs(m, first, other, o, out, err) : -1;
 		smart_run_close(other);
 	}
 	smart_run_close(first);

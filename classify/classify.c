@@ -16,10 +16,8 @@
  * smart's own features, "comparator:NAME" verdicts (1 = the comparator
  * fails the pair): computes them into their places in `values`, with the
  * comparators' default configuration, as training did. */
-static int comparator_features(const smart_model *model, const char *old_doc,
-			       size_t old_len, const char *old_name,
-			       const char *new_doc, size_t new_len,
-			       const char *new_name, smart_format format,
+static int comparator_features(const smart_model *model, const smart_document *old_doc,
+			       const smart_document *new_doc, smart_format format,
 			       double *values, smart_error *err)
 {
 	static const char prefix[] = "comparator:";
@@ -45,8 +43,10 @@ static int comparator_features(const smart_model *model, const char *old_doc,
 		}
 	}
 	cfg = smart_compare_config_new(NULL, err);
-	if (!cfg || smart_measure_comparators(old_doc, old_len, old_name, new_doc, new_len,
-					      new_name, format, cmp, k, cfg, fails, err))
+	if (!cfg || smart_measure_comparators(old_doc, new_doc, format,
+					      &(smart_comparator_set){ .comparators = cmp,
+								       .n = k, .config = cfg },
+					      fails, err))
 		goto done;
 	for (size_t i = 0; i < k; i++)
 		values[base + i] = fails[i];
@@ -58,34 +58,23 @@ done:
 	return rc;
 }
 
-int smart_classify_documents(const smart_model *model, const char *old_doc,
-			     size_t old_len, const char *old_name,
-			     const char *new_doc, size_t new_len,
-			     const char *new_name, smart_format format,
-			     double *values, int *inspect, double *score,
-			     smart_error *err)
-{
-	return smart_classify_documents_profiled(model, NULL, NULL, old_doc, old_len, old_name,
-						 new_doc, new_len, new_name, format, values,
-						 inspect, score, err);
-}
-
 int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			const smart_document *new_doc, const smart_classify_options *o,
 			smart_classification *out, smart_error *err)
 {
-	smart_measure m = { .values = out->values, .profile = o->profile, .test = o->test,
-			    .raw = model->provenance.raw };
+	smart_measure m = { .values = out->values, .format = o->format, .profile = o->profile,
+			    .test = o->test, .raw = model->provenance.raw };
 	int forced;
 
-	assert(o->version == SMART_CLASSIFY_OPTIONS_VERSION && out->values);
-	if (smart_measure_documents(old_doc->data, old_doc->len, old_doc->name, new_doc->data,
-				    new_doc->len, new_doc->name, o->format, &m, err))
+	assert(out->values);
+	if (o->version != SMART_CLASSIFY_OPTIONS_VERSION)
+		return smart_error_set(err, "classify options of version %u, not %u (start from "
+				       "SMART_CLASSIFY_OPTIONS_INIT)", o->version,
+				       SMART_CLASSIFY_OPTIONS_VERSION);
+	if (smart_measure_pair(old_doc, new_doc, &m, err))
 		return -1;
 	if (model->n_features > smart_feature_count() &&
-	    comparator_features(model, old_doc->data, old_doc->len, old_doc->name,
-				new_doc->data, new_doc->len, new_doc->name, o->format,
-				out->values, err))
+	    comparator_features(model, old_doc, new_doc, o->format, out->values, err))
 		return -1;
 	out->inspect = smart_model_decide(model, out->values, &out->score);
 	/* A score that is not a number is no decision: trouble, never a
@@ -106,30 +95,6 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		out->inspect = 0;
 	else if (forced >= 0)
 		out->inspect = forced;
-	return 0;
-}
-
-int smart_classify_documents_profiled(const smart_model *model,
-				      const struct smart_profile *profile,
-				      const char *test, const char *old_doc,
-				      size_t old_len, const char *old_name,
-				      const char *new_doc, size_t new_len,
-				      const char *new_name, smart_format format,
-				      double *values, int *inspect, double *score,
-				      smart_error *err)
-{
-	smart_document a = { old_doc, old_len, old_name }, b = { new_doc, new_len, new_name };
-	smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
-	smart_classification c = { .values = values };
-
-	o.profile = profile;
-	o.test = test;
-	o.format = format;
-	if (smart_classify_pair(model, &a, &b, &o, &c, err) < 0)
-		return -1;
-	*inspect = c.inspect;
-	if (score)
-		*score = c.score;
 	return 0;
 }
 

@@ -1,11 +1,8 @@
 /*
- * smart eval --by-app with volatility profiles: every held-out application
- * is scored twice — by a model trained on the other applications' pairs
- * measured without profiles, and by one trained and scored with each
- * application's own profile (learned from its clean runs only, never from
- * the pairs being scored) — and, with --calibrate, twice more with the
- * cutoff moved past the application's clean reruns. The F1 of each
- * application is printed side by side.
+ * The report of smart eval --by-app with volatility profiles
+ * (smart_eval_corpora, train/eval_corpora.c, does the work): the F1 of
+ * each held-out application without and with its profile, and calibrated,
+ * side by side.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,31 +10,14 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli_model.h"
-#include "cli_profile.h"
+#include "cli_eval.h"
 
-enum { COL_PLAIN, COL_PROFILE, COL_PLAIN_CAL, COL_PROFILE_CAL, COLS };
-
-static const char *const col_names[COLS] = { "without", "profile", "without+cal", "profile+cal" };
-
-/* One evaluation: the table measured with (off = 0) or without profiles,
- * leave-one-application-out, optionally calibrated. */
-static int evaluate(cli_profiles *ps, int off, int calibrate, smart_eval_options eo,
-		    const smart_table *t, smart_eval_result *r, size_t *moved)
-{
-	cli_calibration cal = { ps, t->n_features, NULL, 0, 0 };
-	smart_eval_hooks hooks = { calibrate ? cli_calibrate : NULL, &cal, 1 };
-	smart_error err = { "" };
-	int rc;
-
-	ps->off = off;
-	eo.by_app = 1;
-	rc = smart_evaluate_ex(t, &eo, &hooks, r, &err);
-	*moved = cal.moved;
-	cli_calibration_free(&cal);
-	ps->off = 0;
-	return rc ? cli_fail(&err) : 0;
-}
+static const char *const col_names[SMART_EVAL_COLUMNS] = {
+	[SMART_EVAL_WITHOUT] = "without",
+	[SMART_EVAL_PROFILE] = "profile",
+	[SMART_EVAL_WITHOUT_CAL] = "without+cal",
+	[SMART_EVAL_PROFILE_CAL] = "profile+cal",
+};
 
 static size_t app_pairs(const smart_table *t, size_t a, size_t *inspect)
 {
@@ -57,7 +37,7 @@ static double f1(const smart_confusion *c)
 	return smart_confusion_scores(c).f1;
 }
 
-static int print_json(cli_profiles *ps, const smart_table *t, const smart_eval_result *r,
+static int print_json(smart_profile_set *ps, const smart_table *t, const smart_eval_result *r,
 		      int cols, const size_t *moved)
 {
 	cJSON *root = cJSON_CreateObject(), *apps;
@@ -76,7 +56,7 @@ static int print_json(cli_profiles *ps, const smart_table *t, const smart_eval_r
 		cJSON_AddNumberToObject(o, "inspect", (double)inspect);
 		for (int k = 0; k < cols; k++)
 			cJSON_AddNumberToObject(o, col_names[k], f1(&r[k].per_app[a]));
-		p = cli_profiles_for(ps, t->apps[a]);
+		p = smart_profile_set_for(ps, t->apps[a]);
 		cJSON_AddNumberToObject(o, "profile_locations",
 					p ? (double)smart_profile_entry_count(p) : 0);
 	}
@@ -84,7 +64,7 @@ static int print_json(cli_profiles *ps, const smart_table *t, const smart_eval_r
 		cJSON *o = cJSON_AddObjectToObject(root, col_names[k]);
 
 		cJSON_AddNumberToObject(o, "f1", f1(&r[k].smart));
-		if (k >= COL_PLAIN_CAL)
+		if (k >= SMART_EVAL_WITHOUT_CAL)
 			cJSON_AddNumberToObject(o, "calibrated_apps", (double)moved[k]);
 	}
 	cJSON_AddNumberToObject(root, "pairs", (double)t->n_rows);
@@ -92,7 +72,7 @@ static int print_json(cli_profiles *ps, const smart_table *t, const smart_eval_r
 	return cli_print_json(root);
 }
 
-static void print_text(cli_profiles *ps, const smart_table *t, const smart_eval_result *r,
+static void print_text(smart_profile_set *ps, const smart_table *t, const smart_eval_result *r,
 		       int cols, const size_t *moved)
 {
 	printf("%zu pairs from %zu applications, leave-one-application-out; F1 of each held-out\n"
@@ -108,7 +88,7 @@ static void print_text(cli_profiles *ps, const smart_table *t, const smart_eval_
 	printf(" %9s\n", "locations");
 	for (size_t a = 0; a < t->n_apps; a++) {
 		size_t inspect, n = app_pairs(t, a, &inspect);
-		const smart_profile *p = cli_profiles_for(ps, t->apps[a]);
+		const smart_profile *p = smart_profile_set_for(ps, t->apps[a]);
 
 		printf("%-16s %6zu %7zu", t->apps[a], n, inspect);
 		for (int k = 0; k < cols; k++)
@@ -127,52 +107,13 @@ static void print_text(cli_profiles *ps, const smart_table *t, const smart_eval_
 		       t->skipped);
 	if (cols > 2)
 		printf("calibration moved the cutoff for %zu (without) and %zu (profile) of %zu applications\n",
-		       moved[COL_PLAIN_CAL], moved[COL_PROFILE_CAL], t->n_apps);
+		       moved[SMART_EVAL_WITHOUT_CAL], moved[SMART_EVAL_PROFILE_CAL], t->n_apps);
 }
 
-int cli_eval_profiles(cli_profiles *ps, int calibrate, smart_eval_options eo,
-		      char *const *paths, size_t n_paths, smart_format format,
-		      unsigned threads, int skip_bad, int json)
+int cli_eval_profiles_print(const smart_eval_report *r, smart_profile_set *ps, int json)
 {
-	smart_table t;
-	smart_eval_result r[COLS];
-	size_t moved[COLS] = { 0 }, n;
-	const char **names = cli_feature_names(&n);
-	int cols = calibrate ? COLS : 2, rc, done = 0;
-
-	memset(r, 0, sizeof(r));
-	if (!names)
-		return cli_failf("out of memory");
-	/* The features are measured with profiles; the without-profile
-	 * columns need another measurement of the same pairs. */
-	smart_table plain;
-
-	smart_table_init(&t, names, n);
-	smart_table_init(&plain, names, n);
-	cli_profiles_attach(ps, &t);
-	cli_profiles_attach(ps, &plain);
-	ps->off = 1;
-	rc = cli_load_table(&plain, paths, n_paths, format, threads, skip_bad);
-	ps->off = 0;
-	if (rc == 0)
-		rc = cli_load_table(&t, paths, n_paths, format, threads, skip_bad);
-	if (rc == 0 && ps->failed)
-		rc = cli_fail(&ps->err);
-	for (int k = 0; rc == 0 && k < cols; k++, done++)
-		rc = evaluate(ps, k == COL_PLAIN || k == COL_PLAIN_CAL, k >= COL_PLAIN_CAL, eo,
-			      k == COL_PLAIN || k == COL_PLAIN_CAL ? &plain : &t, &r[k], &moved[k]);
-	if (rc == 0 && ps->failed)
-		rc = cli_fail(&ps->err);
-	if (rc == 0) {
-		if (json)
-			rc = print_json(ps, &t, r, cols, moved);
-		else
-			print_text(ps, &t, r, cols, moved);
-	}
-	for (int k = 0; k < done; k++)
-		smart_eval_result_free(&r[k]);
-	smart_table_free(&t);
-	smart_table_free(&plain);
-	free(names);
-	return rc;
+	if (json)
+		return print_json(ps, &r->table, r->columns, (int)r->n_columns, r->moved);
+	print_text(ps, &r->table, r->columns, (int)r->n_columns, r->moved);
+	return CLI_SAME;
 }

@@ -91,20 +91,28 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 		   smart_format format, unsigned threads, int skip_bad)
 {
-	cli_bad_records bad = { skip_bad, 0, { "" } };
+	cli_bad_records bad = { .skip = skip_bad };
 	smart_error err = { "" };
 	size_t count = 0;
+	smart_load_options o = { .version = SMART_LOAD_OPTIONS_VERSION,
+				 .format = format,
+				 .threads = threads,
+				 .on_bad = cli_on_bad_record,
+				 .payload = &bad };
 
-	if (smart_table_load(table, (const char *const *)paths, n_paths, format, threads,
-			     cli_on_bad_record, &bad, &count, &err))
+	if (smart_table_load(table, (const char *const *)paths, n_paths, &o, &count, &err))
 		return cli_fail(&err);
-	if (bad.count && !skip_bad) {
-		if (bad.count == 1)
-			return cli_failf("%s", bad.first.message);
-		return cli_failf("%s (and %zu more unusable records; --skip-bad leaves them out)",
-				 bad.first.message, bad.count - 1);
-	}
+	if (bad.count && !skip_bad)
+		return cli_fail_bad_records(&bad.first, bad.count);
 	return 0;
+}
+
+int cli_fail_bad_records(const smart_error *first, size_t count)
+{
+	if (count == 1)
+		return cli_failf("%s", first->message);
+	return cli_failf("%s (and %zu more unusable records; --skip-bad leaves them out)",
+			 first->message, count - 1);
 }
 
 int cli_parse_kind(const char *s, smart_model_kind *kind)

@@ -49,6 +49,10 @@ void cli_on_bad_record(void *ctx, const smart_error *err);
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 		   smart_format format, unsigned threads, int skip_bad);
 
+/* Prints the first of `count` unusable records (and how many more there
+ * were) as the reason a command stops; returns CLI_TROUBLE. */
+int cli_fail_bad_records(const smart_error *first, size_t count);
+
 /* Parses "linear" or "svm"; -1 when neither. */
 int cli_parse_kind(const char *s, smart_model_kind *kind);
 

@@ -9,7 +9,6 @@
 #include <cjson/cJSON.h>
 
 #include "cli_model.h"
-#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -241,6 +240,12 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 			  const char *new_dir)
 {
 	batch b = { .model = m, .o = o, .progress = isatty(2), .shared_terminal = isatty(1) };
+	smart_classify_options co = { .version = SMART_CLASSIFY_OPTIONS_VERSION,
+				      .format = o->format,
+				      .profile = o->profile,
+				      .threads = o->threads,
+				      .on_verdict = on_verdict,
+				      .payload = &b };
 	smart_error err = { "" };
 	int rc;
 
@@ -257,11 +262,9 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		}
 	}
 	if (o->corpus)
-		rc = smart_classify_corpus_profiled(m, o->profile, o->corpus, o->format, o->threads,
-						    on_verdict, &b, &err);
+		rc = smart_classify_corpus(m, o->corpus, &co, &err);
 	else
-		rc = smart_classify_dirs_profiled(m, o->profile, old_dir, new_dir, o->format,
-						  o->threads, on_verdict, &b, &err);
+		rc = smart_classify_dirs(m, old_dir, new_dir, &co, &err);
 	fflush(stdout);
 	if (b.progress)
 		fputs("\r\033[K", stderr);
@@ -302,11 +305,13 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 /* Calibrates the model on the clean runs and says what it did. */
 static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FILE *out)
 {
+	smart_classify_options co = { .version = SMART_CLASSIFY_OPTIONS_VERSION,
+				      .format = o->format,
+				      .profile = o->profile };
 	smart_calibration c;
 	smart_error err = { "" };
 
-	if (smart_classify_calibrate(m, o->profile, (const char *const *)runs, n, o->format, &c,
-				     &err))
+	if (smart_classify_calibrate(m, (const char *const *)runs, n, &co, &c, &err))
 		return cli_fail(&err);
 	if (c.inspected == 0) {
 		fprintf(out, "calibration: all %zu rerun pairs of %zu runs are ignore; cutoff %.6g kept\n",

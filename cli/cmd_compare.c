@@ -136,7 +136,7 @@ static int run_compare(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	cli_common common = { SMART_FORMAT_AUTO, 0 };
+	cli_common common = { .format = SMART_FORMAT_AUTO };
 	const char *name = NULL, *config_path = NULL;
 	int want_list = 0, want_defaults = 0, opt, status = CLI_TROUBLE;
 	smart_compare_config *cfg = NULL;
@@ -182,8 +182,9 @@ static int run_compare(int argc, char **argv)
 		if (smart_file_read(argv[optind + i], SMART_TREE_MAX_FILE, &data[i], &len[i],
 				    &err) < 0)
 			goto out;
-	pair = smart_compare_pair_new(data[0], len[0], data[1], len[1], common.format,
-				      argv[optind], argv[optind + 1], &err);
+	pair = smart_compare_pair_new(&(smart_document){ data[0], len[0], argv[optind] },
+				      &(smart_document){ data[1], len[1], argv[optind + 1] },
+				      common.format, &err);
 	if (!pair)
 		goto out;
 	smart_compare_result_init(&result);

@@ -137,7 +137,7 @@ static int run_diff(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	cli_common opt = { SMART_FORMAT_AUTO, 0 };
+	cli_common opt = { .format = SMART_FORMAT_AUTO };
 	smart_error err = { { 0 } };
 	smart_tree *old_tree = NULL, *new_tree = NULL;
 	smart_diff *diff = NULL;

@@ -9,8 +9,8 @@
 #include <cjson/cJSON.h>
 
 #include "cli_compare.h"
+#include "cli_eval.h"
 #include "cli_model.h"
-#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -251,23 +251,19 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		       smart_confusion_scores(&r->smart).f1);
 }
 
-/* A copy of the table with only smart's own n features (the baseline for
- * --comparator-features). */
-static int table_without_comparators(const smart_table *t, const char **names, size_t n,
-				     smart_table *out, smart_error *err)
-{
-	smart_table_init(out, names, n);
-	for (size_t i = 0; i < t->n_rows; i++)
-		if (smart_table_add(out, t->rows + i * t->n_features, t->labels[i],
-				    t->apps[t->app[i]], t->bytes_differ[i], t->trees_differ[i],
-				    err))
-			return -1;
-		else
-			out->only_volatile[out->n_rows - 1] = t->only_volatile[i];
-	return 0;
-}
+/* What the command line asks for, beside the options of the evaluation. */
+typedef struct eval_args {
+	smart_eval_options eo;
+	smart_profile_set profiles;
+	cli_bad_records bad;
+	const char *baselines, *compare_config;
+	int json, folds_given, calibrate, comparator_features;
+	char **corpora;
+	size_t n_corpora;
+} eval_args;
 
-static int run_eval(int argc, char **argv)
+/* Reads the options into `a`: -1 to go on, else the exit status. */
+static int parse_eval(int argc, char **argv, eval_args *a)
 {
 	static const struct option opts[] = {
 		{ "folds", required_argument, NULL, 'f' },
@@ -294,59 +290,43 @@ static int run_eval(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	cli_profiles profiles = { 0 };
-	int calibrate = 0;
-	smart_eval_options eo = { .train = { .kind = SMART_MODEL_LINEAR,
-					    .degenerate = SMART_DEGENERATE_DROP },
-				  .folds = 10, .seed = 1 };
-	smart_format format = SMART_FORMAT_AUTO;
-	int json = 0, skip_bad = 0, folds_given = 0, c, rc;
-	long threads = 0, v;
-	char *end;
-	smart_table table;
-	smart_eval_result r;
+	smart_eval_options *eo = &a->eo;
 	smart_error err = { "" };
-	int raw = 0;
-	const char **names;
-	size_t n, n_cmp = 0;
-	const char *baselines = NULL, *compare_config = NULL;
-	int comparator_features = 0;
-	cli_comparators cmp = { 0 };
-	eval_row *extra = NULL;
-	smart_confusion plus;
-	signed char *signs = NULL;
+	char *end;
+	long v;
+	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
-		case 'G': eo.train.sign_constraints = 1; break;
+		case 'G': eo->train.sign_constraints = 1; break;
 		case 'A':
 			v = strtol(optarg, &end, 10);
 			if (*end || !*optarg || v < 0 || v > 1000)
 				return cli_usage_error("eval", "--adapt must be 0..1000");
-			eo.adapt = (size_t)v;
+			eo->adapt = (size_t)v;
 			break;
 		case 'W':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 1 || v > 100000)
 				return cli_usage_error("eval", "--adapt-weight must be 1..100000");
-			eo.adapt_weight = (unsigned)v;
+			eo->adapt_weight = (unsigned)v;
 			break;
 		case 'f':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 2 || v > 1000)
 				return cli_usage_error("eval", "--folds must be 2..1000");
-			eo.folds = (unsigned)v;
-			folds_given = 1;
+			eo->folds = (unsigned)v;
+			a->folds_given = 1;
 			break;
-		case 'a': eo.by_app = 1; break;
+		case 'a': eo->by_app = 1; break;
 		case 'k':
-			if (cli_parse_kind(optarg, &eo.train.kind))
+			if (cli_parse_kind(optarg, &eo->train.kind))
 				return cli_usage_error("eval", "--kind must be linear or svm");
 			break;
 		case 's':
-			eo.seed = strtoull(optarg, &end, 10);
+			eo->seed = strtoull(optarg, &end, 10);
 			if (*end || !*optarg)
 				return cli_usage_error("eval", "--seed must be a number");
 			break;
@@ -354,145 +334,155 @@ static int run_eval(int argc, char **argv)
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 0)
 				return cli_usage_error("eval", "--annotated must be a count");
-			eo.annotated = (size_t)v;
+			eo->annotated = (size_t)v;
 			break;
-		case 'B': skip_bad = 1; break;
+		case 'B': eo->skip_bad = a->bad.skip = 1; break;
 		case 't':
-			threads = strtol(optarg, &end, 10);
-			if (*end || threads < 1 || threads > 1024)
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 1024)
 				return cli_usage_error("eval", "--threads must be 1..1024");
+			eo->threads = (unsigned)v;
 			break;
-		case 'j': json = 1; break;
-		case 'b': baselines = optarg; break;
-		case 'F': comparator_features = 1; break;
-		case 'C': compare_config = optarg; break;
-		case 'H': format = SMART_FORMAT_HTML; break;
-		case 'X': format = SMART_FORMAT_XML; break;
+		case 'j': a->json = 1; break;
+		case 'b': a->baselines = optarg; break;
+		case 'F': a->comparator_features = 1; break;
+		case 'C': a->compare_config = optarg; break;
+		case 'H': eo->format = SMART_FORMAT_HTML; break;
+		case 'X': eo->format = SMART_FORMAT_XML; break;
 		case 'R':
-			if (!cli_is_dir(optarg)) {
-				cli_profiles_free(&profiles);
+			if (!cli_is_dir(optarg))
 				return cli_failf("%s: not a folder (--runs takes the folder of the "
 						 "applications' clean runs)", optarg);
-			}
-			profiles.runs_dir = optarg;
+			a->profiles.runs_dir = optarg;
 			break;
-		case 'E': profiles.from_reruns = 1; break;
-		case 'L': calibrate = 1; break;
-		case 'w': raw = 1; break;
+		case 'E': a->profiles.from_reruns = 1; break;
+		case 'L': a->calibrate = 1; break;
+		case 'w': eo->raw = 1; break;
 		case 'P':
-			if (cli_profiles_add(&profiles, optarg)) {
-				cli_profiles_free(&profiles);
-				return CLI_TROUBLE;
-			}
+			if (smart_profile_set_add(&a->profiles, optarg, &err))
+				return cli_fail(&err);
 			break;
 		default:
-			cli_profiles_free(&profiles);
 			return cli_bad_option("eval", c, argv);
 		}
 	}
-	if (profiles.runs_dir || profiles.from_reruns || profiles.n || calibrate) {
-		if (!eo.by_app || optind >= argc || (profiles.runs_dir && profiles.from_reruns) ||
-		    (calibrate && !profiles.runs_dir && !profiles.from_reruns) || baselines ||
-		    comparator_features) {
-			cli_profiles_free(&profiles);
+	a->corpora = argv + optind;
+	a->n_corpora = optind < argc ? (size_t)(argc - optind) : 0;
+	return -1;
+}
+
+/* Checks the combination of options: -1 when it is sound, else the usage
+ * error. */
+static int check_eval(const eval_args *a)
+{
+	const smart_eval_options *eo = &a->eo;
+	const smart_profile_set *ps = &a->profiles;
+
+	if (ps->runs_dir || ps->from_reruns || ps->n || a->calibrate) {
+		if (!eo->by_app || !a->n_corpora || (ps->runs_dir && ps->from_reruns) ||
+		    (a->calibrate && !ps->runs_dir && !ps->from_reruns) || a->baselines ||
+		    a->comparator_features)
 			return cli_usage_error("eval", "--runs, --profile-reruns, --profile and --calibrate "
 					       "go with --by-app and a corpus (one of --runs and "
 					       "--profile-reruns; --calibrate needs one of them)");
-		}
-		profiles.corpora = argv + optind;
-		profiles.n_corpora = (size_t)(argc - optind);
-		profiles.format = format;
-		/* the registry's features only (no comparator columns here) */
-		names = cli_feature_names(&n);
-		signs = names ? cli_feature_signs(names, n) : NULL;
-		if (!signs) {
-			free(names);
-			cli_profiles_free(&profiles);
-			return cli_failf("out of memory");
-		}
-		eo.train.signs = signs;
-		rc = cli_eval_profiles(&profiles, calibrate, eo, argv + optind,
-				       (size_t)(argc - optind), format, (unsigned)threads, skip_bad,
-				       json);
-		free(signs);
-		free(names);
-		cli_profiles_free(&profiles);
-		return rc;
+		return -1;
 	}
-	if (folds_given && eo.by_app)
+	if (a->folds_given && eo->by_app)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");
-	if ((eo.adapt || eo.adapt_weight) && !eo.by_app)
+	if ((eo->adapt || eo->adapt_weight) && !eo->by_app)
 		return cli_usage_error("eval", "--adapt and --adapt-weight go with --by-app");
-	if (optind >= argc)
+	if (!a->n_corpora)
 		return cli_usage_error("eval", "no corpus given");
-	if (compare_config && !baselines && !comparator_features)
+	if (a->compare_config && !a->baselines && !a->comparator_features)
 		return cli_usage_error("eval", "--compare-config needs --baselines or --comparator-features");
-	names = cli_feature_names(&n);
-	if (!names)
-		return cli_failf("out of memory");
-	if ((baselines || comparator_features) &&
-	    cli_comparators_open(&cmp, baselines, compare_config, names, n, comparator_features)) {
-		cli_comparators_close(&cmp);
-		free(names);
-		return CLI_TROUBLE;
-	}
-	n_cmp = cmp.n;
-	if (comparator_features)
-		smart_table_init(&table, cmp.names, cmp.n_names);
-	else
-		smart_table_init(&table, names, n);
-	cli_comparators_attach(&cmp, &table, comparator_features);
-	table.raw = raw;
-	signs = cli_feature_signs(table.names, table.n_features);
-	if (!signs) {
-		smart_table_free(&table);
-		free(names);
-		cli_comparators_close(&cmp);
-		return cli_failf("out of memory");
-	}
-	eo.train.signs = signs;
-	rc = cli_load_table(&table, argv + optind, (size_t)(argc - optind), format,
-			    (unsigned)threads,
-			    skip_bad);
-	if (rc == 0 && comparator_features) {
-		/* smart with the verdicts as features, then smart alone */
-		smart_table own;
+	return -1;
+}
 
-		if (smart_evaluate(&table, &eo, &r, &err)) {
-			rc = cli_fail(&err);
-		} else {
-			plus = r.smart;
-			if (table_without_comparators(&table, names, n, &own, &err) ||
-			    smart_evaluate(&own, &eo, &r, &err))
-				rc = cli_fail(&err);
-			smart_table_free(&own);
-		}
-	} else if (rc == 0 && smart_evaluate_ex(&table, &eo, &(smart_eval_hooks){ NULL, NULL, 1 },
-						&r, &err)) {
-		rc = cli_fail(&err);
+/* Prints smart beside the baselines and the comparators. */
+static int print_eval(const smart_eval_report *r, const smart_eval_options *eo, int json)
+{
+	size_t n = r->n_comparators;
+	eval_row *extra = n ? calloc(n, sizeof(*extra)) : NULL;
+	const smart_confusion *plus = r->has_plus ? &r->plus : NULL;
+	int rc = CLI_SAME;
+
+	if (n && !extra)
+		return cli_failf("out of memory");
+	for (size_t k = 0; k < n; k++) {
+		extra[k].name = eo->comparators.comparators[k]->name;
+		extra[k].c = r->comparators[k];
 	}
-	if (rc == 0 && n_cmp && !(extra = calloc(n_cmp, sizeof(*extra))))
-		rc = cli_failf("out of memory");
-	for (size_t k = 0; rc == 0 && k < n_cmp; k++) {
-		extra[k].name = cmp.v[k]->name;
-		smart_table_comparator_confusion(&table, k, &extra[k].c);
-	}
-	if (rc == 0 && n_cmp && json)
-		qsort(extra, n_cmp, sizeof(*extra), by_f1);
-	if (rc == 0) {
-		if (json)
-			rc = print_json(&r, &eo, &table, extra, n_cmp,
-					comparator_features ? &plus : NULL);
-		else
-			print_text(&r, &eo, &table, extra, n_cmp, comparator_features ? &plus : NULL);
-	}
-	if (rc == 0)
-		smart_eval_result_free(&r);
-	smart_table_free(&table);
+	if (n && json)
+		qsort(extra, n, sizeof(*extra), by_f1);
+	if (json)
+		rc = print_json(&r->result, eo, &r->table, extra, n, plus);
+	else
+		print_text(&r->result, eo, &r->table, extra, n, plus);
 	free(extra);
+	return rc;
+}
+
+static int run_eval(int argc, char **argv)
+{
+	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT };
+	cli_comparators cmp = { 0 };
+	smart_eval_report report = { 0 };
+	smart_error err = { "" };
+	const char **names = NULL;
+	signed char *signs = NULL;
+	size_t n = 0;
+	int rc = parse_eval(argc, argv, &a);
+
+	if (rc < 0)
+		rc = check_eval(&a);
+	if (rc >= 0)
+		goto done;
+	a.eo.on_bad = cli_on_bad_record;
+	a.eo.bad_payload = &a.bad;
+	names = cli_feature_names(&n);
+	if (!names) {
+		rc = cli_failf("out of memory");
+		goto done;
+	}
+	if (a.profiles.runs_dir || a.profiles.from_reruns || a.profiles.n) {
+		a.profiles.corpora = (const char *const *)a.corpora;
+		a.profiles.n_corpora = a.n_corpora;
+		a.profiles.format = a.eo.format;
+		a.eo.profiles = &a.profiles;
+		a.eo.calibrate_reruns = a.calibrate;
+		a.eo.raw = 0; /* profiles are compared on scrubbed features */
+	} else if ((a.baselines || a.comparator_features) &&
+		   cli_comparators_open(&cmp, a.baselines, a.compare_config, names, n,
+					a.comparator_features)) {
+		rc = CLI_TROUBLE;
+		goto done;
+	}
+	a.eo.comparators = (smart_comparator_set){ .comparators = cmp.v, .n = cmp.n,
+						   .config = cmp.config };
+	a.eo.comparator_features = a.comparator_features;
+	a.eo.names = a.comparator_features ? cmp.names : names;
+	a.eo.n_names = a.comparator_features ? cmp.n_names : n;
+	a.eo.per_app = !a.comparator_features;
+	signs = cli_feature_signs(a.eo.names, a.eo.n_names);
+	if (!signs) {
+		rc = cli_failf("out of memory");
+		goto done;
+	}
+	a.eo.train.signs = signs;
+	if (smart_eval_corpora((const char *const *)a.corpora, a.n_corpora, &a.eo, &report,
+			       &err))
+		rc = report.bad && !a.bad.skip ? cli_fail_bad_records(&report.first_bad, report.bad)
+					       : cli_fail(&err);
+	else if (a.eo.profiles)
+		rc = cli_eval_profiles_print(&report, &a.profiles, a.json);
+	else
+		rc = print_eval(&report, &a.eo, a.json);
+done:
+	smart_eval_report_free(&report);
+	smart_profile_set_free(&a.profiles);
+	cli_comparators_close(&cmp);
 	free(signs);
 	free(names);
-	cli_comparators_close(&cmp);
 	return rc;
 }
 

@@ -32,25 +32,18 @@ static int features_of_files(const char *old_path, const char *new_path,
 			     const cli_common *common)
 {
 	double *values = malloc(smart_feature_count() * sizeof(*values));
-	char *old_data = NULL, *new_data = NULL;
-	size_t old_len, new_len;
+	smart_measure m = { .values = values, .format = common->format };
 	smart_error err = { { 0 } };
-	int differ = 0, status;
+	int status;
 
 	if (!values)
 		return cli_failf("out of memory");
-	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_data, &old_len, &err) < 0 ||
-	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_data, &new_len, &err) < 0 ||
-	    smart_features_from_documents_profiled(old_data, old_len, old_path, new_data,
-						   new_len, new_path, common->format, NULL,
-						   NULL, values, &differ, &err) < 0)
+	if (smart_measure_files(old_path, new_path, &m, &err) < 0)
 		status = cli_fail(&err);
 	else
 		status = print_vector(values, common->json);
-	if (status == CLI_SAME && differ)
+	if (status == CLI_SAME && m.trees_differ)
 		status = CLI_DIFFER;
-	free(old_data);
-	free(new_data);
 	free(values);
 	return status;
 }
@@ -127,7 +120,7 @@ static int run_features(int argc, char **argv)
 		{ "means", no_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
-	cli_common common = { SMART_FORMAT_AUTO, 0 };
+	cli_common common = { .format = SMART_FORMAT_AUTO };
 	smart_error err = { { 0 } };
 	int means = 0, c, status;
 

@@ -52,7 +52,7 @@ static int run_patch(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' }, { "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' }, { NULL, 0, NULL, 0 }
 	};
-	cli_common common = { SMART_FORMAT_AUTO, 0 };
+	cli_common common = { .format = SMART_FORMAT_AUTO };
 	const char *out_path = NULL;
 	smart_error err = { { 0 } };
 	smart_tree *old = NULL, *result = NULL;

@@ -139,7 +139,9 @@ static int run_profile(int argc, char **argv)
 	if (pairs) {
 		size_t used = 0;
 
-		rc = smart_profile_learn_pairs(p, &pairs, 1, app, NULL, NULL, format, &used, &err);
+		smart_learn_pairs_options lo = { .app = app, .format = format };
+
+		rc = smart_profile_learn_pairs(p, &pairs, 1, &lo, &used, &err);
 		if (rc == 0 && used == 0)
 			rc = smart_error_set(&err, "%s: no record with origin \"rerun\"%s%s", pairs,
 					     app ? " of application " : "", app ? app : "");

@@ -10,7 +10,6 @@
 
 #include "cli_compare.h"
 #include "cli_model.h"
-#include "cli_profile.h"
 
 static void usage(FILE *out)
 {
@@ -187,12 +186,13 @@ static int add_adaptation(smart_table *table, char *const *paths, size_t n_paths
 
 	smart_table_init(&extra, table->names, table->n_features);
 	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad);
-	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++)
+	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
+		smart_table_row row = smart_table_row_at(&extra, i);
+
 		for (size_t k = 0; rc == 0 && k < weight; k++)
-			if (smart_table_add(table, extra.rows + i * extra.n_features, extra.labels[i],
-					    extra.apps[extra.app[i]], extra.bytes_differ[i],
-					    extra.trees_differ[i], &err))
+			if (smart_table_add(table, &row, &err))
 				rc = cli_fail(&err);
+	}
 	if (rc == 0 && extra.n_rows == 0)
 		rc = cli_failf("--adapt: no labelled pairs in the adaptation corpora");
 	smart_table_free(&extra);
@@ -223,7 +223,7 @@ static int run_train(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	cli_profiles profiles = { 0 };
+	smart_profile_set profiles = { 0 };
 	smart_train_options topt = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
 	const char *out = NULL;
 	long folds = 10, threads = 0;
@@ -292,29 +292,29 @@ static int run_train(int argc, char **argv)
 		case 'H': format = SMART_FORMAT_HTML; break;
 		case 'X': format = SMART_FORMAT_XML; break;
 		case 'P':
-			if (cli_profiles_add(&profiles, optarg)) {
-				cli_profiles_free(&profiles);
-				return CLI_TROUBLE;
+			if (smart_profile_set_add(&profiles, optarg, &err)) {
+				smart_profile_set_free(&profiles);
+				return cli_fail(&err);
 			}
 			break;
 		case 'F': comparator_features = 1; break;
 		case 'r': raw = 1; break;
 		case 'b': baselines = optarg; break;
 		default:
-			cli_profiles_free(&profiles);
+			smart_profile_set_free(&profiles);
 			return cli_bad_option("train", c, argv);
 		}
 	}
 	if (n_adapt && (comparator_features || profiles.n)) {
-		cli_profiles_free(&profiles);
+		smart_profile_set_free(&profiles);
 		return cli_usage_error("train", "--adapt does not go with --comparator-features or --profile");
 	}
 	if ((base_model_path || adapt_weight != SMART_ADAPT_WEIGHT) && !n_adapt) {
-		cli_profiles_free(&profiles);
+		smart_profile_set_free(&profiles);
 		return cli_usage_error("train", "--base-model and --adapt-weight go with --adapt");
 	}
 	if (!out || (optind >= argc && !n_adapt) || (baselines && !comparator_features)) {
-		cli_profiles_free(&profiles);
+		smart_profile_set_free(&profiles);
 		return cli_usage_error("train", !out ? "-o MODEL.json is required"
 					       : optind >= argc ? "no corpus given"
 					       : "--baselines needs --comparator-features");
@@ -322,12 +322,12 @@ static int run_train(int argc, char **argv)
 	corpora = argv + optind;
 	n_corpora = (size_t)(argc - optind);
 	if (smart_file_check_writable(out, &err) < 0) { /* before the training */
-		cli_profiles_free(&profiles);
+		smart_profile_set_free(&profiles);
 		return cli_fail(&err);
 	}
 	names = cli_feature_names(&n);
 	if (!names) {
-		cli_profiles_free(&profiles);
+		smart_profile_set_free(&profiles);
 		return cli_failf("out of memory");
 	}
 	if (n_adapt && n_corpora == 0) {
@@ -351,7 +351,7 @@ static int run_train(int argc, char **argv)
 		/* smart's features, then one verdict per comparator */
 		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
 			cli_comparators_close(&cmp);
-			cli_profiles_free(&profiles);
+			smart_profile_set_free(&profiles);
 			free(names);
 			return CLI_TROUBLE;
 		}
@@ -365,7 +365,7 @@ static int run_train(int argc, char **argv)
 	}
 	table.raw = raw;
 	if (profiles.n)
-		cli_profiles_attach(&profiles, &table);
+		smart_profile_set_attach(&profiles, &table);
 	rc = cli_load_table(&table, corpora, n_corpora, format, (unsigned)threads, skip_bad);
 	if (rc)
 		goto done;
@@ -396,7 +396,10 @@ static int run_train(int argc, char **argv)
 		cli_warn_signs(model, signs);
 	}
 	if (folds > 0) {
-		smart_eval_options eo = { .train = topt, .folds = (unsigned)folds, .seed = seed };
+		smart_eval_options eo = { .version = SMART_EVAL_OPTIONS_VERSION,
+					  .train = topt,
+					  .folds = (unsigned)folds,
+					  .seed = seed };
 		smart_eval_result er;
 
 		if (smart_evaluate(&table, &eo, &er, &err) == 0) {
@@ -431,7 +434,7 @@ done:
 	free(signs);
 	free(names);
 	smart_model_free(base_model);
-	cli_profiles_free(&profiles);
+	smart_profile_set_free(&profiles);
 	cli_comparators_close(&cmp);
 	return rc;
 }

@@ -23,11 +23,9 @@ struct smart_compare_pair {
 	smart_tree *tree[2];
 };
 
-smart_compare_pair *smart_compare_pair_new(const char *old_data, size_t old_len,
-					   const char *new_data, size_t new_len,
-					   smart_format format,
-					   const char *old_name,
-					   const char *new_name, smart_error *err)
+smart_compare_pair *smart_compare_pair_new(const smart_document *old_doc,
+					   const smart_document *new_doc,
+					   smart_format format, smart_error *err)
 {
 	smart_compare_pair *pair = calloc(1, sizeof(*pair));
 
@@ -35,12 +33,12 @@ smart_compare_pair *smart_compare_pair_new(const char *old_data, size_t old_len,
 		smart_error_oom(err);
 		return NULL;
 	}
-	pair->data[CMP_OLD] = old_data ? old_data : "";
-	pair->len[CMP_OLD] = old_data ? old_len : 0;
-	pair->data[CMP_NEW] = new_data ? new_data : "";
-	pair->len[CMP_NEW] = new_data ? new_len : 0;
-	pair->name[CMP_OLD] = strdup(old_name ? old_name : "old");
-	pair->name[CMP_NEW] = strdup(new_name ? new_name : "new");
+	pair->data[CMP_OLD] = old_doc->data ? old_doc->data : "";
+	pair->len[CMP_OLD] = old_doc->data ? old_doc->len : 0;
+	pair->data[CMP_NEW] = new_doc->data ? new_doc->data : "";
+	pair->len[CMP_NEW] = new_doc->data ? new_doc->len : 0;
+	pair->name[CMP_OLD] = strdup(old_doc->name ? old_doc->name : "old");
+	pair->name[CMP_NEW] = strdup(new_doc->name ? new_doc->name : "new");
 	if (!pair->name[CMP_OLD] || !pair->name[CMP_NEW]) {
 		smart_compare_pair_free(pair);
 		smart_error_oom(err);

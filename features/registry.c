@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "internal.h"
-#include "smart/profile.h"
 #include "volatility.h"
 
 static const smart_feature_info registry[] = {
@@ -109,63 +108,43 @@ long smart_feature_index(const char *name)
 	return -1;
 }
 
-/* Runs every extractor in registry order. A value that is not finite would
- * poison the linear model silently, so it is treated as a bug here. */
-int smart_features_compute(const smart_tree *old_tree,
-			   const smart_tree *new_tree, const smart_diff *diff,
-			   double *values, smart_error *err)
-{
-	return smart_features_compute_profiled(old_tree, new_tree, diff, NULL, NULL, values, err);
-}
-
-int smart_features_compute_profiled(const smart_tree *old_tree,
-				    const smart_tree *new_tree,
-				    const smart_diff *diff,
-				    const struct smart_profile *profile,
-				    const char *test, double *values,
-				    smart_error *err)
+/* Runs every extractor in registry order: the volatility analysis on the
+ * pair as given, SMART's own features on its normalised view when there is
+ * one. A value that is not finite would poison the linear model silently,
+ * so the pair is refused with an error. */
+int smart_features_compute(const smart_features_input *in, double *values,
+			   smart_error *err)
 {
 	smart_volatility vol;
-	smart_feature_args args = { old_tree, new_tree, diff, profile, test, &vol };
-	smart_tree *nold = NULL, *nnew = NULL;
-	smart_diff *ndiff = NULL;
-	int rc = -1;
+	smart_feature_args args = { .old_tree = in->old_tree,
+				    .new_tree = in->new_tree,
+				    .diff = in->diff,
+				    .noise = in->noise,
+				    .old_masked = in->old_masked,
+				    .new_masked = in->new_masked,
+				    .volatility = &vol };
 
-	assert(diff && diff->old_tree == old_tree && diff->new_tree == new_tree);
+	assert(in->diff && in->diff->old_tree == in->old_tree &&
+	       in->diff->new_tree == in->new_tree);
 	if (feature_volatility_compute(&args, &vol, err) < 0)
 		return smart_error_prefix(err, "volatility");
-	if (profile) {
-		/* SMART's own features see the documents with the noise the
-		 * profile knows neutralised (profile.h), so each of them
-		 * discounts it by itself. */
-		nold = smart_profile_normalize(profile, test, old_tree, err);
-		nnew = nold ? smart_profile_normalize(profile, test, new_tree, err) : NULL;
-		ndiff = nnew ? smart_diffx(nold, nnew, err) : NULL;
-		if (!ndiff)
-			goto done;
-		args.old_tree = nold;
-		args.new_tree = nnew;
-		args.diff = ndiff;
+	if (in->normal_diff) {
+		assert(in->normal_diff->old_tree == in->old_normal &&
+		       in->normal_diff->new_tree == in->new_normal);
+		args.old_tree = in->old_normal;
+		args.new_tree = in->new_normal;
+		args.diff = in->normal_diff;
 	}
 	for (size_t i = 0; i < REGISTRY_SIZE; i++) {
 		values[i] = 0;
-		if (registry[i].extract(&args, &values[i], err) < 0) {
-			smart_error_prefix(err, "feature %s", registry[i].name);
-			goto done;
-		}
+		if (registry[i].extract(&args, &values[i], err) < 0)
+			return smart_error_prefix(err, "feature %s", registry[i].name);
 		/* An extractor is meant to give a finite value on any input;
 		 * should one not (a ratio over a pathological page), the pair
 		 * is refused with an error rather than the process aborted. */
-		if (!isfinite(values[i])) {
-			smart_error_set(err, "feature %s: not a finite number (%g)", registry[i].name,
-					values[i]);
-			goto done;
-		}
+		if (!isfinite(values[i]))
+			return smart_error_set(err, "feature %s: not a finite number (%g)",
+					       registry[i].name, values[i]);
 	}
-	rc = 0;
-done:
-	smart_diff_free(ndiff);
-	smart_tree_free(nnew);
-	smart_tree_free(nold);
-	return rc;
+	return 0;
 }

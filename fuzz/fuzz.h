@@ -114,6 +114,7 @@ static inline int fuzz_document_pair(const uint8_t *data, size_t size,
 	smart_script *script = NULL;
 	char *json = NULL;
 	double *values = NULL;
+	smart_measure measure = { 0 };
 
 	fuzz_split(data, size, &a, &a_len, &b, &b_len);
 	old_tree = fuzz_parse_side(a, a_len, format, "old");
@@ -127,7 +128,8 @@ static inline int fuzz_document_pair(const uint8_t *data, size_t size,
 	values = calloc(n, sizeof(*values));
 	if (!values)
 		abort();
-	FUZZ_CHECK(smart_features_compute(old_tree, new_tree, diff, values, &err) == 0,
+	measure.values = values;
+	FUZZ_CHECK(smart_measure_aligned(diff, &measure, &err) == 0,
 		   "features failed: %s", err.message);
 	for (size_t i = 0; i < n; i++)
 		FUZZ_CHECK(isfinite(values[i]),

@@ -29,7 +29,8 @@ static void fuzz_corpus_round_trip(const smart_pair *pair)
 	char *line = smart_pair_to_json(pair, &err);
 
 	FUZZ_CHECK(line, "pair to JSON failed: %s", err.message);
-	FUZZ_CHECK(smart_pair_from_json(line, strlen(line), "again", 1, &back, &holder, &err) == 0,
+	FUZZ_CHECK(smart_pair_from_json(&(smart_document){ line, strlen(line), "again" }, 1,
+					&back, &holder, &err) == 0,
 		   "a written pair does not read back: %s", err.message);
 	FUZZ_CHECK(fuzz_corpus_same(pair->app, back.app) &&
 		   fuzz_corpus_same(pair->test, back.test) &&

@@ -127,6 +127,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 	char root[] = "/tmp/smart-fuzz-folders-XXXXXX", old_dir[64], new_dir[64];
 	smart_error err = { { 0 } };
 	seen s = { "", 0 };
+	smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
 	size_t pos = 0;
 	int entries = 0;
 
@@ -152,8 +153,10 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 		pos += 3 + take;
 		entries++;
 	}
-	if (smart_classify_dirs(folder_model(), old_dir, new_dir, SMART_FORMAT_AUTO, 1, on_verdict,
-				&s, &err) < 0)
+	o.threads = 1;
+	o.on_verdict = on_verdict;
+	o.payload = &s;
+	if (smart_classify_dirs(folder_model(), old_dir, new_dir, &o, &err) < 0)
 		fuzz_check_error(&err);
 	nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return 0;

@@ -22,6 +22,8 @@
 #include "smart/model.h"
 #include "smart/corpus.h"
 #include "smart/train.h"
+#include "smart/profile_set.h"
+#include "smart/eval.h"
 #include "smart/classify.h"
 #include "smart/replay.h"
 #include "smart/mutate.h"

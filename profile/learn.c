@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "smart/diffx.h"
 
 /* Records the two values of a varying location. When they are equal once
@@ -66,8 +67,7 @@ static int record_diff(smart_profile *p, const char *test, const smart_diff *d,
 }
 
 int smart_profile_learn_test(smart_profile *p, const char *test,
-			     const char *const *docs, const size_t *lens,
-			     const char *const *names, size_t n_runs,
+			     const smart_document *runs, size_t n_runs,
 			     smart_format format, smart_error *err)
 {
 	smart_tree *first;
@@ -75,11 +75,12 @@ int smart_profile_learn_test(smart_profile *p, const char *test,
 
 	if (n_runs < 2)
 		return 0;
-	first = smart_tree_parse(docs[0], lens[0], format, names[0], err);
+	first = smart_tree_parse(runs[0].data, runs[0].len, format, runs[0].name, err);
 	if (!first)
 		return -1;
 	for (size_t k = 1; k < n_runs && rc == 0; k++) {
-		smart_tree *t = smart_tree_parse(docs[k], lens[k], format, names[k], err);
+		smart_tree *t = smart_tree_parse(runs[k].data, runs[k].len, format, runs[k].name,
+						 err);
 		smart_diff *d = t ? smart_diffx(first, t, err) : NULL;
 
 		rc = d ? record_diff(p, test, d, err) : -1;
@@ -98,9 +99,10 @@ static int learn_file(smart_profile *p, smart_run *const *runs, const char *cons
 {
 	char **docs = calloc(n_runs, sizeof(*docs)), **names = calloc(n_runs, sizeof(*names));
 	size_t *lens = calloc(n_runs, sizeof(*lens)), got = 0;
+	smart_document *pages = calloc(n_runs, sizeof(*pages));
 	int rc = -1;
 
-	if (!docs || !names || !lens) {
+	if (!docs || !names || !lens || !pages) {
 		smart_error_oom(err);
 		goto done;
 	}
@@ -119,8 +121,9 @@ static int learn_file(smart_profile *p, smart_run *const *runs, const char *cons
 			goto done;
 		got += found; /* a test missing from a run is left out of it */
 	}
-	rc = smart_profile_learn_test(p, rel, (const char *const *)docs, lens,
-				      (const char *const *)names, got, format, err);
+	for (size_t k = 0; k < got; k++)
+		pages[k] = (smart_document){ docs[k], lens[k], names[k] };
+	rc = smart_profile_learn_test(p, rel, pages, got, format, err);
 done:
 	for (size_t k = 0; k < n_runs; k++) {
 		free(docs ? docs[k] : NULL);
@@ -129,6 +132,7 @@ done:
 	free(docs);
 	free(names);
 	free(lens);
+	free(pages);
 	return rc;
 }
 

@@ -96,14 +96,13 @@ static int prune(smart_tree **clean, const unsigned char *drop, uint32_t **raw_o
 }
 
 int smart_scrub_metadata(const smart_tree *old_raw, const smart_tree *new_raw,
-			 smart_tree **old_clean, smart_tree **new_clean, uint32_t **old_raw_of,
-			 uint32_t **new_raw_of, smart_error *err)
+			 smart_scrubbed_pair *s, smart_error *err)
 {
 	unsigned char *drop_old, *drop_new;
 	unsigned n_old, n_new;
 	int rc = 0;
 
-	*old_raw_of = *new_raw_of = NULL;
+	s->old_raw_of = s->new_raw_of = NULL;
 	if (old_raw->format != SMART_FORMAT_HTML)
 		return 0;
 	drop_old = calloc(old_raw->count ? old_raw->count : 1, 1);
@@ -113,12 +112,12 @@ int smart_scrub_metadata(const smart_tree *old_raw, const smart_tree *new_raw,
 		free(drop_new);
 		return smart_error_oom(err);
 	}
-	n_old = mark_metadata(*old_clean, drop_old);
-	n_new = mark_metadata(*new_clean, drop_new);
+	n_old = mark_metadata(s->old_clean, drop_old);
+	n_new = mark_metadata(s->new_clean, drop_new);
 	if (n_old + n_new > 0) {
 		rc = (int)(differing(old_raw, new_raw, 0) + differing(new_raw, old_raw, 1));
-		if (prune(old_clean, drop_old, old_raw_of, err) ||
-		    prune(new_clean, drop_new, new_raw_of, err))
+		if (prune(&s->old_clean, drop_old, &s->old_raw_of, err) ||
+		    prune(&s->new_clean, drop_new, &s->new_raw_of, err))
 			rc = -1;
 	}
 	free(drop_old);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
+
 /* A location keeps at most this many patterns; past it, any value. */
 #define PROFILE_MAX_PATTERNS 8
 

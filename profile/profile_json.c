@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "common/json.h"
+#include "internal.h"
 #include "smart/file.h"
 
 #define PROFILE_FORMAT "smart-profile"

@@ -199,7 +199,8 @@ int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err
 			i++;
 		if (i == len)
 			continue; /* blank lines separate nothing and mean nothing */
-		if (smart_pair_from_json(r->buf + i, len - i, r->path, r->line, pair, &r->holder, err))
+		if (smart_pair_from_json(&(smart_document){ r->buf + i, len - i, r->path },
+					 r->line, pair, &r->holder, err))
 			return SMART_CORPUS_BAD;
 		return SMART_CORPUS_PAIR;
 	}

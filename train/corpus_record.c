@@ -20,13 +20,12 @@ const char *smart_label_name(smart_label label)
 	}
 }
 
-int smart_pair_from_json(const char *text, size_t len, const char *file,
-			 size_t line, smart_pair *pair, cJSON **holder,
-			 smart_error *err)
+int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pair,
+			 cJSON **holder, smart_error *err)
 {
 	static const char *const required[] = { "app", "test", "old", "new" };
-	const char *got[4], *fmt, *label;
-	cJSON *obj = cJSON_ParseWithLengthOpts(text, len, NULL, 0);
+	const char *got[4], *fmt, *label, *file = text->name;
+	cJSON *obj = cJSON_ParseWithLengthOpts(text->data, text->len, NULL, 0);
 	int bad = 0;
 
 	*holder = NULL;

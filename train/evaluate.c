@@ -108,7 +108,7 @@ static int choose_adaptation(const smart_table *t, const smart_eval_options *o,
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
  * of fold f, weighted) and adds its decisions on the rest of fold f. */
 static int run_fold(const smart_table *t, const smart_eval_options *o,
-		    const smart_eval_hooks *h, const size_t *fold, size_t f, double *rows,
+		    const size_t *fold, size_t f, double *rows,
 		    unsigned char *labels, unsigned char *chosen, smart_confusion *c,
 		    smart_confusion *per_fold, smart_error *err)
 {
@@ -137,7 +137,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 						  t->apps[f]);
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
-	if (o->by_app && h && h->calibrate && h->calibrate(h->ctx, t->apps[f], model, err)) {
+	if (o->by_app && o->calibrate && o->calibrate(o->payload, t->apps[f], model, err)) {
 		smart_model_free(model);
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
@@ -194,13 +194,6 @@ static void baselines(const smart_table *t, uint64_t seed, const unsigned char *
 int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err)
 {
-	return smart_evaluate_ex(t, o, NULL, r, err);
-}
-
-int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
-		      const smart_eval_hooks *h, smart_eval_result *r,
-		      smart_error *err)
-{
 	size_t n = t->n_rows, p = t->n_features, k;
 	size_t extra = o->by_app ? o->adapt * (o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT) : 0;
 	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
@@ -210,6 +203,12 @@ int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
+	if (o->version != SMART_EVAL_OPTIONS_VERSION) {
+		smart_error_set(err, "smart_evaluate: options of version %u, not %u "
+				"(start from SMART_EVAL_OPTIONS_INIT)", o->version,
+				SMART_EVAL_OPTIONS_VERSION);
+		goto done;
+	}
 	if (!fold || !rows || !labels || !chosen) {
 		smart_error_oom(err);
 		goto done;
@@ -221,7 +220,7 @@ int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
 	k = assign_folds(t, o, fold, err);
 	if (k == 0)
 		goto done;
-	if (o->by_app && h && h->per_app) {
+	if (o->by_app && o->per_app) {
 		r->per_app = calloc(k, sizeof(*r->per_app));
 		if (!r->per_app) {
 			smart_error_oom(err);
@@ -230,7 +229,7 @@ int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
 		r->n_per_app = k;
 	}
 	for (size_t f = 0; f < k; f++)
-		if (run_fold(t, o, h, fold, f, rows, labels, chosen, &r->smart, r->per_app, err))
+		if (run_fold(t, o, fold, f, rows, labels, chosen, &r->smart, r->per_app, err))
 			goto done;
 	r->folds = (unsigned)k;
 	baselines(t, o->seed, chosen, r);

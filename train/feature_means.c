@@ -7,6 +7,7 @@
 
 #include "smart/corpus.h"
 #include "smart/features.h"
+#include "smart/train.h"
 
 void smart_feature_means_free(smart_feature_means *means)
 {
@@ -33,10 +34,12 @@ static int add_corpus(const char *path, smart_format fallback, smart_feature_mea
 			m->unlabelled++;
 			continue;
 		}
-		if (smart_features_from_documents(p.old_doc, p.old_len, "old", p.new_doc,
-						  p.new_len, "new",
-						  p.format == SMART_FORMAT_AUTO ? fallback : p.format,
-						  values, err) < 0) {
+		smart_measure mm = { .values = values,
+				     .format = p.format == SMART_FORMAT_AUTO ? fallback : p.format };
+
+		if (smart_measure_pair(&(smart_document){ p.old_doc, p.old_len, "old" },
+				       &(smart_document){ p.new_doc, p.new_len, "new" }, &mm,
+				       err) < 0) {
 			smart_error_prefix(err, "%s:%zu", path, p.line);
 			break;
 		}

@@ -10,16 +10,10 @@
 #include <string.h>
 
 #include "common/pool.h"
-#include "common/strbuf.h"
 #include "smart/features.h"
 
 typedef struct load_job {
-	char *app, *test;
-	char *old_doc, *new_doc;
-	size_t old_len, new_len;
-	smart_format format;
-	int label;
-	char where[300];      /* "FILE:LINE" */
+	smart_pair_job pair;
 	int bad;              /* 1: err holds why the record is unusable */
 	smart_error err;
 	smart_measure m;
@@ -33,9 +27,7 @@ typedef struct load_ctx {
 	const char *const *paths;
 	size_t n_paths, path_i;
 	smart_corpus_reader *reader;
-	smart_format format;      /* for records without one */
-	smart_bad_record_fn on_bad;
-	void *on_bad_ctx;
+	const smart_load_options *o;
 	size_t bad;
 } load_ctx;
 
@@ -43,10 +35,7 @@ static void job_free(load_job *j)
 {
 	if (!j)
 		return;
-	free(j->app);
-	free(j->test);
-	free(j->old_doc);
-	free(j->new_doc);
+	smart_pair_job_clear(&j->pair);
 	free(j->fails);
 	free(j);
 }
@@ -54,8 +43,8 @@ static void job_free(load_job *j)
 static void report_bad(load_ctx *c, const smart_error *err)
 {
 	c->bad++;
-	if (c->on_bad)
-		c->on_bad(c->on_bad_ctx, err);
+	if (c->o->on_bad)
+		c->o->on_bad(c->o->payload, err);
 }
 
 /* The next usable-looking record of the next corpus, as a job. Records the
@@ -106,23 +95,18 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		if (!j)
 			return smart_error_oom(err);
 		j->table = c->table;
+		if (smart_pair_job_from_record(&j->pair, &pair, c->o->format, err)) {
+			free(j);
+			return -1;
+		}
 		j->fails = c->table->n_comparators ? calloc(c->table->n_comparators, 1) : NULL;
-		j->app = strdup(pair.app);
-		j->test = strdup(pair.test);
-		j->old_doc = smart_strbuf_copy(pair.old_doc, pair.old_len);
-		j->new_doc = smart_strbuf_copy(pair.new_doc, pair.new_len);
-		if (!j->app || !j->test || !j->old_doc || !j->new_doc ||
-		    (c->table->n_comparators && !j->fails)) {
+		if (c->table->n_comparators && !j->fails) {
 			job_free(j);
 			return smart_error_oom(err);
 		}
-		j->old_len = pair.old_len;
-		j->new_len = pair.new_len;
-		j->format = pair.format != SMART_FORMAT_AUTO ? pair.format : c->format;
-		j->label = pair.label == SMART_LABEL_INSPECT;
-		snprintf(j->where, sizeof(j->where), "%s:%zu", pair.file, pair.line);
 		j->m.values = j->values;
-		j->m.test = j->test;
+		j->m.format = j->pair.format;
+		j->m.test = j->pair.test;
 		j->m.raw = c->table->raw;
 		j->m.profile = c->table->profile_for
 				       ? c->table->profile_for(c->table->profile_ctx, pair.app)
@@ -135,29 +119,25 @@ static int load_next(void *ctx, void **out, smart_error *err)
 static void load_work(void *ctx, void *job)
 {
 	load_job *j = job;
-	char old_name[320], new_name[320];
+	smart_document old_doc = smart_pair_job_document(&j->pair, 0);
+	smart_document new_doc = smart_pair_job_document(&j->pair, 1);
 
 	(void)ctx;
-	snprintf(old_name, sizeof(old_name), "%s: old", j->where);
-	snprintf(new_name, sizeof(new_name), "%s: new", j->where);
-	j->bad = smart_measure_documents(j->old_doc, j->old_len, old_name, j->new_doc,
-					 j->new_len, new_name, j->format, &j->m,
-					 &j->err) != 0;
+	j->bad = smart_measure_pair(&old_doc, &new_doc, &j->m, &j->err) != 0;
 	if (!j->bad && j->table->n_comparators) {
 		const smart_table *t = j->table;
+		smart_comparator_set set = { .comparators = t->comparators,
+					     .n = t->n_comparators,
+					     .config = t->compare_config };
 
-		j->bad = smart_measure_comparators(j->old_doc, j->old_len, old_name,
-						   j->new_doc, j->new_len, new_name,
-						   j->format, t->comparators, t->n_comparators,
-						   t->compare_config, j->fails, &j->err) != 0;
+		j->bad = smart_measure_comparators(&old_doc, &new_doc, j->pair.format, &set,
+						   j->fails, &j->err) != 0;
 		/* As features: the last columns, after smart's own. */
 		for (size_t k = 0; !j->bad && t->comparator_features && k < t->n_comparators; k++)
 			j->values[t->n_features - t->n_comparators + k] = j->fails[k];
 	}
 	/* The documents are not needed past this point. */
-	free(j->old_doc);
-	free(j->new_doc);
-	j->old_doc = j->new_doc = NULL;
+	smart_pair_job_drop_documents(&j->pair);
 }
 
 static int load_done(void *ctx, void *job, smart_error *err)
@@ -169,11 +149,14 @@ static int load_done(void *ctx, void *job, smart_error *err)
 	if (j->bad) {
 		report_bad(c, &j->err);
 	} else {
-		rc = smart_table_add(c->table, j->values, j->label, j->app,
-				     j->m.bytes_differ, j->m.trees_differ, err);
-		if (rc == 0)
-			c->table->only_volatile[c->table->n_rows - 1] =
-				(unsigned char)j->m.result.only_volatile;
+		smart_table_row row = { .values = j->values,
+					.label = j->pair.label == SMART_LABEL_INSPECT,
+					.app = j->pair.app,
+					.bytes_differ = j->m.bytes_differ,
+					.trees_differ = j->m.trees_differ,
+					.only_volatile = j->m.result.only_volatile };
+
+		rc = smart_table_add(c->table, &row, err);
 	}
 	if (!j->bad && rc == 0 && c->table->n_comparators)
 		smart_table_set_verdicts(c->table, j->fails);
@@ -188,14 +171,18 @@ static void load_discard(void *ctx, void *job)
 }
 
 int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
-		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
-		     size_t *bad, smart_error *err)
+		     const smart_load_options *o, size_t *bad, smart_error *err)
 {
-	static const smart_pool_ops ops = { load_next, load_work, load_done, load_discard };
-	load_ctx c = { t, paths, n_paths, 0, NULL, format, on_bad, ctx, 0 };
+	static const smart_pool_ops ops = { .next = load_next, .work = load_work,
+					    .done = load_done, .discard = load_discard };
+	load_ctx c = { .table = t, .paths = paths, .n_paths = n_paths, .o = o };
 	int rc;
 
-	rc = smart_pool_map(threads, &ops, &c, err);
+	if (o->version != SMART_LOAD_OPTIONS_VERSION)
+		return smart_error_set(err, "smart_table_load: options of version %u, not %u "
+				       "(start from SMART_LOAD_OPTIONS_INIT)", o->version,
+				       SMART_LOAD_OPTIONS_VERSION);
+	rc = smart_pool_map(o->threads, &ops, &c, err);
 	smart_corpus_close(c.reader);
 	if (bad)
 		*bad = c.bad;

@@ -1,32 +1,203 @@
-/* One pair of documents -> feature vector and baseline verdicts. */
+/*
+ * The measuring stage: one pair of documents -> scrubbed trees ->
+ * alignment -> feature vector and baseline verdicts, the one path that
+ * `smart features`, training, evaluation and classification share (DESIGN
+ * §2). features/ receives the aligned trees this stage prepares.
+ */
 #include "smart/train.h"
 
+#include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "smart/features.h"
+#include "smart/file.h"
+#include "smart/profile.h"
 
-/* Measures one pair for training and classification: the diff baseline
- * (any byte differs) is decided here; parsing, the tree-diff baseline and the
- * features come from the one pipeline every caller shares
- * (smart_features_from_documents_profiled). */
-int smart_measure_documents(const char *old_doc, size_t old_len,
-			    const char *old_name, const char *new_doc,
-			    size_t new_len, const char *new_name,
-			    smart_format format, smart_measure *m,
-			    smart_error *err)
+/* The scrubbed copies of a pair and what scrubbing them explained. */
+typedef struct scrubbed {
+	smart_scrubbed_pair p;
+	int rebased;                        /* links of a moved site */
+	int metadata;                       /* generator metadata elements that differed */
+} scrubbed;
+
+static void scrubbed_free(scrubbed *s)
 {
-	smart_document a = { old_doc, old_len, old_name }, b = { new_doc, new_len, new_name };
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	int rc;
+	smart_tree_free(s->p.new_clean);
+	smart_tree_free(s->p.old_clean);
+	free(s->p.old_raw_of);
+	free(s->p.new_raw_of);
+}
 
-	m->bytes_differ = old_len != new_len || memcmp(old_doc, new_doc, old_len) != 0;
-	o.format = format;
-	o.profile = m->profile;
-	o.test = m->test;
-	o.raw = m->raw;
-	rc = smart_features_of_pair(&a, &b, &o, m->values, &m->result, err);
-	m->trees_differ = m->result.trees_differ;
+/* Scrubs both trees: value shapes, a moved site's root, generator
+ * metadata. 0, or -1 with `err` set. */
+static int scrub_pair(const smart_shapes *shapes, const smart_tree *old_tree,
+		      const smart_tree *new_tree, scrubbed *s, smart_error *err)
+{
+	s->p.old_clean = smart_shapes_scrub(shapes, old_tree, err);
+	s->p.new_clean = s->p.old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
+	if (!s->p.new_clean ||
+	    (s->rebased = smart_scrub_rebase(s->p.old_clean, s->p.new_clean, err)) < 0)
+		return -1;
+	s->metadata = smart_scrub_metadata(old_tree, new_tree, &s->p, err);
+	return s->metadata < 0 ? -1 : 0;
+}
+
+/* The alignment of the scrubbed copies (d) in the raw trees' node numbers,
+ * for counting what scrubbing explained: d->old_to_new itself when the
+ * copies have the raw trees' nodes, else a new array (*owned). */
+static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_raw,
+				     const smart_diff *d, uint32_t **owned)
+{
+	*owned = NULL;
+	if (!s->p.old_raw_of)
+		return d->old_to_new;
+	*owned = malloc((old_raw->count ? old_raw->count : 1) * sizeof(**owned));
+	if (!*owned)
+		return NULL;
+	for (uint32_t i = 0; i < old_raw->count; i++)
+		(*owned)[i] = SMART_NONE;
+	for (uint32_t k = 0; k < s->p.old_clean->count; k++) {
+		uint32_t j = d->old_to_new[k];
+
+		(*owned)[s->p.old_raw_of[k]] = j == SMART_NONE ? SMART_NONE : s->p.new_raw_of[j];
+	}
+	return *owned;
+}
+
+/* Counts into r what scrubbing explained, once the copies are aligned. */
+static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tree,
+			    const smart_tree *new_tree, const scrubbed *s, const smart_diff *d,
+			    smart_features_result *r, smart_error *err)
+{
+	uint32_t *owned;
+	const uint32_t *map = raw_alignment(s, old_tree, d, &owned);
+	int total = map ? smart_shapes_count_discounted(shapes, old_tree, new_tree, map,
+						       r->discounted)
+			: -1;
+
+	free(owned);
+	if (total < 0)
+		return smart_error_oom(err);
+	r->discounted[SMART_SHAPE_PATH] += (unsigned)s->rebased;
+	r->discounted[SMART_DISCOUNT_METADATA] = (unsigned)s->metadata;
+	r->discounted_total = (unsigned)(total + s->rebased + s->metadata) +
+			      r->discounted[SMART_DISCOUNT_PRESENTATION];
+	r->only_volatile = smart_diff_is_empty(d);
+	return 0;
+}
+
+/* The features of the aligned pair (old_tree, new_tree, diff): every edit
+ * is judged expected noise or not by the profile and the value shapes,
+ * for the volatility features, which see the trees as given; SMART's own
+ * features see the trees with the noise the profile knows neutralised
+ * (profile.h), aligned again, so that each of them discounts it by
+ * itself. */
+int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error *err)
+{
+	const smart_tree *old_tree = diff->old_tree, *new_tree = diff->new_tree;
+	smart_features_input in = { .old_tree = old_tree, .new_tree = new_tree, .diff = diff };
+	smart_edit_verdicts verdicts;
+	smart_tree *nold = NULL, *nnew = NULL;
+	smart_diff *ndiff = NULL;
+	int rc = -1;
+
+	if (smart_profile_judge(m->profile, m->test, diff, &verdicts, err))
+		return smart_error_prefix(err, "volatility");
+	in.noise = verdicts.noise;
+	in.old_masked = (const char *const *)verdicts.old_masked;
+	in.new_masked = (const char *const *)verdicts.new_masked;
+	if (m->profile) {
+		nold = smart_profile_normalize(m->profile, m->test, old_tree, err);
+		nnew = nold ? smart_profile_normalize(m->profile, m->test, new_tree, err) : NULL;
+		ndiff = nnew ? smart_diffx(nold, nnew, err) : NULL;
+		if (!ndiff)
+			goto done;
+		in.old_normal = nold;
+		in.new_normal = nnew;
+		in.normal_diff = ndiff;
+	}
+	rc = smart_features_compute(&in, m->values, err);
+done:
+	smart_edit_verdicts_free(&verdicts);
+	smart_diff_free(ndiff);
+	smart_tree_free(nnew);
+	smart_tree_free(nold);
 	return rc;
+}
+
+/* Parse both, note whether the parsed trees differ (the tree-diff
+ * baseline), scrub both (value shapes, a moved site's root, generator
+ * metadata; unless raw), align with DiffX (again without the
+ * presentational attributes elements gained), count what the scrubbing
+ * explained, and compute the features against the profile. The diff
+ * baseline (any byte differs) is decided before parsing. */
+int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
+		       smart_measure *m, smart_error *err)
+{
+	smart_features_result *r = &m->result;
+	smart_tree *old_tree = NULL, *new_tree = NULL;
+	const smart_tree *old_used, *new_used;
+	const smart_shapes *shapes = NULL;
+	scrubbed s = { 0 };
+	smart_diff *diff = NULL;
+	int status = -1;
+
+	assert(SMART_DISCOUNT_METADATA < sizeof(r->discounted) / sizeof(r->discounted[0]));
+	memset(r, 0, sizeof(*r));
+	m->bytes_differ = old_doc->len != new_doc->len ||
+			  memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
+	m->trees_differ = 0;
+	old_tree = smart_tree_parse(old_doc->data, old_doc->len, m->format, old_doc->name, err);
+	if (!old_tree)
+		goto out;
+	new_tree = smart_tree_parse(new_doc->data, new_doc->len, m->format, new_doc->name, err);
+	if (!new_tree)
+		goto out;
+	r->trees_differ = !smart_tree_equal(old_tree, new_tree);
+	old_used = old_tree;
+	new_used = new_tree;
+	if (!m->raw && r->trees_differ) {
+		if (!(shapes = smart_shapes_scrubbed(err)) ||
+		    scrub_pair(shapes, old_tree, new_tree, &s, err))
+			goto out;
+		old_used = s.p.old_clean;
+		new_used = s.p.new_clean;
+	}
+	diff = smart_diffx(old_used, new_used, err);
+	if (diff && shapes &&
+	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(s.p.new_clean, diff))) {
+		smart_diff_free(diff); /* new hooks removed: align what is left */
+		diff = smart_diffx(old_used, new_used, err);
+	}
+	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
+		goto out;
+	status = smart_measure_aligned(diff, m, err);
+out:
+	m->trees_differ = r->trees_differ;
+	smart_diff_free(diff);
+	scrubbed_free(&s);
+	smart_tree_free(new_tree);
+	smart_tree_free(old_tree);
+	return status;
+}
+
+int smart_measure_files(const char *old_path, const char *new_path, smart_measure *m,
+			smart_error *err)
+{
+	char *old_data = NULL, *new_data = NULL;
+	size_t old_len, new_len;
+	int status = -1;
+
+	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_data, &old_len, err) < 0 ||
+	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_data, &new_len, err) < 0)
+		goto out;
+	status = smart_measure_pair(&(smart_document){ old_data, old_len, old_path },
+				    &(smart_document){ new_data, new_len, new_path }, m, err);
+out:
+	free(old_data);
+	free(new_data);
+	return status;
 }
 
 int smart_forced_decision(const char *const *names, size_t n, const double *values,
@@ -40,16 +211,11 @@ int smart_forced_decision(const char *const *names, size_t n, const double *valu
 	return -1;
 }
 
-int smart_measure_comparators(const char *old_doc, size_t old_len,
-			      const char *old_name, const char *new_doc,
-			      size_t new_len, const char *new_name,
-			      smart_format format,
-			      const smart_comparator *const *comparators, size_t n,
-			      const smart_compare_config *config,
+int smart_measure_comparators(const smart_document *old_doc, const smart_document *new_doc,
+			      smart_format format, const smart_comparator_set *set,
 			      unsigned char *fails, smart_error *err)
 {
-	smart_compare_pair *pair = smart_compare_pair_new(old_doc, old_len, new_doc, new_len,
-							  format, old_name, new_name, err);
+	smart_compare_pair *pair = smart_compare_pair_new(old_doc, new_doc, format, err);
 	smart_compare_result r;
 	int rc = 0;
 
@@ -57,10 +223,10 @@ int smart_measure_comparators(const char *old_doc, size_t old_len,
 		return -1;
 	smart_compare_result_init(&r);
 	r.verdict_only = 1; /* only the verdicts are kept */
-	for (size_t k = 0; k < n && rc == 0; k++) {
-		rc = smart_compare_run(comparators[k], pair, config, &r, err);
+	for (size_t k = 0; k < set->n && rc == 0; k++) {
+		rc = smart_compare_run(set->comparators[k], pair, set->config, &r, err);
 		if (rc < 0)
-			smart_error_prefix(err, "comparator %s", comparators[k]->name);
+			smart_error_prefix(err, "comparator %s", set->comparators[k]->name);
 		fails[k] = r.verdict == SMART_COMPARE_FAIL;
 	}
 	smart_compare_result_clear(&r);

@@ -98,7 +98,8 @@ static int write_through_corpus(const char *path, const char *jsonl, size_t len,
 		int rc;
 
 		line++;
-		rc = smart_pair_from_json(p, n, path, line, &pair, &holder, err);
+		rc = smart_pair_from_json(&(smart_document){ p, n, path }, line, &pair, &holder,
+					  err);
 		if (rc == 0)
 			rc = smart_corpus_write(w, &pair, err);
 		cJSON_Delete(holder);

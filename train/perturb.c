@@ -118,10 +118,11 @@ static int make_new(xmlDocPtr doc, smart_perturb_op op, gsl_rng *rng,
 	return rc;
 }
 
-int smart_perturb_apply(const char *data, size_t len, smart_format format,
-			smart_perturb_op op, uint64_t seed, const char *name,
-			smart_perturbation *out, smart_error *err)
+int smart_perturb_apply(const smart_document *page, smart_format format,
+			smart_perturb_op op, uint64_t seed, smart_perturbation *out,
+			smart_error *err)
 {
+	const char *name = page->name;
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	xmlDocPtr doc = NULL;
 	smart_tree *old_tree = NULL, *new_tree = NULL;
@@ -134,7 +135,7 @@ int smart_perturb_apply(const char *data, size_t len, smart_format format,
 		return smart_error_oom(err);
 	gsl_rng_set(rng, (unsigned long)seed);
 	out->format = format;
-	if (tree_libxml_read(data, len, &out->format, name, &doc, err) < 0)
+	if (tree_libxml_read(page->data, page->len, &out->format, name, &doc, err) < 0)
 		goto done;
 	rc = 0;
 	if (!doc)

@@ -192,10 +192,11 @@ int smart_perturb_run(const smart_perturb_options *o, char **jsonl,
 			uint64_t seed = ((uint64_t)gsl_rng_get(rng) << 32) ^ gsl_rng_get(rng);
 			smart_perturbation p;
 			int r;
+			smart_document page = { pages.data[pg], pages.lens[pg],
+						pages.paths.items[pg] };
 
 			sum->attempts++;
-			r = smart_perturb_apply(pages.data[pg], pages.lens[pg], pages.formats[pg],
-						op, seed, pages.paths.items[pg], &p, err);
+			r = smart_perturb_apply(&page, pages.formats[pg], op, seed, &p, err);
 			if (r < 0) {
 				rc = -1;
 				break;

@@ -20,9 +20,27 @@ int smart_rerun_for_learning(const char *test)
 	return (h >> 7) & 1;
 }
 
+/* Learns from one rerun record: its two documents are two runs of the
+ * same test. */
+static int learn_record(smart_profile *p, const smart_pair *pair, smart_format fallback,
+			smart_error *err)
+{
+	smart_pair_job j;
+	smart_document runs[2];
+	int rc;
+
+	if (smart_pair_job_from_record(&j, pair, fallback, err))
+		return -1;
+	runs[0] = smart_pair_job_document(&j, 0);
+	runs[1] = smart_pair_job_document(&j, 1);
+	rc = smart_profile_learn_test(p, j.test, runs, 2, j.format, err);
+	smart_pair_job_clear(&j);
+	return rc;
+}
+
 int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t n_paths,
-			      const char *app, int (*keep)(void *ctx, const smart_pair *pair),
-			      void *ctx, smart_format format, size_t *used, smart_error *err)
+			      const smart_learn_pairs_options *o, size_t *used,
+			      smart_error *err)
 {
 	size_t count = 0;
 
@@ -34,29 +52,15 @@ int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t
 		if (!r)
 			return -1;
 		while ((got = smart_corpus_next(r, &pair, err)) != SMART_CORPUS_END) {
-			const char *docs[2], *names[2];
-			size_t lens[2];
-			char where[2][300];
-
 			if (got == SMART_CORPUS_FATAL || got == SMART_CORPUS_BAD) {
 				smart_corpus_close(r);
 				return -1;
 			}
 			if (!pair.origin || strcmp(pair.origin, "rerun") != 0 ||
-			    (app && strcmp(pair.app, app) != 0) || (keep && !keep(ctx, &pair)))
+			    (o->app && strcmp(pair.app, o->app) != 0) ||
+			    (o->keep && !o->keep(o->payload, &pair)))
 				continue;
-			docs[0] = pair.old_doc;
-			docs[1] = pair.new_doc;
-			lens[0] = pair.old_len;
-			lens[1] = pair.new_len;
-			snprintf(where[0], sizeof(where[0]), "%s:%zu: old", pair.file, pair.line);
-			snprintf(where[1], sizeof(where[1]), "%s:%zu: new", pair.file, pair.line);
-			names[0] = where[0];
-			names[1] = where[1];
-			if (smart_profile_learn_test(p, pair.test, docs, lens, names, 2,
-						     pair.format != SMART_FORMAT_AUTO ? pair.format
-										      : format,
-						     err)) {
+			if (learn_record(p, &pair, o->format, err)) {
 				smart_corpus_close(r);
 				return -1;
 			}

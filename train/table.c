@@ -79,25 +79,34 @@ static long table_app(smart_table *t, const char *name)
 	return (long)t->n_apps++;
 }
 
-int smart_table_add(smart_table *t, const double *values, int label,
-		    const char *app, int bytes_differ, int trees_differ,
-		    smart_error *err)
+int smart_table_add(smart_table *t, const smart_table_row *row, smart_error *err)
 {
 	long a;
 
 	if (t->n_rows == t->cap && table_grow(t))
 		return smart_error_oom(err);
-	a = table_app(t, app);
+	a = table_app(t, row->app);
 	if (a < 0)
 		return smart_error_oom(err);
-	memcpy(t->rows + t->n_rows * t->n_features, values, t->n_features * sizeof(double));
-	t->labels[t->n_rows] = label != 0;
-	t->bytes_differ[t->n_rows] = bytes_differ != 0;
-	t->trees_differ[t->n_rows] = trees_differ != 0;
-	t->only_volatile[t->n_rows] = 0; /* set by the loader when it is so */
+	memcpy(t->rows + t->n_rows * t->n_features, row->values, t->n_features * sizeof(double));
+	t->labels[t->n_rows] = row->label != 0;
+	t->bytes_differ[t->n_rows] = row->bytes_differ != 0;
+	t->trees_differ[t->n_rows] = row->trees_differ != 0;
+	t->only_volatile[t->n_rows] = row->only_volatile != 0;
 	t->app[t->n_rows] = (uint32_t)a;
 	t->n_rows++;
 	return 0;
+}
+
+smart_table_row smart_table_row_at(const smart_table *t, size_t i)
+{
+	assert(i < t->n_rows);
+	return (smart_table_row){ .values = t->rows + i * t->n_features,
+				  .label = t->labels[i],
+				  .app = t->apps[t->app[i]],
+				  .bytes_differ = t->bytes_differ[i],
+				  .trees_differ = t->trees_differ[i],
+				  .only_volatile = t->only_volatile[i] };
 }
 
 void smart_table_set_verdicts(smart_table *t, const unsigned char *fails)
@@ -119,7 +128,11 @@ void smart_table_comparator_confusion(const smart_table *t, size_t k,
 
 smart_dataset smart_table_dataset(const smart_table *t)
 {
-	smart_dataset d = { t->rows, t->labels, t->n_rows, t->n_features, t->names };
+	smart_dataset d = { .rows = t->rows,
+			    .labels = t->labels,
+			    .n_rows = t->n_rows,
+			    .n_features = t->n_features,
+			    .names = t->names };
 
 	return d;
 }

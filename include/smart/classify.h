@@ -34,12 +34,27 @@ typedef struct smart_verdict {
 	                      * a skipped file is neither inspect nor trouble */
 } smart_verdict;
 
-/* How one pair is classified (smart_classify_pair). */
+struct smart_profile;
+
+/* Called in input order for every pair of a batch. */
+typedef int (*smart_verdict_fn)(void *ctx, const smart_verdict *v,
+				smart_error *err);
+
+/* How pairs are classified: one (smart_classify_pair), a corpus
+ * (smart_classify_corpus) or two folders (smart_classify_dirs), and
+ * calibration (smart_classify_calibrate). Start from
+ * SMART_CLASSIFY_OPTIONS_INIT and set what differs. */
 typedef struct smart_classify_options {
 	unsigned version;                    /* SMART_CLASSIFY_OPTIONS_VERSION */
-	smart_format format;                 /* SMART_FORMAT_AUTO: sniffed */
-	const struct smart_profile *profile; /* the application's, or NULL */
-	const char *test;                    /* the pair's test name, or NULL */
+	smart_format format;                 /* SMART_FORMAT_AUTO: sniffed; a corpus
+	                                      * record's own "format" wins */
+	const struct smart_profile *profile; /* the application's, or NULL: the
+	                                      * built-in value shapes only */
+	const char *test;                    /* one pair: its test name (for the
+	                                      * profile's per-test entries), or NULL */
+	unsigned threads;                    /* batches: 0 = all cores */
+	smart_verdict_fn on_verdict;         /* batches: every verdict, in input order */
+	void *payload;                       /* batches: on_verdict's ctx */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -70,61 +85,24 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
  * in words, into buf (always terminated); returns its length, 0 for none. */
 size_t smart_discount_text(const unsigned *counts, char *buf, size_t size);
 
-/* Classifies two documents; values receives the feature vector. */
-int smart_classify_documents(const smart_model *model, const char *old_doc,
-			     size_t old_len, const char *old_name,
-			     const char *new_doc, size_t new_len,
-			     const char *new_name, smart_format format,
-			     double *values, int *inspect, double *score,
-			     smart_error *err);
-
-/* The same with the application's volatility profile (NULL: the built-in
- * value shapes only) and the pair's test name (for the profile's per-test
- * entries; may be NULL). The model must have been trained on features
- * measured the same way (smart train --profile) to make the most of it. */
-struct smart_profile;
-int smart_classify_documents_profiled(const smart_model *model,
-				      const struct smart_profile *profile,
-				      const char *test, const char *old_doc,
-				      size_t old_len, const char *old_name,
-				      const char *new_doc, size_t new_len,
-				      const char *new_name, smart_format format,
-				      double *values, int *inspect, double *score,
-				      smart_error *err);
-
-/* Called in input order for every pair of a batch. */
-typedef int (*smart_verdict_fn)(void *ctx, const smart_verdict *v,
-				smart_error *err);
-
-/* Classifies every record of a corpus on `threads` threads (0: all cores);
- * records without a "format" are parsed as `format`.
- * Unusable records reach `fn` with `problem` set. */
+/* Classifies every record of a corpus on o->threads threads; records
+ * without a "format" are parsed as o->format. Every verdict reaches
+ * o->on_verdict in input order; unusable records reach it with `problem`
+ * set. The model must have been trained on features measured the way
+ * o->profile measures them (smart train --profile) to make the most of a
+ * profile. */
 int smart_classify_corpus(const smart_model *model, const char *path,
-			  smart_format format, unsigned threads, smart_verdict_fn fn, void *ctx,
-			  smart_error *err);
-
-/* smart_classify_corpus and smart_classify_dirs with a volatility
- * profile (NULL: none). */
-int smart_classify_corpus_profiled(const smart_model *model,
-				   const struct smart_profile *profile,
-				   const char *path, smart_format format,
-				   unsigned threads, smart_verdict_fn fn, void *ctx,
-				   smart_error *err);
-int smart_classify_dirs_profiled(const smart_model *model,
-				 const struct smart_profile *profile,
-				 const char *old_dir, const char *new_dir,
-				 smart_format format, unsigned threads,
-				 smart_verdict_fn fn, void *ctx, smart_error *err);
+			  const smart_classify_options *o, smart_error *err);
 
 /* Classifies the files of OLD_DIR against the files of NEW_DIR with the
- * same relative path, in sorted path order. A file present on one side only
+ * same relative path, in sorted path order, as smart_classify_corpus does
+ * records. A file present on one side only
  * is a verdict of inspect with `problem` saying which side lacks it. Only
  * HTML and XML documents are paired (by extension, or by a '<' as the first
  * byte of content); every other entry, FIFOs, devices and symbolic-link
- * loops included, reaches `fn` with `skipped` saying why. */
+ * loops included, reaches o->on_verdict with `skipped` saying why. */
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
-			const char *new_dir, smart_format format,
-			unsigned threads, smart_verdict_fn fn, void *ctx,
+			const char *new_dir, const smart_classify_options *o,
 			smart_error *err);
 
 /* ---- calibration on clean reruns (classify/calibrate.c) ---- */
@@ -140,16 +118,16 @@ typedef struct smart_calibration {
 
 /* Classifies every document of clean runs 2..n against the same test of
  * run 1 (each run a folder or a tar archive, as `smart profile` reads them;
- * files that are not HTML or XML are left out) and, when some rerun pair
+ * files that are not HTML or XML are left out; o->profile and o->format
+ * measure them) and, when some rerun pair
  * is inspected, moves `model`'s cutoff just past the worst one, so that
  * every rerun of these runs is ignored. Never makes the model stricter.
  * The cost: if reruns differ in structure as much as faults do, the new
  * cutoff ignores those faults too (a profile explains such differences
  * instead; docs/profile.md). */
-struct smart_profile;
-int smart_classify_calibrate(smart_model *model, const struct smart_profile *profile,
-			     const char *const *runs, size_t n, smart_format format,
-			     smart_calibration *out, smart_error *err);
+int smart_classify_calibrate(smart_model *model, const char *const *runs, size_t n,
+			     const smart_classify_options *o, smart_calibration *out,
+			     smart_error *err);
 
 /* ---- reports (classify/report.c) ---- */
 

@@ -18,8 +18,9 @@
  * Typical use, e.g. by `smart eval --baselines`:
  *
  *     smart_compare_config *cfg = smart_compare_config_new(NULL, &err);
- *     smart_compare_pair *pair = smart_compare_pair_new(old, old_len, new,
- *             new_len, SMART_FORMAT_AUTO, "old", "new", &err);
+ *     smart_compare_pair *pair = smart_compare_pair_new(
+ *             &(smart_document){ old, old_len, "old" },
+ *             &(smart_document){ new, new_len, "new" }, SMART_FORMAT_AUTO, &err);
  *     int verdict = smart_compare_by_name("N+I_or_C-WD", pair, cfg, NULL, &err);
  *     // 0 pass, 1 fail, -1 error
  *
@@ -104,13 +105,12 @@ int smart_comparators_select(const char *list, const smart_comparator ***out,
 /* ---- pairs --------------------------------------------------------------- */
 
 /* Makes a pair of documents to compare. The bytes are borrowed and must
- * outlive the pair; the names (used in error messages) are copied. `format`
- * AUTO sniffs each side. Free with smart_compare_pair_free. */
-smart_compare_pair *smart_compare_pair_new(const char *old_data, size_t old_len,
-					   const char *new_data, size_t new_len,
-					   smart_format format,
-					   const char *old_name,
-					   const char *new_name, smart_error *err);
+ * outlive the pair; the names (used in error messages; NULL: "old",
+ * "new") are copied. `format` AUTO sniffs each side. Free with
+ * smart_compare_pair_free. */
+smart_compare_pair *smart_compare_pair_new(const smart_document *old_doc,
+					   const smart_document *new_doc,
+					   smart_format format, smart_error *err);
 
 /* Frees a pair and the documents it parsed; NULL is allowed. */
 void smart_compare_pair_free(smart_compare_pair *pair);

@@ -66,13 +66,13 @@ int smart_corpus_next(smart_corpus_reader *reader, smart_pair *pair,
 /* Closes a reader; NULL is allowed. */
 void smart_corpus_close(smart_corpus_reader *reader);
 
-/* Checks one record (a JSON line) and fills *pair with pointers into the
- * cJSON object *holder (the caller frees it with cJSON_Delete). `file` and
- * `line` go into error messages. */
+/* Checks one record (a JSON line: text->data, text->len bytes) and fills
+ * *pair with pointers into the cJSON object *holder (the caller frees it
+ * with cJSON_Delete). text->name (the file) and `line` go into error
+ * messages. */
 struct cJSON;
-int smart_pair_from_json(const char *text, size_t len, const char *file,
-			 size_t line, smart_pair *pair, struct cJSON **holder,
-			 smart_error *err);
+int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pair,
+			 struct cJSON **holder, smart_error *err);
 
 /* One record as a single JSON line without the newline (caller frees). */
 char *smart_pair_to_json(const smart_pair *pair, smart_error *err);

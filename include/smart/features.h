@@ -18,21 +18,21 @@
 #include "smart/error.h"
 #include "smart/tree.h"
 
-struct smart_profile;
 struct smart_volatility;
 
 /* What an extractor looks at: the two trees and their DiffX alignment
- * (diff->old_tree == old_tree, diff->new_tree == new_tree), the volatility
- * profile of the application (NULL: built-in value shapes only) and the
- * test's name (for the profile's per-test entries; may be NULL), and what
- * the volatility analysis found (features/volatility.c; computed once per
- * pair before the extractors run). All borrowed. */
+ * (diff->old_tree == old_tree, diff->new_tree == new_tree), the verdicts
+ * of the measuring stage on the edits of the pair as scrubbed (see
+ * smart_features_input), and what the volatility analysis made of them
+ * (features/volatility.c; computed once per pair before the extractors
+ * run). All borrowed. */
 typedef struct smart_feature_args {
 	const smart_tree *old_tree;
 	const smart_tree *new_tree;
 	const smart_diff *diff;
-	const struct smart_profile *profile;
-	const char *test;
+	const unsigned char *noise;
+	const char *const *old_masked;
+	const char *const *new_masked;
 	const struct smart_volatility *volatility;
 } smart_feature_args;
 
@@ -62,87 +62,28 @@ int smart_feature_sign(const char *name);
 /* The registry index of the feature called `name`, or -1. */
 long smart_feature_index(const char *name);
 
-/* Fills values[0 .. smart_feature_count()) for an aligned pair.
- * `diff` must be smart_diffx(old_tree, new_tree). */
-int smart_features_compute(const smart_tree *old_tree,
-			   const smart_tree *new_tree, const smart_diff *diff,
-			   double *values, smart_error *err);
+/* What the features are computed from, prepared by the measuring stage
+ * (smart_measure_pair, include/smart/train.h): an aligned pair, already
+ * scrubbed, with the verdict on each of its edits (smart_profile_judge:
+ * expected noise or not, by the application's profile and the value
+ * shapes), and, when the application has a profile, the same pair with the
+ * noise the profile knows neutralised and aligned again. All borrowed;
+ * features/ reads them and knows nothing of profiles. */
+typedef struct smart_features_input {
+	const smart_tree *old_tree;   /* the volatility features' view */
+	const smart_tree *new_tree;
+	const smart_diff *diff;       /* smart_diffx(old_tree, new_tree) */
+	const unsigned char *noise;   /* per edit of diff: 1 = expected noise */
+	const char *const *old_masked;/* per edit: a stable text update's values */
+	const char *const *new_masked;/* with volatile shapes masked, else NULL */
+	const smart_tree *old_normal; /* SMART's own features' view; NULL: */
+	const smart_tree *new_normal; /* old_tree, new_tree and diff */
+	const smart_diff *normal_diff;/* smart_diffx(old_normal, new_normal) */
+} smart_features_input;
 
-/* The same, with a volatility profile (NULL: the built-in value shapes
- * only) and the name of the test the pair belongs to (NULL: none). */
-int smart_features_compute_profiled(const smart_tree *old_tree,
-				    const smart_tree *new_tree,
-				    const smart_diff *diff,
-				    const struct smart_profile *profile,
-				    const char *test, double *values,
-				    smart_error *err);
-
-/* Parses both documents (`format` may be SMART_FORMAT_AUTO), aligns them with
- * DiffX and fills `values` as smart_features_compute does. The names are
- * used in error messages (usually file paths). */
-int smart_features_from_documents(const char *old_data, size_t old_len,
-				  const char *old_name, const char *new_data,
-				  size_t new_len, const char *new_name,
-				  smart_format format, double *values,
-				  smart_error *err);
-
-/* The same with a volatility profile and test name (as
- * smart_features_compute_profiled; either may be NULL). When `trees_differ`
- * is not NULL and both documents parse, it is set to 1 if the parsed trees
- * differ (smart_tree_equal), else 0. */
-int smart_features_from_documents_profiled(const char *old_data, size_t old_len,
-					   const char *old_name, const char *new_data,
-					   size_t new_len, const char *new_name,
-					   smart_format format,
-					   const struct smart_profile *profile,
-					   const char *test, double *values,
-					   int *trees_differ, smart_error *err);
-
-/* One document of a pair: its bytes and the name its errors carry. */
-typedef struct smart_document {
-	const char *data;
-	size_t len;
-	const char *name;
-} smart_document;
-
-/* How a pair is measured (smart_features_of_pair). */
-typedef struct smart_features_options {
-	unsigned version;                    /* SMART_FEATURES_OPTIONS_VERSION */
-	smart_format format;                 /* SMART_FORMAT_AUTO: sniffed */
-	const struct smart_profile *profile; /* NULL: built-in value shapes only */
-	const char *test;                    /* for the profile's per-test entries */
-	int raw;  /* 1: SMART's original pipeline, features of the raw trees;
-	           * 0 (default): scrub, then align -- every built-in value shape
-	           * is replaced by its placeholder in both trees before DiffX */
-} smart_features_options;
-
-#define SMART_FEATURES_OPTIONS_VERSION 1
-#define SMART_FEATURES_OPTIONS_INIT { .version = SMART_FEATURES_OPTIONS_VERSION }
-
-/* What measuring a pair found besides the features. */
-typedef struct smart_features_result {
-	int trees_differ;  /* the parsed raw trees differ (smart_tree_equal) */
-	int only_volatile; /* they differ, and not at all once scrubbed */
-	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained,
-	                              * and at SMART_DISCOUNT_PRESENTATION the
-	                              * presentational attributes it dropped */
-	unsigned discounted_total;
-} smart_features_result;
-
-/* The slots of discounted[] past the shapes: presentational attributes,
- * and generator metadata elements. */
-#define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
-#define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
-
-/* Parses both documents, scrubs their volatile values (unless o->raw),
- * aligns them, and fills values[0 .. smart_feature_count()) and *r. */
-int smart_features_of_pair(const smart_document *old_doc, const smart_document *new_doc,
-			   const smart_features_options *o, double *values,
-			   smart_features_result *r, smart_error *err);
-
-/* The same for two files. */
-int smart_features_from_files(const char *old_path, const char *new_path,
-			      smart_format format, double *values,
-			      smart_error *err);
+/* Fills values[0 .. smart_feature_count()) for an aligned pair. 0, or -1
+ * with `err` set (memory, or a value that is not finite). */
+int smart_features_compute(const smart_features_input *in, double *values,
+			   smart_error *err);
 
 #endif

@@ -70,16 +70,17 @@ typedef struct smart_perturbation {
 /* Frees the strings of a perturbation and zeroes it. */
 void smart_perturbation_release(smart_perturbation *p);
 
-/* Applies `op` to the page (`len` bytes of `data`, `format` AUTO to
- * sniff), choosing where with a generator seeded by `seed`. Returns 1 and
+/* Applies `op` to the page (page->data, page->len bytes, named
+ * page->name; `format` AUTO to sniff), choosing where with a generator
+ * seeded by `seed`. Returns 1 and
  * fills *out (release with smart_perturbation_release) when the operator
  * applied and did what it promises (changes: the written page parses to a
  * different tree; reformatting: to an equal tree with different text);
  * 0 when it does not apply to this page or this seed; -1 on failure (out
  * of memory, or an XML page that is not well-formed). */
-int smart_perturb_apply(const char *data, size_t len, smart_format format,
-			smart_perturb_op op, uint64_t seed, const char *name,
-			smart_perturbation *out, smart_error *err);
+int smart_perturb_apply(const smart_document *page, smart_format format,
+			smart_perturb_op op, uint64_t seed, smart_perturbation *out,
+			smart_error *err);
 
 /* ---- the batch ------------------------------------------------------------ */
 

@@ -146,17 +146,23 @@ int smart_presentation_attribute(const char *name);
 struct smart_diff;
 unsigned smart_scrub_added_presentation(smart_tree *new_clean, const struct smart_diff *d);
 
+/* The scrubbed copies of a pair of trees, and, when they are no longer
+ * node for node the raw trees, the map back to them. */
+typedef struct smart_scrubbed_pair {
+	smart_tree *old_clean, *new_clean;
+	uint32_t *old_raw_of, *new_raw_of; /* copy node -> raw node; NULL: the same */
+} smart_scrubbed_pair;
+
 /* Generator metadata (profile/metadata.c): the scrubbed copies of two HTML
- * trees (*old_clean, *new_clean, whose nodes are those of old_raw and
+ * trees (s->old_clean, s->new_clean, whose nodes are those of old_raw and
  * new_raw) are replaced by copies without their <meta name="generator|
- * date|created|modified"> elements, and *old_raw_of / *new_raw_of (free())
- * map each node of a new copy to its raw node; both stay NULL when there
- * was nothing to leave out (or the trees are XML). Returns how many such
- * elements differed (present on one side only, or with another content),
- * or -1 with `err` set when out of memory. */
+ * date|created|modified"> elements, and s->old_raw_of / s->new_raw_of
+ * (free()) map each node of a new copy to its raw node; both stay NULL when
+ * there was nothing to leave out (or the trees are XML). Returns how many
+ * such elements differed (present on one side only, or with another
+ * content), or -1 with `err` set when out of memory. */
 int smart_scrub_metadata(const smart_tree *old_raw, const smart_tree *new_raw,
-			 smart_tree **old_clean, smart_tree **new_clean, uint32_t **old_raw_of,
-			 uint32_t **new_raw_of, smart_error *err);
+			 smart_scrubbed_pair *s, smart_error *err);
 
 /* What scrubbing explained away: for every pair of nodes `old_to_new`
  * matches (an alignment of the scrubbed copies, whose nodes are those of
@@ -214,12 +220,6 @@ typedef struct smart_profile {
 smart_profile *smart_profile_new(smart_error *err);
 void smart_profile_free(smart_profile *p);
 
-/* Adds (or merges into) the entry at `location` of `test` (NULL: of all
- * tests), recording `pattern` (NULL: any value) and the shapes met. */
-int smart_profile_add(smart_profile *p, const char *test, const char *location,
-		      const char *pattern, unsigned shapes, int pinned,
-		      smart_error *err);
-
 /* The entries of `test` (whose name may be a path ending in the profile's
  * test name; extensions do not matter), or NULL. */
 const smart_profile_test *smart_profile_find_test(const smart_profile *p,
@@ -240,6 +240,25 @@ int smart_profile_accepts(const smart_profile *p, const char *test,
 
 /* Total entries (all tests and per test). */
 size_t smart_profile_entry_count(const smart_profile *p);
+
+/* ---- judging a pair's edits (profile/judge.c) ---- */
+
+/* What the profile and the value shapes make of each edit of a pair. */
+typedef struct smart_edit_verdicts {
+	unsigned char *noise; /* per edit of the diff: 1 = expected noise */
+	char **old_masked;    /* per edit: a stable text update's values with */
+	char **new_masked;    /* the volatile shapes masked; NULL otherwise */
+	size_t n;             /* the diff's op_count */
+} smart_edit_verdicts;
+
+/* Judges every edit of `d` (the alignment of the scrubbed trees) against
+ * the profile `p` (NULL: the built-in value shapes only) and its entries
+ * for `test` (NULL: none). 0, or -1 with `err` set and *out empty. Free
+ * with smart_edit_verdicts_free. */
+int smart_profile_judge(const smart_profile *p, const char *test, const struct smart_diff *d,
+			smart_edit_verdicts *out, smart_error *err);
+
+void smart_edit_verdicts_free(smart_edit_verdicts *v);
 
 /* ---- normalising (profile/normalize.c) ---- */
 
@@ -288,11 +307,10 @@ int smart_run_is_archive_name(const char *name);
 /* ---- learning (profile/learn.c) ---- */
 
 /* Learns from the documents of one test in two or more clean runs
- * (docs[i], lens[i]; names for errors): every run is aligned with the first
+ * (runs[i]; their names for errors): every run is aligned with the first
  * by DiffX and what differs is recorded under `test`. */
 int smart_profile_learn_test(smart_profile *p, const char *test,
-			     const char *const *docs, const size_t *lens,
-			     const char *const *names, size_t n_runs,
+			     const smart_document *runs, size_t n_runs,
 			     smart_format format, smart_error *err);
 
 /* Learns from two or more runs (folders or archives, see smart_run_open):

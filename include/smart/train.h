@@ -16,6 +16,7 @@
 #include "smart/error.h"
 #include "smart/features.h"
 #include "smart/model.h"
+#include "smart/profile.h"
 
 typedef struct smart_table {
 	size_t n_features;
@@ -54,10 +55,21 @@ typedef struct smart_table {
 void smart_table_init(smart_table *t, const char *const *names, size_t n_features);
 void smart_table_free(smart_table *t);
 
-/* Appends one measured pair (values copied). */
-int smart_table_add(smart_table *t, const double *values, int label,
-		    const char *app, int bytes_differ, int trees_differ,
-		    smart_error *err);
+/* One measured pair, as smart_table_add takes it. */
+typedef struct smart_table_row {
+	const double *values;   /* n_features of them, copied */
+	int label;              /* 1 = inspect */
+	const char *app;
+	int bytes_differ;
+	int trees_differ;
+	int only_volatile;
+} smart_table_row;
+
+/* Appends one measured pair. */
+int smart_table_add(smart_table *t, const smart_table_row *row, smart_error *err);
+
+/* Row i of the table (borrowed), as smart_table_add takes it. */
+smart_table_row smart_table_row_at(const smart_table *t, size_t i);
 
 /* Stores the comparators' verdicts (n_comparators of them, 1 = fail) for
  * the row added last. */
@@ -72,18 +84,36 @@ smart_dataset smart_table_dataset(const smart_table *t);
 
 /* ---- measuring pairs (train/measure.c) ---- */
 
-/* What smart learns from one pair of documents. */
+/* What measuring a pair found besides the features: what scrubbing
+ * explained (smart_measure.result). */
+typedef struct smart_features_result {
+	int trees_differ;  /* the parsed raw trees differ (smart_tree_equal) */
+	int only_volatile; /* they differ, and not at all once scrubbed */
+	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained,
+	                              * and at SMART_DISCOUNT_PRESENTATION the
+	                              * presentational attributes it dropped */
+	unsigned discounted_total;
+} smart_features_result;
+
+/* The slots of discounted[] past the shapes: presentational attributes,
+ * and generator metadata elements. */
+#define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
+#define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
+
+/* What smart learns from one pair of documents: how it is measured (in)
+ * and what was found (out). */
 struct smart_profile;
 
 typedef struct smart_measure {
 	double *values;    /* caller-provided, smart_feature_count() long */
-	int bytes_differ;
-	int trees_differ;
+	smart_format format; /* in: SMART_FORMAT_AUTO: sniffed */
 	const struct smart_profile *profile; /* in: the application's volatility
 	                                       * profile, or NULL (built-in
 	                                       * value shapes only) */
 	const char *test;  /* in: the pair's test name, or NULL */
 	int raw;           /* in: 1 for SMART's raw-tree features (no scrubbing) */
+	int bytes_differ;  /* out: the diff baseline */
+	int trees_differ;  /* out: the tree-diff baseline */
 	smart_features_result result; /* out: what the scrubbing explained */
 } smart_measure;
 
@@ -97,45 +127,106 @@ typedef struct smart_measure {
 int smart_forced_decision(const char *const *names, size_t n, const double *values,
 			  int only_volatile);
 
-/* Parses both documents, aligns them and computes the features. */
-int smart_measure_documents(const char *old_doc, size_t old_len,
-			    const char *old_name, const char *new_doc,
-			    size_t new_len, const char *new_name,
-			    smart_format format, smart_measure *m,
-			    smart_error *err);
+/* The measuring stage, the one path from a pair of documents to its
+ * features that `smart features`, training, evaluation and classification
+ * share: parse both, note the baselines (bytes differ, parsed trees
+ * differ), scrub volatile values (unless m->raw), align with DiffX,
+ * normalise by m->profile and align again, and compute the features.
+ * 0, or -1 with `err` set (a document that does not parse). */
+int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
+		       smart_measure *m, smart_error *err);
 
-/* Runs `n` comparators on one pair of documents: fails[k] = 1 when
- * comparator k fails (asks for inspection). */
-int smart_measure_comparators(const char *old_doc, size_t old_len,
-			      const char *old_name, const char *new_doc,
-			      size_t new_len, const char *new_name,
-			      smart_format format,
-			      const smart_comparator *const *comparators, size_t n,
-			      const smart_compare_config *config,
+/* The last steps of the measuring stage, for a pair already parsed,
+ * scrubbed and aligned (`diff`, whose trees it measures): judge every edit
+ * by m->profile and the value shapes, normalise by the profile and align
+ * again, and compute the features into m->values. The baselines and
+ * m->result are left as they are. */
+int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error *err);
+
+/* smart_measure_pair for two files, read whole. */
+int smart_measure_files(const char *old_path, const char *new_path, smart_measure *m,
+			smart_error *err);
+
+/* Comparators to run on each pair, with their configuration. */
+typedef struct smart_comparator_set {
+	const smart_comparator *const *comparators; /* borrowed */
+	size_t n;
+	const smart_compare_config *config;         /* borrowed, read-only */
+} smart_comparator_set;
+
+/* Runs the comparators of `set` on one pair of documents: fails[k] = 1
+ * when comparator k fails (asks for inspection). */
+int smart_measure_comparators(const smart_document *old_doc, const smart_document *new_doc,
+			      smart_format format, const smart_comparator_set *set,
 			      unsigned char *fails, smart_error *err);
+
+/* ---- one corpus record as a job (train/pair_job.c) ---- */
+
+/* A record's strings copied out of its reader, so that a worker thread
+ * can measure or classify it later, with the names its errors carry. */
+typedef struct smart_pair_job {
+	char *app, *test;
+	char *where;              /* "FILE:LINE" */
+	char *old_name, *new_name;/* "FILE:LINE: old", "FILE:LINE: new" */
+	char *old_doc, *new_doc;  /* NULL once dropped */
+	size_t old_len, new_len;
+	smart_format format;      /* the record's, else the fallback */
+	smart_label label;
+} smart_pair_job;
+
+/* Fills `j` with copies of the record (`fallback`: the format of records
+ * without one). 0, or -1 with `err` set and `j` empty. */
+int smart_pair_job_from_record(smart_pair_job *j, const smart_pair *pair,
+			       smart_format fallback, smart_error *err);
+
+/* The old (new_side 0) or new (1) document of the job, borrowed. */
+smart_document smart_pair_job_document(const smart_pair_job *j, int new_side);
+
+/* Frees the documents once measured; the names stay. */
+void smart_pair_job_drop_documents(smart_pair_job *j);
+
+/* Frees everything the job owns; `j` may be reused. */
+void smart_pair_job_clear(smart_pair_job *j);
 
 /* Called for every unusable record (err holds "FILE:LINE: cause"). */
 typedef void (*smart_bad_record_fn)(void *ctx, const smart_error *err);
 
-/* Reads labelled corpora into the table, measuring pairs on `threads`
- * threads (0: all cores), in input order. Records without a "format" are
- * parsed as `format` (SMART_FORMAT_AUTO: sniffed). Every unusable record (bad JSON,
- * no label, a document that does not parse) is passed to `on_bad` and
- * counted in *bad; reading goes on. An I/O error stops with -1. */
+/* How smart_table_load reads corpora. */
+typedef struct smart_load_options {
+	unsigned version;          /* SMART_LOAD_OPTIONS_VERSION */
+	smart_format format;       /* for records without a "format"
+	                            * (SMART_FORMAT_AUTO: sniffed) */
+	unsigned threads;          /* 0: all cores */
+	smart_bad_record_fn on_bad;/* every unusable record, or NULL */
+	void *payload;             /* on_bad's ctx */
+} smart_load_options;
+
+#define SMART_LOAD_OPTIONS_VERSION 1
+#define SMART_LOAD_OPTIONS_INIT { .version = SMART_LOAD_OPTIONS_VERSION }
+
+/* Reads labelled corpora into the table, measuring pairs on o->threads
+ * threads, in input order. Every unusable record (bad JSON, no label, a
+ * document that does not parse) is passed to o->on_bad and counted in
+ * *bad; reading goes on. An I/O error stops with -1. */
 int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
-		     smart_format format, unsigned threads, smart_bad_record_fn on_bad, void *ctx,
-		     size_t *bad, smart_error *err);
+		     const smart_load_options *o, size_t *bad, smart_error *err);
 
 /* ---- volatility profiles from rerun pairs (train/profile_pairs.c) ---- */
 
-/* Learns `p` from the records of the corpora whose origin is "rerun" (and,
- * when `app` is not NULL, whose application is `app`, and when `keep` is
- * not NULL, for which keep(ctx, pair) is true); *used receives how many
- * pairs were used. Any unusable record is an error. */
+/* Which rerun records smart_profile_learn_pairs learns from. */
+typedef struct smart_learn_pairs_options {
+	const char *app;      /* only this application's, or NULL: all */
+	int (*keep)(void *ctx, const smart_pair *pair); /* only these, or NULL */
+	void *payload;        /* keep's ctx */
+	smart_format format;  /* for records without a "format" */
+} smart_learn_pairs_options;
+
+/* Learns `p` from the records of the corpora whose origin is "rerun" and
+ * that `o` selects; *used receives how many pairs were used. Any unusable
+ * record is an error. */
 int smart_profile_learn_pairs(struct smart_profile *p, const char *const *paths,
-			      size_t n_paths, const char *app,
-			      int (*keep)(void *ctx, const smart_pair *pair), void *ctx,
-			      smart_format format, size_t *used, smart_error *err);
+			      size_t n_paths, const smart_learn_pairs_options *o,
+			      size_t *used, smart_error *err);
 
 /* Splits rerun records into halves by test name (a hash), so that one half
  * can teach a profile while the other is scored: 1 for the learning half. */
@@ -143,9 +234,14 @@ int smart_rerun_for_learning(const char *test);
 
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */
 
+struct smart_profile_set; /* include/smart/profile_set.h */
+
+/* How smart_evaluate cross-validates. Start from SMART_EVAL_OPTIONS_INIT
+ * (linear, degenerate features dropped, 10 folds, seed 1). */
 typedef struct smart_eval_options {
+	unsigned version; /* SMART_EVAL_OPTIONS_VERSION */
 	smart_train_options train;
-	unsigned folds;   /* k of k-fold cross-validation (default 10) */
+	unsigned folds;   /* k of k-fold cross-validation (0: 10) */
 	int by_app;       /* leave one application out instead of k-fold */
 	uint64_t seed;    /* shuffle and coin seed */
 	size_t annotated; /* pairs labelled by hand for training, for the
@@ -156,20 +252,41 @@ typedef struct smart_eval_options {
 	 * SMART_ADAPT_WEIGHT), and are not scored (SMART §6.3). */
 	size_t adapt;
 	unsigned adapt_weight;
+	/* by-app only: called with each fold's model before it decides the
+	 * held-out application `app`; may move model->cutoff (calibration on
+	 * that application's clean reruns). NULL: none. */
+	int (*calibrate)(void *ctx, const char *app, smart_model *model, smart_error *err);
+	void *payload;    /* calibrate's ctx */
+	int per_app;      /* by-app only: also fill smart_eval_result.per_app */
+	/* smart_eval_corpora only (include/smart/eval.h): how the corpora
+	 * are read and measured, and what is compared. */
+	smart_format format;        /* records without a "format" (AUTO: sniffed) */
+	unsigned threads;           /* 0: all cores */
+	int raw;                    /* SMART's raw-tree features (no scrubbing) */
+	int skip_bad;               /* evaluate without unusable records
+	                             * (0: the first one is an error) */
+	smart_bad_record_fn on_bad; /* every unusable record, or NULL */
+	void *bad_payload;          /* on_bad's ctx */
+	const char *const *names;   /* the table's columns, n_names of them; NULL:
+	                             * the registry's features */
+	size_t n_names;
+	smart_comparator_set comparators; /* run on every pair (n 0: none) */
+	int comparator_features;    /* also cross-validate smart with their verdicts
+	                             * as its last feature columns (`names` lists them) */
+	struct smart_profile_set *profiles; /* by-app: F1 of each application
+	                             * without and with its profile (NULL: none) */
+	int calibrate_reruns;       /* with profiles: also with the cutoff moved past
+	                             * each held-out application's clean reruns */
 } smart_eval_options;
+
+#define SMART_EVAL_OPTIONS_VERSION 1
+#define SMART_EVAL_OPTIONS_INIT                                                        \
+	{ .version = SMART_EVAL_OPTIONS_VERSION,                                      \
+	  .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP }, \
+	  .folds = 10, .seed = 1 }
 
 /* How many base pairs one adaptation pair counts as by default. */
 #define SMART_ADAPT_WEIGHT 50
-
-/* What smart_evaluate_ex adds, for leave-one-application-out. */
-typedef struct smart_eval_hooks {
-	/* Called with each fold's model before it decides the held-out
-	 * application `app`; may move model->cutoff (calibration on that
-	 * application's clean reruns). NULL: none. */
-	int (*calibrate)(void *ctx, const char *app, smart_model *model, smart_error *err);
-	void *ctx;
-	int per_app;      /* also fill smart_eval_result.per_app */
-} smart_eval_hooks;
 
 typedef struct smart_eval_result {
 	smart_confusion smart;       /* pooled over the held-out folds */
@@ -194,10 +311,5 @@ void smart_eval_result_free(smart_eval_result *r);
  * Held-out predictions are pooled into one confusion matrix. */
 int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err);
-
-/* The same with hooks (by-app only; NULL: none). */
-int smart_evaluate_ex(const smart_table *t, const smart_eval_options *o,
-		      const smart_eval_hooks *hooks, smart_eval_result *r,
-		      smart_error *err);
 
 #endif

@@ -30,6 +30,13 @@
 
 #define SMART_NONE UINT32_MAX
 
+/* One document of a pair: its bytes and the name its errors carry. */
+typedef struct smart_document {
+	const char *data;
+	size_t len;
+	const char *name;
+} smart_document;
+
 typedef enum smart_node_kind {
 	SMART_NODE_DOCUMENT = 0,
 	SMART_NODE_ELEMENT,

@@ -120,8 +120,9 @@ static void max_differences_bounds_the_report_not_the_count(void **state)
 	smart_compare_config *cfg = smart_compare_config_parse("{\"max_differences\": 2}", "c", &err);
 	const char *a = "<p>a</p>\n<p>b</p>\n<p>c</p>\n<p>d</p>\n<p>e</p>\n<p>f</p>";
 	const char *b = "<p>A</p>\n<p>b</p>\n<p>C</p>\n<p>d</p>\n<p>E</p>\n<p>f</p>";
-	smart_compare_pair *pair = smart_compare_pair_new(a, strlen(a), b, strlen(b), SMART_FORMAT_HTML,
-							  "a", "b", &err);
+	smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ a, strlen(a), "a" },
+							  &(smart_document){ b, strlen(b), "b" },
+							  SMART_FORMAT_HTML, &err);
 	smart_compare_result r;
 
 	(void)state;
@@ -159,9 +160,9 @@ static void every_comparator_survives_bad_input(void **state)
 			     { deep_len - 1, deep_len - 1 } };
 
 	for (size_t k = 0; k < sizeof(inputs) / sizeof(inputs[0]); k++) {
-		smart_compare_pair *pair = smart_compare_pair_new(inputs[k][0], lens[k][0], inputs[k][1],
-								  lens[k][1], SMART_FORMAT_HTML,
-								  "a", "b", &err);
+		smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ inputs[k][0], lens[k][0], "a" },
+								  &(smart_document){ inputs[k][1], lens[k][1], "b" },
+								  SMART_FORMAT_HTML, &err);
 
 		assert_non_null(pair);
 		for (size_t i = 0; i < n; i++) {
@@ -194,12 +195,13 @@ static void table_keeps_comparator_verdicts_per_row(void **state)
 	smart_error err = { { 0 } };
 	smart_compare_config *cfg = smart_compare_config_new(NULL, &err);
 	smart_table t;
+	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
 	smart_confusion c;
 	size_t bad = 0, raw_fails = 0;
 
 	(void)state;
 	assert_non_null(cfg);
-	/* One real feature column is not enough for smart_measure_documents,
+	/* One real feature column is not enough for smart_measure_pair,
 	 * which fills all of smart's features: give it their number. */
 	size_t base = smart_feature_count();
 	const char **all = calloc(base + 2, sizeof(*all));
@@ -214,7 +216,8 @@ static void table_keeps_comparator_verdicts_per_row(void **state)
 	t.n_comparators = 2;
 	t.compare_config = cfg;
 	t.comparator_features = 1;
-	assert_int_equal(smart_table_load(&t, paths, 1, SMART_FORMAT_AUTO, 2, NULL, NULL, &bad, &err), 0);
+	lo.threads = 2;
+	assert_int_equal(smart_table_load(&t, paths, 1, &lo, &bad, &err), 0);
 	assert_true(t.n_rows > 10);
 	for (size_t i = 0; i < t.n_rows; i++) {
 		assert_int_equal(t.comparator_fail[i * 2], t.bytes_differ[i]);

@@ -243,8 +243,9 @@ static void differences_name_where_and_what(void **state)
 {
 	smart_error err = { { 0 } };
 	const char *b = edit("Books", "Films");
-	smart_compare_pair *pair = smart_compare_pair_new(page, strlen(page), b, strlen(b),
-							  SMART_FORMAT_HTML, "o", "n", &err);
+	smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ page, strlen(page), "o" },
+							  &(smart_document){ b, strlen(b), "n" },
+							  SMART_FORMAT_HTML, &err);
 	smart_compare_result r;
 
 	(void)state;
@@ -266,8 +267,9 @@ static void differences_name_where_and_what(void **state)
 static void malformed_xml_is_an_error_not_a_verdict(void **state)
 {
 	smart_error err = { { 0 } };
-	smart_compare_pair *pair = smart_compare_pair_new("<a>", 3, "<a/>", 4, SMART_FORMAT_XML,
-							  "old.xml", "new.xml", &err);
+	smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ "<a>", 3, "old.xml" },
+							  &(smart_document){ "<a/>", 4, "new.xml" },
+							  SMART_FORMAT_XML, &err);
 
 	(void)state;
 	assert_int_equal(smart_compare_by_name("Tags", pair, NULL, NULL, &err), -1);

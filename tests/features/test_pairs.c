@@ -15,16 +15,17 @@ static uint64_t rounds(uint64_t full)
 	return getenv("SMART_TEST_QUICK") ? full / 10 : full;
 }
 
-/* Features of two documents through smart_features_from_documents; fails
- * the test when the pipeline fails. */
+/* Features of two documents through the measuring stage
+ * (smart_measure_pair); fails the test when it fails. */
 static void features_of(const char *old_doc, size_t old_len, const char *new_doc, size_t new_len,
 			smart_format format, double *values)
 {
 	smart_error err = { { 0 } };
+	smart_measure m = { .values = values, .format = format };
 
 	assert_true(smart_feature_count() <= MAX_FEATURES);
-	if (smart_features_from_documents(old_doc, old_len, "old", new_doc, new_len, "new", format,
-					  values, &err) < 0)
+	if (smart_measure_pair(&(smart_document){ old_doc, old_len, "old" },
+			       &(smart_document){ new_doc, new_len, "new" }, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
 	for (size_t i = 0; i < smart_feature_count(); i++)
 		if (!isfinite(values[i]))
@@ -37,15 +38,15 @@ static void features_of_pipeline(const char *old_doc, const char *new_doc, int r
 				 double *values, int *only_volatile)
 {
 	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	smart_features_result r;
+	smart_measure m = { 0 };
 	smart_error err = { { 0 } };
 
-	o.format = SMART_FORMAT_HTML;
-	o.raw = raw;
-	if (smart_features_of_pair(&a, &b, &o, values, &r, &err) < 0)
+	m.format = SMART_FORMAT_HTML;
+	m.raw = raw;
+	m.values = values;
+	if (smart_measure_pair(&a, &b, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
-	*only_volatile = r.only_volatile;
+	*only_volatile = m.result.only_volatile;
 }
 
 static double value(const double *values, const char *name)

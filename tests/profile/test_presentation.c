@@ -9,6 +9,7 @@
 
 #include "smart/features.h"
 #include "smart/profile.h"
+#include "smart/train.h"
 
 #define MAX_FEATURES 64
 
@@ -18,19 +19,19 @@ static int only_volatile(const char *old_doc, const char *new_doc, smart_format 
 			 unsigned *presentation)
 {
 	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	smart_features_result r;
+	smart_measure m = { 0 };
 	smart_error err = { { 0 } };
 	double values[MAX_FEATURES];
 
 	assert_true(smart_feature_count() <= MAX_FEATURES);
-	o.format = format;
-	o.raw = raw;
-	if (smart_features_of_pair(&a, &b, &o, values, &r, &err) < 0)
+	m.format = format;
+	m.raw = raw;
+	m.values = values;
+	if (smart_measure_pair(&a, &b, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
 	if (presentation)
-		*presentation = r.discounted[SMART_DISCOUNT_PRESENTATION];
-	return r.only_volatile;
+		*presentation = m.result.discounted[SMART_DISCOUNT_PRESENTATION];
+	return m.result.only_volatile;
 }
 
 static void added_class_and_data_attributes_are_no_edit(void **state)

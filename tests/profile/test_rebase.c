@@ -9,6 +9,7 @@
 
 #include "smart/features.h"
 #include "smart/profile.h"
+#include "smart/train.h"
 
 #define MAX_FEATURES 64
 
@@ -17,18 +18,18 @@
 static int only_volatile(const char *old_doc, const char *new_doc, unsigned *rebased)
 {
 	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	smart_features_result r;
+	smart_measure m = { 0 };
 	smart_error err = { { 0 } };
 	double values[MAX_FEATURES];
 
 	assert_true(smart_feature_count() <= MAX_FEATURES);
-	o.format = SMART_FORMAT_HTML;
-	if (smart_features_of_pair(&a, &b, &o, values, &r, &err) < 0)
+	m.format = SMART_FORMAT_HTML;
+	m.values = values;
+	if (smart_measure_pair(&a, &b, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
 	if (rebased)
-		*rebased = r.discounted[SMART_SHAPE_PATH];
-	return r.only_volatile;
+		*rebased = m.result.discounted[SMART_SHAPE_PATH];
+	return m.result.only_volatile;
 }
 
 /* A page with three site-rooted links under `root` ("" or "/latest"),
@@ -116,24 +117,23 @@ static void sitemap_locations_move_together(void **state)
 	const char *new_doc = "<urlset><url><loc>https://docs.example.org/latest/a/</loc></url>"
 			      "<url><loc>https://docs.example.org/latest/b/</loc></url></urlset>";
 	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	smart_features_result r;
+	smart_measure m = { 0 };
 	smart_error err = { { 0 } };
 	double values[MAX_FEATURES];
 
 	(void)state;
-	o.format = SMART_FORMAT_XML;
-	if (smart_features_of_pair(&a, &b, &o, values, &r, &err) < 0)
+	m.format = SMART_FORMAT_XML;
+	m.values = values;
+	if (smart_measure_pair(&a, &b, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
-	assert_true(r.only_volatile);
+	assert_true(m.result.only_volatile);
 }
 
 static void raw_pipeline_keeps_the_moved_links(void **state)
 {
 	char a[1024], b[1024];
 	smart_document x, y;
-	smart_features_options o = SMART_FEATURES_OPTIONS_INIT;
-	smart_features_result r;
+	smart_measure m = { 0 };
 	smart_error err = { { 0 } };
 	double values[MAX_FEATURES];
 
@@ -142,12 +142,13 @@ static void raw_pipeline_keeps_the_moved_links(void **state)
 	page(b, sizeof(b), "/latest", "");
 	x = (smart_document){ a, strlen(a), "old" };
 	y = (smart_document){ b, strlen(b), "new" };
-	o.format = SMART_FORMAT_HTML;
-	o.raw = 1;
-	if (smart_features_of_pair(&x, &y, &o, values, &r, &err) < 0)
+	m.format = SMART_FORMAT_HTML;
+	m.raw = 1;
+	m.values = values;
+	if (smart_measure_pair(&x, &y, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
-	assert_false(r.only_volatile);
-	assert_int_equal(r.discounted_total, 0);
+	assert_false(m.result.only_volatile);
+	assert_int_equal(m.result.discounted_total, 0);
 }
 
 int main(void)

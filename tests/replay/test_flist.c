@@ -32,8 +32,9 @@ static char *manifest(const char *base, const char *requests)
 static int flist(const char *old, const char *new)
 {
 	smart_error err = { { 0 } };
-	smart_compare_pair *pair = smart_compare_pair_new(old, strlen(old), new, strlen(new),
-							  SMART_FORMAT_AUTO, "old", "new", &err);
+	smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ old, strlen(old), "old" },
+							  &(smart_document){ new, strlen(new), "new" },
+							  SMART_FORMAT_AUTO, &err);
 	int v;
 
 	assert_non_null(pair);
@@ -111,8 +112,9 @@ static void flist_reports_the_differing_requests(void **state)
 	(void)state;
 	snprintf(old_copy, sizeof(old_copy), "%s", old);
 	new = manifest("http://h", POST(1, "http://h/oops", "http://h/oops"));
-	pair = smart_compare_pair_new(old_copy, strlen(old_copy), new, strlen(new), SMART_FORMAT_AUTO,
-				      "old", "new", &err);
+	pair = smart_compare_pair_new(&(smart_document){ old_copy, strlen(old_copy), "old" },
+				      &(smart_document){ new, strlen(new), "new" },
+				      SMART_FORMAT_AUTO, &err);
 	smart_compare_result_init(&r);
 	assert_int_equal(smart_compare_by_name("Flist", pair, NULL, &r, &err), 1);
 	assert_int_equal(r.difference_count, 1);
@@ -126,8 +128,9 @@ static void flist_refuses_a_manifest_against_a_document(void **state)
 {
 	smart_error err = { { 0 } };
 	const char *m = manifest("http://h", FAILED(1));
-	smart_compare_pair *pair = smart_compare_pair_new(m, strlen(m), "<p>x</p>", 8,
-							  SMART_FORMAT_AUTO, "a.json", "b.html", &err);
+	smart_compare_pair *pair = smart_compare_pair_new(&(smart_document){ m, strlen(m), "a.json" },
+							  &(smart_document){ "<p>x</p>", 8, "b.html" },
+							  SMART_FORMAT_AUTO, &err);
 
 	(void)state;
 	assert_int_equal(smart_compare_by_name("Flist", pair, NULL, NULL, &err), -1);

@@ -186,10 +186,13 @@ double feature_of(const smart_tree *o, const smart_tree *n, const smart_diff *d,
 	double values[64];
 	smart_error err = { { 0 } };
 	long k = smart_feature_index(name);
+	smart_measure m = { .values = values };
 
 	assert_true(k >= 0);
 	assert_true(smart_feature_count() <= 64);
-	if (smart_features_compute(o, n, d, values, &err) < 0)
+	assert_ptr_equal(d->old_tree, o);
+	assert_ptr_equal(d->new_tree, n);
+	if (smart_measure_aligned(d, &m, &err) < 0)
 		fail_msg("features: %s", err.message);
 	return values[k];
 }

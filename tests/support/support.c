@@ -83,8 +83,9 @@ int compare_verdict_detail(const char *name, const char *config_json,
 
 	if (!cfg)
 		fail_msg("config: %s", err.message);
-	pair = smart_compare_pair_new(old_html, strlen(old_html), new_html, strlen(new_html),
-				      SMART_FORMAT_AUTO, "old", "new", &err);
+	pair = smart_compare_pair_new(&(smart_document){ old_html, strlen(old_html), "old" },
+				      &(smart_document){ new_html, strlen(new_html), "new" },
+				      SMART_FORMAT_AUTO, &err);
 	if (!pair)
 		fail_msg("pair: %s", err.message);
 	smart_compare_result_init(&result);

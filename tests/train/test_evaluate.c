@@ -22,9 +22,11 @@ static void make_table(smart_table *t, size_t n, int apps)
 		double v[2] = { label ? 5 + rand_r(&seed) % 5 : rand_r(&seed) % 5,
 				(double)(rand_r(&seed) % 7) };
 		char app[16];
+		smart_table_row row = { .values = v, .label = label, .app = app,
+					.bytes_differ = 1, .trees_differ = label || i % 4 };
 
 		snprintf(app, sizeof(app), "app%d", (int)(i % (size_t)apps));
-		assert_int_equal(smart_table_add(t, v, label, app, 1, label || i % 4, &err), 0);
+		assert_int_equal(smart_table_add(t, &row, &err), 0);
 	}
 }
 
@@ -36,8 +38,7 @@ static size_t total(const smart_confusion *c)
 static void eval_kfold_decides_every_pair_once_and_learns(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP },
-				 .folds = 10, .by_app = 0, .seed = 1 };
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
 	smart_eval_result r;
 	smart_error err = { "" };
 
@@ -61,12 +62,13 @@ static void eval_kfold_decides_every_pair_once_and_learns(void **state)
 static void eval_same_seed_same_result_other_seed_other_coins(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP },
-				 .folds = 5, .by_app = 0, .seed = 42 };
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
 	smart_eval_result a, b, c;
 	smart_error err = { "" };
 
 	(void)state;
+	o.folds = 5;
+	o.seed = 42;
 	make_table(&t, 60, 2);
 	assert_int_equal(smart_evaluate(&t, &o, &a, &err), 0);
 	assert_int_equal(smart_evaluate(&t, &o, &b, &err), 0);
@@ -81,12 +83,12 @@ static void eval_same_seed_same_result_other_seed_other_coins(void **state)
 static void eval_by_app_runs_one_fold_per_application(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP },
-				 .folds = 10, .by_app = 1, .seed = 1 };
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
 	smart_eval_result r;
 	smart_error err = { "" };
 
 	(void)state;
+	o.by_app = 1;
 	make_table(&t, 60, 4);
 	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
 	assert_int_equal(r.folds, 4);
@@ -98,15 +100,87 @@ static void eval_by_app_runs_one_fold_per_application(void **state)
 	smart_table_free(&t);
 }
 
-static void eval_svm_kind_cross_validates_too(void **state)
+/* The calibrate hook of the options: called once per held-out
+ * application with that fold's model, before it decides. */
+static int count_calibrations(void *ctx, const char *app, smart_model *model, smart_error *err)
+{
+	(void)err;
+	assert_non_null(model);
+	assert_true(strncmp(app, "app", 3) == 0);
+	(*(int *)ctx)++;
+	return 0;
+}
+
+static int refuse_calibration(void *ctx, const char *app, smart_model *model, smart_error *err)
+{
+	(void)ctx;
+	(void)model;
+	return smart_error_set(err, "no reruns for %s", app);
+}
+
+static void eval_by_app_calls_the_calibrate_hook_per_application(void **state)
 {
 	smart_table t;
-	smart_eval_options o = { .train = { .kind = SMART_MODEL_SVM, .degenerate = SMART_DEGENERATE_DROP },
-				 .folds = 4, .by_app = 0, .seed = 1 };
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
+	smart_eval_result r;
+	smart_error err = { "" };
+	int calls = 0;
+
+	(void)state;
+	o.by_app = 1;
+	o.per_app = 1;
+	o.calibrate = count_calibrations;
+	o.payload = &calls;
+	make_table(&t, 60, 4);
+	if (smart_evaluate(&t, &o, &r, &err) != 0)
+		fail_msg("%s", err.message);
+	assert_int_equal(calls, 4);
+	assert_int_equal(r.n_per_app, 4);
+	for (size_t a = 0; a < r.n_per_app; a++)
+		assert_int_equal(total(&r.per_app[a]), 15);
+	smart_eval_result_free(&r);
+	/* a hook that fails stops the evaluation, naming the application */
+	o.calibrate = refuse_calibration;
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), -1);
+	assert_non_null(strstr(err.message, "no reruns for app0"));
+	/* k-fold has no held-out application: the hook is not called */
+	calls = 0;
+	o.by_app = 0;
+	o.calibrate = count_calibrations;
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
+	assert_int_equal(calls, 0);
+	assert_null(r.per_app);
+	smart_eval_result_free(&r);
+	smart_table_free(&t);
+}
+
+/* Options not started from SMART_EVAL_OPTIONS_INIT (another version of
+ * the struct) are refused, not misread. */
+static void eval_refuses_options_of_another_version(void **state)
+{
+	smart_table t;
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
 	smart_eval_result r;
 	smart_error err = { "" };
 
 	(void)state;
+	o.version = 0;
+	make_table(&t, 30, 2);
+	assert_int_equal(smart_evaluate(&t, &o, &r, &err), -1);
+	assert_non_null(strstr(err.message, "SMART_EVAL_OPTIONS_INIT"));
+	smart_table_free(&t);
+}
+
+static void eval_svm_kind_cross_validates_too(void **state)
+{
+	smart_table t;
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
+	smart_eval_result r;
+	smart_error err = { "" };
+
+	(void)state;
+	o.train.kind = SMART_MODEL_SVM;
+	o.folds = 4;
 	make_table(&t, 60, 2);
 	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
 	assert_int_equal(total(&r.smart), 60);
@@ -166,7 +240,8 @@ static void pool_discard(void *ctx, void *job)
 
 static void pool_hands_back_results_in_input_order(void **state)
 {
-	static const smart_pool_ops ops = { pool_next, pool_work, pool_done, pool_discard };
+	static const smart_pool_ops ops = { .next = pool_next, .work = pool_work,
+					    .done = pool_done, .discard = pool_discard };
 	smart_error err = { "" };
 
 	(void)state;
@@ -184,6 +259,8 @@ int main(void)
 		cmocka_unit_test(eval_kfold_decides_every_pair_once_and_learns),
 		cmocka_unit_test(eval_same_seed_same_result_other_seed_other_coins),
 		cmocka_unit_test(eval_by_app_runs_one_fold_per_application),
+		cmocka_unit_test(eval_by_app_calls_the_calibrate_hook_per_application),
+		cmocka_unit_test(eval_refuses_options_of_another_version),
 		cmocka_unit_test(eval_svm_kind_cross_validates_too),
 		cmocka_unit_test(pool_hands_back_results_in_input_order),
 	};

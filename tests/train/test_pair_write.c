@@ -23,8 +23,8 @@ static void pair_write_record_reads_back_through_corpus_module(void **state)
 	assert_int_equal(pair_write_line(&out, &f, &err), 0);
 	assert_true(out.len > 0 && out.data[out.len - 1] == '\n');
 	assert_null(memchr(out.data, '\n', out.len - 1)); /* one line */
-	assert_int_equal(smart_pair_from_json(out.data, out.len - 1, "x.jsonl", 1, &p,
-					      &holder, &err), 0);
+	assert_int_equal(smart_pair_from_json(&(smart_document){ out.data, out.len - 1, "x.jsonl" },
+					      1, &p, &holder, &err), 0);
 	assert_string_equal(p.app, "app");
 	assert_string_equal(p.test, "t/1.html");
 	assert_string_equal(p.old_doc, old_doc);

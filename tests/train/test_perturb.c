@@ -28,7 +28,8 @@ static void apply_some_seed(const char *page, smart_format format,
 	int rc = 0;
 
 	for (uint64_t seed = 1; seed <= 50 && rc == 0; seed++)
-		rc = smart_perturb_apply(data, len, format, op, seed, page, out, &err);
+		rc = smart_perturb_apply(&(smart_document){ data, len, page }, format, op, seed,
+					 out, &err);
 	free(data);
 	if (rc != 1)
 		fail_msg("%s does not apply to %s", smart_perturb_op_name(op), page);
@@ -82,9 +83,9 @@ static void perturb_tag_case_never_applies_to_xml(void **state)
 
 	(void)state;
 	for (uint64_t seed = 1; seed <= 10; seed++)
-		assert_int_equal(smart_perturb_apply(data, len, SMART_FORMAT_XML,
-						     SMART_PERTURB_TAG_CASE, seed, "feed.xml",
-						     &p, &err), 0);
+		assert_int_equal(smart_perturb_apply(&(smart_document){ data, len, "feed.xml" },
+						     SMART_FORMAT_XML, SMART_PERTURB_TAG_CASE,
+						     seed, &p, &err), 0);
 	free(data);
 }
 

@@ -1,0 +1,53 @@
+/*
+ * Evaluating corpora, what `smart eval` runs (train/eval_corpora.c): the
+ * corpora are measured into a table, then smart is cross-validated on it
+ * beside the baselines (smart_evaluate), the papers' comparators, smart
+ * with their verdicts as features, or, leaving one application out, smart
+ * without and with each application's volatility profile.
+ */
+#ifndef SMART_EVAL_H
+#define SMART_EVAL_H
+
+#include "smart/profile_set.h"
+#include "smart/train.h"
+
+/* The columns of a comparison with profiles (smart_eval_report.columns). */
+enum {
+	SMART_EVAL_WITHOUT,         /* measured without profiles */
+	SMART_EVAL_PROFILE,         /* with each application's profile */
+	SMART_EVAL_WITHOUT_CAL,     /* without, calibrated on clean reruns */
+	SMART_EVAL_PROFILE_CAL,     /* with, calibrated */
+	SMART_EVAL_COLUMNS
+};
+
+/* What smart_eval_corpora found. */
+typedef struct smart_eval_report {
+	smart_table table;          /* the measured pairs (with profiles: measured
+	                             * with them) */
+	smart_eval_result result;   /* smart and the baselines (not with profiles) */
+	int has_plus;               /* comparator_features: */
+	smart_confusion plus;       /* smart with the comparators' verdicts */
+	smart_confusion *comparators; /* per o->comparators: its verdicts' confusion */
+	size_t n_comparators;
+	unsigned n_columns;         /* with profiles: 2, or 4 calibrated */
+	smart_eval_result columns[SMART_EVAL_COLUMNS];
+	size_t moved[SMART_EVAL_COLUMNS]; /* calibrated columns: applications
+	                             * whose cutoff calibration moved */
+	size_t bad;                 /* unusable records of the load that stopped */
+	smart_error first_bad;      /* the first of them */
+	const char **names;         /* owned: the table's column names when
+	                             * o->names was NULL */
+} smart_eval_report;
+
+/* Measures the corpora (o->format, o->threads, o->raw, o->comparators,
+ * o->profiles) and evaluates: smart_evaluate on the table, or with
+ * o->profiles one leave-one-application-out evaluation per column. Without
+ * o->skip_bad an unusable record stops it after reading (report->bad and
+ * report->first_bad say which). Free the report with
+ * smart_eval_report_free, also after a failure. */
+int smart_eval_corpora(const char *const *paths, size_t n_paths, const smart_eval_options *o,
+		       smart_eval_report *report, smart_error *err);
+
+void smart_eval_report_free(smart_eval_report *report);
+
+#endif

@@ -1,0 +1,173 @@
+/*
+ * Judging the edits of a pair (include/smart/profile.h,
+ * smart_profile_judge): every DiffX edit is judged expected noise
+ * ("volatile") or not, once, by the measuring stage, before the features
+ * count them (features/volatility.c).
+ *
+ * An edit is volatile when
+ *  - its location is in the profile (for all tests or for this test) and
+ *    the values on both sides fit one of the location's patterns (values
+ *    masked with every shape); structural edits (insert, delete, move)
+ *    need a "/\*" entry at the parent, or a "/\*\*" region around it; or
+ *  - it changes a text or attribute value only inside value shapes: both
+ *    values are equal once the volatile shapes (the profile's, or the
+ *    built-in ones without a profile) are masked ("Updated 10:41" ->
+ *    "Updated 10:42"). A real change beside such a token is not masked
+ *    away: "price 10 at 10:41" -> "price 12 at 10:42" is stable, and the
+ *    masked values are kept so that its changed words can be counted word
+ *    by word.
+ */
+#include "smart/profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "smart/diffx.h"
+
+/* The per-pair state of the judgement. */
+typedef struct judge {
+	const smart_profile *p;
+	const smart_diff *d;
+	const smart_shapes *shapes; /* volatile everywhere */
+	const smart_shapes *all;    /* for the profile's patterns */
+	const smart_profile_test *test;
+	smart_error *err;
+} judge;
+
+/* True when the profile accepts the change of `loc` from `old_value` to
+ * `new_value` (either may be NULL: absent). -1 when out of memory. */
+static int judge_profile_accepts(judge *j, const char *loc, const char *old_value,
+				 const char *new_value)
+{
+	char *om = NULL, *nm = NULL;
+	int yes = -1;
+
+	if (!j->p)
+		return 0;
+	if (old_value && !(om = smart_shapes_mask(j->all, old_value, strlen(old_value), NULL,
+						  j->err)))
+		goto done;
+	if (new_value && !(nm = smart_shapes_mask(j->all, new_value, strlen(new_value), NULL,
+						  j->err)))
+		goto done;
+	yes = smart_profile_entries_accept(j->p->all, j->p->n_all, loc, om, nm) ||
+	      (j->test && smart_profile_entries_accept(j->test->entries, j->test->n_entries,
+						       loc, om, nm));
+done:
+	free(om);
+	free(nm);
+	return yes;
+}
+
+/* A value edit: volatile (1), stable (0) or out of memory (-1); a stable
+ * text update hands its values, volatile shapes masked, to *old_masked
+ * and *new_masked (else they stay NULL). */
+static int judge_value(judge *j, const smart_edit_op *op, char **old_masked, char **new_masked)
+{
+	char *loc = smart_location_of_op(j->d, op), *om = NULL, *nm = NULL;
+	int verdict = -1;
+
+	if (!loc) {
+		smart_error_oom(j->err);
+		return -1;
+	}
+	if (op->old_value && op->new_value) {
+		om = smart_shapes_mask(j->shapes, op->old_value, strlen(op->old_value), NULL, j->err);
+		nm = om ? smart_shapes_mask(j->shapes, op->new_value, strlen(op->new_value), NULL,
+					    j->err)
+			: NULL;
+		if (!nm)
+			goto done;
+		if (strcmp(om, nm) == 0) {
+			verdict = 1;
+			goto done;
+		}
+	}
+	verdict = judge_profile_accepts(j, loc, op->old_value, op->new_value);
+	if (verdict == 0 && op->kind == SMART_OP_UPDATE) {
+		*old_masked = om;
+		*new_masked = nm;
+		om = nm = NULL;
+	}
+done:
+	free(loc);
+	free(om);
+	free(nm);
+	return verdict;
+}
+
+/* A structural edit: an insert or delete is volatile when the profile
+ * says the parent's children come and go ("…/\*"), a move when they do or
+ * when their order varies ("…/\*order"). */
+static int judge_structure(judge *j, const smart_edit_op *op)
+{
+	char *loc = smart_location_of_op(j->d, op);
+	int verdict;
+
+	if (!loc) {
+		smart_error_oom(j->err);
+		return -1;
+	}
+	verdict = judge_profile_accepts(j, loc, NULL, NULL);
+	if (verdict == 0 && op->kind == SMART_OP_MOVE) {
+		loc[strlen(loc) - strlen("order")] = '\0'; /* "…/\*order" -> "…/\*" */
+		verdict = judge_profile_accepts(j, loc, NULL, NULL);
+	}
+	free(loc);
+	return verdict;
+}
+
+int smart_profile_judge(const smart_profile *p, const char *test, const smart_diff *d,
+			smart_edit_verdicts *out, smart_error *err)
+{
+	judge j = { .p = p, .d = d, .err = err };
+	size_t n = d->op_count;
+
+	memset(out, 0, sizeof(*out));
+	j.shapes = p ? p->compiled : smart_shapes_builtin(err);
+	j.all = smart_shapes_all(err);
+	if (!j.shapes || !j.all)
+		return -1;
+	j.test = smart_profile_find_test(p, test);
+	out->noise = calloc(n ? n : 1, 1);
+	out->old_masked = calloc(n ? n : 1, sizeof(*out->old_masked));
+	out->new_masked = calloc(n ? n : 1, sizeof(*out->new_masked));
+	out->n = n;
+	if (!out->noise || !out->old_masked || !out->new_masked) {
+		smart_edit_verdicts_free(out);
+		return smart_error_oom(err);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const smart_edit_op *op = &d->ops[i];
+		int v;
+
+		switch (op->kind) {
+		case SMART_OP_MOVE:
+		case SMART_OP_INSERT:
+		case SMART_OP_DELETE:
+			v = judge_structure(&j, op);
+			break;
+		default: /* text updates and attribute edits */
+			v = judge_value(&j, op, &out->old_masked[i], &out->new_masked[i]);
+			break;
+		}
+		if (v < 0) {
+			smart_edit_verdicts_free(out);
+			return -1;
+		}
+		out->noise[i] = (unsigned char)v;
+	}
+	return 0;
+}
+
+void smart_edit_verdicts_free(smart_edit_verdicts *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->old_masked ? v->old_masked[i] : NULL);
+		free(v->new_masked ? v->new_masked[i] : NULL);
+	}
+	free(v->noise);
+	free(v->old_masked);
+	free(v->new_masked);
+	memset(v, 0, sizeof(*v));
+}

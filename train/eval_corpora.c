@@ -1,0 +1,202 @@
+/*
+ * Evaluating corpora (include/smart/eval.h): measuring them into a table
+ * and cross-validating, beside the baselines and the papers' comparators,
+ * or without and with each application's volatility profile (every
+ * held-out application scored by a model trained on the other
+ * applications' pairs measured without profiles, and by one trained and
+ * scored with each application's own profile, learned from its clean runs
+ * only, never from the pairs being scored; with calibration, twice more
+ * with the cutoff moved past the application's clean reruns).
+ */
+#include "smart/eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Counts the unusable records of one load, keeps the first, and passes
+ * each on. */
+typedef struct eval_bad {
+	const smart_eval_options *o;
+	smart_eval_report *report;
+} eval_bad;
+
+static void eval_on_bad(void *ctx, const smart_error *err)
+{
+	eval_bad *b = ctx;
+
+	if (b->report->bad++ == 0)
+		b->report->first_bad = *err;
+	if (b->o->on_bad)
+		b->o->on_bad(b->o->bad_payload, err);
+}
+
+/* Loads the corpora into `t`; an unusable record is an error unless
+ * o->skip_bad. */
+static int eval_load(smart_table *t, const char *const *paths, size_t n_paths,
+		     const smart_eval_options *o, smart_eval_report *report, smart_error *err)
+{
+	eval_bad b = { .o = o, .report = report };
+	smart_load_options lo = { .version = SMART_LOAD_OPTIONS_VERSION,
+				  .format = o->format,
+				  .threads = o->threads,
+				  .on_bad = eval_on_bad,
+				  .payload = &b };
+	size_t count = 0;
+
+	report->bad = 0;
+	if (smart_table_load(t, paths, n_paths, &lo, &count, err))
+		return -1;
+	if (report->bad && !o->skip_bad) {
+		*err = report->first_bad;
+		return -1;
+	}
+	return 0;
+}
+
+/* A copy of the table with only its first n features (smart's own, the
+ * baseline for comparator_features). */
+static int table_head(const smart_table *t, size_t n, smart_table *out, smart_error *err)
+{
+	smart_table_init(out, t->names, n);
+	for (size_t i = 0; i < t->n_rows; i++) {
+		smart_table_row row = smart_table_row_at(t, i);
+
+		if (smart_table_add(out, &row, err))
+			return -1;
+	}
+	return 0;
+}
+
+/* smart beside the baselines and the comparators. */
+static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval_options *o,
+		      smart_eval_report *r, smart_error *err)
+{
+	smart_table *t = &r->table;
+	size_t k = o->comparators.n;
+
+	t->comparators = o->comparators.comparators;
+	t->n_comparators = k;
+	t->compare_config = o->comparators.config;
+	t->comparator_features = o->comparator_features;
+	t->raw = o->raw;
+	if (eval_load(t, paths, n_paths, o, r, err))
+		return -1;
+	if (o->comparator_features) {
+		/* smart with the verdicts as features, then smart alone */
+		smart_table own;
+		int rc;
+
+		if (smart_evaluate(t, o, &r->result, err))
+			return -1;
+		r->plus = r->result.smart;
+		r->has_plus = 1;
+		smart_eval_result_free(&r->result);
+		rc = table_head(t, t->n_features - k, &own, err) ||
+		     smart_evaluate(&own, o, &r->result, err) ? -1 : 0;
+		smart_table_free(&own);
+		if (rc)
+			return -1;
+	} else if (smart_evaluate(t, o, &r->result, err)) {
+		return -1;
+	}
+	if (k && !(r->comparators = calloc(k, sizeof(*r->comparators))))
+		return smart_error_oom(err);
+	r->n_comparators = k;
+	for (size_t i = 0; i < k; i++)
+		smart_table_comparator_confusion(t, i, &r->comparators[i]);
+	return 0;
+}
+
+/* One column of a comparison with profiles: leave-one-application-out on
+ * the table measured without (off) or with profiles, optionally
+ * calibrated. */
+static int eval_column(const smart_eval_options *o, int off, int calibrate,
+		       const smart_table *t, smart_eval_result *result, size_t *moved,
+		       smart_error *err)
+{
+	smart_profile_set *ps = o->profiles;
+	smart_rerun_calibration cal = { .ps = ps, .n_features = t->n_features };
+	smart_eval_options eo = *o;
+	int rc;
+
+	eo.by_app = 1;
+	eo.per_app = 1;
+	eo.calibrate = calibrate ? smart_rerun_calibrate : NULL;
+	eo.payload = &cal;
+	ps->off = off;
+	rc = smart_evaluate(t, &eo, result, err);
+	*moved = cal.moved;
+	smart_rerun_calibration_free(&cal);
+	ps->off = 0;
+	return rc;
+}
+
+/* Every application's F1 without and with its profile. The features are
+ * measured with profiles; the without-profile columns need another
+ * measurement of the same pairs. */
+static int eval_profiles(const char *const *paths, size_t n_paths, const smart_eval_options *o,
+			 smart_eval_report *r, smart_error *err)
+{
+	smart_profile_set *ps = o->profiles;
+	smart_table plain;
+	int rc;
+
+	r->n_columns = o->calibrate_reruns ? SMART_EVAL_COLUMNS : 2;
+	smart_table_init(&plain, r->table.names, r->table.n_features);
+	smart_profile_set_attach(ps, &r->table);
+	smart_profile_set_attach(ps, &plain);
+	ps->off = 1;
+	rc = eval_load(&plain, paths, n_paths, o, r, err);
+	ps->off = 0;
+	if (rc == 0)
+		rc = eval_load(&r->table, paths, n_paths, o, r, err);
+	if (rc == 0 && ps->failed)
+		rc = -1, *err = ps->err;
+	for (unsigned k = 0; rc == 0 && k < r->n_columns; k++) {
+		int off = k == SMART_EVAL_WITHOUT || k == SMART_EVAL_WITHOUT_CAL;
+
+		rc = eval_column(o, off, k >= SMART_EVAL_WITHOUT_CAL, off ? &plain : &r->table,
+				 &r->columns[k], &r->moved[k], err);
+	}
+	if (rc == 0 && ps->failed)
+		rc = -1, *err = ps->err;
+	smart_table_free(&plain);
+	return rc;
+}
+
+int smart_eval_corpora(const char *const *paths, size_t n_paths, const smart_eval_options *o,
+		       smart_eval_report *report, smart_error *err)
+{
+	const char *const *names = o->names;
+	size_t n = o->n_names;
+
+	memset(report, 0, sizeof(*report));
+	if (o->version != SMART_EVAL_OPTIONS_VERSION)
+		return smart_error_set(err, "smart_eval_corpora: options of version %u, not %u "
+				       "(start from SMART_EVAL_OPTIONS_INIT)", o->version,
+				       SMART_EVAL_OPTIONS_VERSION);
+	if (!names) {
+		n = smart_feature_count();
+		report->names = calloc(n ? n : 1, sizeof(*report->names));
+		if (!report->names)
+			return smart_error_oom(err);
+		for (size_t i = 0; i < n; i++)
+			report->names[i] = smart_feature_info_at(i)->name;
+		names = report->names;
+	}
+	smart_table_init(&report->table, names, n);
+	if (o->profiles)
+		return eval_profiles(paths, n_paths, o, report, err);
+	return eval_plain(paths, n_paths, o, report, err);
+}
+
+void smart_eval_report_free(smart_eval_report *report)
+{
+	smart_table_free(&report->table);
+	smart_eval_result_free(&report->result);
+	for (unsigned k = 0; k < SMART_EVAL_COLUMNS; k++)
+		smart_eval_result_free(&report->columns[k]);
+	free(report->comparators);
+	free(report->names);
+	memset(report, 0, sizeof(*report));
+}
