@@ -139,6 +139,9 @@ static const shape_def shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<[0-3]?[0-9]\\.[01]?[0-9]\\.[0-9]{4}\\>"
 	  "|\\<" WDAY MON SP DOM "(,?" SP "[0-9]{4})?\\>" AT_CLOCK
 	  "|\\<" MON SP "(19|20)[0-9]{2}\\>" /* a month of a year: an archive's "March 2024" */
+	  /* and as a permalink's path segments or an archive's key: /2024/03/, 202403 */
+	  "|/(19|20)[0-9]{2}/(0[1-9]|1[0-2])/([0-3][0-9]/)?"
+	  "|\\<(19|20)[0-9]{2}(0[1-9]|1[0-2])\\>"
 	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>" AT_CLOCK
 	  /* Japanese and Chinese: 2025年1月2日木曜日 3:04:05 */
 	  "|\\<[0-9]{4}年[01]?[0-9]月[0-3]?[0-9]日(\\((日|月|火|水|木|金|土)\\)|(日|月|火|水|木|金|土)曜日)?"
