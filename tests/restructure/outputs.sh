@@ -25,13 +25,16 @@
 # The full recording of the release binary takes a few minutes.
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
-# run_to FILE CMD...: CMD's stdout, then its stderr and exit status, into FILE.
+# run_to FILE CMD...: CMD's stdout, then its stderr and exit status, into
+# FILE, with the recording's folders ($out, $work) named OUTDIR and WORK.
 run_to() {
 	file=$1; shift
 	"$@" >"$file" 2>"$file.err"
 	status=$?
 	{ echo "--- stderr"; cat "$file.err"; echo "--- exit $status"; } >>"$file"
 	rm -f "$file.err"
+	# Messages name the output files: the same words for every recording.
+	sed -i -e "s#$out/#OUTDIR/#g" -e "s#$work/#WORK/#g" "$file"
 }
 
 # pair_outputs SMART OUT NAME OLD NEW: diff, features and classify of one pair.
