@@ -2,7 +2,7 @@
  * Text clean-up used while building trees: valid UTF-8 everywhere, and white
  * space as a browser displays it, written into a smart_strbuf
  * (common/strbuf.h). Internal to libsmart (not in
- * include/smart.h); compare/sprenkle.c and train/pair_write.c include it as
+ * include/smart.h); compare/sprenkle.c and corpus/pair_write.c include it as
  * "diffx/text.h".
  */
 #ifndef SMART_DIFFX_TEXT_H

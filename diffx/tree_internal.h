@@ -2,7 +2,7 @@
  * Tree building on libxml2, internal to libsmart (not in include/smart.h):
  * the diffx files that build and query trees, and the modules that need
  * libxml2's own document or build trees from one (compare/pair.c,
- * compare/crawljax.c, train/perturb.c) include it as "diffx/tree_internal.h".
+ * compare/crawljax.c, perturb/perturb.c) include it as "diffx/tree_internal.h".
  */
 #ifndef SMART_DIFFX_TREE_INTERNAL_H
 #define SMART_DIFFX_TREE_INTERNAL_H

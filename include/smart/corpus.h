@@ -98,4 +98,10 @@ int smart_corpus_writer_finish(smart_corpus_writer *writer, smart_error *err);
 /* Abandons a writer without writing; NULL is allowed. */
 void smart_corpus_writer_free(smart_corpus_writer *writer);
 
+/* Writes pair records as JSON Lines (what smart_mutate_run and
+ * smart_perturb_run return) to `path` atomically; gzip-compressed, through
+ * the corpus writer, when the name ends in ".gz". */
+int smart_pairs_write(const char *path, const char *jsonl, size_t len,
+		      smart_error *err);
+
 #endif

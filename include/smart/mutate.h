@@ -150,10 +150,4 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 		     size_t *jsonl_len, smart_mutate_summary *sum,
 		     smart_error *err);
 
-/* Writes pair records as JSON Lines (what smart_mutate_run and
- * smart_perturb_run return) to `path` atomically; gzip-compressed, through
- * the corpus writer, when the name ends in ".gz". */
-int smart_pairs_write(const char *path, const char *jsonl, size_t len,
-		      smart_error *err);
-
 #endif

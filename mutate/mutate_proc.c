@@ -1,4 +1,4 @@
-/* Commands in their own process groups, with timeouts (train/mutate_proc.h). */
+/* Commands in their own process groups, with timeouts (mutate/mutate_proc.h). */
 #include "mutate_proc.h"
 
 #include <errno.h>

@@ -4,8 +4,8 @@
  * seeded generator until enough distinct perturbations are made.
  */
 #include "smart/perturb.h"
-#include "mutate_fs.h"
-#include "pair_write.h"
+#include "common/fs.h"
+#include "corpus/pair_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@
 
 /* The readable pages of the folder. */
 typedef struct page_set {
-	mutate_paths paths;
+	smart_fs_paths paths;
 	char **data;
 	size_t *lens;
 	smart_format *formats;
@@ -34,7 +34,7 @@ static void pages_free(page_set *p)
 	free(p->data);
 	free(p->lens);
 	free(p->formats);
-	mutate_paths_free(&p->paths);
+	smart_fs_paths_free(&p->paths);
 }
 
 /* Reads every file under `dir`; keeps those that parse (an XML page that
@@ -44,7 +44,7 @@ static int pages_load(const char *dir, smart_format forced, page_set *p,
 {
 	size_t n;
 
-	if (mutate_list_files(dir, NULL, NULL, 0, &p->paths, err) < 0)
+	if (smart_fs_list_files(dir, NULL, NULL, 0, &p->paths, err) < 0)
 		return -1;
 	n = p->paths.count;
 	p->data = calloc(n + 1, sizeof(*p->data));
@@ -53,7 +53,7 @@ static int pages_load(const char *dir, smart_format forced, page_set *p,
 	if (!p->data || !p->lens || !p->formats)
 		return smart_error_oom(err);
 	for (size_t i = 0; i < n; i++) {
-		char *path = mutate_join(dir, p->paths.items[i]), *data;
+		char *path = smart_fs_join(dir, p->paths.items[i]), *data;
 		smart_tree *t;
 		smart_error quiet;
 		size_t len;

@@ -5,8 +5,8 @@
  * (the attribute, tag and subtree operators) and perturb_text.c (the text
  * and date operators).
  */
-#ifndef SMART_TRAIN_PERTURB_TREE_H
-#define SMART_TRAIN_PERTURB_TREE_H
+#ifndef SMART_PERTURB_TREE_H
+#define SMART_PERTURB_TREE_H
 
 #include "perturb_internal.h"
 

@@ -1,10 +1,10 @@
 /*
  * The two halves of `smart perturb`'s operators (include/smart/perturb.h):
  * changes made on libxml2's document (perturb_tree.c), and reformatting of
- * written text (perturb_format.c). Internal to train/.
+ * written text (perturb_format.c). Internal to perturb/.
  */
-#ifndef SMART_TRAIN_PERTURB_INTERNAL_H
-#define SMART_TRAIN_PERTURB_INTERNAL_H
+#ifndef SMART_PERTURB_INTERNAL_H
+#define SMART_PERTURB_INTERNAL_H
 
 #include <gsl/gsl_rng.h>
 #include <libxml/tree.h>

@@ -1,5 +1,5 @@
 /*
- * Outputs and commands of a `smart mutate` run (train/mutate_run.h): the
+ * Outputs and commands of a `smart mutate` run (mutate/mutate_run.h): the
  * files a run leaves, which clean outputs are stable, running one command
  * to completion, and tearing the run down.
  */
@@ -29,14 +29,14 @@ void mutate_outputs_free(mutate_outputs *o)
 int mutate_outputs_load(const char *root, const char *rel,
 			mutate_outputs *out, smart_error *err)
 {
-	mutate_paths list = { 0 };
-	char *dir = mutate_join(root, rel);
+	smart_fs_paths list = { 0 };
+	char *dir = smart_fs_join(root, rel);
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!dir)
 		return smart_error_oom(err);
-	if (mutate_list_files(dir, NULL, NULL, 0, &list, err) < 0) {
+	if (smart_fs_list_files(dir, NULL, NULL, 0, &list, err) < 0) {
 		free(dir);
 		return -1;
 	}
@@ -45,7 +45,7 @@ int mutate_outputs_load(const char *root, const char *rel,
 	if (!out->data || !out->lens)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; rc == 0 && i < list.count; i++) {
-		char *path = mutate_join(dir, list.items[i]);
+		char *path = smart_fs_join(dir, list.items[i]);
 
 		if (!path)
 			rc = smart_error_oom(err);
@@ -111,7 +111,7 @@ int mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
 	const smart_mutate_options *o = d->opt;
 	char last[200];
 
-	if (!cmd && mutate_fresh_dir(s->dir, o->outputs, err) < 0)
+	if (!cmd && smart_fs_fresh_dir(s->dir, o->outputs, err) < 0)
 		return -1;
 	if (mutate_proc_start(&s->proc, cmd ? cmd : o->run, s->dir, s->log,
 			      timeout, err) < 0)
@@ -144,14 +144,14 @@ int mutate_driver_free(mutate_driver *d, smart_error *err)
 	if (d->root) {
 		smart_error ignored;
 
-		rc = mutate_tree_remove(d->root, err ? err : &ignored);
+		rc = smart_fs_remove_tree(d->root, err ? err : &ignored);
 		free(d->root);
 	}
 	for (size_t i = 0; i < d->files.count; i++)
 		free(d->texts ? d->texts[i] : NULL);
 	free(d->texts);
 	free(d->lens);
-	mutate_paths_free(&d->files);
+	smart_fs_paths_free(&d->files);
 	smart_mutation_list_free(&d->mutations);
 	free(d->order);
 	free(d->mutant_run);

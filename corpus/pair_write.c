@@ -1,4 +1,4 @@
-/* One pair record as a JSON line (train/pair_write.h). */
+/* One pair record as a JSON line (corpus/pair_write.h). */
 #include "pair_write.h"
 
 #include <stdlib.h>
@@ -9,7 +9,6 @@
 
 #include "smart/corpus.h"
 #include "smart/file.h"
-#include "smart/mutate.h"
 #include "smart/tree.h"
 
 #include "diffx/text.h"

@@ -1,10 +1,10 @@
 /*
  * Line-by-line lexing of source files for the mutation operators: which
  * characters of a line are code, so that operators never touch comments,
- * strings or preprocessor lines. Internal to train/.
+ * strings or preprocessor lines. Internal to mutate/.
  */
-#ifndef SMART_TRAIN_MUTATE_LEX_H
-#define SMART_TRAIN_MUTATE_LEX_H
+#ifndef SMART_MUTATE_LEX_H
+#define SMART_MUTATE_LEX_H
 
 #include <stddef.h>
 

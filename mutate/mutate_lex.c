@@ -1,5 +1,5 @@
 /*
- * Masking one source line at a time (train/mutate_lex.h).
+ * Masking one source line at a time (mutate/mutate_lex.h).
  *
  * This is not a parser: it knows just enough of each language's comments
  * and string literals to keep the mutation operators on code. Anything it

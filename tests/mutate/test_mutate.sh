@@ -1,7 +1,7 @@
 # smart mutate on the tiny C and JavaScript fixtures: operators, counts,
 # records, determinism, and the user's tree left byte-identical (also when
 # interrupted).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 
 C="$FIX/mutate/c_app"
 J="$FIX/mutate/js_app"

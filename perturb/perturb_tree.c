@@ -1,5 +1,5 @@
 /*
- * The change operators of `smart perturb` (train/perturb_internal.h), made
+ * The change operators of `smart perturb` (perturb/perturb_internal.h), made
  * on libxml2's document of a page: attribute, tag, subtree and text
  * operators after FragGen's Table VIII, plus the date change.
  *

@@ -2,10 +2,10 @@
  * Running the user's build and test commands for `smart mutate`: each in
  * its own process group (so that it, and everything it starts, can be
  * killed at once on a timeout or an interrupt), with its output going to a
- * log file. Internal to train/.
+ * log file. Internal to mutate/.
  */
-#ifndef SMART_TRAIN_MUTATE_PROC_H
-#define SMART_TRAIN_MUTATE_PROC_H
+#ifndef SMART_MUTATE_PROC_H
+#define SMART_MUTATE_PROC_H
 
 #include <signal.h>
 #include <stddef.h>

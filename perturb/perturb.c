@@ -5,8 +5,6 @@
  */
 #include "smart/perturb.h"
 #include "perturb_internal.h"
-#include "mutate_fs.h"
-#include "pair_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * The reformatting operators of `smart perturb` (train/perturb_internal.h):
+ * The reformatting operators of `smart perturb` (perturb/perturb_internal.h):
  * rewrites of a page's written text that a browser or an XML reader would
  * not notice — white space between tags, attribute order, quoting,
  * self-closing forms, HTML tag case. They scan tags with a small tokenizer

@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "train/pair_write.h"
+#include "corpus/pair_write.h"
 
 static void pair_write_record_reads_back_through_corpus_module(void **state)
 {

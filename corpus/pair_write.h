@@ -2,10 +2,10 @@
  * Writing one pair record (DESIGN §5) as a line of JSON, for the fault
  * seeders (mutate, perturb), whose documents are whatever a program
  * printed: they are made valid UTF-8 here, then written by the corpus
- * module (smart_pair_to_json). Internal to train/.
+ * module (smart_pair_to_json). Internal to corpus/, mutate/ and perturb/.
  */
-#ifndef SMART_TRAIN_PAIR_WRITE_H
-#define SMART_TRAIN_PAIR_WRITE_H
+#ifndef SMART_CORPUS_PAIR_WRITE_H
+#define SMART_CORPUS_PAIR_WRITE_H
 
 #include <stddef.h>
 

@@ -1,12 +1,12 @@
 /*
- * Trying the mutants (train/mutate_run.h): each idle slot takes the next
+ * Trying the mutants (mutate/mutate_run.h): each idle slot takes the next
  * mutation in the seeded order, rewrites that one file in its copy, builds,
  * runs, compares every stable output with the clean one, and writes the
  * original file back. Slots are polled from this thread, and finished
  * mutants' pair lines are appended to the output in mutant order.
  */
 #include "mutate_run.h"
-#include "pair_write.h"
+#include "corpus/pair_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,12 +49,12 @@ static int reserve_result(mutate_driver *d, size_t ordinal, smart_error *err)
 static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 		    const char *data, size_t len, smart_error *err)
 {
-	char *path = mutate_join(s->dir, d->files.items[index]);
+	char *path = smart_fs_join(s->dir, d->files.items[index]);
 	int rc;
 
 	if (!path)
 		return smart_error_oom(err);
-	rc = mutate_write_in_place(path, data, len, err);
+	rc = smart_fs_write_in_place(path, data, len, err);
 	free(path);
 	return rc;
 }
@@ -62,7 +62,7 @@ static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 /* Starts the run command of the slot's mutant on an empty outputs folder. */
 static int start_run(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
-	if (mutate_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
+	if (smart_fs_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
 	    mutate_proc_start(&s->proc, d->mutant_run, s->dir, s->log,
 			      d->run_timeout, err) < 0)
 		return -1;
@@ -149,7 +149,7 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	const mutate_outputs *c = &d->clean;
 	mutate_result *r = &d->results[s->ordinal];
-	char *dir = mutate_join(s->dir, d->opt->outputs);
+	char *dir = smart_fs_join(s->dir, d->opt->outputs);
 	char *note = mutation_note(d, mutation_of(d, s->ordinal));
 	char **data = calloc(c->count + 1, sizeof(*data));
 	size_t *lens = calloc(c->count + 1, sizeof(*lens));
@@ -159,7 +159,7 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 	if (!dir || !note || !data || !lens || !diff)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; rc == 0 && i < c->count; i++) {
-		char *path = mutate_join(dir, c->paths[i]);
+		char *path = smart_fs_join(dir, c->paths[i]);
 
 		if (!path) {
 			rc = smart_error_oom(err);

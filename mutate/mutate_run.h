@@ -1,13 +1,13 @@
 /*
  * The state of one `smart mutate` run, shared by the driver's files
  * (mutate_run.c: setup and the clean run; mutate_loop.c: the mutants;
- * mutate_outputs.c: outputs and commands). Internal to train/.
+ * mutate_outputs.c: outputs and commands). Internal to mutate/.
  */
-#ifndef SMART_TRAIN_MUTATE_RUN_H
-#define SMART_TRAIN_MUTATE_RUN_H
+#ifndef SMART_MUTATE_RUN_H
+#define SMART_MUTATE_RUN_H
 
 #include "smart/mutate.h"
-#include "mutate_fs.h"
+#include "common/fs.h"
 #include "mutate_proc.h"
 #include "common/strbuf.h"
 
@@ -39,7 +39,7 @@ typedef struct mutate_result {
 typedef struct mutate_driver {
 	const smart_mutate_options *opt;
 	smart_mutate_summary *sum;
-	mutate_paths files;      /* the files to mutate, relative */
+	smart_fs_paths files;      /* the files to mutate, relative */
 	char **texts;            /* their original contents */
 	size_t *lens;
 	smart_mutation_list mutations;

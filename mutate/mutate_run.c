@@ -13,10 +13,10 @@
  * the output.
  */
 #include "smart/mutate.h"
-#include "mutate_fs.h"
+#include "mutate_scratch.h"
 #include "mutate_proc.h"
 #include "mutate_run.h"
-#include "pair_write.h"
+#include "corpus/pair_write.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -33,7 +33,7 @@ static char *scratch_path(const char *root, const char *fmt, unsigned k)
 	char name[32];
 
 	snprintf(name, sizeof(name), fmt, k);
-	return mutate_join(root, name);
+	return smart_fs_join(root, name);
 }
 
 /* Copies the user's tree to slot 0 and runs it clean: build, two runs.
@@ -80,8 +80,8 @@ static int scan_sources(mutate_driver *d, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
 
-	if (mutate_list_files(o->src, o->outputs, o->globs, o->glob_count,
-			      &d->files, err) < 0)
+	if (smart_fs_list_files(o->src, o->outputs, o->globs, o->glob_count,
+				&d->files, err) < 0)
 		return -1;
 	if (d->files.count == 0)
 		return smart_error_set(err, "%s: no file matches --files", o->src);
@@ -90,7 +90,7 @@ static int scan_sources(mutate_driver *d, smart_error *err)
 	if (!d->texts || !d->lens)
 		return smart_error_oom(err);
 	for (size_t i = 0; i < d->files.count; i++) {
-		char *path = mutate_join(o->src, d->files.items[i]);
+		char *path = smart_fs_join(o->src, d->files.items[i]);
 		int rc;
 
 		if (!path)

@@ -4,7 +4,7 @@
  * with a return, swapping a binary operator, negating a condition or
  * changing an integer constant applies.
  *
- * The operators read the line's mask (train/mutate_lex.h), so they never
+ * The operators read the line's mask (mutate/mutate_lex.h), so they never
  * fire inside comments or strings, and write replacements in terms of the
  * original text.
  *

@@ -1,5 +1,5 @@
 # smart perturb on the fixture pages: labels, determinism, overrides, trouble.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 
 P="$FIX/perturb/pages"
 

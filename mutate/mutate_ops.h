@@ -5,8 +5,8 @@
  * negate and constant operators) and mutate_swap.c (the binary operator
  * swap).
  */
-#ifndef SMART_TRAIN_MUTATE_OPS_H
-#define SMART_TRAIN_MUTATE_OPS_H
+#ifndef SMART_MUTATE_OPS_H
+#define SMART_MUTATE_OPS_H
 
 #include "smart/mutate.h"
 
