@@ -2,6 +2,7 @@
 #ifndef SMART_PROFILE_INTERNAL_H
 #define SMART_PROFILE_INTERNAL_H
 
+#include <regex.h>
 #include <stddef.h>
 
 #include "smart/profile.h"
@@ -45,5 +46,33 @@ size_t profile_index_entry(const smart_profile *p, size_t owner, const char *loc
 /* Builds the index again after the arrays were rearranged (learn.c). 0, or
  * -1 with `err` set when out of memory. */
 int profile_index_rebuild(smart_profile *p, smart_error *err);
+
+/* ---- value shapes (profile/shapes_table.c, shapes.c, shapes_mask.c) ---- */
+
+typedef struct shape_def {
+	const char *name;
+	const char *regex;
+	int (*valid)(const char *s, size_t len); /* NULL: every match counts */
+} shape_def;
+
+/* Every shape, in smart_shape order. */
+extern const shape_def profile_shapes[SMART_SHAPE_COUNT];
+
+/* A compiled set (smart_shapes_compile). */
+struct smart_shapes {
+	unsigned set;
+	regex_t re;
+	regex_t single[SMART_SHAPE_COUNT]; /* each shape alone, for fallbacks */
+	size_t n_groups;                 /* re.re_nsub + 1 */
+	int group_shape[SMART_SHAPE_COUNT]; /* the group of each shape, or -1 */
+	int merge_moments; /* mask a date, clock and zone side by side as one */
+};
+
+/* Calls `visit` for each shape token of `text` in order, with the shape and
+ * the token's [so, eo) byte range. Returns -1 when out of memory, else the
+ * last non-zero return of `visit`, or 0. */
+typedef int (*shape_visit)(void *ctx, int shape, size_t so, size_t eo);
+int profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
+			void *ctx);
 
 #endif
