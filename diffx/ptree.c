@@ -49,15 +49,9 @@ int ptree_init(ptree *t, const smart_tree *old)
 uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
 		   const char *text, const smart_attr *attrs, uint32_t attr_count)
 {
-	if (t->count == t->cap) {
-		uint32_t cap = t->cap * 2;
-		pnode *nodes = cap > t->cap ? realloc(t->nodes, (size_t)cap * sizeof(*nodes)) : NULL;
-
-		if (!nodes)
-			return SMART_NONE;
-		t->nodes = nodes;
-		t->cap = cap;
-	}
+	if (t->count == SMART_NONE - 1 ||
+	    smart_array_reserve((void **)&t->nodes, &t->cap, t->count, sizeof(*t->nodes), 64) < 0)
+		return SMART_NONE;
 	t->nodes[t->count] = (pnode){ kind, name, text, attrs, attr_count, SMART_NONE,
 				      SMART_NONE, SMART_NONE, SMART_NONE, SMART_NONE,
 				      PNODE_KEPT, 0 };
