@@ -168,6 +168,8 @@ struct smart_compare_config {
 	size_t fg_max_classify;
 };
 
+/* ---- asking the configuration (config_query.c) ---- */
+
 /* True when `name` is in the list (ASCII case-insensitive). */
 int cmp_names_has(const cmp_names *names, const char *name);
 

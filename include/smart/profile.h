@@ -29,7 +29,7 @@
 #include "smart/error.h"
 #include "smart/tree.h"
 
-/* ---- value shapes (profile/shapes.c) ---- */
+/* ---- value shapes (profile/shapes_table.c, shapes.c, shapes_mask.c) ---- */
 
 typedef enum smart_shape {
 	SMART_SHAPE_UUID = 0,
