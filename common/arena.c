@@ -1,7 +1,9 @@
 /* The bump allocator of common/arena.h. */
 #include "arena.h"
 
+#include <assert.h>
 #include <stdalign.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +68,9 @@ void *smart_arena_alloc(smart_arena *arena, size_t size)
 	}
 	start = c->used;
 	c->used += size;
+	/* within its chunk, and aligned (every size is a multiple of align) */
+	assert(c->used <= c->size && start % align == 0);
+	assert((uintptr_t)(c->data + start) % align == 0);
 	return c->data + start;
 }
 

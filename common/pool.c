@@ -1,6 +1,7 @@
 /* The ordered parallel map of common/pool.h, on pthreads. */
 #include "pool.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,9 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 				break;
 			}
 			pthread_mutex_lock(&p.lock);
+			/* the ring: `count` slots in use from `tail` on, `head` after them */
+			assert((p.tail + p.count) % p.nslots == p.head);
+			assert(p.slots[p.head].state == SLOT_EMPTY);
 			p.slots[p.head].job = job;
 			p.slots[p.head].state = SLOT_READY;
 			p.head = (p.head + 1) % p.nslots;
@@ -150,6 +154,7 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 			ops->discard(ctx, t->job);
 		}
 		pthread_mutex_lock(&p.lock);
+		assert(t == &p.slots[p.tail] && t->state == SLOT_DONE && p.count > 0);
 		t->job = NULL;
 		t->state = SLOT_EMPTY;
 		p.tail = (p.tail + 1) % p.nslots;

@@ -67,7 +67,8 @@ typedef struct cmp_lines {
 	size_t *off;     /* where token i starts in buf */
 	uint32_t *len;   /* its length */
 	uint64_t *hash;  /* its hash */
-	size_t n, ncap;
+	size_t n;
+	size_t off_cap, len_cap, hash_cap; /* room in off, len and hash */
 	size_t open;     /* start of the token being built, or SIZE_MAX */
 } cmp_lines;
 
@@ -166,6 +167,8 @@ struct smart_compare_config {
 	cmp_names fg_block_tags;
 	size_t fg_max_classify;
 };
+
+/* ---- asking the configuration (config_query.c) ---- */
 
 /* True when `name` is in the list (ASCII case-insensitive). */
 int cmp_names_has(const cmp_names *names, const char *name);

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 void cmp_lines_init(cmp_lines *lines)
 {
 	memset(lines, 0, sizeof(*lines));
@@ -27,6 +29,8 @@ void cmp_lines_free(cmp_lines *lines)
 }
 
 /* Makes room for `more` bytes in the buffer. */
+/* Room for `more` bytes at once, not one item: common/array.h's helper
+ * does not fit. */
 static int reserve_bytes(cmp_lines *lines, size_t more)
 {
 	size_t cap = lines->cap ? lines->cap : 1024;
@@ -95,25 +99,13 @@ int cmp_lines_end(cmp_lines *lines)
 	assert(start != SIZE_MAX);
 	if (reserve_bytes(lines, 1) < 0)
 		return -1;
-	if (lines->n == lines->ncap) {
-		size_t ncap = lines->ncap ? lines->ncap * 2 : 64;
-		size_t *off = realloc(lines->off, ncap * sizeof(*off));
-		uint32_t *lens;
-		uint64_t *hash;
-
-		if (!off)
-			return -1;
-		lines->off = off;
-		lens = realloc(lines->len, ncap * sizeof(*lens));
-		if (!lens)
-			return -1;
-		lines->len = lens;
-		hash = realloc(lines->hash, ncap * sizeof(*hash));
-		if (!hash)
-			return -1;
-		lines->hash = hash;
-		lines->ncap = ncap;
-	}
+	if (smart_array_reserve((void **)&lines->off, &lines->off_cap, lines->n,
+				sizeof(*lines->off), 64) < 0 ||
+	    smart_array_reserve((void **)&lines->len, &lines->len_cap, lines->n,
+				sizeof(*lines->len), 64) < 0 ||
+	    smart_array_reserve((void **)&lines->hash, &lines->hash_cap, lines->n,
+				sizeof(*lines->hash), 64) < 0)
+		return -1;
 	len = lines->used - start;
 	lines->buf[lines->used++] = '\0';
 	lines->off[lines->n] = start;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 void smart_compare_result_init(smart_compare_result *result)
 {
 	memset(result, 0, sizeof(*result));
@@ -54,19 +56,12 @@ static char *copy_text(const char *s, size_t len, int *failed)
 static int store(smart_compare_result *result, smart_compare_difference d,
 		 smart_error *err)
 {
-	if (result->difference_count == result->capacity) {
-		size_t cap = result->capacity ? result->capacity * 2 : 8;
-		smart_compare_difference *v =
-			realloc(result->differences, cap * sizeof(*v));
-
-		if (!v) {
-			free(d.where);
-			free(d.old_text);
-			free(d.new_text);
-			return smart_error_oom(err);
-		}
-		result->differences = v;
-		result->capacity = cap;
+	if (smart_array_reserve((void **)&result->differences, &result->capacity,
+				result->difference_count, sizeof(*result->differences), 8) < 0) {
+		free(d.where);
+		free(d.old_text);
+		free(d.new_text);
+		return smart_error_oom(err);
 	}
 	result->differences[result->difference_count++] = d;
 	return 0;

@@ -4,7 +4,38 @@
  */
 #include "align.h"
 
+#include <assert.h>
 #include <stdlib.h>
+
+#ifndef NDEBUG
+/* What every built tree holds by construction (diffx/tree_build.c and the
+ * copies profile/ makes): nodes in pre-order, so a node's parent comes
+ * before it, its first child right after it and its next sibling right
+ * after its subtree; links that agree both ways; attributes in range.
+ * Checked by assert() only: a tree breaking it is a defect, never input. */
+static int tree_links_hold(const smart_tree *t)
+{
+	for (uint32_t i = 0; i < t->count; i++) {
+		const smart_node *n = &t->nodes[i];
+
+		if (n->size == 0 || n->size > t->count - i ||
+		    n->attr_count > t->attr_total || n->attr_first > t->attr_total - n->attr_count)
+			return 0;
+		if (i == 0 ? n->parent != SMART_NONE || n->depth != 0
+			   : n->parent >= i || n->depth != t->nodes[n->parent].depth + 1)
+			return 0;
+		if (n->first_child == SMART_NONE ? n->child_count != 0 || n->size != 1
+		    : n->first_child != i + 1 || n->child_count == 0 ||
+		      t->nodes[i + 1].parent != i || t->nodes[i + 1].index_in_parent != 0)
+			return 0;
+		if (n->next_sibling != SMART_NONE &&
+		    (n->next_sibling != i + n->size || t->nodes[n->next_sibling].parent != n->parent ||
+		     t->nodes[n->next_sibling].index_in_parent != n->index_in_parent + 1))
+			return 0;
+	}
+	return 1;
+}
+#endif
 
 smart_diff *smart_diffx(const smart_tree *old_tree, const smart_tree *new_tree,
 			smart_error *err)
@@ -18,6 +49,7 @@ smart_diff *smart_diffx(const smart_tree *old_tree, const smart_tree *new_tree,
 	}
 	diff->old_tree = old_tree;
 	diff->new_tree = new_tree;
+	assert(tree_links_hold(old_tree) && tree_links_hold(new_tree));
 	if (align_init(&al, old_tree, new_tree, err) < 0) {
 		free(diff);
 		return NULL;

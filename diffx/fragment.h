@@ -13,7 +13,8 @@
 
 typedef struct pairs {
 	uint32_t *x, *y;
-	uint32_t len, cap;
+	uint32_t len;
+	size_t cap_x, cap_y; /* room in x and in y */
 } pairs;
 
 typedef struct grower {

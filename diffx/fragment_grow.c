@@ -10,22 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 int fragment_pairs_push(pairs *p, uint32_t x, uint32_t y)
 {
-	if (p->len == p->cap) {
-		uint32_t cap = p->cap ? p->cap * 2 : 256;
-		uint32_t *nx = realloc(p->x, cap * sizeof(uint32_t));
-		uint32_t *ny;
-
-		if (!nx)
-			return -1;
-		p->x = nx;
-		ny = realloc(p->y, cap * sizeof(uint32_t));
-		if (!ny)
-			return -1;
-		p->y = ny;
-		p->cap = cap;
-	}
+	if (smart_array_reserve((void **)&p->x, &p->cap_x, p->len, sizeof(*p->x), 256) < 0 ||
+	    smart_array_reserve((void **)&p->y, &p->cap_y, p->len, sizeof(*p->y), 256) < 0)
+		return -1;
 	p->x[p->len] = x;
 	p->y[p->len] = y;
 	p->len++;

@@ -76,6 +76,8 @@ static uint32_t resolve(patcher *p, const smart_script_path *path)
 	const ptree *t = &p->tree;
 	uint32_t at = 0;
 
+	/* Sized to the path's depth at once, the new cursors empty: not
+	 * growth one item at a time (common/array.h). */
 	if (path->count > p->step_cap) {
 		cursor *more = realloc(p->steps, path->count * sizeof(*more));
 

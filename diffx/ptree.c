@@ -11,6 +11,7 @@
  */
 #include "ptree.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,15 +50,9 @@ int ptree_init(ptree *t, const smart_tree *old)
 uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
 		   const char *text, const smart_attr *attrs, uint32_t attr_count)
 {
-	if (t->count == t->cap) {
-		uint32_t cap = t->cap * 2;
-		pnode *nodes = cap > t->cap ? realloc(t->nodes, (size_t)cap * sizeof(*nodes)) : NULL;
-
-		if (!nodes)
-			return SMART_NONE;
-		t->nodes = nodes;
-		t->cap = cap;
-	}
+	if (t->count == SMART_NONE - 1 ||
+	    smart_array_reserve((void **)&t->nodes, &t->cap, t->count, sizeof(*t->nodes), 64) < 0)
+		return SMART_NONE;
 	t->nodes[t->count] = (pnode){ kind, name, text, attrs, attr_count, SMART_NONE,
 				      SMART_NONE, SMART_NONE, SMART_NONE, SMART_NONE,
 				      PNODE_KEPT, 0 };
@@ -70,6 +65,9 @@ void ptree_unlink(ptree *t, uint32_t n)
 
 	if (x->parent == SMART_NONE)
 		return;
+	/* the links agree both ways */
+	assert(x->prev == SMART_NONE ? t->nodes[x->parent].first == n : t->nodes[x->prev].next == n);
+	assert(x->next == SMART_NONE ? t->nodes[x->parent].last == n : t->nodes[x->next].prev == n);
 	t->nodes[x->parent].version++;
 	if (x->prev != SMART_NONE)
 		t->nodes[x->prev].next = x->next;
@@ -86,6 +84,10 @@ void ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n)
 {
 	pnode *x = &t->nodes[n], *p = &t->nodes[parent];
 
+	/* n is unlinked, and `before` is one of parent's children */
+	assert(n != parent && n < t->count && parent < t->count);
+	assert(x->parent == SMART_NONE && x->prev == SMART_NONE && x->next == SMART_NONE);
+	assert(before == SMART_NONE || t->nodes[before].parent == parent);
 	p->version++;
 	x->parent = parent;
 	x->next = before;

@@ -34,7 +34,7 @@ typedef struct pnode {
 typedef struct ptree {
 	pnode *nodes;     /* node 0 is the document */
 	uint32_t count;
-	uint32_t cap;
+	size_t cap;
 } ptree;
 
 /* Copies `old` into `t` (empty). -1 when out of memory. */

@@ -19,6 +19,7 @@
  */
 #include "align.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,6 +142,60 @@ static int attr_ops(op_list *l, const align *al, uint32_t x, uint32_t y,
 	return 0;
 }
 
+#ifndef NDEBUG
+/* The matching is one-to-one: old_to_new and new_to_old are inverses,
+ * and the two documents (node 0) are matched to each other. */
+static int matching_is_one_to_one(const align *al)
+{
+	for (uint32_t x = 0; x < al->a->count; x++)
+		if (al->a2b[x] != SMART_NONE &&
+		    (al->a2b[x] >= al->b->count || al->b2a[al->a2b[x]] != x))
+			return 0;
+	for (uint32_t y = 0; y < al->b->count; y++)
+		if (al->b2a[y] != SMART_NONE &&
+		    (al->b2a[y] >= al->a->count || al->a2b[al->b2a[y]] != y))
+			return 0;
+	return al->a2b[0] == 0;
+}
+
+/* The group of an operation in the script's order (0 deletes, 1 inserts
+ * and moves, 2 updates and attribute operations) and the node that orders
+ * it within the group (old for 0 and 2, new for 1). */
+static int op_group(const smart_edit_op *op, uint32_t *key)
+{
+	int group = op->kind == SMART_OP_DELETE ? 0
+		    : op->kind == SMART_OP_INSERT || op->kind == SMART_OP_MOVE ? 1 : 2;
+
+	*key = group == 1 ? op->new_node : op->old_node;
+	return group;
+}
+
+/* The operations come in the order the file header states (and
+ * docs/script-format.md fixes), each naming the nodes its kind needs:
+ * deletes by old node, inserts by new node, the others by a matched pair. */
+static int ops_in_order(const smart_edit_op *ops, size_t n, const align *al)
+{
+	int last_group = 0;
+	uint32_t last_key = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t key;
+		int group = op_group(&ops[i], &key);
+
+		if (group < last_group || (i > 0 && group == last_group &&
+					   (group == 2 ? key < last_key : key <= last_key)))
+			return 0;
+		if (ops[i].kind == SMART_OP_DELETE ? ops[i].new_node != SMART_NONE
+		    : ops[i].kind == SMART_OP_INSERT ? ops[i].old_node != SMART_NONE
+		    : al->a2b[ops[i].old_node] != ops[i].new_node)
+			return 0;
+		last_group = group;
+		last_key = key;
+	}
+	return 1;
+}
+#endif
+
 int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 {
 	const smart_tree *a = al->a, *b = al->b;
@@ -153,6 +208,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	smart_diff_summary *sum = &diff->summary;
 	op_list l = { 0 };
 
+	assert(matching_is_one_to_one(al));
 	if (!root_of || !size || (!al->stays && (!stays || align_mark_in_order(al, stays) < 0)))
 		goto oom;
 	memset(sum, 0, sizeof(*sum));
@@ -199,6 +255,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	free(root_of);
 	free(size);
 	free(stays);
+	assert(ops_in_order(l.ops, l.len, al));
 	diff->ops = l.ops;
 	diff->op_count = l.len;
 	return 0;

@@ -10,9 +10,9 @@ typedef struct parse_state {
 	smart_script *script;
 	smart_error *err;
 	size_t op_index;     /* the operation being read, for messages */
-	uint32_t step_cap;
-	uint32_t node_cap;
-	uint32_t attr_cap;
+	size_t step_cap;
+	size_t node_cap;
+	size_t attr_cap;
 } parse_state;
 
 /* Fails with "NAME: operations[I]: MSG"; returns -1. */
@@ -25,7 +25,7 @@ const char *script_strdup(parse_state *ps, const char *s);
 /* Makes room for one more element in a growable array of `count` used
  * and *cap allocated elements of `size` bytes; -1 (error set) when out of
  * memory. */
-int script_reserve(parse_state *ps, void **array, uint32_t *cap, uint32_t count,
+int script_reserve(parse_state *ps, void **array, size_t *cap, uint32_t count,
 		   size_t size);
 
 /* Reads the `content` NODE of an insert (NULL when absent) into the

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "common/json.h"
+#include "common/strbuf.h"
 
 typedef struct emitter {
 	const smart_diff *diff;
@@ -31,8 +32,7 @@ typedef struct emitter {
 	 * path of the last node walked, and new_end[d] where its ancestor at
 	 * depth d ends, so a node's path and its parent's cost O(1) each
 	 * beyond their own length, even 100 000 levels down. */
-	char *new_path;
-	size_t new_len, new_cap;
+	smart_strbuf new_path;
 	size_t *new_end;
 	uint32_t new_next;       /* next new node the walk will visit */
 	size_t cut_at;           /* where a NUL stands in for cut_char */
@@ -44,6 +44,8 @@ static const char *path_of(emitter *e, const smart_tree *t, uint32_t node)
 {
 	size_t need = smart_tree_path(t, node, NULL, 0) + 1;
 
+	/* Sized to the one path it holds, which smart_tree_path measures
+	 * first: not growth one item at a time (common/array.h). */
 	if (need > e->path_cap) {
 		char *p = realloc(e->path, need);
 
@@ -56,22 +58,6 @@ static const char *path_of(emitter *e, const smart_tree *t, uint32_t node)
 	return e->path;
 }
 
-static int new_append(emitter *e, const char *s, size_t n)
-{
-	if (e->new_len + n + 1 > e->new_cap) {
-		size_t cap = (e->new_len + n + 1) * 2;
-		char *p = realloc(e->new_path, cap);
-
-		if (!p)
-			return -1;
-		e->new_path = p;
-		e->new_cap = cap;
-	}
-	memcpy(e->new_path + e->new_len, s, n);
-	e->new_len += n;
-	return 0;
-}
-
 /* Walks the new tree in pre-order up to `node` (which must not come
  * before the last node walked, except as one of its ancestors) and
  * returns its path, valid until the next call. */
@@ -80,8 +66,8 @@ static const char *new_path_of(emitter *e, uint32_t node)
 	const smart_tree *t = e->diff->new_tree;
 	char step[600];
 
-	if (e->new_path)
-		e->new_path[e->cut_at] = e->cut_char;
+	if (e->new_path.data)
+		e->new_path.data[e->cut_at] = e->cut_char;
 	for (; e->new_next <= node; e->new_next++) {
 		const smart_node *n = &t->nodes[e->new_next];
 		uint32_t d = n->depth;
@@ -91,7 +77,7 @@ static const char *new_path_of(emitter *e, uint32_t node)
 			continue;
 		/* The step is written by smart_tree_path's rules, cut off like
 		 * there (names of 500 bytes and more are cut). */
-		e->new_len = e->new_end[d - 1];
+		e->new_path.len = e->new_end[d - 1];
 		if (n->kind == SMART_NODE_TEXT)
 			len = (size_t)snprintf(step, sizeof(step), n->name_siblings > 1 ? "/text()[%u]" : "/text()",
 					       n->name_position);
@@ -99,18 +85,18 @@ static const char *new_path_of(emitter *e, uint32_t node)
 			len = (size_t)snprintf(step, sizeof(step), "/%.510s[%u]", n->name, n->name_position);
 		else
 			len = (size_t)snprintf(step, sizeof(step), "/%.510s", n->name);
-		if (new_append(e, step, len) < 0)
+		if (smart_strbuf_append(&e->new_path, step, len) < 0)
 			return NULL;
-		e->new_end[d] = e->new_len;
+		e->new_end[d] = e->new_path.len;
 	}
 	if (node == 0)
 		return "/";
 	/* An ancestor's path is a prefix of the last one walked: end it
 	 * with a NUL for now, and put the character back next time. */
 	e->cut_at = e->new_end[t->nodes[node].depth];
-	e->cut_char = e->new_path[e->cut_at];
-	e->new_path[e->cut_at] = '\0';
-	return e->new_path;
+	e->cut_char = e->new_path.data[e->cut_at];
+	e->new_path.data[e->cut_at] = '\0';
+	return e->new_path.data;
 }
 
 static int add_path(emitter *e, cJSON *obj, const char *key,
@@ -336,9 +322,10 @@ cJSON *smart_diff_to_json(const smart_diff *diff, smart_error *err)
 {
 	uint32_t n = diff->new_tree->count;
 	uint32_t depth = 0;
-	emitter e = { diff, malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
-		      calloc(SMART_SCRIPT_MAX_DEPTH + 1, sizeof(cJSON *)), NULL, 0,
-		      NULL, 0, 0, NULL, 0, 0, 0 };
+	emitter e = { .diff = diff,
+		      .content_index = malloc(n * sizeof(uint32_t)),
+		      .chunk_depth = malloc(n * sizeof(uint32_t)),
+		      .stack = calloc(SMART_SCRIPT_MAX_DEPTH + 1, sizeof(cJSON *)) };
 	cJSON *root = cJSON_CreateObject(), *list;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -361,7 +348,7 @@ done:
 	free(e.chunk_depth);
 	free(e.stack);
 	free(e.path);
-	free(e.new_path);
+	smart_strbuf_free(&e.new_path);
 	free(e.new_end);
 	return root;
 }

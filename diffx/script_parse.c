@@ -18,6 +18,7 @@
 #include <cJSON.h>
 
 #include "../common/arena.h"
+#include "../common/array.h"
 #include "smart/file.h"
 #include "script_internal.h"
 
@@ -85,20 +86,11 @@ static int get_count(parse_state *ps, const cJSON *op, const char *field,
 	return 0;
 }
 
-int script_reserve(parse_state *ps, void **array, uint32_t *cap, uint32_t count,
+int script_reserve(parse_state *ps, void **array, size_t *cap, uint32_t count,
 		   size_t size)
 {
-	uint32_t bigger;
-	void *grown;
-
-	if (count < *cap)
-		return 0;
-	bigger = *cap ? *cap * 2 : 64;
-	grown = bigger > *cap ? realloc(*array, (size_t)bigger * size) : NULL;
-	if (!grown)
+	if (count == UINT32_MAX || smart_array_reserve(array, cap, count, size, 64) < 0)
 		return smart_error_set(ps->err, "%s: out of memory", ps->script->name);
-	*array = grown;
-	*cap = bigger;
 	return 0;
 }
 

@@ -15,17 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/array.h"
-#include "common/strbuf.h"
 #include "internal.h"
 #include "volatility.h"
-
-/* Words shorter than this are not evidence of authorship: "of", "an"
- * and one-letter fragments appear by accident. */
-#define VOCABULARY_MIN_WORD 3
-
-/* Longer runs of letters are not words (base64, minified code). */
-#define VOCABULARY_MAX_WORD 64
+#include "words_prose.h"
 
 /* The pair must bring in at least this many different new words (one
  * new word is too easily a label a fault printed in another place). */
@@ -34,179 +26,6 @@
 /* A rewritten text must be prose: at least this many words. */
 #define VOCABULARY_MIN_PROSE 3
 
-typedef struct word_ref {
-	size_t start, len; /* in word_set.folded */
-} word_ref;
-
-/* Lower-cased words; sorted once complete, for lookup. */
-typedef struct word_set {
-	smart_strbuf folded; /* the words back to back */
-	word_ref *words;     /* owned */
-	size_t count, cap;
-} word_set;
-
-/* The code point of the UTF-8 character at `s` (NUL-terminated), its
- * length in *n; an invalid byte is one character of its own. */
-static uint32_t next_code_point(const unsigned char *s, size_t *n)
-{
-	uint32_t cp = s[0];
-	size_t len = cp < 0xC0 ? 1 : cp >= 0xF0 ? 4 : cp >= 0xE0 ? 3 : 2;
-
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80) {
-			*n = 1;
-			return s[0];
-		}
-	}
-	if (len > 1) {
-		cp &= 0x3Fu >> (len - 1);
-		for (size_t i = 1; i < len; i++)
-			cp = (cp << 6) | (s[i] & 0x3Fu);
-	}
-	*n = len;
-	return cp;
-}
-
-/* Letters: ASCII letters and the non-ASCII code points outside the
- * punctuation and symbol blocks (Latin-1 signs, × and ÷, general
- * punctuation through the arrows, math and technical symbols, CJK
- * punctuation, full-width ASCII punctuation, specials). Rough, but enough
- * to keep an en dash or a curly quote from reading as a word. */
-static int is_letter(uint32_t cp)
-{
-	if (cp < 0x80)
-		return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
-	if (cp < 0xC0 || cp == 0xD7 || cp == 0xF7)
-		return 0;
-	if ((cp >= 0x2000 && cp <= 0x2BFF) || (cp >= 0x3000 && cp <= 0x303F) ||
-	    (cp >= 0xFF00 && cp <= 0xFF20) || cp >= 0xFFF0)
-		return 0;
-	return 1;
-}
-
-/* Characters that bind letters into a token that is not a word of prose:
- * an entity ("&amp"), an identifier ("a_b", "x1"), a path or an address
- * ("x/y", "a@b", "k=v", "%20"). */
-static int is_glue(unsigned char c)
-{
-	return c == '&' || c == '#' || c == '_' || c == '/' || c == '\\' || c == '=' ||
-	       c == '@' || c == '%' || (c >= '0' && c <= '9');
-}
-
-/* One word of a text: lower-cased (ASCII) letters, and whether it is
- * glued into a larger token. */
-typedef struct word_cursor {
-	const unsigned char *text, *p;
-	char word[VOCABULARY_MAX_WORD * 4 + 1];
-	size_t len;
-	int glued;
-} word_cursor;
-
-/* Advances to the next word of VOCABULARY_MIN_WORD..MAX letters; 0 at the
- * end of the text. */
-static int next_word(word_cursor *c)
-{
-	for (;;) {
-		const unsigned char *start;
-		size_t n, letters = 0;
-
-		while (*c->p && !is_letter(next_code_point(c->p, &n)))
-			c->p += n;
-		if (!*c->p)
-			return 0;
-		start = c->p;
-		c->len = 0;
-		while (*c->p && is_letter(next_code_point(c->p, &n))) {
-			if (letters < VOCABULARY_MAX_WORD)
-				for (size_t i = 0; i < n; i++)
-					c->word[c->len++] = (char)(c->p[i] >= 'A' && c->p[i] <= 'Z'
-								   ? c->p[i] + ('a' - 'A') : c->p[i]);
-			letters++;
-			c->p += n;
-		}
-		c->word[c->len] = '\0';
-		c->glued = (start > c->text && is_glue(start[-1])) || (*c->p && is_glue(*c->p));
-		if (letters >= VOCABULARY_MIN_WORD && letters <= VOCABULARY_MAX_WORD)
-			return 1;
-	}
-}
-
-static void word_cursor_init(word_cursor *c, const char *text)
-{
-	c->text = c->p = (const unsigned char *)text;
-	c->len = 0;
-	c->glued = 0;
-}
-
-static int word_set_add(word_set *w, const char *word, size_t len)
-{
-	if (smart_array_reserve((void **)&w->words, &w->cap, w->count, sizeof(*w->words), 64) < 0)
-		return -1;
-	w->words[w->count].start = w->folded.len;
-	w->words[w->count].len = len;
-	if (smart_strbuf_append(&w->folded, word, len) < 0)
-		return -1;
-	w->count++;
-	return 0;
-}
-
-/* Adds every word of `text` to `w`. */
-static int word_set_add_text(word_set *w, const char *text)
-{
-	word_cursor c;
-
-	word_cursor_init(&c, text);
-	while (next_word(&c))
-		if (word_set_add(w, c.word, c.len) < 0)
-			return -1;
-	return 0;
-}
-
-static int word_ref_compare(const void *a, const void *b, void *folded)
-{
-	const word_ref *x = a, *y = b;
-	const char *base = folded;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(base + x->start, base + y->start, n);
-
-	return c ? c : (x->len > y->len) - (x->len < y->len);
-}
-
-static void word_set_sort(word_set *w)
-{
-	if (w->count)
-		qsort_r(w->words, w->count, sizeof(*w->words), word_ref_compare, w->folded.data);
-}
-
-/* True when the sorted set holds `word`. */
-static int word_set_has(const word_set *w, const char *word, size_t len)
-{
-	size_t lo = 0, hi = w->count;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const word_ref *r = &w->words[mid];
-		size_t n = r->len < len ? r->len : len;
-		int c = memcmp(w->folded.data + r->start, word, n);
-
-		if (c == 0)
-			c = (r->len > len) - (r->len < len);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
-static void word_set_free(word_set *w)
-{
-	smart_strbuf_free(&w->folded);
-	free(w->words);
-}
-
 /* Every word the old document holds anywhere: its text (displayed or
  * not), element and attribute names, and attribute values. */
 static int vocabulary_of_tree(word_set *v, const smart_tree *t)
@@ -214,20 +33,20 @@ static int vocabulary_of_tree(word_set *v, const smart_tree *t)
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 
-		if (n->text && word_set_add_text(v, n->text) < 0)
+		if (n->text && feature_word_set_add_text(v, n->text) < 0)
 			return -1;
 		if (n->kind != SMART_NODE_ELEMENT)
 			continue;
-		if (word_set_add_text(v, n->name) < 0)
+		if (feature_word_set_add_text(v, n->name) < 0)
 			return -1;
 		for (uint32_t k = 0; k < n->attr_count; k++) {
 			const smart_attr *at = &t->attrs[n->attr_first + k];
 
-			if (word_set_add_text(v, at->name) < 0 || word_set_add_text(v, at->value) < 0)
+			if (feature_word_set_add_text(v, at->name) < 0 || feature_word_set_add_text(v, at->value) < 0)
 				return -1;
 		}
 	}
-	word_set_sort(v);
+	feature_word_set_sort(v);
 	return 0;
 }
 
@@ -241,8 +60,8 @@ static char *letters_only(const char *s)
 
 	if (!out)
 		return NULL;
-	word_cursor_init(&c, s);
-	while (next_word(&c)) {
+	feature_word_cursor_init(&c, s);
+	while (feature_next_word(&c)) {
 		memcpy(out + k, c.word, c.len);
 		k += c.len;
 	}
@@ -299,18 +118,18 @@ static int update_words(const word_set *vocab, const smart_edit_op *op, word_set
 		free(old_letters);
 		return 0;
 	}
-	word_cursor_init(&c, op->new_value);
-	while (next_word(&c)) {
+	feature_word_cursor_init(&c, op->new_value);
+	while (feature_next_word(&c)) {
 		if (c.glued) {
 			novel->count = mark;  /* not prose: take back what it added */
 			free(old_letters);
 			return 0;
 		}
 		words++;
-		if (word_set_has(vocab, c.word, c.len) || derived_from(old_letters, c.word, c.len))
+		if (feature_word_set_has(vocab, c.word, c.len) || derived_from(old_letters, c.word, c.len))
 			continue;
 		fresh++;
-		if (word_set_add(novel, c.word, c.len) < 0) {
+		if (feature_word_set_add(novel, c.word, c.len) < 0) {
 			free(old_letters);
 			return -1;
 		}
@@ -323,19 +142,6 @@ static int update_words(const word_set *vocab, const smart_edit_op *op, word_set
 	*novel_out = fresh;
 	return 0;
 }
-
-/* Different words in a set (sorted in place). */
-static size_t distinct_words(word_set *w)
-{
-	size_t distinct = 0;
-
-	word_set_sort(w);
-	for (size_t i = 0; i < w->count; i++)
-		if (i == 0 || word_ref_compare(&w->words[i - 1], &w->words[i], w->folded.data) != 0)
-			distinct++;
-	return distinct;
-}
-
 /* True when the two texts differ in digits only: a counter or an amount
  * ("Visitors: 1234" -> "1240"), neither new wording nor a new word. */
 static int digits_only_change(const char *old_text, const char *new_text)
@@ -414,7 +220,7 @@ int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *e
 		if (fresh == 0)
 			goto done;
 	}
-	if (prose > 0 && distinct_words(&novel) >= VOCABULARY_MIN_NOVEL &&
+	if (prose > 0 && feature_word_set_distinct(&novel) >= VOCABULARY_MIN_NOVEL &&
 	    feature_change_depth(a, v, err) < 0)
 		goto out;
 done:
@@ -423,7 +229,7 @@ done:
 oom:
 	rc = smart_error_oom(err);
 out:
-	word_set_free(&vocab);
-	word_set_free(&novel);
+	feature_word_set_free(&vocab);
+	feature_word_set_free(&novel);
 	return rc;
 }

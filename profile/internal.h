@@ -2,6 +2,9 @@
 #ifndef SMART_PROFILE_INTERNAL_H
 #define SMART_PROFILE_INTERNAL_H
 
+#include <regex.h>
+#include <stddef.h>
+
 #include "smart/profile.h"
 #include "smart/tree.h"
 
@@ -16,5 +19,67 @@ const char *profile_stable_id(const smart_tree *t, uint32_t node);
 int smart_profile_add(smart_profile *p, const char *test, const char *location,
 		      const char *pattern, unsigned shapes, int pinned,
 		      smart_error *err);
+
+/* ---- looking up tests and entries (profile/profile.c, profile_index.c) ---- */
+
+/* Room for a test's key: longer keys are cut. */
+#define PROFILE_TEST_KEY_MAX 1024
+
+/* A test name without a leading "./" and without the extension of its
+ * last component, into buf (cut to size - 1 bytes); returns its length.
+ * A path names a test when their keys are equal or the path's key ends in
+ * "/" and the test's key. */
+size_t profile_test_key(const char *name, char *buf, size_t size);
+
+/* The entry at `location` of `test` (NULL: of all tests), or NULL. */
+smart_profile_entry *profile_entry_find(smart_profile *p, const char *test,
+					const char *location);
+
+/* The index of a profile: created empty with it, then told of every test
+ * and entry added (0, or -1 when out of memory). `owner` is the test's
+ * number + 1, or 0 for the all-tests entries. */
+struct smart_profile_index *profile_index_new(void);
+void profile_index_free(struct smart_profile_index *x);
+int profile_index_add_test(smart_profile *p, size_t test);
+int profile_index_add_entry(smart_profile *p, size_t owner, size_t entry);
+
+/* The number of the test named exactly `name`, of the first test a path
+ * names (see profile_test_key), and of the entry at `location` of `owner`;
+ * SIZE_MAX when there is none. */
+size_t profile_index_test(const smart_profile *p, const char *name);
+size_t profile_index_test_by_path(const smart_profile *p, const char *given);
+size_t profile_index_entry(const smart_profile *p, size_t owner, const char *location);
+
+/* Builds the index again after the arrays were rearranged (learn.c). 0, or
+ * -1 with `err` set when out of memory. */
+int profile_index_rebuild(smart_profile *p, smart_error *err);
+
+/* ---- value shapes (profile/shapes_table.c, shapes.c, shapes_mask.c) ---- */
+
+typedef struct shape_def {
+	const char *name;
+	const char *regex;
+	int (*valid)(const char *s, size_t len); /* NULL: every match counts */
+} shape_def;
+
+/* Every shape, in smart_shape order. */
+extern const shape_def profile_shapes[SMART_SHAPE_COUNT];
+
+/* A compiled set (smart_shapes_compile). */
+struct smart_shapes {
+	unsigned set;
+	regex_t re;
+	regex_t single[SMART_SHAPE_COUNT]; /* each shape alone, for fallbacks */
+	size_t n_groups;                 /* re.re_nsub + 1 */
+	int group_shape[SMART_SHAPE_COUNT]; /* the group of each shape, or -1 */
+	int merge_moments; /* mask a date, clock and zone side by side as one */
+};
+
+/* Calls `visit` for each shape token of `text` in order, with the shape and
+ * the token's [so, eo) byte range. Returns -1 when out of memory, else the
+ * last non-zero return of `visit`, or 0. */
+typedef int (*shape_visit)(void *ctx, int shape, size_t so, size_t eo);
+int profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
+			void *ctx);
 
 #endif

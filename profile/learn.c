@@ -5,7 +5,9 @@
  * marks its location volatile, with the shape of the values it took.
  */
 #include "smart/profile.h"
+#include "internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,10 +182,9 @@ static void prune_covered(smart_profile *p)
 
 		for (size_t j = 0; j < t->n_entries; j++) {
 			smart_profile_entry *e = &t->entries[j];
-			int covered = 0;
+			int covered;
 
-			for (size_t k = 0; k < p->n_all && !covered && !e->pinned; k++)
-				covered = strcmp(p->all[k].location, e->location) == 0;
+			covered = !e->pinned && profile_index_entry(p, 0, e->location) != SIZE_MAX;
 			if (covered) {
 				free(e->location);
 				for (size_t q = 0; q < e->n_patterns; q++)
@@ -204,41 +205,44 @@ static void prune_covered(smart_profile *p)
 	p->n_tests = kept_tests;
 }
 
+/* The entry at `location` of test number t, or NULL. */
+static const smart_profile_entry *test_entry(const smart_profile *p, size_t t,
+					     const char *location)
+{
+	size_t at = profile_index_entry(p, t + 1, location);
+
+	return at == SIZE_MAX ? NULL : &p->tests[t].entries[at];
+}
+
 int smart_profile_generalise(smart_profile *p, smart_error *err)
 {
 	for (size_t i = 0; i < p->n_tests; i++) {
 		for (size_t j = 0; j < p->tests[i].n_entries; j++) {
 			const smart_profile_entry *e = &p->tests[i].entries[j];
 			size_t in_tests = 0;
-			int done = 0;
 
-			for (size_t k = 0; k < p->n_all && !done; k++)
-				done = strcmp(p->all[k].location, e->location) == 0;
-			if (done)
+			if (profile_index_entry(p, 0, e->location) != SIZE_MAX)
 				continue;
 			for (size_t t = 0; t < p->n_tests; t++)
-				for (size_t m = 0; m < p->tests[t].n_entries; m++)
-					in_tests += strcmp(p->tests[t].entries[m].location,
-							   e->location) == 0;
+				in_tests += test_entry(p, t, e->location) != NULL;
 			if (in_tests < 2)
 				continue;
 			/* merge the patterns of every test at that location */
-			for (size_t t = 0; t < p->n_tests; t++)
-				for (size_t m = 0; m < p->tests[t].n_entries; m++) {
-					const smart_profile_entry *f = &p->tests[t].entries[m];
+			for (size_t t = 0; t < p->n_tests; t++) {
+				const smart_profile_entry *f = test_entry(p, t, e->location);
 
-					if (strcmp(f->location, e->location) != 0)
-						continue;
-					if (f->n_patterns == 0 &&
-					    smart_profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+				if (!f)
+					continue;
+				if (f->n_patterns == 0 &&
+				    smart_profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+					return -1;
+				for (size_t q = 0; q < f->n_patterns; q++)
+					if (smart_profile_add(p, NULL, f->location, f->patterns[q],
+							      f->shapes, 0, err))
 						return -1;
-					for (size_t q = 0; q < f->n_patterns; q++)
-						if (smart_profile_add(p, NULL, f->location, f->patterns[q],
-								      f->shapes, 0, err))
-							return -1;
-				}
+			}
 		}
 	}
 	prune_covered(p);
-	return 0;
+	return profile_index_rebuild(p, err);
 }

@@ -1,6 +1,10 @@
 /* The profile data model: tests, locations, patterns (profile.h). */
 #include "smart/profile.h"
+#include "internal.h"
 
+#include "common/array.h"
+
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +23,15 @@ smart_profile *smart_profile_new(smart_error *err)
 		return NULL;
 	}
 	p->shapes = SMART_SHAPES_BUILTIN;
+	p->index = profile_index_new();
+	if (!p->index) {
+		free(p);
+		smart_error_oom(err);
+		return NULL;
+	}
 	p->compiled = smart_shapes_compile(p->shapes, err);
 	if (!p->compiled) {
+		profile_index_free(p->index);
 		free(p);
 		return NULL;
 	}
@@ -54,12 +65,11 @@ void smart_profile_free(smart_profile *p)
 	}
 	free(p->tests);
 	smart_shapes_free(p->compiled);
+	profile_index_free(p->index);
 	free(p);
 }
 
-/* A test name without a leading "./" and without the extension of its
- * last component, into buf; returns its length. */
-static size_t test_key(const char *name, char *buf, size_t size)
+size_t profile_test_key(const char *name, char *buf, size_t size)
 {
 	const char *slash, *dot;
 	size_t n;
@@ -76,29 +86,19 @@ static size_t test_key(const char *name, char *buf, size_t size)
 	return n;
 }
 
-/* True when `given` (a corpus test name or a file path) names the
- * profile's `test`: the same after test_key, or a path ending in it. */
-static int test_matches(const char *test, const char *given)
-{
-	char a[1024], b[1024];
-	size_t na = test_key(test, a, sizeof(a)), nb = test_key(given, b, sizeof(b));
-
-	if (na == nb)
-		return strcmp(a, b) == 0;
-	return nb > na && b[nb - na - 1] == '/' && strcmp(b + nb - na, a) == 0;
-}
-
+/* The test named exactly `test`, else the first whose profile_test_key is
+ * that of `test` or the part of it after some '/' (a path ending in the
+ * test's name). */
 const smart_profile_test *smart_profile_find_test(const smart_profile *p, const char *test)
 {
+	size_t at;
+
 	if (!p || !test)
 		return NULL;
-	for (size_t i = 0; i < p->n_tests; i++)
-		if (strcmp(p->tests[i].test, test) == 0)
-			return &p->tests[i];
-	for (size_t i = 0; i < p->n_tests; i++)
-		if (test_matches(p->tests[i].test, test))
-			return &p->tests[i];
-	return NULL;
+	at = profile_index_test(p, test);
+	if (at == SIZE_MAX)
+		at = profile_index_test_by_path(p, test);
+	return at == SIZE_MAX ? NULL : &p->tests[at];
 }
 
 /* Adds `pattern` to an entry: NULL makes it accept any value (for good),
@@ -120,6 +120,8 @@ static int entry_add_pattern(smart_profile_entry *e, const char *pattern, smart_
 	for (size_t i = 0; i < e->n_patterns; i++)
 		if (strcmp(e->patterns[i], pattern) == 0)
 			return 0;
+	/* One at a time on purpose: an entry holds at most
+	 * PROFILE_MAX_PATTERNS, and the public entry has no capacity field. */
 	grown = realloc(e->patterns, (e->n_patterns + 1) * sizeof(*grown));
 	if (!grown)
 		return smart_error_oom(err);
@@ -130,55 +132,87 @@ static int entry_add_pattern(smart_profile_entry *e, const char *pattern, smart_
 	return 0;
 }
 
+/* The test named `test`, added (with no entries) when there is none; NULL
+ * with `err` set when out of memory. Also gives its number, *slot. */
+static smart_profile_test *test_get(smart_profile *p, const char *test, size_t *slot,
+				    smart_error *err)
+{
+	smart_profile_test *t;
+
+	*slot = profile_index_test(p, test);
+	if (*slot != SIZE_MAX)
+		return &p->tests[*slot];
+	if (smart_array_reserve((void **)&p->tests, &p->tests_cap, p->n_tests, sizeof(*p->tests),
+				16) < 0) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	t = &p->tests[p->n_tests];
+	memset(t, 0, sizeof(*t));
+	if (!(t->test = strdup(test))) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	*slot = p->n_tests++;
+	if (profile_index_add_test(p, *slot) < 0) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	return t;
+}
+
 int smart_profile_add(smart_profile *p, const char *test, const char *location,
 		      const char *pattern, unsigned shapes, int pinned,
 		      smart_error *err)
 {
-	smart_profile_entry **v = &p->all, *e = NULL;
-	size_t *n = &p->n_all;
+	smart_profile_entry **v = &p->all, *e;
+	size_t *n = &p->n_all, *cap = &p->all_cap, owner = 0, at;
 
 	if (test) {
-		smart_profile_test *t = NULL;
+		smart_profile_test *t = test_get(p, test, &owner, err);
 
-		for (size_t i = 0; i < p->n_tests && !t; i++)
-			if (strcmp(p->tests[i].test, test) == 0)
-				t = &p->tests[i];
-		if (!t) {
-			smart_profile_test *grown = realloc(p->tests, (p->n_tests + 1) * sizeof(*grown));
-
-			if (!grown)
-				return smart_error_oom(err);
-			p->tests = grown;
-			t = &p->tests[p->n_tests];
-			memset(t, 0, sizeof(*t));
-			if (!(t->test = strdup(test)))
-				return smart_error_oom(err);
-			p->n_tests++;
-		}
+		if (!t)
+			return -1;
 		v = &t->entries;
 		n = &t->n_entries;
+		cap = &t->entries_cap;
+		owner++; /* 0 stands for all tests */
 	}
-	for (size_t i = 0; i < *n && !e; i++)
-		if (strcmp((*v)[i].location, location) == 0)
-			e = &(*v)[i];
-	if (!e) {
-		smart_profile_entry *grown = realloc(*v, (*n + 1) * sizeof(*grown));
-
-		if (!grown)
+	at = profile_index_entry(p, owner, location);
+	if (at == SIZE_MAX) {
+		if (smart_array_reserve((void **)v, cap, *n, sizeof(**v), 16) < 0)
 			return smart_error_oom(err);
-		*v = grown;
-		e = &grown[*n];
+		e = &(*v)[*n];
 		memset(e, 0, sizeof(*e));
 		if (!(e->location = strdup(location)))
 			return smart_error_oom(err);
-		(*n)++;
+		at = (*n)++;
+		if (profile_index_add_entry(p, owner, at) < 0)
+			return smart_error_oom(err);
 	}
+	e = &(*v)[at];
 	if (entry_add_pattern(e, pattern, err))
 		return -1;
 	e->shapes |= shapes;
 	e->seen++;
 	e->pinned |= pinned;
 	return 0;
+}
+
+smart_profile_entry *profile_entry_find(smart_profile *p, const char *test, const char *location)
+{
+	size_t owner = 0, at;
+
+	if (test) {
+		owner = profile_index_test(p, test);
+		if (owner == SIZE_MAX)
+			return NULL;
+		owner++;
+	}
+	at = profile_index_entry(p, owner, location);
+	if (at == SIZE_MAX)
+		return NULL;
+	return owner ? &p->tests[owner - 1].entries[at] : &p->all[at];
 }
 
 /* Wildcard match where "{*}" in `pattern` stands for any text (the usual

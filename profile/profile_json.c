@@ -4,6 +4,7 @@
  * profile is one error line naming the file and the field.
  */
 #include "smart/profile.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -124,10 +125,8 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 	const cJSON *shapes = cJSON_GetObjectItemCaseSensitive(o, "shapes");
 	const cJSON *seen = cJSON_GetObjectItemCaseSensitive(o, "seen");
 	const cJSON *pinned = cJSON_GetObjectItemCaseSensitive(o, "pinned"), *it;
-	smart_profile_entry *e = NULL;
-	smart_profile_test *t = NULL;
+	smart_profile_entry *e;
 	unsigned set = 0;
-	size_t n;
 
 	if (!cJSON_IsObject(o))
 		return bad(ld, "'%s' holds an entry that is not an object", where);
@@ -152,15 +151,7 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 		if (smart_profile_add(p, test, loc->valuestring, it->valuestring, set, 0, ld->err))
 			return -1;
 	/* the entry just added (or merged into) */
-	if (test)
-		t = (smart_profile_test *)smart_profile_find_test(p, test);
-	n = test ? t->n_entries : p->n_all;
-	for (size_t i = 0; i < n && !e; i++) {
-		smart_profile_entry *c = test ? &t->entries[i] : &p->all[i];
-
-		if (strcmp(c->location, loc->valuestring) == 0)
-			e = c;
-	}
+	e = profile_entry_find(p, test, loc->valuestring);
 	if (e) {
 		e->seen = seen ? (unsigned)seen->valuedouble : 1;
 		e->pinned = cJSON_IsTrue(pinned);

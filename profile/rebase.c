@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/arena.h"
+#include "common/array.h"
 
 /* A path rule needs this many links of the page rewritten by it. */
 #define REBASE_MIN_SUPPORT 2
@@ -69,15 +70,8 @@ static int is_canonical_link(const smart_tree *t, uint32_t node)
 
 static int slot_push(slot_list *l, const char **value, uint32_t *text_len, int page_address)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		url_slot *at = realloc(l->at, cap * sizeof(*at));
-
-		if (!at)
-			return -1;
-		l->at = at;
-		l->cap = cap;
-	}
+	if (smart_array_reserve((void **)&l->at, &l->cap, l->n, sizeof(*l->at), 64) < 0)
+		return -1;
 	l->at[l->n].value = value;
 	l->at[l->n].page_address = page_address;
 	l->at[l->n++].text_len = text_len;

@@ -284,6 +284,7 @@ int rp_client_fetch(rp_client *c, const char *method, const char *url,
 					 RP_MAX_REDIRECTS);
 				break;
 			}
+			/* One at a time: at most RP_MAX_REDIRECTS hops. */
 			hops = realloc(r->hops, (r->hop_count + 1) * sizeof(*hops));
 			if (hops)
 				r->hops = hops;

@@ -113,7 +113,7 @@ typedef struct rp_token {
 
 typedef struct rp_token_store {
 	rp_token *v;
-	size_t n;
+	size_t n, cap;
 } rp_token_store;
 
 void rp_token_store_clear(rp_token_store *store);

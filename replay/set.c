@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/arena.h"
+#include "common/array.h"
 #include "smart/file.h"
 
 #define RP_MAX_FILE ((size_t)1024 * 1024 * 1024)
@@ -84,16 +85,10 @@ smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
 
 	safe_name(name, base, sizeof(base));
 	rp_names_unique(set->names, base, unique, sizeof(unique));
-	if (set->count == set->capacity) {
-		size_t cap = set->capacity ? set->capacity * 2 : 8;
-		smart_replay_session *v = realloc(set->sessions, cap * sizeof(*v));
-
-		if (!v) {
-			smart_error_oom(err);
-			return NULL;
-		}
-		set->sessions = v;
-		set->capacity = cap;
+	if (smart_array_reserve((void **)&set->sessions, &set->capacity, set->count,
+				sizeof(*set->sessions), 8) < 0) {
+		smart_error_oom(err);
+		return NULL;
 	}
 	s = &set->sessions[set->count];
 	memset(s, 0, sizeof(*s));
@@ -115,7 +110,8 @@ int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
 
 	assert(set->count > 0);
 	s = &set->sessions[set->count - 1];
-	/* Grow at powers of two: the capacity is implied by the count. */
+	/* Grow at powers of two: the capacity is implied by the count (the
+	 * public session has no capacity field for common/array.h). */
 	if ((s->count & (s->count - 1)) == 0) {
 		size_t cap = s->count ? s->count * 2 : 1;
 		smart_replay_request *v = realloc(s->requests, cap * sizeof(*v));

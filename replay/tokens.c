@@ -15,12 +15,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/array.h"
 #include "smart/file.h"
 #include "smart/tree.h"
 
 struct smart_replay_tokens {
 	char **patterns;
-	size_t count;
+	size_t count, cap;
 };
 
 /* The default rule: what common PHP, Rails, Django, ASP.NET and Laravel
@@ -55,6 +56,7 @@ static void clear_patterns(smart_replay_tokens *t)
 	free(t->patterns);
 	t->patterns = NULL;
 	t->count = 0;
+	t->cap = 0;
 }
 
 void smart_replay_tokens_free(smart_replay_tokens *t)
@@ -67,14 +69,13 @@ void smart_replay_tokens_free(smart_replay_tokens *t)
 
 int smart_replay_tokens_add(smart_replay_tokens *t, const char *pattern, smart_error *err)
 {
-	char **v, *copy;
+	char *copy;
 
 	if (!pattern[0])
 		return smart_error_set(err, "token pattern: empty");
-	v = realloc(t->patterns, (t->count + 1) * sizeof(*v));
-	if (!v)
+	if (smart_array_reserve((void **)&t->patterns, &t->cap, t->count, sizeof(*t->patterns),
+				16) < 0)
 		return smart_error_oom(err);
-	t->patterns = v;
 	copy = strdup(pattern);
 	if (!copy)
 		return smart_error_oom(err);
@@ -147,17 +148,18 @@ void rp_token_store_clear(rp_token_store *store)
 	free(store->v);
 	store->v = NULL;
 	store->n = 0;
+	store->cap = 0;
 }
 
 /* Appends one harvested token (copies); -1 when out of memory. */
 static int store_add(rp_token_store *s, const char *name, const char *value,
 		     const char *path)
 {
-	rp_token *v = realloc(s->v, (s->n + 1) * sizeof(*v));
+	rp_token *v;
 
-	if (!v)
+	if (smart_array_reserve((void **)&s->v, &s->cap, s->n, sizeof(*s->v), 16) < 0)
 		return -1;
-	s->v = v;
+	v = s->v;
 	v[s->n].name = strdup(name);
 	v[s->n].value = strdup(value);
 	v[s->n].path = path ? strdup(path) : NULL;

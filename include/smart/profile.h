@@ -29,7 +29,7 @@
 #include "smart/error.h"
 #include "smart/tree.h"
 
-/* ---- value shapes (profile/shapes.c) ---- */
+/* ---- value shapes (profile/shapes_table.c, shapes.c, shapes_mask.c) ---- */
 
 typedef enum smart_shape {
 	SMART_SHAPE_UUID = 0,
@@ -202,15 +202,17 @@ typedef struct smart_profile_test {
 	char *test;       /* relative path of the test's output */
 	smart_profile_entry *entries;
 	size_t n_entries;
+	size_t entries_cap;       /* room allocated in entries */
 } smart_profile_test;
 
 typedef struct smart_profile {
 	unsigned shapes;          /* volatile everywhere (default: built-in) */
 	smart_shapes *compiled;   /* `shapes`, compiled; owned */
 	smart_profile_entry *all; /* locations volatile in every test */
-	size_t n_all;
-	smart_profile_test *tests;/* sorted by test */
-	size_t n_tests;
+	size_t n_all, all_cap;    /* all_cap: room allocated in all */
+	smart_profile_test *tests;/* in the order first added */
+	size_t n_tests, tests_cap;
+	struct smart_profile_index *index; /* lookups by test and location; owned */
 	char kind[16];            /* "runs" or "pairs": what it was learned from */
 	size_t runs, pairs;       /* how many runs (or rerun pairs) */
 } smart_profile;

@@ -4,7 +4,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* "<p>" + n times "<TAG>x</TAG>" + "</p>", a new string. */
 static char *siblings(const char *tag, size_t n)
@@ -20,14 +19,6 @@ static char *siblings(const char *tag, size_t n)
 	return s;
 }
 
-static double seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* The fastest of three alignments of n <b> siblings with n <i> siblings. */
 static double align_time(size_t n)
 {
@@ -37,9 +28,9 @@ static double align_time(size_t n)
 
 	for (int k = 0; k < 3; k++) {
 		smart_error err = { { 0 } };
-		double t0 = seconds();
+		double t0 = test_seconds();
 		smart_diff *d = smart_diffx(ta, tb, &err);
-		double t = seconds() - t0;
+		double t = test_seconds() - t0;
 
 		assert_non_null(d);
 		assert_true(d->summary.inserts >= n);

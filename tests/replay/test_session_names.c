@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static void load_into(smart_replay_set *set, const char *path, const char *text)
 {
@@ -39,14 +38,6 @@ static void session_names_are_unique_and_a_dropped_name_is_reused(void **state)
 	smart_replay_set_free(set);
 }
 
-static double seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* The time to load n JSON sessions all called "s", or an access log of n
  * clients with one request each, latest first (the fastest of three). */
 static double load_time(int access_log, size_t n)
@@ -76,11 +67,11 @@ static double load_time(int access_log, size_t n)
 	for (int k = 0; k < 3; k++) {
 		smart_error err = { { 0 } };
 		smart_replay_set *set = smart_replay_set_new(&err);
-		double t0 = seconds(), t;
+		double t0 = test_seconds(), t;
 
 		assert_non_null(set);
 		load_into(set, access_log ? "a.log" : "s.json", text);
-		t = seconds() - t0;
+		t = test_seconds() - t0;
 		assert_int_equal(set->count, n);
 		smart_replay_set_free(set);
 		if (t < best)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static smart_tree *parse_as(const char *text, smart_format format)
@@ -107,4 +108,12 @@ int compare_verdict(const char *name, const char *config_json, const char *old_h
 		    const char *new_html)
 {
 	return compare_verdict_detail(name, config_json, old_html, new_html, NULL);
+}
+
+double test_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }

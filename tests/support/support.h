@@ -32,4 +32,8 @@ int compare_verdict(const char *name, const char *config_json, const char *old_h
 int compare_verdict_detail(const char *name, const char *config_json,
 			   const char *old_html, const char *new_html, char *detail);
 
+/* A monotonic clock in seconds, for tests that compare the times of two
+ * sizes (ratios, never bare times). */
+double test_seconds(void);
+
 #endif
