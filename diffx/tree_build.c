@@ -351,6 +351,8 @@ void tree_build_discard(builder *b)
 	smart_strbuf_free(&b->scratch);
 	b->name_slots = NULL;
 	b->stack = NULL;
+	b->node_cap = b->attr_cap = b->name_cap = b->slot_count = 0;
+	b->stack_cap = b->depth = 0;
 }
 
 smart_tree *tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
