@@ -1,10 +1,14 @@
 /*
  * Flattening libxml2's pointer tree into the pre-order node array of
- * include/smart/tree.h. One pass with an explicit stack emits the nodes;
- * a second pass (finish_tree) fills in subtree sizes and sibling positions.
+ * include/smart/tree.h. The steps that emit nodes (an element opens a
+ * frame on an explicit stack, text gathers until the next node or the
+ * frame's end) are driven either by a walk over a whole libxml2 tree
+ * (tree_from_libxml) or by libxml2's SAX callbacks while it parses
+ * (tree_stream.c); a last pass (finish_tree) fills in subtree sizes and
+ * sibling positions.
  *
- * This file: the walk and the finishing pass; names, text and attributes
- * are stored by tree_build_store.c (tree_build.h).
+ * This file: the steps, the walk and the finishing pass; names, text and
+ * attributes are stored by tree_build_store.c (tree_build.h).
  */
 #include "tree_build.h"
 
@@ -17,15 +21,25 @@
 #include "../common/arena.h"
 #include "text.h"
 
-/* Appends a node under the top frame; returns its index or SMART_NONE. */
+/* The frame whose node receives what is found now: the top frame, or past
+ * the depth cap the frame at the cap's edge (the nodes of deeper elements
+ * become its children, one after the other, as flatten_deep_html lays
+ * them out in tree_parse.c). */
+static frame *content_frame(builder *b)
+{
+	size_t top = b->depth - 1;
+
+	return &b->stack[top < b->flat_from ? top : b->flat_from - 1];
+}
+
+/* Appends a node under the content frame; returns its index or SMART_NONE. */
 static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 {
 	smart_tree *t = b->tree;
-	frame *parent = b->depth ? &b->stack[b->depth - 1] : NULL;
+	frame *parent = b->depth ? content_frame(b) : NULL;
 	smart_node *node;
 	uint32_t index = t->count;
 	uint32_t name_id;
-	const char *clean_name;
 
 	if (t->count == b->node_cap) {
 		uint32_t cap = b->node_cap ? b->node_cap * 2 : 256;
@@ -39,10 +53,12 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 		t->nodes = nodes;
 		b->node_cap = cap;
 	}
-	clean_name = tree_build_store_text(b, name, strlen(name), 0, NULL);
-	if (!clean_name)
+	/* The name is cleaned in scratch space: only its interned copy is
+	 * kept, one per distinct name. */
+	b->scratch.len = 0;
+	if (text_clean(&b->scratch, name, strlen(name), 0) < 0)
 		return SMART_NONE;
-	name_id = tree_build_intern_name(b, clean_name);
+	name_id = tree_build_intern_name(b, b->scratch.data ? b->scratch.data : "");
 	if (name_id == SMART_NONE)
 		return SMART_NONE;
 	node = &t->nodes[index];
@@ -74,7 +90,7 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
  * more than white space. */
 static int flush_text(builder *b)
 {
-	frame *top = &b->stack[b->depth - 1];
+	frame *top = content_frame(b);
 	uint32_t index, len;
 	const char *text;
 
@@ -101,7 +117,7 @@ static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve
 	if (smart_array_reserve((void **)&b->stack, &b->stack_cap, b->depth, sizeof(*b->stack),
 				64) < 0)
 		return -1;
-	b->stack[b->depth++] = (frame){ index, SMART_NONE, first, preserve };
+	b->stack[b->depth++] = (frame){ index, SMART_NONE, first, NULL, preserve };
 	return 0;
 }
 
@@ -112,7 +128,7 @@ static int keeps_white_space(const char *name)
 	       strcasecmp(name, "listing") == 0 || strcasecmp(name, "plaintext") == 0;
 }
 
-static int visit_element(builder *b, xmlNodePtr x)
+int tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 {
 	frame *top = &b->stack[b->depth - 1];
 	int preserve = top->preserve;
@@ -129,11 +145,11 @@ static int visit_element(builder *b, xmlNodePtr x)
 	if (index == SMART_NONE || tree_build_add_attributes(b, index, x) < 0)
 		return -1;
 	preserve |= keeps_white_space(b->tree->nodes[index].name);
-	return push_frame(b, index, x->children, preserve);
+	return push_frame(b, index, first_child, preserve);
 }
 
 /* Comments and processing instructions: kept, marked by kind. */
-static int visit_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
+int tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
 {
 	const char *content = x->content ? (const char *)x->content : "";
 	uint32_t index, len;
@@ -157,7 +173,7 @@ static int visit(builder *b, xmlNodePtr x)
 {
 	switch (x->type) {
 	case XML_ELEMENT_NODE:
-		return visit_element(b, x);
+		return tree_build_element(b, x, x->children);
 	case XML_TEXT_NODE:
 	case XML_CDATA_SECTION_NODE:
 		if (!x->content)
@@ -171,9 +187,9 @@ static int visit(builder *b, xmlNodePtr x)
 			return -1;
 		return smart_strbuf_append(&b->pending, ";", 1);
 	case XML_COMMENT_NODE:
-		return visit_marker(b, x, SMART_NODE_COMMENT);
+		return tree_build_marker(b, x, SMART_NODE_COMMENT);
 	case XML_PI_NODE:
-		return visit_marker(b, x, SMART_NODE_PI);
+		return tree_build_marker(b, x, SMART_NODE_PI);
 	default:
 		return 0; /* DTDs, entity declarations, XInclude markers */
 	}
@@ -251,27 +267,53 @@ int tree_number_nodes(smart_tree *t)
 	return 0;
 }
 
-static int build(builder *b, xmlDocPtr doc)
+int tree_build_begin(builder *b)
 {
+	smart_tree *tree = calloc(1, sizeof(*tree));
+
+	if (!tree || !(tree->arena = smart_arena_new())) {
+		free(tree);
+		return -1;
+	}
+	b->tree = tree;
 	b->depth = 0;
 	if (emit_node(b, SMART_NODE_DOCUMENT, "#document") == SMART_NONE ||
-	    push_frame(b, 0, doc ? doc->children : NULL, 0) < 0)
+	    push_frame(b, 0, NULL, 0) < 0)
 		return -1;
+	return 0;
+}
+
+/* Text gathered inside an element past the depth cap belongs to the frame
+ * at the cap's edge, which goes on gathering: only the others turn it into
+ * a node when they close. */
+int tree_build_close(builder *b)
+{
+	if (b->depth - 1 < b->flat_from && flush_text(b) < 0)
+		return -1;
+	b->depth--;
+	return 0;
+}
+
+/* Walks a whole libxml2 document through the steps. */
+static int build(builder *b, xmlDocPtr doc)
+{
+	if (tree_build_begin(b) < 0)
+		return -1;
+	b->stack[0].next = doc ? doc->children : NULL;
 	while (b->depth > 0) {
 		frame *top = &b->stack[b->depth - 1];
 		xmlNodePtr x = top->next;
 
 		if (!x) {
-			if (flush_text(b) < 0)
+			if (tree_build_close(b) < 0)
 				return -1;
-			b->depth--;
 			continue;
 		}
 		top->next = x->next;
 		if (visit(b, x) < 0)
 			return -1;
 	}
-	return finish_tree(b->tree);
+	return 0;
 }
 
 /* Records the document's type declaration as it is written back:
@@ -299,27 +341,46 @@ static int keep_doctype(smart_tree *tree, xmlDocPtr doc)
 	return rc == 0 && tree->doctype ? 0 : -1;
 }
 
+void tree_build_discard(builder *b)
+{
+	smart_tree_free(b->tree);
+	b->tree = NULL;
+	free(b->name_slots);
+	free(b->stack);
+	smart_strbuf_free(&b->pending);
+	smart_strbuf_free(&b->scratch);
+	b->name_slots = NULL;
+	b->stack = NULL;
+	b->node_cap = b->attr_cap = b->name_cap = b->slot_count = 0;
+	b->stack_cap = b->depth = 0;
+}
+
+smart_tree *tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
+			   const char *name, smart_error *err)
+{
+	smart_tree *tree = b->tree;
+
+	if (!tree || keep_doctype(tree, doc) < 0 || finish_tree(tree) < 0) {
+		smart_error_set(err, "%s: out of memory while building the tree", name);
+		tree_build_discard(b);
+		return NULL;
+	}
+	tree->format = format;
+	b->tree = NULL; /* the caller's now */
+	tree_build_discard(b);
+	return tree;
+}
+
 smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
 			     const char *name, smart_error *err)
 {
 	builder b = { 0 };
-	smart_tree *tree = calloc(1, sizeof(*tree));
 
-	if (!tree || !(tree->arena = smart_arena_new())) {
-		free(tree);
-		smart_error_set(err, "%s: out of memory", name);
+	b.flat_from = SIZE_MAX;
+	if (build(&b, doc) < 0) {
+		smart_error_set(err, "%s: out of memory while building the tree", name);
+		tree_build_discard(&b);
 		return NULL;
 	}
-	tree->format = format;
-	b.tree = tree;
-	if (keep_doctype(tree, doc) < 0 || build(&b, doc) < 0) {
-		smart_error_set(err, "%s: out of memory while building the tree", name);
-		smart_tree_free(tree);
-		tree = NULL;
-	}
-	free(b.name_slots);
-	free(b.stack);
-	smart_strbuf_free(&b.pending);
-	smart_strbuf_free(&b.scratch);
-	return tree;
+	return tree_build_end(&b, doc, format, name, err);
 }

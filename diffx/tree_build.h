@@ -1,11 +1,17 @@
 /*
- * Internals of the tree builder, shared by tree_build.c (the walk over
- * libxml2's tree that emits the nodes, and the pass that finishes the
- * array) and tree_build_store.c (what the nodes point to: interned names,
- * clean text in the arena, and sorted attribute sets).
+ * Internals of the tree builder, shared by tree_build.c (the steps that
+ * emit the nodes, the walk over a whole libxml2 tree that drives them, and
+ * the pass that finishes the array), tree_stream.c (the same steps driven
+ * by libxml2's SAX callbacks while it parses, so that its own tree never
+ * exists whole) and tree_build_store.c (what the nodes point to: interned
+ * names, clean text in the arena, and sorted attribute sets).
  */
 #ifndef SMART_DIFFX_TREE_BUILD_H
 #define SMART_DIFFX_TREE_BUILD_H
+
+#include <stdint.h>
+
+#include <libxml/parser.h>
 
 #include "tree_internal.h"
 #include "common/strbuf.h"
@@ -13,9 +19,25 @@
 typedef struct frame {
 	uint32_t index;      /* our node for this libxml2 element */
 	uint32_t last_child; /* our last child emitted so far */
-	xmlNodePtr next;     /* next libxml2 child still to visit */
+	xmlNodePtr next;     /* the walk: next libxml2 child still to visit */
+	xmlNodePtr dom;      /* streaming: the libxml2 element this frame
+	                      * mirrors (NULL for the document's frame) */
 	int preserve;        /* inside <pre> and friends: keep white space */
 } frame;
+
+/* The libxml2 SAX callbacks tree_stream.c wraps, as they were before. */
+typedef struct stream_saved {
+	startElementSAXFunc start_element;
+	endElementSAXFunc end_element;
+	startElementNsSAX2Func start_element_ns;
+	endElementNsSAX2Func end_element_ns;
+	charactersSAXFunc characters;
+	charactersSAXFunc ignorable_whitespace;
+	cdataBlockSAXFunc cdata_block;
+	referenceSAXFunc reference;
+	commentSAXFunc comment;
+	processingInstructionSAXFunc processing_instruction;
+} stream_saved;
 
 typedef struct builder {
 	smart_tree *tree;
@@ -29,7 +51,50 @@ typedef struct builder {
 	size_t stack_cap;
 	smart_strbuf pending; /* raw text waiting to become one text node */
 	smart_strbuf scratch;
+	size_t flat_from;     /* frames from this index on hand their content
+	                       * to the frame before it (HTML's depth cap while
+	                       * streaming); SIZE_MAX: never */
+	/* Streaming only (tree_stream.c). */
+	xmlParserCtxtPtr ctxt; /* the parse being mirrored */
+	int failed;            /* out of memory while streaming */
+	int out_of_step;       /* libxml2 put a node where the stream cannot
+	                        * follow: build from its whole tree instead */
+	stream_saved saved;
 } builder;
+
+/* Elements nested deeper than this are laid out as siblings at this depth,
+ * as browsers' HTML tree builders do (Chromium and WebKit cap the DOM depth
+ * of parsed markup at 512 the same way): nothing is dropped, and no later
+ * stage ever meets a pathological depth (tree_parse.c flattens libxml2's
+ * tree, tree_stream.c the stream). */
+#define HTML_MAX_DEPTH 512
+
+/* Starts a tree in b: the document node and its frame. 0, or -1 when out
+ * of memory. */
+int tree_build_begin(builder *b);
+
+/* Emits libxml2 element x under the current frame and opens a frame for
+ * it, whose walk starts at `first_child` (NULL when streaming). */
+int tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child);
+
+/* Emits a comment or processing instruction (x) under the current frame. */
+int tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind);
+
+/* Closes the current frame: its text becomes a node. */
+int tree_build_close(builder *b);
+
+/* The finished tree of b (NULL with err set when out of memory), with the
+ * document type of `doc`; b is released either way. */
+smart_tree *tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
+			   const char *name, smart_error *err);
+
+/* Releases b and any tree it holds. */
+void tree_build_discard(builder *b);
+
+/* Streaming (tree_stream.c): routes ctxt's SAX callbacks through b, so
+ * that b mirrors the tree libxml2 builds while libxml2 frees each part
+ * as soon as b has it. b must be begun; call before the parse. */
+void tree_stream_attach(builder *b, xmlParserCtxtPtr ctxt);
 
 /* Returns the id of `name` in this tree, adding it when new; SMART_NONE when
  * out of memory (tree_build_store.c). */

@@ -8,7 +8,7 @@
  * an explicit stack, so depth costs heap, not C stack.
  */
 #include "smart/tree.h"
-#include "tree_internal.h"
+#include "tree_build.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -111,12 +111,6 @@ smart_format smart_format_sniff(const char *data, size_t len)
 	return SMART_FORMAT_XML;
 }
 
-/* Elements nested deeper than this are laid out as siblings at this depth,
- * as browsers' HTML tree builders do (Chromium and WebKit cap the DOM depth
- * of parsed markup at 512 the same way): nothing is dropped, and no later
- * stage ever meets a pathological depth. */
-#define HTML_MAX_DEPTH 512
-
 /* Moves the children of every element at HTML_MAX_DEPTH up to follow it as
  * siblings, in document order. One pre-order walk: a moved child is visited
  * as the next sibling and, being at the same depth, flattened in its turn. */
@@ -183,7 +177,17 @@ static int html_declares_doctype(const char *data, size_t len)
 	return 0;
 }
 
-static xmlDocPtr parse_html(const char *data, int len, const char *name)
+/* Starts the stream's tree again for a second reading of the page. */
+static int restart_stream(builder *sink)
+{
+	tree_build_discard(sink);
+	sink->failed = sink->out_of_step = 0;
+	return tree_build_begin(sink);
+}
+
+/* Parses an HTML page; with a sink, the tree is built while parsing
+ * (tree_stream.c) and libxml2's document comes back nearly empty. */
+static xmlDocPtr parse_html(const char *data, int len, const char *name, builder *sink)
 {
 	/* HUGE lifts libxml2's nesting limit of 256, past which it silently
 	 * drops the rest of the page (two pages differing only after a deep
@@ -198,6 +202,8 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 
 	if (!ctxt)
 		return NULL;
+	if (sink)
+		tree_stream_attach(sink, ctxt);
 	/* libxml2 reads HTML without a declared charset as Latin-1; test
 	 * output today is nearly always UTF-8, and Latin-1 text with accents
 	 * is almost never valid UTF-8, so valid UTF-8 is read as UTF-8. */
@@ -214,6 +220,8 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 		 * then compares byte for byte, not as the reader sees it). */
 		xmlFreeDoc(doc);
 		htmlCtxtReset(ctxt);
+		if (sink && restart_stream(sink) < 0)
+			sink->failed = 1;
 		doc = htmlCtxtReadMemory(ctxt, data, len, name, "ISO-8859-1",
 					 options | HTML_PARSE_IGNORE_ENC);
 	}
@@ -225,12 +233,13 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name)
 		xmlUnlinkNode((xmlNodePtr)implied);
 		xmlFreeDtd(implied);
 	}
-	flatten_deep_html(doc);
+	if (!sink)
+		flatten_deep_html(doc); /* the stream flattens as it goes */
 	return doc;
 }
 
 static xmlDocPtr parse_xml(const char *data, int len, const char *name,
-			   smart_error *err)
+			   builder *sink, smart_error *err)
 {
 	const int options = XML_PARSE_NONET | XML_PARSE_NOERROR |
 			    XML_PARSE_NOWARNING | XML_PARSE_NOCDATA |
@@ -243,6 +252,8 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 		smart_error_oom(err);
 		return NULL;
 	}
+	if (sink)
+		tree_stream_attach(sink, ctxt);
 	route_libxml_errors(&errors);
 	doc = xmlCtxtReadMemory(ctxt, data, len, name, NULL, options);
 	route_libxml_errors(NULL);
@@ -280,8 +291,9 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 	return doc;
 }
 
-int tree_libxml_read(const char *data, size_t len, smart_format *format,
-		     const char *name, xmlDocPtr *doc, smart_error *err)
+/* tree_libxml_read, with a sink when the tree is built while parsing. */
+static int read_document(const char *data, size_t len, smart_format *format,
+			 const char *name, xmlDocPtr *doc, builder *sink, smart_error *err)
 {
 	pthread_once(&libxml_once, libxml_setup);
 	*doc = NULL;
@@ -297,13 +309,13 @@ int tree_libxml_read(const char *data, size_t len, smart_format *format,
 		*format = smart_format_sniff(data, len);
 	if (len > 0) {
 		if (*format == SMART_FORMAT_XML) {
-			*doc = parse_xml(data, (int)len, name, err);
+			*doc = parse_xml(data, (int)len, name, sink, err);
 			if (!*doc)
 				return -1;
 		} else {
 			/* NULL here means nothing parseable at all (e.g. only
 			 * white space): an empty document, not an error. */
-			*doc = parse_html(data, (int)len, name);
+			*doc = parse_html(data, (int)len, name, sink);
 		}
 	} else if (*format == SMART_FORMAT_XML) {
 		return smart_error_set(err, "%s: empty file is not an XML document", name);
@@ -311,17 +323,58 @@ int tree_libxml_read(const char *data, size_t len, smart_format *format,
 	return 0;
 }
 
-smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
-			     const char *name, smart_error *err)
+int tree_libxml_read(const char *data, size_t len, smart_format *format,
+		     const char *name, xmlDocPtr *doc, smart_error *err)
+{
+	return read_document(data, len, format, name, doc, NULL, err);
+}
+
+/* The old way: libxml2's whole document first, then the walk over it. */
+static smart_tree *parse_whole(const char *data, size_t len, smart_format format,
+			       const char *name, smart_error *err)
 {
 	smart_tree *tree;
 	xmlDocPtr doc = NULL;
 
-	if (!name)
-		name = "(document)";
 	if (tree_libxml_read(data, len, &format, name, &doc, err) < 0)
 		return NULL;
 	tree = tree_from_libxml(doc, format, name, err);
+	xmlFreeDoc(doc);
+	return tree;
+}
+
+/* Builds the tree while libxml2 parses (tree_stream.c), so that libxml2's
+ * own document never exists whole beside it; a page the stream cannot
+ * follow (out of step) is parsed again the old way. */
+smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
+			     const char *name, smart_error *err)
+{
+	builder b = { 0 };
+	smart_tree *tree = NULL;
+	xmlDocPtr doc = NULL;
+
+	if (!name)
+		name = "(document)";
+	b.flat_from = HTML_MAX_DEPTH;
+	if (tree_build_begin(&b) < 0) {
+		tree_build_discard(&b);
+		smart_error_set(err, "%s: out of memory", name);
+		return NULL;
+	}
+	if (read_document(data, len, &format, name, &doc, &b, err) < 0) {
+		tree_build_discard(&b);
+		return NULL;
+	}
+	if (b.failed) {
+		smart_error_set(err, "%s: out of memory while building the tree", name);
+		tree_build_discard(&b);
+	} else if (b.out_of_step || !doc) {
+		/* !doc: nothing parseable, an empty document either way */
+		tree_build_discard(&b);
+		tree = parse_whole(data, len, format, name, err);
+	} else {
+		tree = tree_build_end(&b, doc, format, name, err);
+	}
 	xmlFreeDoc(doc);
 	return tree;
 }

@@ -74,8 +74,10 @@ typedef struct smart_node {
 	                        * same name (the [k] of the node's path) */
 	uint32_t name_siblings;/* how many siblings (this one included) share
 	                        * the name; the path omits [k] when it is 1 */
+	uint32_t text_len;     /* strlen(text), 0 when text is NULL (placed
+	                        * here, between the pointers, so that the node
+	                        * has no padding: 72 bytes, not 80) */
 	const char *text;      /* text, comment or PI content; NULL otherwise */
-	uint32_t text_len;     /* strlen(text), 0 when text is NULL */
 	uint32_t attr_first;   /* index into smart_tree.attrs */
 	uint32_t attr_count;
 } smart_node;
