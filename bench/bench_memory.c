@@ -13,7 +13,7 @@
  *             each is built)
  *   diffx     plus the DiffX alignment and edit script
  *   features  plus the feature vector (SMART's raw pipeline)
- *   classify  smart_features_of_pair as classify runs it: parse both,
+ *   classify  smart_measure_pair as classify runs it: parse both,
  *             scrub both copies, align them, count, compute
  * Printed as (inputs + stage's extra peak) / inputs.
  *
@@ -103,11 +103,10 @@ static void run_stage(enum stage stage, const char *old_html, size_t old_len,
 	}
 	if (stage == STAGE_CLASSIFY) {
 		smart_document o = { old_html, old_len, "old" }, n = { new_html, new_len, "new" };
-		smart_features_options opts = SMART_FEATURES_OPTIONS_INIT;
-		smart_features_result r;
+		smart_measure m = { .format = SMART_FORMAT_HTML };
 
-		values = malloc(smart_feature_count() * sizeof(double));
-		_exit(values && smart_features_of_pair(&o, &n, &opts, values, &r, &err) == 0 ? 0 : 2);
+		m.values = malloc(smart_feature_count() * sizeof(double));
+		_exit(m.values && smart_measure_pair(&o, &n, &m, &err) == 0 ? 0 : 2);
 	}
 	a = smart_tree_parse(old_html, old_len, SMART_FORMAT_HTML, "old", &err);
 	b = a ? smart_tree_parse(new_html, new_len, SMART_FORMAT_HTML, "new", &err) : NULL;
