@@ -99,7 +99,7 @@ static int sniffs_as_markup(const char *full)
 	return starts_like_markup(buf, n);
 }
 
-int classify_looks_like_document(const char *name, const char *data, size_t len)
+int smart__classify_looks_like_document(const char *name, const char *data, size_t len)
 {
 	return has_document_extension(name) || starts_like_markup(data, len < 512 ? len : 512);
 }

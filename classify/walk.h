@@ -31,6 +31,6 @@ void smart_walk_free(smart_walk *w);
 /* True when a file named `name` with content `data` is an HTML or XML
  * document to classify: by its extension, or by a '<' as its first byte of
  * content (after a byte-order mark and white space). */
-int classify_looks_like_document(const char *name, const char *data, size_t len);
+int smart__classify_looks_like_document(const char *name, const char *data, size_t len);
 
 #endif

@@ -156,7 +156,7 @@ static void rules_free(cmp_rules *rules)
 	free(rules->v);
 }
 
-int cmp_compile_regex(regex_t *re, const char *source, int icase,
+int smart__cmp_compile_regex(regex_t *re, const char *source, int icase,
 			 const char *key, const char *name, smart_error *err)
 {
 	int rc = regcomp(re, source, REG_EXTENDED | (icase ? REG_ICASE : 0));
@@ -189,7 +189,7 @@ static int read_regexes(const cJSON *array, cmp_regexes *out, int icase,
 		return smart_error_oom(err);
 	}
 	for (size_t i = 0; i < sources.n; i++) {
-		if (cmp_compile_regex(&out->v[out->n], sources.v[i], icase, key, name,
+		if (smart__cmp_compile_regex(&out->v[out->n], sources.v[i], icase, key, name,
 				  err) < 0) {
 			for (size_t j = out->n; j < sources.n; j++)
 				free(sources.v[j]);
@@ -225,7 +225,7 @@ static int read_size(const cJSON *item, size_t *out, double lo, double hi,
 static int check_xpaths(const cmp_names *exprs, const char *name, smart_error *err)
 {
 	for (size_t i = 0; i < exprs->n; i++)
-		if (cmp_check_xpath(exprs->v[i], "crawljax.xpath", name, err) < 0)
+		if (smart__cmp_check_xpath(exprs->v[i], "crawljax.xpath", name, err) < 0)
 			return -1;
 	return 0;
 }
@@ -270,7 +270,7 @@ static int build(smart_compare_config *cfg, const cJSON *root, const char *name,
 	    read_names(GET(cj, "xpath"), &cfg->cj_xpath, "crawljax.xpath", name,
 		       err) < 0 ||
 	    check_xpaths(&cfg->cj_xpath, name, err) < 0 ||
-	    cmp_config_read_pipeline(cfg, GET(cj, "pipeline"), name, err) < 0 ||
+	    smart__cmp_config_read_pipeline(cfg, GET(cj, "pipeline"), name, err) < 0 ||
 	    read_names(GET(fg, "block_tags"), &cfg->fg_block_tags,
 		       "fraggen.block_tags", name, err) < 0 ||
 	    read_size(GET(fg, "max_classify_calls"), &cfg->fg_max_classify, 1,
@@ -374,7 +374,7 @@ void smart_compare_config_free(smart_compare_config *cfg)
 	names_free(&cfg->cj_style_attributes);
 	names_free(&cfg->cj_xpath);
 	regexes_free(&cfg->cj_regex);
-	cmp_config_free_pipeline(cfg);
+	smart__cmp_config_free_pipeline(cfg);
 	names_free(&cfg->fg_block_tags);
 	free(cfg);
 }

@@ -8,18 +8,18 @@
 
 /* Compiles one POSIX extended regex (case-insensitive when asked); errors
  * name the file `name` and the key. */
-int cmp_compile_regex(regex_t *re, const char *source, int icase,
+int smart__cmp_compile_regex(regex_t *re, const char *source, int icase,
 		      const char *key, const char *name, smart_error *err);
 
 /* Checks that `expr` is a valid XPath expression. */
-int cmp_check_xpath(const char *expr, const char *key, const char *name,
+int smart__cmp_check_xpath(const char *expr, const char *key, const char *name,
 		    smart_error *err);
 
 /* Reads crawljax.pipeline: [{"comparator": NAME, "preconditions": […]}]. */
-int cmp_config_read_pipeline(smart_compare_config *cfg, const cJSON *array,
+int smart__cmp_config_read_pipeline(smart_compare_config *cfg, const cJSON *array,
 			     const char *name, smart_error *err);
 
-/* Frees what cmp_config_read_pipeline built. */
-void cmp_config_free_pipeline(smart_compare_config *cfg);
+/* Frees what smart__cmp_config_read_pipeline built. */
+void smart__cmp_config_free_pipeline(smart_compare_config *cfg);
 
 #endif

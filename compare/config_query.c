@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-int cmp_names_has(const cmp_names *names, const char *name)
+int smart__cmp_names_has(const cmp_names *names, const char *name)
 {
 	for (size_t i = 0; i < names->n; i++)
 		if (strcasecmp(names->v[i], name) == 0)
@@ -17,7 +17,7 @@ int cmp_names_has(const cmp_names *names, const char *name)
 	return 0;
 }
 
-const cmp_tag_rule *cmp_rules_find(const cmp_rules *rules, const char *tag)
+const cmp_tag_rule *smart__cmp_rules_find(const cmp_rules *rules, const char *tag)
 {
 	for (size_t i = 0; i < rules->n; i++)
 		if (strcasecmp(rules->v[i].tag, tag) == 0)
@@ -25,7 +25,7 @@ const cmp_tag_rule *cmp_rules_find(const cmp_rules *rules, const char *tag)
 	return NULL;
 }
 
-int cmp_regex_strip(const cmp_regexes *regexes, const char *text, char **out,
+int smart__cmp_regex_strip(const cmp_regexes *regexes, const char *text, char **out,
 		    size_t *out_len, smart_error *err)
 {
 	size_t len = strlen(text);

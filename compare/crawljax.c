@@ -76,7 +76,7 @@ static int side_dom(cj_side *s, smart_error *err)
 
 	if (s->doc || !s->str)
 		return 0;
-	if (tree_libxml_read(s->str, s->len, &format, s->name, &doc, err) < 0)
+	if (smart__tree_libxml_read(s->str, s->len, &format, s->name, &doc, err) < 0)
 		return smart_error_prefix(err, "after stripping");
 	if (doc) {
 		free(s->str);
@@ -115,7 +115,7 @@ static void remove_attributes(xmlNodePtr node, const cmp_names *names)
 	while (a) {
 		xmlAttrPtr next = a->next;
 
-		if (cmp_names_has(names, (const char *)a->name))
+		if (smart__cmp_names_has(names, (const char *)a->name))
 			xmlRemoveProp(a);
 		a = next;
 	}
@@ -143,7 +143,7 @@ static int strip_enter(void *vctx, xmlNodePtr node)
 		remove_attributes(node, &ctx->cfg->cj_attributes);
 	} else if (ctx->stage == CJ_STYLE) {
 		remove_attributes(node, &ctx->cfg->cj_style_attributes);
-		if (cmp_names_has(&ctx->cfg->cj_style_tags, (const char *)node->name)) {
+		if (smart__cmp_names_has(&ctx->cfg->cj_style_tags, (const char *)node->name)) {
 			if (smart_array_reserve((void **)&ctx->unwrap, &ctx->cap, ctx->n,
 						sizeof(*ctx->unwrap), 32) < 0) {
 				ctx->failed = 1;
@@ -174,7 +174,7 @@ static int strip_nodes(xmlDocPtr doc, const smart_compare_config *cfg, int stage
 {
 	strip_ctx ctx = { .cfg = cfg, .stage = stage };
 
-	if (cmp_walk((xmlNodePtr)doc, strip_enter, NULL, &ctx) < 0) {
+	if (smart__cmp_walk((xmlNodePtr)doc, strip_enter, NULL, &ctx) < 0) {
 		free(ctx.unwrap);
 		return smart_error_oom(err);
 	}
@@ -206,7 +206,7 @@ static int strip_xpath(xmlDocPtr doc, const smart_compare_config *cfg,
 		       smart_error *err)
 {
 	for (size_t e = 0; e < cfg->cj_xpath.n; e++) {
-		xmlXPathContextPtr xc = cmp_xpath_context(doc);
+		xmlXPathContextPtr xc = smart__cmp_xpath_context(doc);
 		xmlXPathObjectPtr res;
 
 		if (!xc)
@@ -257,7 +257,7 @@ static int strip_string(cj_side *s, const cmp_regexes *regexes, smart_error *err
 	char *out;
 	size_t len;
 
-	if (cmp_regex_strip(regexes, s->str, &out, &len, err) < 0)
+	if (smart__cmp_regex_strip(regexes, s->str, &out, &len, err) < 0)
 		return -1;
 	free(s->str);
 	s->str = out;
@@ -284,7 +284,7 @@ static int apply_stage(cj_side *s, int stage, const smart_compare_config *cfg,
 	case CJ_TABLE:
 	case CJ_LIST:
 	case CJ_STRUCTURE:
-		return cmp_crawljax_templates(s->doc, stage, err);
+		return smart__cmp_crawljax_templates(s->doc, stage, err);
 	default:
 		return strip_nodes(s->doc, cfg, stage, err);
 	}
@@ -297,7 +297,7 @@ static int split_tags(cmp_lines *l, const char *s, size_t len)
 
 	for (size_t i = 1; i <= len; i++)
 		if (i == len || s[i] == '<') {
-			if (cmp_lines_add(l, s + start, i - start) < 0)
+			if (smart__cmp_lines_add(l, s + start, i - start) < 0)
 				return -1;
 			start = i;
 		}
@@ -318,24 +318,24 @@ static int compare_strings(cj_side *side, const smart_compare_config *cfg,
 	result->verdict = SMART_COMPARE_FAIL;
 	if (result->verdict_only)
 		return 0;
-	cmp_lines_init(&a);
-	cmp_lines_init(&b);
+	smart__cmp_lines_init(&a);
+	smart__cmp_lines_init(&b);
 	if (split_tags(&a, side[0].str, side[0].len) < 0 ||
 	    split_tags(&b, side[1].str, side[1].len) < 0)
 		rc = smart_error_oom(err);
 	else
-		rc = cmp_lines_compare(&a, &b, "stripped DOM", "piece", cfg, result, err);
-	cmp_lines_free(&a);
-	cmp_lines_free(&b);
+		rc = smart__cmp_lines_compare(&a, &b, "stripped DOM", "piece", cfg, result, err);
+	smart__cmp_lines_free(&a);
+	smart__cmp_lines_free(&b);
 	return rc;
 }
 
-int cmp_crawljax_is_stage(const smart_comparator *c)
+int smart__cmp_crawljax_is_stage(const smart_comparator *c)
 {
-	return c->run == cmp_crawljax_run && c->options != CJ_PIPELINE;
+	return c->run == smart__cmp_crawljax_run && c->options != CJ_PIPELINE;
 }
 
-int cmp_crawljax_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_crawljax_run(const smart_comparator *self, smart_compare_pair *pair,
 		     const smart_compare_config *cfg, smart_compare_result *result,
 		     smart_error *err)
 {
@@ -346,9 +346,9 @@ int cmp_crawljax_run(const smart_comparator *self, smart_compare_pair *pair,
 	for (int i = 0; i < 2 && rc == 0; i++) {
 		xmlDocPtr doc;
 
-		side[i].format = cmp_pair_format(pair, i);
-		side[i].name = cmp_pair_name(pair, i);
-		rc = cmp_pair_doc(pair, i, &doc, err);
+		side[i].format = smart__cmp_pair_format(pair, i);
+		side[i].name = smart__cmp_pair_name(pair, i);
+		rc = smart__cmp_pair_doc(pair, i, &doc, err);
 		if (rc == 0 && doc && !(side[i].doc = xmlCopyDoc(doc, 1)))
 			rc = smart_error_oom(err);
 	}
@@ -358,7 +358,7 @@ int cmp_crawljax_run(const smart_comparator *self, smart_compare_pair *pair,
 	} else {
 		for (size_t k = 0; k < cfg->pipeline_count && rc == 0; k++) {
 			const cmp_stage *st = &cfg->pipeline[k];
-			int applies = cmp_stage_applies(st, pair, err);
+			int applies = smart__cmp_stage_applies(st, pair, err);
 
 			if (applies < 0)
 				rc = -1;

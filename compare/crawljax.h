@@ -24,12 +24,12 @@ enum {
 
 /* The run function of every Crawljax comparator: one stage, or for
  * CJ_PIPELINE the configured pipeline. */
-int cmp_crawljax_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_crawljax_run(const smart_comparator *self, smart_compare_pair *pair,
 		     const smart_compare_config *cfg, smart_compare_result *result,
 		     smart_error *err);
 
 /* True for the comparators a pipeline may contain (the single stages). */
-int cmp_crawljax_is_stage(const smart_comparator *c);
+int smart__cmp_crawljax_is_stage(const smart_comparator *c);
 
 /* Replaces every outermost TABLE / UL, OL, DL, SELECT (as `stage` says) of
  * the document by an empty element of the same name whose one attribute is
@@ -37,10 +37,10 @@ int cmp_crawljax_is_stage(const smart_comparator *c);
  * same-shaped rows or items collapsed, the container's own attributes as
  * written. Two containers get the same hash exactly when one matches the
  * other's template. */
-int cmp_crawljax_templates(xmlDocPtr doc, int stage, smart_error *err);
+int smart__cmp_crawljax_templates(xmlDocPtr doc, int stage, smart_error *err);
 
 /* True when every precondition of `stage` holds on the new document. */
-int cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
+int smart__cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
 		      smart_error *err);
 
 #endif

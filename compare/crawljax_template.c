@@ -74,7 +74,7 @@ static uint64_t mix_attr_names(uint64_t h, const xmlNode *node)
 			names[j - 1] = t;
 		}
 	for (size_t i = 0; i < n; i++)
-		h = cmp_hash_str(h, names[i]);
+		h = smart__cmp_hash_str(h, names[i]);
 	return h;
 }
 
@@ -97,14 +97,14 @@ static int tpl_enter(void *vctx, xmlNodePtr node)
  * equal item shapes count once (for a DL, runs of equal dt/dd pairs too). */
 static uint64_t shape_of(const xmlNode *node, frame *f, int is_root)
 {
-	uint64_t h = cmp_hash_str(CMP_HASH_SEED, (const char *)node->name);
+	uint64_t h = smart__cmp_hash_str(CMP_HASH_SEED, (const char *)node->name);
 	size_t w = 0;
 
 	if (is_root) {
 		for (const xmlAttr *a = node->properties; a; a = a->next) {
 			xmlChar *v = xmlNodeListGetString(node->doc, a->children, 1);
 
-			h = cmp_hash_str(cmp_hash_str(h, (const char *)a->name), v ? (const char *)v : "");
+			h = smart__cmp_hash_str(smart__cmp_hash_str(h, (const char *)a->name), v ? (const char *)v : "");
 			xmlFree(v);
 		}
 	} else {
@@ -130,10 +130,10 @@ static uint64_t shape_of(const xmlNode *node, frame *f, int is_root)
 		}
 		w = k;
 	}
-	h = cmp_hash(h, "(", 1);
+	h = smart__cmp_hash(h, "(", 1);
 	for (size_t i = 0; i < w; i++)
-		h = cmp_hash(h, &f->child[i], sizeof(f->child[i]));
-	return cmp_hash(h, ")", 1);
+		h = smart__cmp_hash(h, &f->child[i], sizeof(f->child[i]));
+	return smart__cmp_hash(h, ")", 1);
 }
 
 static int tpl_leave(void *vctx, xmlNodePtr node)
@@ -168,7 +168,7 @@ static int replace_container(xmlNodePtr node, smart_error *err)
 	xmlNodePtr stand_in;
 	char hex[32];
 
-	if (cmp_walk(node, tpl_enter, tpl_leave, &ctx) < 0) {
+	if (smart__cmp_walk(node, tpl_enter, tpl_leave, &ctx) < 0) {
 		for (size_t i = 0; i < ctx.depth; i++)
 			free(ctx.stack[i].child);
 		free(ctx.stack);
@@ -207,12 +207,12 @@ static int find_enter(void *vctx, xmlNodePtr node)
 	return 1;
 }
 
-int cmp_crawljax_templates(xmlDocPtr doc, int stage, smart_error *err)
+int smart__cmp_crawljax_templates(xmlDocPtr doc, int stage, smart_error *err)
 {
 	find_ctx ctx = { .stage = stage };
 	int rc = 0;
 
-	if (cmp_walk((xmlNodePtr)doc, find_enter, NULL, &ctx) < 0)
+	if (smart__cmp_walk((xmlNodePtr)doc, find_enter, NULL, &ctx) < 0)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; i < ctx.n && rc == 0; i++)
 		rc = replace_container(ctx.v[i], err);

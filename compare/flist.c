@@ -63,7 +63,7 @@ static int add_url(cmp_lines *l, const char *base, size_t base_len, const char *
 	if (base_len && strncmp(url, base, base_len) == 0 &&
 	    (url[base_len] == '/' || url[base_len] == '?' || url[base_len] == '\0'))
 		url += base_len;
-	return cmp_lines_appends(l, url[0] ? url : "/");
+	return smart__cmp_lines_appends(l, url[0] ? url : "/");
 }
 
 /* The Flist lines of one manifest. */
@@ -83,29 +83,29 @@ static int manifest_lines(const cJSON *m, cmp_lines *l, const char *name, smart_
 		if (!cJSON_IsObject(r))
 			return smart_error_set(err, "%s: a manifest request is not an object", name);
 		snprintf(head, sizeof(head), "%s ", str(r, "file", "(no file)"));
-		rc |= cmp_lines_begin(l) | cmp_lines_appends(l, head);
+		rc |= smart__cmp_lines_begin(l) | smart__cmp_lines_appends(l, head);
 		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(r, "file")))
-			rc |= cmp_lines_appends(l, str(r, "method", "?")) |
-			      cmp_lines_appends(l, " ") | cmp_lines_appends(l, str(r, "target", "?")) |
-			      cmp_lines_appends(l, " ");
+			rc |= smart__cmp_lines_appends(l, str(r, "method", "?")) |
+			      smart__cmp_lines_appends(l, " ") | smart__cmp_lines_appends(l, str(r, "target", "?")) |
+			      smart__cmp_lines_appends(l, " ");
 		cJSON_ArrayForEach(h, hops) {
 			char status[32];
 
 			snprintf(status, sizeof(status), "%ld ", num(h, "status"));
-			rc |= cmp_lines_appends(l, status) |
+			rc |= smart__cmp_lines_appends(l, status) |
 			      add_url(l, base, base_len, str(h, "location", "?")) |
-			      cmp_lines_appends(l, " -> ");
+			      smart__cmp_lines_appends(l, " -> ");
 		}
 		if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(r, "error"))) {
-			rc |= cmp_lines_appends(l, "no response");
+			rc |= smart__cmp_lines_appends(l, "no response");
 		} else {
 			char status[32];
 
 			snprintf(status, sizeof(status), "%ld ", num(r, "status"));
-			rc |= cmp_lines_appends(l, status) |
+			rc |= smart__cmp_lines_appends(l, status) |
 			      add_url(l, base, base_len, str(r, "final_url", "?"));
 		}
-		rc |= cmp_lines_end(l);
+		rc |= smart__cmp_lines_end(l);
 		if (rc)
 			return smart_error_oom(err);
 	}
@@ -121,7 +121,7 @@ static int blank(const char *data, size_t len)
 	return 1;
 }
 
-int cmp_flist_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_flist_run(const smart_comparator *self, smart_compare_pair *pair,
 		  const smart_compare_config *cfg, smart_compare_result *result,
 		  smart_error *err)
 {
@@ -133,7 +133,7 @@ int cmp_flist_run(const smart_comparator *self, smart_compare_pair *pair,
 
 	(void)self;
 	for (int side = 0; side < 2; side++) {
-		cmp_pair_bytes(pair, side, &data[side], &len[side]);
+		smart__cmp_pair_bytes(pair, side, &data[side], &len[side]);
 		m[side] = parse_manifest(data[side], len[side]);
 	}
 	result->verdict = SMART_COMPARE_PASS;
@@ -143,27 +143,27 @@ int cmp_flist_run(const smart_comparator *self, smart_compare_pair *pair,
 		cJSON_Delete(m[0]);
 		cJSON_Delete(m[1]);
 		return smart_error_set(err, "Flist: %s is a replay manifest but %s is not",
-				       cmp_pair_name(pair, !which), cmp_pair_name(pair, which));
+				       smart__cmp_pair_name(pair, !which), smart__cmp_pair_name(pair, which));
 	}
 	if (!m[0]) { /* two documents: was a page produced on both sides? */
 		if (blank(data[0], len[0]) != blank(data[1], len[1])) {
 			result->verdict = SMART_COMPARE_FAIL;
 			if (!result->verdict_only)
-				return cmp_result_add(result, cfg->max_differences, "page",
+				return smart__cmp_result_add(result, cfg->max_differences, "page",
 						      blank(data[0], len[0]) ? "(empty)" : "(page)", 7,
 						      blank(data[1], len[1]) ? "(empty)" : "(page)", 7,
 						      err);
 		}
 		return 0;
 	}
-	cmp_lines_init(&l[0]);
-	cmp_lines_init(&l[1]);
+	smart__cmp_lines_init(&l[0]);
+	smart__cmp_lines_init(&l[1]);
 	for (int side = 0; side < 2 && rc == 0; side++)
-		rc = manifest_lines(m[side], &l[side], cmp_pair_name(pair, side), err);
+		rc = manifest_lines(m[side], &l[side], smart__cmp_pair_name(pair, side), err);
 	if (rc == 0)
-		rc = cmp_lines_compare(&l[0], &l[1], NULL, "request", cfg, result, err);
-	cmp_lines_free(&l[0]);
-	cmp_lines_free(&l[1]);
+		rc = smart__cmp_lines_compare(&l[0], &l[1], NULL, "request", cfg, result, err);
+	smart__cmp_lines_free(&l[0]);
+	smart__cmp_lines_free(&l[1]);
 	cJSON_Delete(m[0]);
 	cJSON_Delete(m[1]);
 	return rc;

@@ -7,7 +7,7 @@
 
 #include "internal.h"
 
-int cmp_flist_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_flist_run(const smart_comparator *self, smart_compare_pair *pair,
 		  const smart_compare_config *cfg, smart_compare_result *result,
 		  smart_error *err);
 

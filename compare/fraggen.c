@@ -28,7 +28,7 @@
 
 #define CMP_FG_MAX_DEPTH 32
 
-const char *cmp_fraggen_class_name(cmp_fraggen_class c)
+const char *smart__cmp_fraggen_class_name(cmp_fraggen_class c)
 {
 	static const char *const names[] = { "clone", "Nd2-data", "Nd3-struct", "distinct" };
 
@@ -88,7 +88,7 @@ static cmp_fraggen_class classify(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 	}
 	if (A->shape[a] == B->shape[b])
 		return A->content[a] == B->content[b] ? CMP_FG_CLONE : CMP_FG_ND2_DATA;
-	if (cmp_fraggen_tree_diff(ctx, sa, a, b, &changes) < 0) {
+	if (smart__cmp_fraggen_tree_diff(ctx, sa, a, b, &changes) < 0) {
 		ctx->oom = 1;
 		free(changes.v);
 		return CMP_FG_DISTINCT;
@@ -102,13 +102,13 @@ static cmp_fraggen_class classify(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 		uint32_t clo = ctx->side[s].frag[n];
 		int found = clo != own && has_counterpart(ctx, s, clo, oth, depth);
 
-		if (report && cmp_fraggen_add_change(report, s, n) < 0)
+		if (report && smart__cmp_fraggen_add_change(report, s, n) < 0)
 			ctx->oom = 1;
 		if (!found) {
 			result = CMP_FG_DISTINCT;
 			if (report) { /* keep only the unmapped change(s) */
 				report->n = 0;
-				if (cmp_fraggen_add_change(report, s, n) < 0)
+				if (smart__cmp_fraggen_add_change(report, s, n) < 0)
 					ctx->oom = 1;
 			}
 			break;
@@ -118,7 +118,7 @@ static cmp_fraggen_class classify(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 	return result;
 }
 
-int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
+int smart__cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 			 const smart_compare_config *cfg, cmp_fraggen_class *out,
 			 smart_compare_result *result, smart_error *err)
 {
@@ -126,8 +126,8 @@ int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 	fg_changes report = { 0 };
 	int rc = 0;
 
-	if (cmp_fraggen_side_build(&ctx, &ctx.side[0], old_tree) < 0 ||
-	    cmp_fraggen_side_build(&ctx, &ctx.side[1], new_tree) < 0) {
+	if (smart__cmp_fraggen_side_build(&ctx, &ctx.side[0], old_tree) < 0 ||
+	    smart__cmp_fraggen_side_build(&ctx, &ctx.side[1], new_tree) < 0) {
 		rc = smart_error_oom(err);
 		goto done;
 	}
@@ -137,29 +137,29 @@ int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 	for (int s = 0; s < 2; s++)
 		if (ctx.side[s].nfrag > 0)
 			qsort_r(ctx.side[s].by_shape, ctx.side[s].nfrag, sizeof(uint32_t),
-			cmp_fraggen_compare_by_shape, ctx.side[s].shape);
+			smart__cmp_fraggen_compare_by_shape, ctx.side[s].shape);
 	*out = classify(&ctx, 0, 0, 0, 0, &report);
 	if (ctx.oom) {
 		rc = smart_error_oom(err);
 		goto done;
 	}
 	if (result && !result->verdict_only &&
-	    (*out == CMP_FG_ND2_DATA ? cmp_fraggen_report_data(&ctx, result, err)
-				     : cmp_fraggen_report_structure(&ctx, &report, *out, result, err)) < 0) {
+	    (*out == CMP_FG_ND2_DATA ? smart__cmp_fraggen_report_data(&ctx, result, err)
+				     : smart__cmp_fraggen_report_structure(&ctx, &report, *out, result, err)) < 0) {
 		rc = -1;
 		goto done;
 	}
 	if (ctx.exhausted && result && !result->verdict_only)
-		rc = cmp_result_add(result, cfg->max_differences, "classification",
+		rc = smart__cmp_result_add(result, cfg->max_differences, "classification",
 				    "search bound reached: answered distinct", 39, NULL, 0, err);
 done:
 	free(report.v);
-	cmp_fraggen_side_free(&ctx.side[0]);
-	cmp_fraggen_side_free(&ctx.side[1]);
+	smart__cmp_fraggen_side_free(&ctx.side[0]);
+	smart__cmp_fraggen_side_free(&ctx.side[1]);
 	return rc;
 }
 
-int cmp_fraggen_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_fraggen_run(const smart_comparator *self, smart_compare_pair *pair,
 		    const smart_compare_config *cfg, smart_compare_result *result,
 		    smart_error *err)
 {
@@ -168,11 +168,11 @@ int cmp_fraggen_run(const smart_comparator *self, smart_compare_pair *pair,
 
 	(void)self;
 	for (int s = 0; s < 2; s++)
-		if (!(t[s] = cmp_pair_tree(pair, s, err)))
+		if (!(t[s] = smart__cmp_pair_tree(pair, s, err)))
 			return -1;
-	if (cmp_fraggen_classify(t[0], t[1], cfg, &c, result, err) < 0)
+	if (smart__cmp_fraggen_classify(t[0], t[1], cfg, &c, result, err) < 0)
 		return -1;
-	snprintf(result->detail, sizeof(result->detail), "%s", cmp_fraggen_class_name(c));
+	snprintf(result->detail, sizeof(result->detail), "%s", smart__cmp_fraggen_class_name(c));
 	result->verdict = c == CMP_FG_DISTINCT ? SMART_COMPARE_FAIL : SMART_COMPARE_PASS;
 	return 0;
 }

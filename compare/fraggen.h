@@ -15,15 +15,15 @@ typedef enum cmp_fraggen_class {
 } cmp_fraggen_class;
 
 /* The class's name as the paper writes it: "clone", "Nd2-data", … */
-const char *cmp_fraggen_class_name(cmp_fraggen_class c);
+const char *smart__cmp_fraggen_class_name(cmp_fraggen_class c);
 
 /* Classifies a pair of trees (whole pages: their root fragments). */
-int cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
+int smart__cmp_fraggen_classify(const smart_tree *old_tree, const smart_tree *new_tree,
 			 const smart_compare_config *cfg,
 			 cmp_fraggen_class *out, smart_compare_result *result,
 			 smart_error *err);
 
-int cmp_fraggen_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_fraggen_run(const smart_comparator *self, smart_compare_pair *pair,
 		    const smart_compare_config *cfg, smart_compare_result *result,
 		    smart_error *err);
 

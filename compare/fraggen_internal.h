@@ -40,28 +40,28 @@ typedef struct fg_changes {
 } fg_changes;
 
 /* Finds the fragments of tree t and hashes every subtree (fraggen_tree.c).
- * 0, or -1 when out of memory; cmp_fraggen_side_free releases s. */
-int cmp_fraggen_side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t);
-void cmp_fraggen_side_free(fg_side *s);
+ * 0, or -1 when out of memory; smart__cmp_fraggen_side_free releases s. */
+int smart__cmp_fraggen_side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t);
+void smart__cmp_fraggen_side_free(fg_side *s);
 
 /* qsort_r comparison of fragments by shape (`shapes`: the side's shape). */
-int cmp_fraggen_compare_by_shape(const void *a, const void *b, void *shapes);
+int smart__cmp_fraggen_compare_by_shape(const void *a, const void *b, void *shapes);
 
 /* Appends one structurally changed node; 0, or -1 when out of memory. */
-int cmp_fraggen_add_change(fg_changes *c, int side, uint32_t node);
+int smart__cmp_fraggen_add_change(fg_changes *c, int side, uint32_t node);
 
 /* The structurally changed nodes between fragment roots a (side sa) and b,
  * appended to changes; 0, or -1 when out of memory. */
-int cmp_fraggen_tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
+int smart__cmp_fraggen_tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b,
 			  fg_changes *changes);
 
 /* The differences of class c into result (fraggen_report.c): the
  * structural changes that decided Nd3-struct or distinct, or for Nd2-data
  * the elements whose text or attributes changed. 0, or -1 with err set. */
-int cmp_fraggen_report_structure(const fg_ctx *ctx, const fg_changes *report,
+int smart__cmp_fraggen_report_structure(const fg_ctx *ctx, const fg_changes *report,
 				 cmp_fraggen_class c, smart_compare_result *result,
 				 smart_error *err);
-int cmp_fraggen_report_data(const fg_ctx *ctx, smart_compare_result *result,
+int smart__cmp_fraggen_report_data(const fg_ctx *ctx, smart_compare_result *result,
 			    smart_error *err);
 
 #endif

@@ -22,13 +22,13 @@ static int report_node(const fg_ctx *ctx, int s, uint32_t n, const char *what,
 	smart_tree_path(S->t, S->frag[n], frag, sizeof(frag));
 	snprintf(where, sizeof(where), "%s %s (in fragment %s): %s", s ? "new" : "old", path,
 		 frag, what);
-	return cmp_result_add(result, ctx->cfg->max_differences, where, old_text,
+	return smart__cmp_result_add(result, ctx->cfg->max_differences, where, old_text,
 			      old_text ? strlen(old_text) : 0, new_text,
 			      new_text ? strlen(new_text) : 0, err);
 }
 
 /* The structural changes that decided Nd3-struct or distinct. */
-int cmp_fraggen_report_structure(const fg_ctx *ctx, const fg_changes *report,
+int smart__cmp_fraggen_report_structure(const fg_ctx *ctx, const fg_changes *report,
 				 cmp_fraggen_class c, smart_compare_result *result,
 				 smart_error *err)
 {
@@ -50,12 +50,12 @@ static uint64_t own_content(const smart_tree *t, uint32_t i)
 	uint64_t h = CMP_HASH_SEED;
 
 	for (uint32_t a = 0; a < n->attr_count; a++) {
-		h = cmp_hash_str(h, t->attrs[n->attr_first + a].name);
-		h = cmp_hash_str(h, t->attrs[n->attr_first + a].value);
+		h = smart__cmp_hash_str(h, t->attrs[n->attr_first + a].name);
+		h = smart__cmp_hash_str(h, t->attrs[n->attr_first + a].value);
 	}
 	for (uint32_t c = n->first_child; c != SMART_NONE; c = t->nodes[c].next_sibling)
 		if (t->nodes[c].kind == SMART_NODE_TEXT)
-			h = cmp_hash_str(h, t->nodes[c].text);
+			h = smart__cmp_hash_str(h, t->nodes[c].text);
 	return h;
 }
 
@@ -70,7 +70,7 @@ static const char *first_text(const smart_tree *t, uint32_t i)
 
 /* For Nd2-data, the elements whose text or attributes changed. The pages
  * have the same structure, so their elements pair up in pre-order. */
-int cmp_fraggen_report_data(const fg_ctx *ctx, smart_compare_result *result, smart_error *err)
+int smart__cmp_fraggen_report_data(const fg_ctx *ctx, smart_compare_result *result, smart_error *err)
 {
 	const smart_tree *a = ctx->side[0].t, *b = ctx->side[1].t;
 	uint32_t i = 0, j = 0;

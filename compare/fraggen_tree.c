@@ -17,12 +17,12 @@
 static int is_block(const fg_ctx *ctx, const smart_tree *t, const smart_node *n)
 {
 	return n->kind == SMART_NODE_ELEMENT &&
-	       (t->format == SMART_FORMAT_XML || cmp_names_has(&ctx->cfg->fg_block_tags, n->name));
+	       (t->format == SMART_FORMAT_XML || smart__cmp_names_has(&ctx->cfg->fg_block_tags, n->name));
 }
 
 /* Hashes every subtree bottom-up (children come after their parent in
  * pre-order, so a reverse scan sees them first) and finds the fragments. */
-int cmp_fraggen_side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t)
+int smart__cmp_fraggen_side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t)
 {
 	uint32_t k = 0;
 
@@ -35,21 +35,21 @@ int cmp_fraggen_side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t)
 		return -1;
 	for (uint32_t i = t->count; i-- > 0;) {
 		const smart_node *n = &t->nodes[i];
-		uint64_t sh = cmp_hash_str(CMP_HASH_SEED, n->name);
+		uint64_t sh = smart__cmp_hash_str(CMP_HASH_SEED, n->name);
 		uint64_t ch = sh;
 
 		if (n->kind == SMART_NODE_TEXT)
-			ch = cmp_hash_str(ch, n->text);
+			ch = smart__cmp_hash_str(ch, n->text);
 		for (uint32_t a = 0; a < n->attr_count; a++) {
-			ch = cmp_hash_str(ch, t->attrs[n->attr_first + a].name);
-			ch = cmp_hash_str(ch, t->attrs[n->attr_first + a].value);
+			ch = smart__cmp_hash_str(ch, t->attrs[n->attr_first + a].name);
+			ch = smart__cmp_hash_str(ch, t->attrs[n->attr_first + a].value);
 		}
 		for (uint32_t c = n->first_child; c != SMART_NONE; c = t->nodes[c].next_sibling) {
 			if (!smart_node_is_content(&t->nodes[c]))
 				continue;
 			if (t->nodes[c].kind == SMART_NODE_ELEMENT)
-				sh = cmp_hash(sh, &s->shape[c], sizeof(uint64_t));
-			ch = cmp_hash(ch, &s->content[c], sizeof(uint64_t));
+				sh = smart__cmp_hash(sh, &s->shape[c], sizeof(uint64_t));
+			ch = smart__cmp_hash(ch, &s->content[c], sizeof(uint64_t));
 		}
 		s->shape[i] = sh;
 		s->content[i] = ch;
@@ -69,7 +69,7 @@ int cmp_fraggen_side_build(fg_ctx *ctx, fg_side *s, const smart_tree *t)
 }
 
 /* Sorting fragments by shape needs the shapes: qsort_r passes them. */
-int cmp_fraggen_compare_by_shape(const void *a, const void *b, void *shapes)
+int smart__cmp_fraggen_compare_by_shape(const void *a, const void *b, void *shapes)
 {
 	uint64_t x = ((const uint64_t *)shapes)[*(const uint32_t *)a];
 	uint64_t y = ((const uint64_t *)shapes)[*(const uint32_t *)b];
@@ -77,7 +77,7 @@ int cmp_fraggen_compare_by_shape(const void *a, const void *b, void *shapes)
 	return x < y ? -1 : x > y;
 }
 
-void cmp_fraggen_side_free(fg_side *s)
+void smart__cmp_fraggen_side_free(fg_side *s)
 {
 	free(s->shape);
 	free(s->content);
@@ -85,7 +85,7 @@ void cmp_fraggen_side_free(fg_side *s)
 	free(s->by_shape);
 }
 
-int cmp_fraggen_add_change(fg_changes *c, int side, uint32_t node)
+int smart__cmp_fraggen_add_change(fg_changes *c, int side, uint32_t node)
 {
 	if (smart_array_reserve((void **)&c->v, &c->cap, c->n, sizeof(*c->v), 16) < 0)
 		return -1;
@@ -158,19 +158,19 @@ static int diff_children(fg_ctx *ctx, int sa, const uint32_t *X, size_t nx,
 				k++;
 			if (k < j) {
 				for (; y < k; y++)
-					if (cmp_fraggen_add_change(changes, !sa, Y[y]) < 0)
+					if (smart__cmp_fraggen_add_change(changes, !sa, Y[y]) < 0)
 						goto oom;
 				if (smart_array_reserve((void **)stack, cap, *depth, sizeof(**stack),
 							64) < 0)
 					goto oom;
 				(*stack)[(*depth)++] = (fg_work){ sa, X[x], Y[k] };
 				y = k + 1;
-			} else if (cmp_fraggen_add_change(changes, sa, X[x]) < 0) {
+			} else if (smart__cmp_fraggen_add_change(changes, sa, X[x]) < 0) {
 				goto oom;
 			}
 		}
 		for (; y < j; y++)
-			if (cmp_fraggen_add_change(changes, !sa, Y[y]) < 0)
+			if (smart__cmp_fraggen_add_change(changes, !sa, Y[y]) < 0)
 				goto oom;
 		if (i < nx && j < ny) {
 			i++;
@@ -185,7 +185,7 @@ oom:
 }
 
 /* The structurally changed nodes between fragment roots a (side sa) and b. */
-int cmp_fraggen_tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b, fg_changes *changes)
+int smart__cmp_fraggen_tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b, fg_changes *changes)
 {
 	fg_work *stack = malloc(64 * sizeof(*stack));
 	size_t depth = 0, cap = 64;
@@ -203,8 +203,8 @@ int cmp_fraggen_tree_diff(fg_ctx *ctx, int sa, uint32_t a, uint32_t b, fg_change
 		if (A->shape[wk.a] == B->shape[wk.b])
 			continue;
 		if (strcmp(A->t->nodes[wk.a].name, B->t->nodes[wk.b].name) != 0) {
-			if (cmp_fraggen_add_change(changes, wk.sa, wk.a) < 0 ||
-			    cmp_fraggen_add_change(changes, !wk.sa, wk.b) < 0)
+			if (smart__cmp_fraggen_add_change(changes, wk.sa, wk.a) < 0 ||
+			    smart__cmp_fraggen_add_change(changes, !wk.sa, wk.b) < 0)
 				rc = -1;
 			continue;
 		}

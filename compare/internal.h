@@ -20,18 +20,18 @@ enum { CMP_OLD = 0, CMP_NEW = 1 };
 
 /* The libxml2 document of one side, parsed on first use and kept by the
  * pair. *doc is NULL for an HTML input with nothing in it. */
-int cmp_pair_doc(smart_compare_pair *pair, int side, xmlDocPtr *doc,
+int smart__cmp_pair_doc(smart_compare_pair *pair, int side, xmlDocPtr *doc,
 		 smart_error *err);
 
 /* The smart_tree of one side, built on first use and kept by the pair. */
-const smart_tree *cmp_pair_tree(smart_compare_pair *pair, int side,
+const smart_tree *smart__cmp_pair_tree(smart_compare_pair *pair, int side,
 				smart_error *err);
 
 /* The raw bytes, the name and the resolved format of one side. */
-void cmp_pair_bytes(const smart_compare_pair *pair, int side,
+void smart__cmp_pair_bytes(const smart_compare_pair *pair, int side,
 		    const char **data, size_t *len);
-const char *cmp_pair_name(const smart_compare_pair *pair, int side);
-smart_format cmp_pair_format(const smart_compare_pair *pair, int side);
+const char *smart__cmp_pair_name(const smart_compare_pair *pair, int side);
+smart_format smart__cmp_pair_format(const smart_compare_pair *pair, int side);
 
 /* ---- results (result.c) ---- */
 
@@ -39,23 +39,23 @@ smart_format cmp_pair_format(const smart_compare_pair *pair, int side);
  * stored. Texts are copied (at most CMP_TEXT_MAX bytes each, marked "…"
  * when cut); NULL texts stay NULL. */
 #define CMP_TEXT_MAX 400
-int cmp_result_add(smart_compare_result *result, size_t max, const char *where,
+int smart__cmp_result_add(smart_compare_result *result, size_t max, const char *where,
 		   const char *old_text, size_t old_len, const char *new_text,
 		   size_t new_len, smart_error *err);
 
 /* Moves the differences of `from` to the end of `to` with `prefix` in front
  * of their `where` (for combined comparators); `from` is left empty. */
-int cmp_result_absorb(smart_compare_result *to, smart_compare_result *from,
+int smart__cmp_result_absorb(smart_compare_result *to, smart_compare_result *from,
 		      const char *prefix, size_t max, smart_error *err);
 
 /* ---- hashing (lines.c) ---- */
 
 /* FNV-1a over `len` bytes, continuing from `h` (start with CMP_HASH_SEED). */
 #define CMP_HASH_SEED 1469598103934665603ULL
-uint64_t cmp_hash(uint64_t h, const void *data, size_t len);
+uint64_t smart__cmp_hash(uint64_t h, const void *data, size_t len);
 
 /* The same over a string and its terminating NUL (so "ab","c" != "a","bc"). */
-uint64_t cmp_hash_str(uint64_t h, const char *s);
+uint64_t smart__cmp_hash_str(uint64_t h, const char *s);
 
 /* ---- token sequences (lines.c, seqdiff.c) ---- */
 
@@ -72,17 +72,17 @@ typedef struct cmp_lines {
 	size_t open;     /* start of the token being built, or SIZE_MAX */
 } cmp_lines;
 
-void cmp_lines_init(cmp_lines *lines);
-void cmp_lines_free(cmp_lines *lines);
+void smart__cmp_lines_init(cmp_lines *lines);
+void smart__cmp_lines_free(cmp_lines *lines);
 
 /* Builds a token piece by piece: begin, append…, end. */
-int cmp_lines_begin(cmp_lines *lines);
-int cmp_lines_append(cmp_lines *lines, const char *s, size_t len);
-int cmp_lines_appends(cmp_lines *lines, const char *s); /* strlen(s) bytes */
-int cmp_lines_end(cmp_lines *lines);
+int smart__cmp_lines_begin(cmp_lines *lines);
+int smart__cmp_lines_append(cmp_lines *lines, const char *s, size_t len);
+int smart__cmp_lines_appends(cmp_lines *lines, const char *s); /* strlen(s) bytes */
+int smart__cmp_lines_end(cmp_lines *lines);
 
 /* Adds a whole token. */
-int cmp_lines_add(cmp_lines *lines, const char *s, size_t len);
+int smart__cmp_lines_add(cmp_lines *lines, const char *s, size_t len);
 
 static inline const char *cmp_lines_at(const cmp_lines *lines, size_t i)
 {
@@ -91,22 +91,22 @@ static inline const char *cmp_lines_at(const cmp_lines *lines, size_t i)
 
 /* Adds the lines of `text` (split at '\n', which is dropped; the part after
  * the last '\n' is a line too, even when empty). */
-int cmp_lines_add_split(cmp_lines *lines, const char *text, size_t len);
+int smart__cmp_lines_add_split(cmp_lines *lines, const char *text, size_t len);
 
 /* Adds the white-space separated words of `text`. */
-int cmp_lines_add_words(cmp_lines *lines, const char *text, size_t len);
+int smart__cmp_lines_add_words(cmp_lines *lines, const char *text, size_t len);
 
 /* Sorts the tokens (byte order), for the unordered comparators. */
-int cmp_lines_sort(cmp_lines *lines);
+int smart__cmp_lines_sort(cmp_lines *lines);
 
 /* True when both sequences hold the same tokens in the same order. */
-int cmp_lines_equal(const cmp_lines *a, const cmp_lines *b);
+int smart__cmp_lines_equal(const cmp_lines *a, const cmp_lines *b);
 
 /* Compares two sequences: on a difference sets the verdict to FAIL and adds
  * one difference per changed run (a hunk of the LCS alignment), naming the
  * runs' positions in `unit`s ("line", "tag", "word"), `label` (may be NULL)
  * in front. */
-int cmp_lines_compare(const cmp_lines *a, const cmp_lines *b, const char *label,
+int smart__cmp_lines_compare(const cmp_lines *a, const cmp_lines *b, const char *label,
 		      const char *unit, const smart_compare_config *config,
 		      smart_compare_result *result, smart_error *err);
 
@@ -171,14 +171,14 @@ struct smart_compare_config {
 /* ---- asking the configuration (config_query.c) ---- */
 
 /* True when `name` is in the list (ASCII case-insensitive). */
-int cmp_names_has(const cmp_names *names, const char *name);
+int smart__cmp_names_has(const cmp_names *names, const char *name);
 
 /* The rule for `tag`, or NULL. */
-const cmp_tag_rule *cmp_rules_find(const cmp_rules *rules, const char *tag);
+const cmp_tag_rule *smart__cmp_rules_find(const cmp_rules *rules, const char *tag);
 
 /* Removes every match of every regex from `text` (NUL-terminated), writing
  * a new NUL-terminated string into *out (malloc). */
-int cmp_regex_strip(const cmp_regexes *regexes, const char *text, char **out,
+int smart__cmp_regex_strip(const cmp_regexes *regexes, const char *text, char **out,
 		    size_t *out_len, smart_error *err);
 
 /* ---- walking libxml2 documents (walk.c) ---- */
@@ -189,21 +189,21 @@ int cmp_regex_strip(const cmp_regexes *regexes, const char *text, char **out,
  * C stack. */
 typedef int (*cmp_enter_fn)(void *ctx, xmlNodePtr node);
 typedef int (*cmp_leave_fn)(void *ctx, xmlNodePtr node);
-int cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx);
+int smart__cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx);
 
 /* True for HTML elements that never have an end tag (br, img, input…). */
-int cmp_is_void_element(const xmlNode *node);
+int smart__cmp_is_void_element(const xmlNode *node);
 
 /* A new XPath context on `doc` (may be NULL for compiling only) whose
  * errors are collected silently instead of printed (only cli/ prints). */
-struct _xmlXPathContext *cmp_xpath_context(xmlDocPtr doc);
+struct _xmlXPathContext *smart__cmp_xpath_context(xmlDocPtr doc);
 
 /* True for elements whose start and end break the text into separate
  * lines as a browser shows it: HTML's block elements and br (libxml2's
  * element table), every XML element. Inline ones (a, b, span…) do not. */
-int cmp_breaks_text(const xmlNode *node);
+int smart__cmp_breaks_text(const xmlNode *node);
 
 /* The text of the node's attribute `name` (xmlFree it), or NULL. */
-char *cmp_attr(const xmlNode *node, const char *name);
+char *smart__cmp_attr(const xmlNode *node, const char *name);
 
 #endif

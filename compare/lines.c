@@ -13,19 +13,19 @@
 
 #include "common/array.h"
 
-void cmp_lines_init(cmp_lines *lines)
+void smart__cmp_lines_init(cmp_lines *lines)
 {
 	memset(lines, 0, sizeof(*lines));
 	lines->open = SIZE_MAX;
 }
 
-void cmp_lines_free(cmp_lines *lines)
+void smart__cmp_lines_free(cmp_lines *lines)
 {
 	free(lines->buf);
 	free(lines->off);
 	free(lines->len);
 	free(lines->hash);
-	cmp_lines_init(lines);
+	smart__cmp_lines_init(lines);
 }
 
 /* Makes room for `more` bytes in the buffer. */
@@ -48,14 +48,14 @@ static int reserve_bytes(cmp_lines *lines, size_t more)
 	return 0;
 }
 
-int cmp_lines_begin(cmp_lines *lines)
+int smart__cmp_lines_begin(cmp_lines *lines)
 {
 	assert(lines->open == SIZE_MAX);
 	lines->open = lines->used;
 	return 0;
 }
 
-int cmp_lines_append(cmp_lines *lines, const char *s, size_t len)
+int smart__cmp_lines_append(cmp_lines *lines, const char *s, size_t len)
 {
 	assert(lines->open != SIZE_MAX);
 	if (reserve_bytes(lines, len + 1) < 0)
@@ -65,12 +65,12 @@ int cmp_lines_append(cmp_lines *lines, const char *s, size_t len)
 	return 0;
 }
 
-int cmp_lines_appends(cmp_lines *lines, const char *s)
+int smart__cmp_lines_appends(cmp_lines *lines, const char *s)
 {
-	return cmp_lines_append(lines, s, strlen(s));
+	return smart__cmp_lines_append(lines, s, strlen(s));
 }
 
-uint64_t cmp_hash(uint64_t h, const void *data, size_t len)
+uint64_t smart__cmp_hash(uint64_t h, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 
@@ -81,18 +81,18 @@ uint64_t cmp_hash(uint64_t h, const void *data, size_t len)
 	return h;
 }
 
-uint64_t cmp_hash_str(uint64_t h, const char *s)
+uint64_t smart__cmp_hash_str(uint64_t h, const char *s)
 {
-	return cmp_hash(h, s, strlen(s) + 1);
+	return smart__cmp_hash(h, s, strlen(s) + 1);
 }
 
 /* Tokens are compared by hash first, then by bytes. */
 static uint64_t hash_bytes(const char *s, size_t len)
 {
-	return cmp_hash(CMP_HASH_SEED, s, len);
+	return smart__cmp_hash(CMP_HASH_SEED, s, len);
 }
 
-int cmp_lines_end(cmp_lines *lines)
+int smart__cmp_lines_end(cmp_lines *lines)
 {
 	size_t start = lines->open, len;
 
@@ -116,14 +116,14 @@ int cmp_lines_end(cmp_lines *lines)
 	return 0;
 }
 
-int cmp_lines_add(cmp_lines *lines, const char *s, size_t len)
+int smart__cmp_lines_add(cmp_lines *lines, const char *s, size_t len)
 {
-	if (cmp_lines_begin(lines) < 0 || cmp_lines_append(lines, s, len) < 0)
+	if (smart__cmp_lines_begin(lines) < 0 || smart__cmp_lines_append(lines, s, len) < 0)
 		return -1;
-	return cmp_lines_end(lines);
+	return smart__cmp_lines_end(lines);
 }
 
-int cmp_lines_add_split(cmp_lines *lines, const char *text, size_t len)
+int smart__cmp_lines_add_split(cmp_lines *lines, const char *text, size_t len)
 {
 	size_t start = 0;
 
@@ -131,7 +131,7 @@ int cmp_lines_add_split(cmp_lines *lines, const char *text, size_t len)
 	 * texts have equal lines exactly when they are equal. */
 	for (size_t i = 0; i <= len; i++) {
 		if (i == len || text[i] == '\n') {
-			if (cmp_lines_add(lines, text + start, i - start) < 0)
+			if (smart__cmp_lines_add(lines, text + start, i - start) < 0)
 				return -1;
 			start = i + 1;
 		}
@@ -139,7 +139,7 @@ int cmp_lines_add_split(cmp_lines *lines, const char *text, size_t len)
 	return 0;
 }
 
-int cmp_lines_add_words(cmp_lines *lines, const char *text, size_t len)
+int smart__cmp_lines_add_words(cmp_lines *lines, const char *text, size_t len)
 {
 	size_t i = 0;
 
@@ -151,7 +151,7 @@ int cmp_lines_add_words(cmp_lines *lines, const char *text, size_t len)
 		start = i;
 		while (i < len && !isspace((unsigned char)text[i]))
 			i++;
-		if (i > start && cmp_lines_add(lines, text + start, i - start) < 0)
+		if (i > start && smart__cmp_lines_add(lines, text + start, i - start) < 0)
 			return -1;
 	}
 	return 0;
@@ -164,7 +164,7 @@ static int compare_offsets(const void *a, const void *b, void *buf)
 		      (const char *)buf + *(const size_t *)b);
 }
 
-int cmp_lines_sort(cmp_lines *lines)
+int smart__cmp_lines_sort(cmp_lines *lines)
 {
 	if (lines->n == 0)
 		return 0;
@@ -179,7 +179,7 @@ int cmp_lines_sort(cmp_lines *lines)
 	return 0;
 }
 
-int cmp_lines_equal(const cmp_lines *a, const cmp_lines *b)
+int smart__cmp_lines_equal(const cmp_lines *a, const cmp_lines *b)
 {
 	if (a->n != b->n)
 		return 0;

@@ -63,13 +63,13 @@ void smart_compare_pair_free(smart_compare_pair *pair)
 	free(pair);
 }
 
-int cmp_pair_doc(smart_compare_pair *pair, int side, xmlDocPtr *doc,
+int smart__cmp_pair_doc(smart_compare_pair *pair, int side, xmlDocPtr *doc,
 		 smart_error *err)
 {
 	if (!pair->doc_done[side]) {
 		smart_format format = pair->format[side];
 
-		if (tree_libxml_read(pair->data[side], pair->len[side], &format,
+		if (smart__tree_libxml_read(pair->data[side], pair->len[side], &format,
 				     pair->name[side], &pair->doc[side], err) < 0)
 			return -1;
 		pair->doc_done[side] = 1;
@@ -78,7 +78,7 @@ int cmp_pair_doc(smart_compare_pair *pair, int side, xmlDocPtr *doc,
 	return 0;
 }
 
-const smart_tree *cmp_pair_tree(smart_compare_pair *pair, int side,
+const smart_tree *smart__cmp_pair_tree(smart_compare_pair *pair, int side,
 				smart_error *err)
 {
 	if (!pair->tree[side])
@@ -88,19 +88,19 @@ const smart_tree *cmp_pair_tree(smart_compare_pair *pair, int side,
 	return pair->tree[side];
 }
 
-void cmp_pair_bytes(const smart_compare_pair *pair, int side, const char **data,
+void smart__cmp_pair_bytes(const smart_compare_pair *pair, int side, const char **data,
 		    size_t *len)
 {
 	*data = pair->data[side];
 	*len = pair->len[side];
 }
 
-const char *cmp_pair_name(const smart_compare_pair *pair, int side)
+const char *smart__cmp_pair_name(const smart_compare_pair *pair, int side)
 {
 	return pair->name[side];
 }
 
-smart_format cmp_pair_format(const smart_compare_pair *pair, int side)
+smart_format smart__cmp_pair_format(const smart_compare_pair *pair, int side)
 {
 	return pair->format[side];
 }

@@ -18,10 +18,10 @@
 
 #include "common/strbuf.h"
 
-int cmp_check_xpath(const char *expr, const char *key, const char *name,
+int smart__cmp_check_xpath(const char *expr, const char *key, const char *name,
 		    smart_error *err)
 {
-	xmlXPathContextPtr xc = cmp_xpath_context(NULL);
+	xmlXPathContextPtr xc = smart__cmp_xpath_context(NULL);
 	xmlXPathCompExprPtr comp;
 
 	if (!xc)
@@ -47,7 +47,7 @@ static void condition_free(cmp_condition *c)
 	free(c->source);
 }
 
-void cmp_config_free_pipeline(smart_compare_config *cfg)
+void smart__cmp_config_free_pipeline(smart_compare_config *cfg)
 {
 	for (size_t i = 0; i < cfg->pipeline_count; i++) {
 		for (size_t k = 0; k < cfg->pipeline[i].condition_count; k++)
@@ -79,13 +79,13 @@ static int read_condition(const cJSON *item, cmp_condition *c, const char *key,
 	c->invert = cJSON_IsTrue(invert);
 	if (cJSON_IsString(regex) && !xpath && !either) {
 		c->kind = CMP_COND_REGEX;
-		if (cmp_compile_regex(&c->regex, regex->valuestring, 0, key, name, err) < 0)
+		if (smart__cmp_compile_regex(&c->regex, regex->valuestring, 0, key, name, err) < 0)
 			return -1;
 		c->source = strdup(regex->valuestring);
 		return c->source ? 0 : smart_error_oom(err);
 	}
 	if (cJSON_IsString(xpath) && !regex && !either) {
-		if (cmp_check_xpath(xpath->valuestring, key, name, err) < 0)
+		if (smart__cmp_check_xpath(xpath->valuestring, key, name, err) < 0)
 			return -1;
 		c->kind = CMP_COND_XPATH;
 		c->source = strdup(xpath->valuestring);
@@ -106,7 +106,7 @@ static int read_condition(const cJSON *item, cmp_condition *c, const char *key,
 			       "\"xpath\" (string) or \"or\" (two conditions)", name, key);
 }
 
-int cmp_config_read_pipeline(smart_compare_config *cfg, const cJSON *array,
+int smart__cmp_config_read_pipeline(smart_compare_config *cfg, const cJSON *array,
 			     const char *name, smart_error *err)
 {
 	const cJSON *item;
@@ -128,7 +128,7 @@ int cmp_config_read_pipeline(smart_compare_config *cfg, const cJSON *array,
 		if (!cJSON_IsString(cname))
 			return smart_error_set(err, "%s: '%s.comparator' must be a string", name, key);
 		st->comparator = smart_comparator_find(cname->valuestring);
-		if (!st->comparator || !cmp_crawljax_is_stage(st->comparator))
+		if (!st->comparator || !smart__cmp_crawljax_is_stage(st->comparator))
 			return smart_error_set(err, "%s: '%s': '%s' is not a Crawljax stripping "
 					       "comparator", name, key, cname->valuestring);
 		if (!pre)
@@ -176,7 +176,7 @@ static int holds(const cmp_condition *c, const char *text, xmlDocPtr doc,
 		if (!doc)
 			r = 0;
 		else {
-			xc = cmp_xpath_context(doc);
+			xc = smart__cmp_xpath_context(doc);
 			if (!xc)
 				return smart_error_oom(err);
 			res = xmlXPathEvalExpression((const xmlChar *)c->source, xc);
@@ -190,7 +190,7 @@ static int holds(const cmp_condition *c, const char *text, xmlDocPtr doc,
 	return c->invert ? !r : r;
 }
 
-int cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
+int smart__cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
 		      smart_error *err)
 {
 	const char *data;
@@ -201,9 +201,9 @@ int cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
 
 	if (stage->condition_count == 0)
 		return 1;
-	if (cmp_pair_doc(pair, CMP_NEW, &doc, err) < 0)
+	if (smart__cmp_pair_doc(pair, CMP_NEW, &doc, err) < 0)
 		return -1;
-	cmp_pair_bytes(pair, CMP_NEW, &data, &len);
+	smart__cmp_pair_bytes(pair, CMP_NEW, &data, &len);
 	text = smart_strbuf_copy(data, len); /* regexec wants a NUL-terminated string */
 	if (!text)
 		return smart_error_oom(err);

@@ -16,7 +16,7 @@
 #define S07 "sprenkle2007"
 #define R10 "roest2010"
 #define SR(name, abbrev, paper, options, desc) \
-	{ name, abbrev, paper, desc, cmp_sprenkle_run, options, NULL, NULL }
+	{ name, abbrev, paper, desc, smart__cmp_sprenkle_run, options, NULL, NULL }
 #define TAGS (V_BASE | V_TAGS | V_END | V_ATTRS)
 #define NAMES (V_BASE | V_TAGS | V_END)
 #define NAMES_I (NAMES | V_IMPT)
@@ -24,17 +24,17 @@
 #define SL (V_NO_STYLE | V_NO_LAYOUT)
 #define COMBINE(l, r)                                                          \
 	{ l "_or_" r, NULL, S07, "union (Table 4): fails when " l " or " r " fails", \
-	  cmp_combine_run, CMP_UNION, l, r },                                   \
+	  smart__cmp_combine_run, CMP_UNION, l, r },                                   \
 	{ l "_and_" r, NULL, S07,                                               \
 	  "intersection (Table 4): fails when " l " and " r " both fail",      \
-	  cmp_combine_run, CMP_INTERSECTION, l, r }
-#define CJ(name, stage, desc) { name, NULL, R10, desc, cmp_crawljax_run, stage, NULL, NULL }
+	  smart__cmp_combine_run, CMP_INTERSECTION, l, r }
+#define CJ(name, stage, desc) { name, NULL, R10, desc, smart__cmp_crawljax_run, stage, NULL, NULL }
 
 static const smart_comparator registry[] = {
 	SR("Raw", NULL, S05, V_RAW, "diff of the HTML as written: any byte that changed fails"),
 	SR("Structure", NULL, S05, V_TAGS | V_END | V_ATTRS,
 	   "only the tags, with their attributes and values; text ignored"),
-	{ "Flist", NULL, S05, "the lists of pages two replays fetched (smart replay manifests): files, redirects, statuses", cmp_flist_run, 0, NULL, NULL },
+	{ "Flist", NULL, S05, "the lists of pages two replays fetched (smart replay manifests): files, redirects, statuses", smart__cmp_flist_run, 0, NULL, NULL },
 	SR("Content", "C", S05 ", " S07, V_BASE | V_CONTENT,
 	   "only the text, tags stripped, white space as written"),
 	SR("Document", "D", S07, V_RAW, "the whole document as written (diff)"),
@@ -94,7 +94,7 @@ static const smart_comparator registry[] = {
 	CJ("Crawljax-Pipeline", CJ_PIPELINE, "the configured comparators pipelined, each with its preconditions, then string comparison"),
 	{ "FragGen", NULL, "yandrapally2023",
 	  "fragment-based classification (Algorithm 1): distinct fails; clone, Nd2-data, Nd3-struct pass",
-	  cmp_fraggen_run, 0, NULL, NULL },
+	  smart__cmp_fraggen_run, 0, NULL, NULL },
 };
 
 const smart_comparator *smart_comparators(size_t *count)
@@ -201,7 +201,7 @@ int smart_compare_by_name(const char *name, smart_compare_pair *pair,
 	return rc;
 }
 
-int cmp_combine_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_combine_run(const smart_comparator *self, smart_compare_pair *pair,
 		    const smart_compare_config *cfg, smart_compare_result *result,
 		    smart_error *err)
 {
@@ -221,7 +221,7 @@ int cmp_combine_run(const smart_comparator *self, smart_compare_pair *pair,
 			return -1;
 		}
 		fails += sub.verdict == SMART_COMPARE_FAIL;
-		if (cmp_result_absorb(result, &sub, i == 0 ? self->left : self->right,
+		if (smart__cmp_result_absorb(result, &sub, i == 0 ? self->left : self->right,
 				      cfg->max_differences, err) < 0)
 			return -1;
 	}

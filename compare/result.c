@@ -67,7 +67,7 @@ static int store(smart_compare_result *result, smart_compare_difference d,
 	return 0;
 }
 
-int cmp_result_add(smart_compare_result *result, size_t max, const char *where,
+int smart__cmp_result_add(smart_compare_result *result, size_t max, const char *where,
 		   const char *old_text, size_t old_len, const char *new_text,
 		   size_t new_len, smart_error *err)
 {
@@ -91,7 +91,7 @@ int cmp_result_add(smart_compare_result *result, size_t max, const char *where,
 	return store(result, d, err);
 }
 
-int cmp_result_absorb(smart_compare_result *to, smart_compare_result *from,
+int smart__cmp_result_absorb(smart_compare_result *to, smart_compare_result *from,
 		      const char *prefix, size_t max, smart_error *err)
 {
 	size_t plen = strlen(prefix);

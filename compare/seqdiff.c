@@ -84,7 +84,7 @@ static int report_hunk(const cmp_lines *a, size_t i0, size_t n,
 	format_range(rn, sizeof(rn), j0, m);
 	snprintf(where, sizeof(where), "%s%s%ss old %s, new %s",
 		 label ? label : "", label ? ": " : "", unit, ro, rn);
-	rc = cmp_result_add(result, max, where, old_text, old_len, new_text,
+	rc = smart__cmp_result_add(result, max, where, old_text, old_len, new_text,
 			    new_len, err);
 	free(old_text);
 	free(new_text);
@@ -138,13 +138,13 @@ static int report_lcs(const cmp_lines *a, const cmp_lines *b, size_t p,
 	return 0;
 }
 
-int cmp_lines_compare(const cmp_lines *a, const cmp_lines *b, const char *label,
+int smart__cmp_lines_compare(const cmp_lines *a, const cmp_lines *b, const char *label,
 		      const char *unit, const smart_compare_config *config,
 		      smart_compare_result *result, smart_error *err)
 {
 	size_t p = 0, s = 0, n, m, max = config->max_differences;
 
-	if (cmp_lines_equal(a, b))
+	if (smart__cmp_lines_equal(a, b))
 		return 0;
 	result->verdict = SMART_COMPARE_FAIL;
 	if (max == 0 || result->verdict_only)

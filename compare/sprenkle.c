@@ -36,7 +36,7 @@ typedef struct view {
 static int collapse(smart_strbuf *out, const char *s, size_t len)
 {
 	memset(out, 0, sizeof(*out));
-	if (text_clean(out, s, len, 1) < 0 || smart_strbuf_append(out, "", 0) < 0) {
+	if (smart__text_clean(out, s, len, 1) < 0 || smart_strbuf_append(out, "", 0) < 0) {
 		smart_strbuf_free(out);
 		return -1;
 	}
@@ -46,17 +46,17 @@ static int collapse(smart_strbuf *out, const char *s, size_t len)
 /* Whether the element's own tag is left out of the view (-Style, -Layout). */
 static int tag_dropped(const view *v, const char *name)
 {
-	return ((v->flags & V_NO_STYLE) && cmp_names_has(&v->cfg->style_tags, name)) ||
-	       ((v->flags & V_NO_LAYOUT) && cmp_names_has(&v->cfg->layout_tags, name));
+	return ((v->flags & V_NO_STYLE) && smart__cmp_names_has(&v->cfg->style_tags, name)) ||
+	       ((v->flags & V_NO_LAYOUT) && smart__cmp_names_has(&v->cfg->layout_tags, name));
 }
 
 /* Appends ` name="value"` to the open token. */
 static int append_attr(cmp_lines *l, const char *name, const char *value)
 {
-	return cmp_lines_appends(l, " ") < 0 || cmp_lines_appends(l, name) < 0 ||
-			       cmp_lines_appends(l, "=\"") < 0 ||
-			       cmp_lines_appends(l, value ? value : "") < 0 ||
-			       cmp_lines_appends(l, "\"") < 0
+	return smart__cmp_lines_appends(l, " ") < 0 || smart__cmp_lines_appends(l, name) < 0 ||
+			       smart__cmp_lines_appends(l, "=\"") < 0 ||
+			       smart__cmp_lines_appends(l, value ? value : "") < 0 ||
+			       smart__cmp_lines_appends(l, "\"") < 0
 		       ? -1
 		       : 0;
 }
@@ -65,12 +65,12 @@ static int append_attr(cmp_lines *l, const char *name, const char *value)
  * default from attribute_defaults (e.g. input type "text"), else NULL. */
 static char *attr_or_default(const view *v, const xmlNode *node, const char *attr)
 {
-	char *value = cmp_attr(node, attr);
+	char *value = smart__cmp_attr(node, attr);
 	const cmp_tag_rule *rule;
 
 	if (value)
 		return value;
-	rule = cmp_rules_find(&v->cfg->defaults, (const char *)node->name);
+	rule = smart__cmp_rules_find(&v->cfg->defaults, (const char *)node->name);
 	for (size_t i = 0; rule && i < rule->attrs.n; i++)
 		if (strcasecmp(rule->attrs.v[i], attr) == 0)
 			return (char *)xmlStrdup((const xmlChar *)rule->values.v[i]);
@@ -100,8 +100,8 @@ static int start_tag(view *v, const xmlNode *node)
 	cmp_lines *l = v->tokens;
 	const char *name = (const char *)node->name;
 
-	if (cmp_lines_begin(l) < 0 || cmp_lines_appends(l, "<") < 0 ||
-	    cmp_lines_appends(l, name) < 0)
+	if (smart__cmp_lines_begin(l) < 0 || smart__cmp_lines_appends(l, "<") < 0 ||
+	    smart__cmp_lines_appends(l, name) < 0)
 		return -1;
 	if (v->flags & V_ATTRS) {
 		for (const xmlAttr *a = node->properties; a; a = a->next) {
@@ -110,9 +110,9 @@ static int start_tag(view *v, const xmlNode *node)
 			int rc;
 
 			if (((v->flags & V_NO_STYLE) &&
-			     cmp_names_has(&v->cfg->style_attributes, an)) ||
+			     smart__cmp_names_has(&v->cfg->style_attributes, an)) ||
 			    ((v->flags & V_NO_LAYOUT) &&
-			     cmp_names_has(&v->cfg->layout_attributes, an)))
+			     smart__cmp_names_has(&v->cfg->layout_attributes, an)))
 				continue;
 			value = (char *)xmlNodeListGetString(node->doc, a->children, 1);
 			rc = append_attr(l, an, value);
@@ -122,12 +122,12 @@ static int start_tag(view *v, const xmlNode *node)
 		}
 	} else if (v->flags & V_IMPT) {
 		if (append_rule_attrs(v, l, node,
-				      cmp_rules_find(&v->cfg->important, name)) < 0)
+				      smart__cmp_rules_find(&v->cfg->important, name)) < 0)
 			return -1;
 	}
-	if (cmp_lines_appends(l, ">") < 0)
+	if (smart__cmp_lines_appends(l, ">") < 0)
 		return -1;
-	return cmp_lines_end(l);
+	return smart__cmp_lines_end(l);
 }
 
 /* The nearest enclosing select element, for grouping options. */
@@ -146,25 +146,25 @@ static int extra_token(view *v, const xmlNode *node)
 {
 	const char *name = (const char *)node->name;
 	const cmp_rules *rules = (v->flags & V_LINKS) ? &v->cfg->links : &v->cfg->forms;
-	const cmp_tag_rule *rule = cmp_rules_find(rules, name);
+	const cmp_tag_rule *rule = smart__cmp_rules_find(rules, name);
 	cmp_lines *l = v->extra;
 
 	if (!rule)
 		return 0;
-	if (cmp_lines_begin(l) < 0)
+	if (smart__cmp_lines_begin(l) < 0)
 		return -1;
 	if ((v->flags & V_FORMS) && strcasecmp(name, "option") == 0) {
 		const xmlNode *select = enclosing_select(node);
-		char *group = select ? cmp_attr(select, "name") : NULL;
-		int rc = cmp_lines_appends(l, "select[") < 0 ||
-			 cmp_lines_appends(l, group ? group : "") < 0 ||
-			 cmp_lines_appends(l, "] ") < 0;
+		char *group = select ? smart__cmp_attr(select, "name") : NULL;
+		int rc = smart__cmp_lines_appends(l, "select[") < 0 ||
+			 smart__cmp_lines_appends(l, group ? group : "") < 0 ||
+			 smart__cmp_lines_appends(l, "] ") < 0;
 
 		xmlFree(group);
 		if (rc)
 			return -1;
 	}
-	if (cmp_lines_appends(l, name) < 0 || append_rule_attrs(v, l, node, rule) < 0)
+	if (smart__cmp_lines_appends(l, name) < 0 || append_rule_attrs(v, l, node, rule) < 0)
 		return -1;
 	if ((v->flags & V_FORMS) && strcasecmp(name, "option") == 0 &&
 	    !xmlHasProp(node, (const xmlChar *)"value")) {
@@ -183,11 +183,11 @@ static int extra_token(view *v, const xmlNode *node)
 	if ((v->flags & V_SELECTION) &&
 	    (xmlHasProp(node, (const xmlChar *)"selected") ||
 	     xmlHasProp(node, (const xmlChar *)"checked")) &&
-	    cmp_lines_appends(l, xmlHasProp(node, (const xmlChar *)"selected")
+	    smart__cmp_lines_appends(l, xmlHasProp(node, (const xmlChar *)"selected")
 					 ? " selected"
 					 : " checked") < 0)
 		return -1;
-	return cmp_lines_end(l);
+	return smart__cmp_lines_end(l);
 }
 
 /* A text node: a token of its own (DocumentBase), or more content. */
@@ -204,11 +204,11 @@ static int text_node(view *v, const char *s)
 		int rc = collapse(&clean, s, len);
 
 		if (rc == 0 && clean.len > 0)
-			rc = cmp_lines_add(v->tokens, clean.data, clean.len);
+			rc = smart__cmp_lines_add(v->tokens, clean.data, clean.len);
 		smart_strbuf_free(&clean);
 		return rc;
 	}
-	return cmp_lines_add(v->tokens, s, len);
+	return smart__cmp_lines_add(v->tokens, s, len);
 }
 
 static int view_enter(void *ctx, xmlNodePtr node)
@@ -218,9 +218,9 @@ static int view_enter(void *ctx, xmlNodePtr node)
 
 	switch (node->type) {
 	case XML_ELEMENT_NODE:
-		if ((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name))
+		if ((v->flags & V_BASE) && smart__cmp_names_has(&v->cfg->ignored_elements, name))
 			return 1;
-		if ((v->flags & V_CONTENT) && cmp_breaks_text(node) &&
+		if ((v->flags & V_CONTENT) && smart__cmp_breaks_text(node) &&
 		    smart_strbuf_append(&v->text, "\n", 1) < 0)
 			break;
 		if ((v->flags & (V_LINKS | V_FORMS)) && extra_token(v, node) < 0)
@@ -257,18 +257,18 @@ static int view_leave(void *ctx, xmlNodePtr node)
 	const char *name = (const char *)node->name;
 
 	if (node->type == XML_ELEMENT_NODE && (v->flags & V_CONTENT) &&
-	    !((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name)) &&
-	    cmp_breaks_text(node) && smart_strbuf_append(&v->text, "\n", 1) < 0) {
+	    !((v->flags & V_BASE) && smart__cmp_names_has(&v->cfg->ignored_elements, name)) &&
+	    smart__cmp_breaks_text(node) && smart_strbuf_append(&v->text, "\n", 1) < 0) {
 		v->failed = 1;
 		return -1;
 	}
 	if (node->type != XML_ELEMENT_NODE || !(v->flags & V_END) ||
-	    ((v->flags & V_BASE) && cmp_names_has(&v->cfg->ignored_elements, name)) ||
-	    tag_dropped(v, name) || cmp_is_void_element(node))
+	    ((v->flags & V_BASE) && smart__cmp_names_has(&v->cfg->ignored_elements, name)) ||
+	    tag_dropped(v, name) || smart__cmp_is_void_element(node))
 		return 0;
-	if (cmp_lines_begin(v->tokens) < 0 || cmp_lines_appends(v->tokens, "</") < 0 ||
-	    cmp_lines_appends(v->tokens, name) < 0 ||
-	    cmp_lines_appends(v->tokens, ">") < 0 || cmp_lines_end(v->tokens) < 0) {
+	if (smart__cmp_lines_begin(v->tokens) < 0 || smart__cmp_lines_appends(v->tokens, "</") < 0 ||
+	    smart__cmp_lines_appends(v->tokens, name) < 0 ||
+	    smart__cmp_lines_appends(v->tokens, ">") < 0 || smart__cmp_lines_end(v->tokens) < 0) {
 		v->failed = 1;
 		return -1;
 	}
@@ -285,34 +285,34 @@ static int content_tokens(view *v, smart_error *err)
 	int rc;
 
 	if (!(v->flags & V_COLLAPSE))
-		return cmp_lines_add_split(v->tokens, v->text.data ? v->text.data : "",
+		return smart__cmp_lines_add_split(v->tokens, v->text.data ? v->text.data : "",
 					   v->text.len) < 0 ? smart_error_oom(err) : 0;
 	if (collapse(&clean, v->text.data ? v->text.data : "", v->text.len) < 0)
 		return smart_error_oom(err);
 	len = clean.len;
 	if ((v->flags & V_DATES) &&
-	    cmp_regex_strip(&v->cfg->dates, clean.data, &stripped, &len, err) < 0) {
+	    smart__cmp_regex_strip(&v->cfg->dates, clean.data, &stripped, &len, err) < 0) {
 		smart_strbuf_free(&clean);
 		return -1;
 	}
-	rc = cmp_lines_add_words(v->tokens, stripped ? stripped : clean.data, len);
+	rc = smart__cmp_lines_add_words(v->tokens, stripped ? stripped : clean.data, len);
 	free(stripped);
 	smart_strbuf_free(&clean);
 	return rc < 0 ? smart_error_oom(err) : 0;
 }
 
-int cmp_sprenkle_view(const xmlDoc *doc, unsigned flags,
+int smart__cmp_sprenkle_view(const xmlDoc *doc, unsigned flags,
 		      const smart_compare_config *cfg, cmp_lines *tokens,
 		      cmp_lines *extra, smart_error *err)
 {
 	view v = { .cfg = cfg, .flags = flags, .tokens = tokens, .extra = extra };
 	int rc = 0;
 
-	if (doc && cmp_walk((xmlNodePtr)doc, view_enter, view_leave, &v) < 0)
+	if (doc && smart__cmp_walk((xmlNodePtr)doc, view_enter, view_leave, &v) < 0)
 		rc = smart_error_oom(err);
 	if (rc == 0 && (flags & V_CONTENT))
 		rc = content_tokens(&v, err);
-	if (rc == 0 && extra && cmp_lines_sort(extra) < 0)
+	if (rc == 0 && extra && smart__cmp_lines_sort(extra) < 0)
 		rc = smart_error_oom(err);
 	smart_strbuf_free(&v.text);
 	return rc;
@@ -327,22 +327,22 @@ static int compare_raw(smart_compare_pair *pair, const smart_compare_config *cfg
 	size_t len;
 	int rc = 0;
 
-	cmp_lines_init(&a);
-	cmp_lines_init(&b);
-	cmp_pair_bytes(pair, CMP_OLD, &data, &len);
-	if (cmp_lines_add_split(&a, data, len) < 0)
+	smart__cmp_lines_init(&a);
+	smart__cmp_lines_init(&b);
+	smart__cmp_pair_bytes(pair, CMP_OLD, &data, &len);
+	if (smart__cmp_lines_add_split(&a, data, len) < 0)
 		rc = smart_error_oom(err);
-	cmp_pair_bytes(pair, CMP_NEW, &data, &len);
-	if (rc == 0 && cmp_lines_add_split(&b, data, len) < 0)
+	smart__cmp_pair_bytes(pair, CMP_NEW, &data, &len);
+	if (rc == 0 && smart__cmp_lines_add_split(&b, data, len) < 0)
 		rc = smart_error_oom(err);
 	if (rc == 0)
-		rc = cmp_lines_compare(&a, &b, NULL, "line", cfg, result, err);
-	cmp_lines_free(&a);
-	cmp_lines_free(&b);
+		rc = smart__cmp_lines_compare(&a, &b, NULL, "line", cfg, result, err);
+	smart__cmp_lines_free(&a);
+	smart__cmp_lines_free(&b);
 	return rc;
 }
 
-int cmp_sprenkle_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_sprenkle_run(const smart_comparator *self, smart_compare_pair *pair,
 		     const smart_compare_config *cfg, smart_compare_result *result,
 		     smart_error *err)
 {
@@ -353,29 +353,29 @@ int cmp_sprenkle_run(const smart_comparator *self, smart_compare_pair *pair,
 	if (flags & V_RAW)
 		return compare_raw(pair, cfg, result, err);
 	for (int side = 0; side < 2; side++) {
-		cmp_lines_init(&tok[side]);
-		cmp_lines_init(&extra[side]);
+		smart__cmp_lines_init(&tok[side]);
+		smart__cmp_lines_init(&extra[side]);
 	}
 	for (int side = 0; side < 2 && rc == 0; side++) {
 		xmlDocPtr doc;
 
-		rc = cmp_pair_doc(pair, side, &doc, err);
+		rc = smart__cmp_pair_doc(pair, side, &doc, err);
 		if (rc == 0)
-			rc = cmp_sprenkle_view(doc, flags, cfg, &tok[side],
+			rc = smart__cmp_sprenkle_view(doc, flags, cfg, &tok[side],
 					       want_extra ? &extra[side] : NULL, err);
 	}
 	if (rc == 0)
-		rc = cmp_lines_compare(&tok[0], &tok[1], NULL,
+		rc = smart__cmp_lines_compare(&tok[0], &tok[1], NULL,
 				       (flags & V_CONTENT) ? ((flags & V_COLLAPSE) ? "word" : "line")
 				       : (flags & V_TEXT) ? "token" : "tag",
 				       cfg, result, err);
 	if (rc == 0 && want_extra)
-		rc = cmp_lines_compare(&extra[0], &extra[1],
+		rc = smart__cmp_lines_compare(&extra[0], &extra[1],
 				       (flags & V_LINKS) ? "sorted links" : "sorted form controls",
 				       "entry", cfg, result, err);
 	for (int side = 0; side < 2; side++) {
-		cmp_lines_free(&tok[side]);
-		cmp_lines_free(&extra[side]);
+		smart__cmp_lines_free(&tok[side]);
+		smart__cmp_lines_free(&extra[side]);
 	}
 	return rc;
 }

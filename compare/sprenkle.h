@@ -27,20 +27,20 @@ enum {
 
 /* Reduces a document (NULL: empty) to the tokens of view `flags`; `extra`
  * (with V_LINKS or V_FORMS) receives the sorted list. */
-int cmp_sprenkle_view(const xmlDoc *doc, unsigned flags,
+int smart__cmp_sprenkle_view(const xmlDoc *doc, unsigned flags,
 		      const smart_compare_config *cfg, cmp_lines *tokens,
 		      cmp_lines *extra, smart_error *err);
 
 /* The run function of every Sprenkle comparator; `self->options` holds the
  * view flags. */
-int cmp_sprenkle_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_sprenkle_run(const smart_comparator *self, smart_compare_pair *pair,
 		     const smart_compare_config *cfg, smart_compare_result *result,
 		     smart_error *err);
 
 /* The run function of Table 4's unions and intersections of two named
  * comparators (`self->left`, `self->right`). */
 enum { CMP_UNION = 1, CMP_INTERSECTION = 2 };
-int cmp_combine_run(const smart_comparator *self, smart_compare_pair *pair,
+int smart__cmp_combine_run(const smart_comparator *self, smart_compare_pair *pair,
 		    const smart_compare_config *cfg, smart_compare_result *result,
 		    smart_error *err);
 

@@ -7,7 +7,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/xpath.h>
 
-int cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx)
+int smart__cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx)
 {
 	xmlNodePtr node = root;
 
@@ -35,7 +35,7 @@ int cmp_walk(xmlNodePtr root, cmp_enter_fn enter, cmp_leave_fn leave, void *ctx)
 	return 0;
 }
 
-int cmp_is_void_element(const xmlNode *node)
+int smart__cmp_is_void_element(const xmlNode *node)
 {
 	const htmlElemDesc *desc;
 
@@ -46,7 +46,7 @@ int cmp_is_void_element(const xmlNode *node)
 	return desc && desc->empty;
 }
 
-int cmp_breaks_text(const xmlNode *node)
+int smart__cmp_breaks_text(const xmlNode *node)
 {
 	const htmlElemDesc *desc;
 
@@ -60,7 +60,7 @@ int cmp_breaks_text(const xmlNode *node)
 	return desc && !desc->isinline;
 }
 
-char *cmp_attr(const xmlNode *node, const char *name)
+char *smart__cmp_attr(const xmlNode *node, const char *name)
 {
 	return (char *)xmlGetProp(node, (const xmlChar *)name);
 }
@@ -73,7 +73,7 @@ static void quiet_error(void *ctx, const xmlError *error)
 	(void)error;
 }
 
-struct _xmlXPathContext *cmp_xpath_context(xmlDocPtr doc)
+struct _xmlXPathContext *smart__cmp_xpath_context(xmlDocPtr doc)
 {
 	xmlXPathContextPtr xc = xmlXPathNewContext(doc);
 

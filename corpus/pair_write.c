@@ -13,7 +13,7 @@
 
 #include "diffx/text.h"
 
-const char *pair_format_of(const char *path, const char *data, size_t len)
+const char *smart__pair_format_of(const char *path, const char *data, size_t len)
 {
 	static const char *const xml_ext[] = { "xml", "svg", "rss", "atom", NULL };
 	static const char *const html_ext[] = { "html", "htm", "xhtml", NULL };
@@ -37,12 +37,12 @@ static int clean_text(smart_strbuf *out, const char *text, size_t len)
 {
 	if (memchr(text, '\0', len))
 		return 1;
-	if (text_clean(out, text, len, 0) < 0 || smart_strbuf_append(out, "", 1) < 0)
+	if (smart__text_clean(out, text, len, 0) < 0 || smart_strbuf_append(out, "", 1) < 0)
 		return -1;
 	return 0;
 }
 
-int pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error *err)
+int smart__pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error *err)
 {
 	smart_strbuf old_doc = { 0 }, new_doc = { 0 };
 	smart_pair pair;

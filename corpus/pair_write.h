@@ -29,10 +29,10 @@ typedef struct pair_fields {
  * Invalid UTF-8 in the documents is replaced by U+FFFD so that the line is
  * valid JSON. Returns 0, 1 when a document holds NUL bytes (not text: the
  * record is not written), or -1 on failure. */
-int pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error *err);
+int smart__pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error *err);
 
 /* "html" or "xml" for an output file: by its extension (.xml, .svg, .rss,
  * .atom are XML; .html, .htm, .xhtml are HTML), else by sniffing `data`. */
-const char *pair_format_of(const char *path, const char *data, size_t len);
+const char *smart__pair_format_of(const char *path, const char *data, size_t len);
 
 #endif

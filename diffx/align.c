@@ -25,7 +25,7 @@ static int hash_tree(const smart_tree *t, uint64_t *own, uint64_t *sub,
 	if (!name_hash)
 		return -1;
 	for (uint32_t k = 0; k < t->name_count; k++)
-		name_hash[k] = align_hash_bytes(SEED_NAME, t->names[k],
+		name_hash[k] = smart__align_hash_bytes(SEED_NAME, t->names[k],
 						strlen(t->names[k]));
 	for (uint32_t i = t->count; i-- > 0;) {
 		const smart_node *n = &t->nodes[i];
@@ -36,17 +36,17 @@ static int hash_tree(const smart_tree *t, uint64_t *own, uint64_t *sub,
 			csize[i] = 0;
 			continue;
 		}
-		h = align_mix(name_hash[n->name_id] + (uint64_t)n->kind);
+		h = smart__align_mix(name_hash[n->name_id] + (uint64_t)n->kind);
 		for (uint32_t k = 0; k < n->attr_count; k++) {
 			const smart_attr *at = &t->attrs[n->attr_first + k];
 
-			h = align_mix(h ^ align_hash_bytes(SEED_ATTR, at->name,
+			h = smart__align_mix(h ^ smart__align_hash_bytes(SEED_ATTR, at->name,
 							   strlen(at->name)));
-			h = align_mix(h ^ align_hash_bytes(SEED_ATTR + 1, at->value,
+			h = smart__align_mix(h ^ smart__align_hash_bytes(SEED_ATTR + 1, at->value,
 							   strlen(at->value)));
 		}
 		if (n->text)
-			h = align_mix(h ^ align_hash_bytes(SEED_TEXT, n->text,
+			h = smart__align_mix(h ^ smart__align_hash_bytes(SEED_TEXT, n->text,
 							   n->text_len));
 		own[i] = h;
 		csize[i] = 1;
@@ -54,10 +54,10 @@ static int hash_tree(const smart_tree *t, uint64_t *own, uint64_t *sub,
 		     c = t->nodes[c].next_sibling) {
 			if (!csize[c])
 				continue;
-			h = align_mix(h * 31 + sub[c]);
+			h = smart__align_mix(h * 31 + sub[c]);
 			csize[i] += csize[c];
 		}
-		sub[i] = align_mix(h ^ csize[i]);
+		sub[i] = smart__align_mix(h ^ csize[i]);
 	}
 	free(name_hash);
 	return 0;
@@ -100,7 +100,7 @@ static int map_labels(align *al)
 	}
 	memset(slots, 0xff, size * sizeof(*slots));
 	for (uint32_t k = 0; k < b->name_count; k++) {
-		uint32_t s = (uint32_t)align_hash_bytes(0, b->names[k],
+		uint32_t s = (uint32_t)smart__align_hash_bytes(0, b->names[k],
 							strlen(b->names[k])) & mask;
 
 		while (slots[s] != SMART_NONE)
@@ -108,7 +108,7 @@ static int map_labels(align *al)
 		slots[s] = k;
 	}
 	for (uint32_t k = 0; k < a->name_count; k++) {
-		uint32_t s = (uint32_t)align_hash_bytes(0, a->names[k],
+		uint32_t s = (uint32_t)smart__align_hash_bytes(0, a->names[k],
 							strlen(a->names[k])) & mask;
 
 		old_name_to_new[k] = SMART_NONE;
@@ -187,14 +187,14 @@ static void fill_buckets(align *al)
 	}
 }
 
-void align_pair(align *al, uint32_t x, uint32_t y)
+void smart__align_pair(align *al, uint32_t x, uint32_t y)
 {
 	assert(al->a2b[x] == SMART_NONE && al->b2a[y] == SMART_NONE);
 	al->a2b[x] = y;
 	al->b2a[y] = x;
 }
 
-int align_init(align *al, const smart_tree *a, const smart_tree *b,
+int smart__align_init(align *al, const smart_tree *a, const smart_tree *b,
 	       smart_error *err)
 {
 	size_t na = a->count, nb = b->count;
@@ -230,17 +230,17 @@ int align_init(align *al, const smart_tree *a, const smart_tree *b,
 		free(al->a2b);
 		free(al->b2a);
 		al->a2b = al->b2a = NULL;
-		align_release(al);
+		smart__align_release(al);
 		return smart_error_oom(err);
 	}
 	memset(al->a2b, 0xff, na * sizeof(uint32_t));
 	memset(al->b2a, 0xff, nb * sizeof(uint32_t));
 	fill_buckets(al);
-	align_pair(al, 0, 0); /* the documents always correspond */
+	smart__align_pair(al, 0, 0); /* the documents always correspond */
 	return 0;
 }
 
-void align_release(align *al)
+void smart__align_release(align *al)
 {
 	free(al->own_a);
 	free(al->own_b);
@@ -263,7 +263,7 @@ void align_release(align *al)
 	al->buckets = NULL;
 }
 
-uint32_t align_content_children(const smart_tree *t, uint32_t node,
+uint32_t smart__align_content_children(const smart_tree *t, uint32_t node,
 				uint32_t *out)
 {
 	uint32_t n = 0;

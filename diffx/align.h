@@ -1,7 +1,7 @@
 /*
  * Internals of the DiffX alignment, shared by the files that compute it:
  * hash.c (subtree hashes), match_exact.c (phase 1), match_fragments.c,
- * fragment_grow.c and fragment_gap.c (phase 2), lis.c (longest increasing subsequence), script.c (phase 3).
+ * smart__fragment_grow.c and fragment_gap.c (phase 2), lis.c (longest increasing subsequence), script.c (phase 3).
  *
  * Labels: a node's label is its name; the two trees intern names
  * separately, so old nodes are given labels in the NEW tree's name-id space
@@ -45,33 +45,33 @@ typedef struct align {
 	uint32_t bits_mask;
 	uint32_t bucket_mask;    /* table size - 1 (a power of two) */
 	unsigned char *stays;    /* per new node: matched in place and in order
-	                          * (align_mark_in_order), kept up to date by
+	                          * (smart__align_mark_in_order), kept up to date by
 	                          * the repair for the script; NULL before */
 } align;
 
 /* Allocates the arrays of `al` for trees a and b, computes hashes, sizes
  * and labels, and matches document node 0 with document node 0.
  * Returns 0, or -1 with err set (out of memory). */
-int align_init(align *al, const smart_tree *a, const smart_tree *b,
+int smart__align_init(align *al, const smart_tree *a, const smart_tree *b,
 	       smart_error *err);
 
-/* Frees what align_init allocated except a2b and b2a (owned by the diff). */
-void align_release(align *al);
+/* Frees what smart__align_init allocated except a2b and b2a (owned by the diff). */
+void smart__align_release(align *al);
 
 /* Phase 1: bottom-up exact matching of identical subtrees, largest first
  * (match_exact.c). */
-int align_match_exact(align *al, smart_error *err);
+int smart__align_match_exact(align *al, smart_error *err);
 
 /* True when old x and new y head identical content subtrees none of whose
  * nodes is matched yet; then match_subtree may pair them. */
-int align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y);
+int smart__align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y);
 
 /* Pairs every content node of old subtree x with its counterpart in the
- * identical new subtree y (which align_subtree_free_and_equal accepted). */
-void align_match_subtree(align *al, uint32_t x, uint32_t y);
+ * identical new subtree y (which smart__align_subtree_free_and_equal accepted). */
+void smart__align_match_subtree(align *al, uint32_t x, uint32_t y);
 
 /* Records one matched pair (x, y). */
-void align_pair(align *al, uint32_t x, uint32_t y);
+void smart__align_pair(align *al, uint32_t x, uint32_t y);
 
 /* False when new node y certainly has no old node with its subtree hash
  * (cheap: one cached bit; true may be a false alarm). */
@@ -86,24 +86,24 @@ static inline int align_may_have_twin(const align *al, uint32_t y)
  * it matched), preferring one whose parent is matched to y's parent, then
  * the one nearest to old position `near`. SMART_NONE when there is none.
  * Looks at a bounded number of chain entries, so it is O(1). */
-uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near);
+uint32_t smart__align_find_twin(const align *al, uint32_t y, uint32_t near);
 
 /* Phase 2: top-down isolated-fragment mapping (match_fragments.c). */
-int align_match_fragments(align *al, smart_error *err);
+int smart__align_match_fragments(align *al, smart_error *err);
 
 /* Phase 2b: re-pairs small nodes in place where that shortens the script
  * (repair.c, repair_attempt.c, repair_cost.c). */
-int align_repair(align *al, smart_error *err);
+int smart__align_repair(align *al, smart_error *err);
 
 /* The content children of a node, in order, into `out` (capacity given by
  * the node's child_count). Returns how many. */
-uint32_t align_content_children(const smart_tree *t, uint32_t node,
+uint32_t smart__align_content_children(const smart_tree *t, uint32_t node,
 				 uint32_t *out);
 
 /* Longest increasing subsequence of keys[0..n): sets in_lis[i] to 1 for the
  * members of one longest strictly increasing subsequence, 0 for the others.
  * `work` must hold 2*n uint32_t. O(n log n). */
-void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
+void smart__align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
 	       uint32_t *work);
 
 /* The children the script keeps in place: a longest strictly increasing
@@ -113,23 +113,23 @@ void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
  * document is called old). Sets in_lis[i] to 1 for its members, 0 for the
  * others. `work` must hold 8*n uint32_t, 8-byte aligned. O(n log n); O(n)
  * when the keys are already in order. */
-void align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
+void smart__align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
 			unsigned char *in_lis, uint32_t *work);
 
 /* Index of the first entry >= key in the ascending array v[0..n). */
-uint32_t align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key);
+uint32_t smart__align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key);
 
 /* Hashing (hash.c). */
-uint64_t align_hash_bytes(uint64_t seed, const void *data, size_t len);
-uint64_t align_mix(uint64_t h);
+uint64_t smart__align_hash_bytes(uint64_t seed, const void *data, size_t len);
+uint64_t smart__align_mix(uint64_t h);
 
 /* Marks the matched new nodes that stay in place (stays[y] = 1): those
  * whose parent is matched to their partner's parent and that belong to the
  * longest run of such siblings in unchanged relative order; the others are
  * moves. Returns 0, or -1 when out of memory (script.c). */
-int align_mark_in_order(const align *al, unsigned char *stays);
+int smart__align_mark_in_order(const align *al, unsigned char *stays);
 
 /* Phase 3: builds diff->ops and diff->summary from the matching (script.c). */
-int align_build_script(smart_diff *diff, const align *al, smart_error *err);
+int smart__align_build_script(smart_diff *diff, const align *al, smart_error *err);
 
 #endif

@@ -50,21 +50,21 @@ smart_diff *smart_diffx(const smart_tree *old_tree, const smart_tree *new_tree,
 	diff->old_tree = old_tree;
 	diff->new_tree = new_tree;
 	assert(tree_links_hold(old_tree) && tree_links_hold(new_tree));
-	if (align_init(&al, old_tree, new_tree, err) < 0) {
+	if (smart__align_init(&al, old_tree, new_tree, err) < 0) {
 		free(diff);
 		return NULL;
 	}
 	diff->old_to_new = al.a2b;
 	diff->new_to_old = al.b2a;
-	if (align_match_exact(&al, err) < 0 ||
-	    align_match_fragments(&al, err) < 0 ||
-	    align_repair(&al, err) < 0 ||
-	    align_build_script(diff, &al, err) < 0) {
-		align_release(&al);
+	if (smart__align_match_exact(&al, err) < 0 ||
+	    smart__align_match_fragments(&al, err) < 0 ||
+	    smart__align_repair(&al, err) < 0 ||
+	    smart__align_build_script(diff, &al, err) < 0) {
+		smart__align_release(&al);
 		smart_diff_free(diff);
 		return NULL;
 	}
-	align_release(&al);
+	smart__align_release(&al);
 	return diff;
 }
 

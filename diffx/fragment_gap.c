@@ -47,7 +47,7 @@ static uint32_t sample(const smart_tree *t, const uint64_t *own, uint32_t node,
  * "<b></b>" count half). Matched descendants that went elsewhere count
  * nothing: a subtree that moved out says nothing about its old parent's
  * partner. Used to choose partners in small gaps and among siblings. */
-int fragment_gap_similarity(const align *al, uint32_t x, uint32_t y)
+int smart__fragment_gap_similarity(const align *al, uint32_t x, uint32_t y)
 {
 	uint64_t sa[SIM_NODES], sb[SIM_NODES];
 	int score = 0;
@@ -96,7 +96,7 @@ static int pair_gap_dp(const align *al, const uint32_t *a, uint32_t na,
 					 * alike. */
 					int d = dp[(i - 1) * w + j - 1] + 2 +
 						2 * (al->sub_a[x] == al->sub_b[y]) +
-						fragment_gap_similarity(al, x, y);
+						smart__fragment_gap_similarity(al, x, y);
 
 					if (d > v)
 						v = d;
@@ -110,7 +110,7 @@ static int pair_gap_dp(const align *al, const uint32_t *a, uint32_t na,
 		} else if (dp[i * w + j] == dp[i * w + j - 1]) {
 			j--;
 		} else {
-			if (fragment_pairs_push(out, a[i - 1], b[j - 1]) < 0)
+			if (smart__fragment_pairs_push(out, a[i - 1], b[j - 1]) < 0)
 				return -1;
 			i--;
 			j--;
@@ -144,7 +144,7 @@ static int pair_gap_fifo(grower *g, const uint32_t *a, uint32_t na,
 		if ((i = g->label_head[l]) == SMART_NONE)
 			continue;
 		g->label_head[l] = g->queue_next[i];
-		rc = fragment_pairs_push(out, a[i], b[j]);
+		rc = smart__fragment_pairs_push(out, a[i], b[j]);
 	}
 	for (uint32_t i = 0; i < na; i++) { /* leave the queues empty */
 		uint32_t l = al->old_label[a[i]];
@@ -171,7 +171,7 @@ static int pair_by_label(grower *g, uint32_t a0, uint32_t na, uint32_t b0,
  * subtrees first, found by a monotone sweep (linear, and enough in
  * practice), which split the gap again, the children between two identical
  * pairs being paired by label. */
-int fragment_pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
+int smart__fragment_pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 {
 	const align *al = g->al;
 	uint32_t from = 0, ia = 0, jb = 0;
@@ -188,7 +188,7 @@ int fragment_pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 			k++;
 		if (k == na) {
 			for (k = 0; k < na; k++)
-				if (fragment_pairs_push(out, g->gap_a[k], g->gap_b[k]) < 0)
+				if (smart__fragment_pairs_push(out, g->gap_a[k], g->gap_b[k]) < 0)
 					return -1;
 			return 0;
 		}
@@ -199,7 +199,7 @@ int fragment_pair_gap(grower *g, uint32_t na, uint32_t nb, pairs *out)
 		for (uint32_t i = from; i < na && i < from + 8; i++)
 			if (al->sub_a[g->gap_a[i]] == al->sub_b[g->gap_b[j]]) {
 				if (pair_by_label(g, ia, i - ia, jb, j - jb, out) < 0 ||
-				    fragment_pairs_push(out, g->gap_a[i], g->gap_b[j]) < 0)
+				    smart__fragment_pairs_push(out, g->gap_a[i], g->gap_b[j]) < 0)
 					return -1;
 				from = ia = i + 1;
 				jb = j + 1;

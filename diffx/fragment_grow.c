@@ -12,7 +12,7 @@
 
 #include "common/array.h"
 
-int fragment_pairs_push(pairs *p, uint32_t x, uint32_t y)
+int smart__fragment_pairs_push(pairs *p, uint32_t x, uint32_t y)
 {
 	if (smart_array_reserve((void **)&p->x, &p->cap_x, p->len, sizeof(*p->x), 256) < 0 ||
 	    smart_array_reserve((void **)&p->y, &p->cap_y, p->len, sizeof(*p->y), 256) < 0)
@@ -29,8 +29,8 @@ int fragment_pairs_push(pairs *p, uint32_t x, uint32_t y)
 static size_t align_children(grower *g, uint32_t px, uint32_t py, pairs *out)
 {
 	align *al = g->al;
-	uint32_t na = align_content_children(al->a, px, g->kids_a);
-	uint32_t nb = align_content_children(al->b, py, g->kids_b);
+	uint32_t na = smart__align_content_children(al->a, px, g->kids_a);
+	uint32_t nb = smart__align_content_children(al->b, py, g->kids_b);
 	uint32_t m = 0, ia = 0, jb = 0;
 
 	if (na == 0 || nb == 0)
@@ -43,7 +43,7 @@ static size_t align_children(grower *g, uint32_t px, uint32_t py, pairs *out)
 			g->key_pos[m++] = j;
 		}
 	}
-	align_lis(g->keys, m, g->in_lis, g->lis_work);
+	smart__align_lis(g->keys, m, g->in_lis, g->lis_work);
 	for (uint32_t k = 0; k <= m; k++) {
 		uint32_t anchor_x, anchor_j, ga = 0, gb = 0;
 
@@ -61,7 +61,7 @@ static size_t align_children(grower *g, uint32_t px, uint32_t py, pairs *out)
 				g->gap_b[gb++] = g->kids_b[jb];
 		ia++;
 		jb++;
-		if (fragment_pair_gap(g, ga, gb, out) < 0)
+		if (smart__fragment_pair_gap(g, ga, gb, out) < 0)
 			return SIZE_MAX;
 	}
 	return na + nb;
@@ -73,7 +73,7 @@ static size_t align_children(grower *g, uint32_t px, uint32_t py, pairs *out)
  * under the anchors it meets (matched subtrees that sit where the fragment
  * expects them); *agree counts those anchored nodes and the pairs whose own
  * content is equal. */
-int fragment_grow(grower *g, uint32_t x, uint32_t y, size_t limit,
+int smart__fragment_grow(grower *g, uint32_t x, uint32_t y, size_t limit,
 		  size_t *work, uint32_t *agree)
 {
 	pairs *p = &g->cur;
@@ -82,7 +82,7 @@ int fragment_grow(grower *g, uint32_t x, uint32_t y, size_t limit,
 	p->len = 0;
 	*agree = 0;
 	g->anchored = 0;
-	if (fragment_pairs_push(p, x, y) < 0)
+	if (smart__fragment_pairs_push(p, x, y) < 0)
 		return -1;
 	/* Depth first over the recorded pairs (a stack of their indices),
 	 * first child first, so the walk follows both arrays in pre-order. */
@@ -104,14 +104,14 @@ int fragment_grow(grower *g, uint32_t x, uint32_t y, size_t limit,
 	return 0;
 }
 
-void fragment_apply(align *al, const pairs *p)
+void smart__fragment_apply(align *al, const pairs *p)
 {
 	for (uint32_t k = 0; k < p->len; k++)
 		if (al->a2b[p->x[k]] == SMART_NONE)
-			align_pair(al, p->x[k], p->y[k]);
+			smart__align_pair(al, p->x[k], p->y[k]);
 }
 
-void fragment_grower_free(grower *g)
+void smart__fragment_grower_free(grower *g)
 {
 	free(g->kids_a);
 	free(g->kids_b);
@@ -131,7 +131,7 @@ void fragment_grower_free(grower *g)
 	free(g->best.y);
 }
 
-int fragment_grower_init(grower *g, align *al)
+int smart__fragment_grower_init(grower *g, align *al)
 {
 	size_t na = al->a->count + 1, nb = al->b->count + 1;
 	size_t labels = al->b->name_count + 1;
@@ -154,7 +154,7 @@ int fragment_grower_init(grower *g, align *al)
 	if (!g->kids_a || !g->gap_a || !g->queue_next ||
 	    !g->kids_b || !g->gap_b || !g->keys || !g->key_pos ||
 	    !g->lis_work || !g->in_lis || !g->stack || !g->label_head || !g->label_tail) {
-		fragment_grower_free(g);
+		smart__fragment_grower_free(g);
 		return -1;
 	}
 	memset(g->label_head, 0xff, labels * sizeof(uint32_t));

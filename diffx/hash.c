@@ -3,7 +3,7 @@
  * and its whole content subtree, so that identical subtrees of the two
  * trees can be found in one table lookup. The hashes only propose
  * candidates; a match is always confirmed by comparing the subtrees
- * (align_subtree_free_and_equal), so a collision can cost time, never
+ * (smart__align_subtree_free_and_equal), so a collision can cost time, never
  * correctness.
  */
 #include "align.h"
@@ -13,7 +13,7 @@
 #define GOLDEN 0x9e3779b97f4a7c15ULL
 
 /* A strong 64-bit finaliser (MurmurHash3's fmix64). */
-uint64_t align_mix(uint64_t h)
+uint64_t smart__align_mix(uint64_t h)
 {
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdULL;
@@ -29,7 +29,7 @@ static uint64_t rotl(uint64_t x, int r)
 }
 
 /* Hashes `len` bytes eight at a time, starting from `seed`. */
-uint64_t align_hash_bytes(uint64_t seed, const void *data, size_t len)
+uint64_t smart__align_hash_bytes(uint64_t seed, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 	uint64_t h = seed ^ ((uint64_t)len * GOLDEN), w;
@@ -43,5 +43,5 @@ uint64_t align_hash_bytes(uint64_t seed, const void *data, size_t len)
 	w = 0;
 	memcpy(&w, p, len);
 	h ^= w * 0x4cf5ad432745937fULL;
-	return align_mix(h);
+	return smart__align_mix(h);
 }

@@ -1,16 +1,16 @@
 /*
  * Longest increasing subsequence, O(n log n). DiffX uses it on the matched
  * children of a matched pair, keyed by their old positions: phase 2 uses
- * the members (patience sorting, align_lis) as anchors between which
+ * the members (patience sorting, smart__align_lis) as anchors between which
  * unmatched children are paired; the script keeps the members of the
- * weighted one (align_lis_weighted) in place and moves the others.
+ * weighted one (smart__align_lis_weighted) in place and moves the others.
  */
 #include "align.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
+void smart__align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
 	       uint32_t *work)
 {
 	uint32_t *tails = work;     /* tails[l]: index ending the best run of length l+1 */
@@ -41,7 +41,7 @@ void align_lis(const uint32_t *keys, uint32_t n, unsigned char *in_lis,
 
 /* Index of the first entry >= key in an ascending array (used to start
  * nearest-position searches). */
-uint32_t align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key)
+uint32_t smart__align_lower_bound(const uint32_t *v, uint32_t n, uint32_t key)
 {
 	uint32_t lo = 0, hi = n;
 
@@ -71,7 +71,7 @@ static int run_beats(const uint32_t *len, const uint64_t *weight, uint32_t i, ui
 	       (len[i] == len[j] && weight[i] > weight[j]);
 }
 
-void align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
+void smart__align_lis_weighted(const uint32_t *keys, const uint32_t *weights, uint32_t n,
 			unsigned char *in_lis, uint32_t *work)
 {
 	uint64_t *sorted = (uint64_t *)(void *)work;   /* 2n: (key, index) */

@@ -27,7 +27,7 @@ static uint32_t next_content(const uint32_t *csize, uint32_t i, uint32_t end)
 	return i;
 }
 
-int align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y)
+int smart__align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y)
 {
 	const smart_tree *a = al->a, *b = al->b;
 	uint32_t end_a = x + a->nodes[x].size, end_b = y + b->nodes[y].size;
@@ -52,7 +52,7 @@ int align_subtree_free_and_equal(const align *al, uint32_t x, uint32_t y)
 	}
 }
 
-void align_match_subtree(align *al, uint32_t x, uint32_t y)
+void smart__align_match_subtree(align *al, uint32_t x, uint32_t y)
 {
 	uint32_t end_a = x + al->a->nodes[x].size, end_b = y + al->b->nodes[y].size;
 	uint32_t i = x, j = y;
@@ -62,13 +62,13 @@ void align_match_subtree(align *al, uint32_t x, uint32_t y)
 		j = next_content(al->csize_b, j, end_b);
 		if (i == end_a || j == end_b)
 			break;
-		align_pair(al, i, j);
+		smart__align_pair(al, i, j);
 		i++;
 		j++;
 	}
 }
 
-uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
+uint32_t smart__align_find_twin(const align *al, uint32_t y, uint32_t near)
 {
 	const align_bucket *bk;
 	const uint32_t *slice;
@@ -84,7 +84,7 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
 	if (py != SMART_NONE)
 		want_parent = al->b2a[py];
 	slice = al->old_by_hash + bk->old_start;
-	right = align_lower_bound(slice, bk->old_len, near);
+	right = smart__align_lower_bound(slice, bk->old_len, near);
 	left = right;
 	/* Walk outwards from `near`, nearest first; the first candidate
 	 * under the parent matched to y's parent wins outright. */
@@ -100,22 +100,22 @@ uint32_t align_find_twin(const align *al, uint32_t y, uint32_t near)
 		if (al->a2b[x] != SMART_NONE)
 			continue;
 		if (want_parent == SMART_NONE) {
-			if (align_subtree_free_and_equal(al, x, y))
+			if (smart__align_subtree_free_and_equal(al, x, y))
 				return x;
 			continue;
 		}
 		if (al->a->nodes[x].parent == want_parent &&
-		    align_subtree_free_and_equal(al, x, y))
+		    smart__align_subtree_free_and_equal(al, x, y))
 			return x;
 		if (best == SMART_NONE)
 			best = x;
 	}
-	if (best != SMART_NONE && !align_subtree_free_and_equal(al, best, y))
+	if (best != SMART_NONE && !smart__align_subtree_free_and_equal(al, best, y))
 		best = SMART_NONE;
 	return best;
 }
 
-int align_match_exact(align *al, smart_error *err)
+int smart__align_match_exact(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
 	uint32_t nb = b->count;
@@ -144,12 +144,12 @@ int align_match_exact(align *al, smart_error *err)
 		/* Where y would sit in the old tree if edits were spread
 		 * evenly. */
 		near = (uint32_t)((uint64_t)y * al->a->count / nb);
-		x = align_find_twin(al, y, near);
+		x = smart__align_find_twin(al, y, near);
 		if (x == SMART_NONE) {
 			y++;
 			continue;
 		}
-		align_match_subtree(al, x, y);
+		smart__align_match_subtree(al, x, y);
 		y += b->nodes[y].size;
 	}
 	return 0;

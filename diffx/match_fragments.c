@@ -23,7 +23,7 @@
  * so alignment stays near-linear.
  *
  * This file is the driver and the search for partners of the nodes left
- * over; growing a fragment is in fragment_grow.c, pairing the children of
+ * over; growing a fragment is in smart__fragment_grow.c, pairing the children of
  * a gap in fragment_gap.c (fragment.h).
  */
 #include "fragment.h"
@@ -79,7 +79,7 @@ static int match_by_label(grower *g, uint32_t y, uint32_t near,
 	pairs swap;
 
 	g->best.len = 0;
-	left = right = align_lower_bound(list, len, near);
+	left = right = smart__align_lower_bound(list, len, near);
 	while (g->budget > 0 && tried < CANDIDATES &&
 	       probes < CANDIDATE_PROBES && (left > 0 || right < len)) {
 		uint32_t x, agree;
@@ -94,7 +94,7 @@ static int match_by_label(grower *g, uint32_t y, uint32_t near,
 		if (al->a2b[x] != SMART_NONE || al->csize_a[x] < LABEL_MIN_SUBTREE)
 			continue;
 		tried++;
-		rc = fragment_grow(g, x, y, g->budget, &work, &agree);
+		rc = smart__fragment_grow(g, x, y, g->budget, &work, &agree);
 		g->budget = work < g->budget ? g->budget - work : 0;
 		if (rc < 0)
 			return -1;
@@ -108,7 +108,7 @@ static int match_by_label(grower *g, uint32_t y, uint32_t near,
 			best_size = g->best.len + g->anchored;
 		}
 	}
-	fragment_apply(al, &g->best);
+	smart__fragment_apply(al, &g->best);
 	return 0;
 }
 
@@ -136,7 +136,7 @@ static int match_sibling(grower *g, uint32_t y, uint32_t px,
 	size_t work = 0;
 	uint32_t agree;
 
-	for (uint32_t i = align_lower_bound(list, len, px + 1);
+	for (uint32_t i = smart__align_lower_bound(list, len, px + 1);
 	     i < len && list[i] < end && looked < SIBLING_PROBES && visits < SIBLING_VISITS;
 	     i++, visits++) {
 		uint32_t c = list[i];
@@ -147,7 +147,7 @@ static int match_sibling(grower *g, uint32_t y, uint32_t px,
 		looked++;
 		if (al->a2b[c] != SMART_NONE)
 			continue;
-		score = fragment_gap_similarity(al, c, y);
+		score = smart__fragment_gap_similarity(al, c, y);
 		if (score > best_score) {
 			best = c;
 			best_score = score;
@@ -155,9 +155,9 @@ static int match_sibling(grower *g, uint32_t y, uint32_t px,
 	}
 	if (best == SMART_NONE)
 		return 0;
-	if (fragment_grow(g, best, y, SIZE_MAX, &work, &agree) < 0)
+	if (smart__fragment_grow(g, best, y, SIZE_MAX, &work, &agree) < 0)
 		return -1;
-	fragment_apply(al, &g->cur);
+	smart__fragment_apply(al, &g->cur);
 	return 1;
 }
 
@@ -189,7 +189,7 @@ static int sort_by_depth(const smart_tree *t, uint32_t *nodes, uint32_t n)
 	return 0;
 }
 
-int align_match_fragments(align *al, smart_error *err)
+int smart__align_match_fragments(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
 	grower g;
@@ -198,12 +198,12 @@ int align_match_fragments(align *al, smart_error *err)
 	size_t work = 0;
 	int rc = -1;
 
-	if (fragment_grower_init(&g, al) < 0)
+	if (smart__fragment_grower_init(&g, al) < 0)
 		return smart_error_oom(err);
 	/* The fragment of the two documents: top-down over the whole page. */
-	if (fragment_grow(&g, 0, 0, SIZE_MAX, &work, &agree) < 0)
+	if (smart__fragment_grow(&g, 0, 0, SIZE_MAX, &work, &agree) < 0)
 		goto out;
-	fragment_apply(al, &g.cur);
+	smart__fragment_apply(al, &g.cur);
 	order = malloc(b->count * sizeof(uint32_t));
 	near = malloc(b->count * sizeof(uint32_t));
 	if (!order || !near || index_labels(al, &start, &by_label) < 0)
@@ -232,9 +232,9 @@ int align_match_fragments(align *al, smart_error *err)
 			continue;
 		if (al->b2a[p] != SMART_NONE)
 			near[y] = al->b2a[p];
-		x = align_find_twin(al, y, near[y]);
+		x = smart__align_find_twin(al, y, near[y]);
 		if (x != SMART_NONE) {
-			align_match_subtree(al, x, y);
+			smart__align_match_subtree(al, x, y);
 			continue;
 		}
 		if (al->b2a[p] != SMART_NONE) {
@@ -259,6 +259,6 @@ out:
 	free(near);
 	free(start);
 	free(by_label);
-	fragment_grower_free(&g);
+	smart__fragment_grower_free(&g);
 	return rc;
 }

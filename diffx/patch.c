@@ -254,7 +254,7 @@ static uint32_t build_content(patcher *p, uint32_t root)
 		return SMART_NONE;
 	for (uint32_t j = root; j < root + s->nodes[root].size; j++) {
 		const smart_script_node *c = &s->nodes[j];
-		uint32_t n = ptree_add(&p->tree, c->kind, c->name ? c->name : "#text", c->text,
+		uint32_t n = smart__ptree_add(&p->tree, c->kind, c->name ? c->name : "#text", c->text,
 				       c->attr_count ? s->attrs + c->attr_first : NULL,
 				       c->attr_count);
 
@@ -266,7 +266,7 @@ static uint32_t build_content(patcher *p, uint32_t root)
 		while (depth > 0 && open[depth - 1] + s->nodes[open[depth - 1]].size <= j)
 			depth--;
 		if (depth > 0)
-			ptree_link(&p->tree, p->tree.count - 1 - (j - open[depth - 1]), SMART_NONE, n);
+			smart__ptree_link(&p->tree, p->tree.count - 1 - (j - open[depth - 1]), SMART_NONE, n);
 		else
 			top = n;
 		open[depth++] = j;
@@ -314,7 +314,7 @@ static int place(patcher *p, size_t i)
 	n = op->kind == SMART_OP_MOVE ? p->target[i] : build_content(p, op->content);
 	if (n == SMART_NONE)
 		return smart_error_oom(p->err);
-	ptree_link(&p->tree, parent, before, n);
+	smart__ptree_link(&p->tree, parent, before, n);
 	*slot = (cursor){ parent, p->tree.nodes[parent].version, NULL, op->index, n };
 	return 0;
 }
@@ -327,7 +327,7 @@ static int apply(patcher *p)
 		return -1;
 	for (size_t i = 0; i < s->op_count; i++)
 		if (s->ops[i].kind == SMART_OP_DELETE || s->ops[i].kind == SMART_OP_MOVE)
-			ptree_unlink(&p->tree, p->target[i]);
+			smart__ptree_unlink(&p->tree, p->target[i]);
 	for (size_t i = 0; i < s->op_count; i++)
 		if (s->ops[i].kind != SMART_OP_DELETE && s->ops[i].kind != SMART_OP_MOVE &&
 		    s->ops[i].kind != SMART_OP_INSERT && apply_in_place(p, i) < 0)
@@ -348,10 +348,10 @@ smart_tree *smart_patch(const smart_tree *old, const smart_script *script,
 
 	p.target = malloc((script->op_count ? script->op_count : 1) * sizeof(*p.target));
 	p.arena = smart_arena_new();
-	if (!p.target || !p.arena || ptree_init(&p.tree, old) < 0)
+	if (!p.target || !p.arena || smart__ptree_init(&p.tree, old) < 0)
 		smart_error_set(err, "%s: out of memory", script->name);
 	else if (apply(&p) == 0)
-		result = ptree_finish(&p.tree, old->format, script->name, err);
+		result = smart__ptree_finish(&p.tree, old->format, script->name, err);
 	/* A script edits content, never the doctype: the old one stays. */
 	if (result && old->doctype &&
 	    !(result->doctype = smart_arena_strndup(result->arena, old->doctype,
@@ -360,7 +360,7 @@ smart_tree *smart_patch(const smart_tree *old, const smart_script *script,
 		result = NULL;
 		smart_error_set(err, "%s: out of memory", script->name);
 	}
-	ptree_release(&p.tree);
+	smart__ptree_release(&p.tree);
 	smart_arena_free(p.arena);
 	free(p.target);
 	free(p.steps);

@@ -4,7 +4,7 @@
  * back into an immutable smart_tree.
  *
  * The result goes through libxml2 and the same builder as parsed documents
- * (tree_from_libxml), so it gets exactly the normalisation a parsed
+ * (smart__tree_from_libxml), so it gets exactly the normalisation a parsed
  * document gets. Where two texts end up side by side (they were apart in
  * the new document, split by a comment the script does not carry), an
  * empty comment keeps them apart, as they are in the new document.
@@ -20,7 +20,7 @@
 #include "common/array.h"
 #include "tree_internal.h"
 
-int ptree_init(ptree *t, const smart_tree *old)
+int smart__ptree_init(ptree *t, const smart_tree *old)
 {
 	t->cap = old->count + 64;
 	t->count = old->count;
@@ -47,7 +47,7 @@ int ptree_init(ptree *t, const smart_tree *old)
 	return 0;
 }
 
-uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
+uint32_t smart__ptree_add(ptree *t, smart_node_kind kind, const char *name,
 		   const char *text, const smart_attr *attrs, uint32_t attr_count)
 {
 	if (t->count == SMART_NONE - 1 ||
@@ -59,7 +59,7 @@ uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
 	return t->count++;
 }
 
-void ptree_unlink(ptree *t, uint32_t n)
+void smart__ptree_unlink(ptree *t, uint32_t n)
 {
 	pnode *x = &t->nodes[n];
 
@@ -80,7 +80,7 @@ void ptree_unlink(ptree *t, uint32_t n)
 	x->parent = x->prev = x->next = SMART_NONE;
 }
 
-void ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n)
+void smart__ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n)
 {
 	pnode *x = &t->nodes[n], *p = &t->nodes[parent];
 
@@ -197,7 +197,7 @@ static xmlDocPtr build_libxml(const ptree *t)
 	return doc;
 }
 
-smart_tree *ptree_finish(const ptree *t, smart_format format, const char *name,
+smart_tree *smart__ptree_finish(const ptree *t, smart_format format, const char *name,
 			 smart_error *err)
 {
 	xmlDocPtr doc = build_libxml(t);
@@ -207,12 +207,12 @@ smart_tree *ptree_finish(const ptree *t, smart_format format, const char *name,
 		smart_error_set(err, "%s: out of memory while building the new tree", name);
 		return NULL;
 	}
-	tree = tree_from_libxml(doc, format, name, err);
+	tree = smart__tree_from_libxml(doc, format, name, err);
 	xmlFreeDoc(doc);
 	return tree;
 }
 
-void ptree_release(ptree *t)
+void smart__ptree_release(ptree *t)
 {
 	free(t->nodes);
 	t->nodes = NULL;

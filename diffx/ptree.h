@@ -1,7 +1,7 @@
 /*
  * The mutable tree (ptree): a smart_tree's nodes copied into doubly linked
  * sibling lists, so that subtrees can be unlinked and relinked in O(1),
- * plus new nodes appended after them; ptree_finish turns the result back
+ * plus new nodes appended after them; smart__ptree_finish turns the result back
  * into an immutable smart_tree, normalised as a parsed document is.
  *
  * Internal to libsmart but shared between modules (not in include/smart.h):
@@ -38,24 +38,24 @@ typedef struct ptree {
 } ptree;
 
 /* Copies `old` into `t` (empty). -1 when out of memory. */
-int ptree_init(ptree *t, const smart_tree *old);
+int smart__ptree_init(ptree *t, const smart_tree *old);
 
 /* Appends a new unlinked node; SMART_NONE when out of memory. */
-uint32_t ptree_add(ptree *t, smart_node_kind kind, const char *name,
+uint32_t smart__ptree_add(ptree *t, smart_node_kind kind, const char *name,
 		   const char *text, const smart_attr *attrs, uint32_t attr_count);
 
 /* Unlinks node n (and its subtree) from its parent. */
-void ptree_unlink(ptree *t, uint32_t n);
+void smart__ptree_unlink(ptree *t, uint32_t n);
 
 /* Links the unlinked node n under `parent`, before `before` (a child of
  * parent) or last when `before` is SMART_NONE. */
-void ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n);
+void smart__ptree_link(ptree *t, uint32_t parent, uint32_t before, uint32_t n);
 
 /* Builds the finished smart_tree (format `format`) from the nodes reachable
  * from the document node; NULL with `err` set. */
-smart_tree *ptree_finish(const ptree *t, smart_format format, const char *name,
+smart_tree *smart__ptree_finish(const ptree *t, smart_format format, const char *name,
 			 smart_error *err);
 
-void ptree_release(ptree *t);
+void smart__ptree_release(ptree *t);
 
 #endif

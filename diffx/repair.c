@@ -40,24 +40,24 @@ static int attempt(repair *r, uint32_t x, uint32_t y)
 
 	r->log_len = r->depth = r->n_lost_a = r->n_lost_b = 0;
 	r->overflow = 0;
-	repair_take(r, x, y);
-	repair_regrow(r);
-	repair_rehome(r);
+	smart__repair_take(r, x, y);
+	smart__repair_regrow(r);
+	smart__repair_rehome(r);
 	if (r->overflow) {
-		repair_replay(r, 1);
+		smart__repair_replay(r, 1);
 		return 0;
 	}
-	repair_seen_clear(r);
-	repair_collect(r);
-	after = repair_local_cost(r);
-	repair_replay(r, 1);
-	repair_collect(r);
-	before = repair_local_cost(r);
+	smart__repair_seen_clear(r);
+	smart__repair_collect(r);
+	after = smart__repair_local_cost(r);
+	smart__repair_replay(r, 1);
+	smart__repair_collect(r);
+	before = smart__repair_local_cost(r);
 	if (r->overflow || after < 0 || before < 0 || after >= before)
 		return 0;
-	repair_replay(r, 0);
+	smart__repair_replay(r, 0);
 	for (uint32_t k = 0; k < r->n_groups; k++)
-		repair_group_cost(r, r->groups[k], UINT32_MAX, 1);
+		smart__repair_group_cost(r, r->groups[k], UINT32_MAX, 1);
 	for (uint32_t k = 0; k < r->log_len; k++)
 		if (r->log[k].side == 0 && r->log[k].after == SMART_NONE) {
 			uint32_t bit = r->al->bucket_a[r->log[k].index] % REPAIR_FREED_BITS;
@@ -78,7 +78,7 @@ static int repair_node(repair *r, uint32_t y)
 	const smart_tree *a = al->a, *b = al->b;
 	uint32_t py = b->nodes[y].parent, px = al->b2a[py], tried = 0, scanned = 0;
 	/* y is matched under py's partner, only out of order */
-	int in_order_swap = al->b2a[y] != SMART_NONE && !repair_new_is_loose(al, y, px);
+	int in_order_swap = al->b2a[y] != SMART_NONE && !smart__repair_new_is_loose(al, y, px);
 
 	for (uint32_t c = a->nodes[px].first_child;
 	     c != SMART_NONE && tried < REPAIR_CANDIDATES && scanned < REPAIR_SCAN;
@@ -109,7 +109,7 @@ static void sweep_twins(repair *r)
 	align *al = r->al;
 	const smart_tree *b = al->b;
 
-	repair_seen_clear(r);
+	smart__repair_seen_clear(r);
 	r->overflow = 0;
 	for (uint32_t y = 1; y < b->count; y++) {
 		uint32_t py, x, bit;
@@ -122,22 +122,22 @@ static void sweep_twins(repair *r)
 		py = b->nodes[y].parent;
 		if (al->b2a[py] == SMART_NONE)
 			continue;
-		x = align_find_twin(al, y, al->b2a[py]);
+		x = smart__align_find_twin(al, y, al->b2a[py]);
 		if (x == SMART_NONE)
 			continue;
-		align_match_subtree(al, x, y);
+		smart__align_match_subtree(al, x, y);
 		memset(al->stays + y + 1, 1, b->nodes[y].size - 1);
-		repair_add_group(r, py);
+		smart__repair_add_group(r, py);
 		if (r->overflow) { /* set full: bring the groups so far up to date */
 			for (uint32_t k = 0; k < r->n_groups; k++)
-				repair_group_cost(r, r->groups[k], UINT32_MAX, 1);
-			repair_seen_clear(r);
+				smart__repair_group_cost(r, r->groups[k], UINT32_MAX, 1);
+			smart__repair_seen_clear(r);
 			r->overflow = 0;
-			repair_add_group(r, py);
+			smart__repair_add_group(r, py);
 		}
 	}
 	for (uint32_t k = 0; k < r->n_groups; k++)
-		repair_group_cost(r, r->groups[k], UINT32_MAX, 1);
+		smart__repair_group_cost(r, r->groups[k], UINT32_MAX, 1);
 }
 
 static void repair_free(repair *r)
@@ -152,7 +152,7 @@ static void repair_free(repair *r)
 	free(r);
 }
 
-int align_repair(align *al, smart_error *err)
+int smart__align_repair(align *al, smart_error *err)
 {
 	const smart_tree *b = al->b;
 	size_t na = al->a->count, nb = b->count;
@@ -173,7 +173,7 @@ int align_repair(align *al, smart_error *err)
 		al->stays = malloc(nb + 1);
 	if (!al->stays || !r->groups || !r->olds ||
 	    !r->kids || !r->keys || !r->weights || !r->lis_work || !r->in_lis ||
-	    align_mark_in_order(al, al->stays) < 0) {
+	    smart__align_mark_in_order(al, al->stays) < 0) {
 		repair_free(r);
 		return smart_error_oom(err);
 	}

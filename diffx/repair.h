@@ -51,38 +51,38 @@ typedef struct repair {
 /* Making an attempt (repair_attempt.c). */
 
 /* Undoes (undo = 1) or redoes (undo = 0) the attempt's writes. */
-void repair_replay(repair *r, int undo);
+void smart__repair_replay(repair *r, int undo);
 
 /* Pairs old x with new y, logged, recording the partners they leave. */
-void repair_take(repair *r, uint32_t x, uint32_t y);
+void smart__repair_take(repair *r, uint32_t x, uint32_t y);
 
 /* True when new child y of a node matched to px may be re-paired in place:
  * it is unmatched or its partner is not a child of px. */
-int repair_new_is_loose(const align *al, uint32_t y, uint32_t px);
+int smart__repair_new_is_loose(const align *al, uint32_t y, uint32_t px);
 
 /* Re-pairs the children of the pairs on the stack in place. */
-void repair_regrow(repair *r);
+void smart__repair_regrow(repair *r);
 
 /* Finds partners for the nodes whose partners the attempt took. */
-void repair_rehome(repair *r);
+void smart__repair_rehome(repair *r);
 
 /* Counting the script (repair_cost.c). */
 
 /* Empties the set of counted nodes. */
-void repair_seen_clear(repair *r);
+void smart__repair_seen_clear(repair *r);
 
 /* Adds new node y (a sibling group) to the counted sets, once. */
-void repair_add_group(repair *r, uint32_t y);
+void smart__repair_add_group(repair *r, uint32_t y);
 
 /* Adds to the counted sets the nodes whose operations the current state
  * of the maps may give. */
-void repair_collect(repair *r);
+void smart__repair_collect(repair *r);
 
 /* Operations among the children of new node g (-1 when more than `limit`
  * children); with `mark`, also sets stays[] of the children. */
-long repair_group_cost(repair *r, uint32_t g, uint32_t limit, int mark);
+long smart__repair_group_cost(repair *r, uint32_t g, uint32_t limit, int mark);
 
 /* Script operations over the counted sets; -1 when a group is too big. */
-long repair_local_cost(repair *r);
+long smart__repair_local_cost(repair *r);
 
 #endif

@@ -19,7 +19,7 @@ static void map_set(repair *r, uint32_t side, uint32_t index, uint32_t value)
 }
 
 /* Undoes (or redoes) the attempt's writes. */
-void repair_replay(repair *r, int undo)
+void smart__repair_replay(repair *r, int undo)
 {
 	for (uint32_t k = 0; k < r->log_len; k++) {
 		const map_write *w = &r->log[undo ? r->log_len - 1 - k : k];
@@ -30,7 +30,7 @@ void repair_replay(repair *r, int undo)
 }
 
 /* Pairs old x with new y, logged, recording the partners they leave. */
-void repair_take(repair *r, uint32_t x, uint32_t y)
+void smart__repair_take(repair *r, uint32_t x, uint32_t y)
 {
 	align *al = r->al;
 	uint32_t was_y = al->a2b[x], was_x = al->b2a[y];
@@ -64,7 +64,7 @@ static int old_is_loose(const align *al, uint32_t x, uint32_t py)
 	return y == SMART_NONE || al->b->nodes[y].parent != py;
 }
 
-int repair_new_is_loose(const align *al, uint32_t y, uint32_t px)
+int smart__repair_new_is_loose(const align *al, uint32_t y, uint32_t px)
 {
 	uint32_t x = al->b2a[y];
 
@@ -73,7 +73,7 @@ int repair_new_is_loose(const align *al, uint32_t y, uint32_t px)
 
 /* Re-pairs the children of the pairs on the stack in place: a loose new
  * child takes the first loose old child with its label not taken yet. */
-void repair_regrow(repair *r)
+void smart__repair_regrow(repair *r)
 {
 	align *al = r->al;
 	const smart_tree *a = al->a, *b = al->b;
@@ -96,12 +96,12 @@ void repair_regrow(repair *r)
 		}
 		for (uint32_t d = b->nodes[py].first_child; d != SMART_NONE && n_old;
 		     d = b->nodes[d].next_sibling) {
-			if (!al->csize_b[d] || !repair_new_is_loose(al, d, px))
+			if (!al->csize_b[d] || !smart__repair_new_is_loose(al, d, px))
 				continue;
 			for (uint32_t k = 0; k < n_old; k++)
 				if (old_kids[k] != SMART_NONE &&
 				    al->old_label[old_kids[k]] == b->nodes[d].name_id) {
-					repair_take(r, old_kids[k], d);
+					smart__repair_take(r, old_kids[k], d);
 					old_kids[k] = SMART_NONE;
 					break;
 				}
@@ -130,7 +130,7 @@ static void take_subtree(repair *r, uint32_t x, uint32_t y)
 /* Finds partners for the nodes whose partners the attempt took: two such
  * nodes with one label pair up (and their children are re-paired in place);
  * a new one left over takes an identical unmatched old subtree. */
-void repair_rehome(repair *r)
+void smart__repair_rehome(repair *r)
 {
 	align *al = r->al;
 
@@ -146,12 +146,12 @@ void repair_rehome(repair *r)
 				break;
 			}
 		if (x != SMART_NONE) {
-			repair_take(r, x, y);
-			repair_regrow(r);
+			smart__repair_take(r, x, y);
+			smart__repair_regrow(r);
 			continue;
 		}
 		p = al->b->nodes[y].parent;
-		x = align_find_twin(al, y, al->b2a[p] != SMART_NONE ? al->b2a[p] : 0);
+		x = smart__align_find_twin(al, y, al->b2a[p] != SMART_NONE ? al->b2a[p] : 0);
 		if (x != SMART_NONE)
 			take_subtree(r, x, y);
 	}

@@ -8,7 +8,7 @@
 #include "repair.h"
 
 /* Empties the set of counted nodes. */
-void repair_seen_clear(repair *r)
+void smart__repair_seen_clear(repair *r)
 {
 	r->gen++;
 	r->n_seen = 0;
@@ -21,7 +21,7 @@ void repair_seen_clear(repair *r)
 static int seen_add(repair *r, uint32_t side, uint32_t index)
 {
 	uint64_t key = (uint64_t)side << 32 | index;
-	uint32_t s = (uint32_t)align_mix(key) & (REPAIR_SEEN_SLOTS - 1);
+	uint32_t s = (uint32_t)smart__align_mix(key) & (REPAIR_SEEN_SLOTS - 1);
 
 	for (; r->seen_gen[s] == r->gen; s = (s + 1) & (REPAIR_SEEN_SLOTS - 1))
 		if (r->seen_key[s] == key)
@@ -36,7 +36,7 @@ static int seen_add(repair *r, uint32_t side, uint32_t index)
 	return 1;
 }
 
-void repair_add_group(repair *r, uint32_t y)
+void smart__repair_add_group(repair *r, uint32_t y)
 {
 	if (y != SMART_NONE && seen_add(r, 1, y))
 		r->groups[r->n_groups++] = y;
@@ -51,7 +51,7 @@ static void add_old(repair *r, uint32_t x)
 /* Adds to the counted sets the nodes whose operations the current state
  * of the maps may give: the written nodes, their children and parents, and
  * the new parents of the old children's partners. */
-void repair_collect(repair *r)
+void smart__repair_collect(repair *r)
 {
 	const align *al = r->al;
 	const smart_tree *a = al->a, *b = al->b;
@@ -60,8 +60,8 @@ void repair_collect(repair *r)
 		uint32_t i = r->log[k].index;
 
 		if (r->log[k].side) {
-			repair_add_group(r, i);
-			repair_add_group(r, b->nodes[i].parent);
+			smart__repair_add_group(r, i);
+			smart__repair_add_group(r, b->nodes[i].parent);
 			continue;
 		}
 		add_old(r, i);
@@ -70,7 +70,7 @@ void repair_collect(repair *r)
 			if (al->csize_a[c]) {
 				add_old(r, c);
 				if (al->a2b[c] != SMART_NONE)
-					repair_add_group(r, b->nodes[al->a2b[c]].parent);
+					smart__repair_add_group(r, b->nodes[al->a2b[c]].parent);
 			}
 	}
 }
@@ -81,7 +81,7 @@ void repair_collect(repair *r)
  * of the LIS of the siblings that stayed). With `mark`, also sets stays[]
  * of the children as the script will. -1 when g has more than `limit`
  * children. */
-long repair_group_cost(repair *r, uint32_t g, uint32_t limit, int mark)
+long smart__repair_group_cost(repair *r, uint32_t g, uint32_t limit, int mark)
 {
 	align *al = r->al;
 	uint32_t pg = al->b2a[g], m = 0, lis = 0;
@@ -110,7 +110,7 @@ long repair_group_cost(repair *r, uint32_t g, uint32_t limit, int mark)
 			r->keys[m++] = d;
 		}
 	}
-	align_lis_weighted(r->keys, r->weights, m, r->in_lis, r->lis_work);
+	smart__align_lis_weighted(r->keys, r->weights, m, r->in_lis, r->lis_work);
 	for (uint32_t k = 0; k < m; k++) {
 		lis += r->in_lis[k];
 		if (mark)
@@ -122,13 +122,13 @@ long repair_group_cost(repair *r, uint32_t g, uint32_t limit, int mark)
 /* Script operations over the counted sets in the current state of the maps
  * (deletes: unmatched old nodes under a matched parent); -1 when a group is
  * too big. */
-long repair_local_cost(repair *r)
+long smart__repair_local_cost(repair *r)
 {
 	const align *al = r->al;
 	long cost = 0;
 
 	for (uint32_t k = 0; k < r->n_groups; k++) {
-		long c = repair_group_cost(r, r->groups[k], REPAIR_MAX_GROUP, 0);
+		long c = smart__repair_group_cost(r, r->groups[k], REPAIR_MAX_GROUP, 0);
 
 		if (c < 0)
 			return -1;

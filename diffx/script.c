@@ -59,7 +59,7 @@ static void region_sizes(const smart_tree *t, const uint32_t *map,
 	}
 }
 
-int align_mark_in_order(const align *al, unsigned char *stays)
+int smart__align_mark_in_order(const align *al, unsigned char *stays)
 {
 	const smart_tree *b = al->b;
 	uint32_t nb = b->count;
@@ -93,7 +93,7 @@ int align_mark_in_order(const align *al, unsigned char *stays)
 				keys[m++] = x;
 			}
 		}
-		align_lis_weighted(keys, weights, m, in_lis, work);
+		smart__align_lis_weighted(keys, weights, m, in_lis, work);
 		for (uint32_t k = 0; k < m; k++)
 			stays[kids[k]] = in_lis[k];
 	}
@@ -196,7 +196,7 @@ static int ops_in_order(const smart_edit_op *ops, size_t n, const align *al)
 }
 #endif
 
-int align_build_script(smart_diff *diff, const align *al, smart_error *err)
+int smart__align_build_script(smart_diff *diff, const align *al, smart_error *err)
 {
 	const smart_tree *a = al->a, *b = al->b;
 	size_t big = a->count > b->count ? a->count : b->count;
@@ -209,7 +209,7 @@ int align_build_script(smart_diff *diff, const align *al, smart_error *err)
 	op_list l = { 0 };
 
 	assert(matching_is_one_to_one(al));
-	if (!root_of || !size || (!al->stays && (!stays || align_mark_in_order(al, stays) < 0)))
+	if (!root_of || !size || (!al->stays && (!stays || smart__align_mark_in_order(al, stays) < 0)))
 		goto oom;
 	memset(sum, 0, sizeof(*sum));
 	region_sizes(a, al->a2b, root_of, size);

@@ -21,18 +21,18 @@ static int node_error(parse_state *ps, uint32_t k, const char *msg)
 	char line[SMART_ERROR_MAX];
 
 	snprintf(line, sizeof(line), "'content' node %u (pre-order): %s", k, msg);
-	return script_op_error(ps, line);
+	return smart__script_op_error(ps, line);
 }
 
 static int add_attr(parse_state *ps, const char *name, const char *value)
 {
 	smart_script *s = ps->script;
 
-	if (script_reserve(ps, (void **)&s->attrs, &ps->attr_cap, s->attr_count,
+	if (smart__script_reserve(ps, (void **)&s->attrs, &ps->attr_cap, s->attr_count,
 			   sizeof(*s->attrs)) < 0)
 		return -1;
-	s->attrs[s->attr_count].name = script_strdup(ps, name);
-	s->attrs[s->attr_count].value = script_strdup(ps, value);
+	s->attrs[s->attr_count].name = smart__script_strdup(ps, name);
+	s->attrs[s->attr_count].value = smart__script_strdup(ps, value);
 	if (!s->attrs[s->attr_count].name || !s->attrs[s->attr_count].value)
 		return -1;
 	s->attr_count++;
@@ -55,7 +55,7 @@ static int add_node(parse_state *ps, const cJSON *json, uint32_t k, uint32_t *in
 		if (!cJSON_IsString(field))
 			return node_error(ps, k, "'text' must be a string");
 		node.kind = SMART_NODE_TEXT;
-		if (!(node.text = script_strdup(ps, field->valuestring)))
+		if (!(node.text = smart__script_strdup(ps, field->valuestring)))
 			return -1;
 	} else if (cJSON_IsString(type) && strcmp(type->valuestring, "element") == 0) {
 		const cJSON *attrs = cJSON_GetObjectItemCaseSensitive(json, "attributes");
@@ -65,7 +65,7 @@ static int add_node(parse_state *ps, const cJSON *json, uint32_t k, uint32_t *in
 		if (!cJSON_IsString(field) || !field->valuestring[0])
 			return node_error(ps, k, "'name' must be a non-empty string");
 		node.kind = SMART_NODE_ELEMENT;
-		if (!(node.name = script_strdup(ps, field->valuestring)))
+		if (!(node.name = smart__script_strdup(ps, field->valuestring)))
 			return -1;
 		if (attrs && !cJSON_IsObject(attrs))
 			return node_error(ps, k, "'attributes' must be an object");
@@ -83,7 +83,7 @@ static int add_node(parse_state *ps, const cJSON *json, uint32_t k, uint32_t *in
 	} else {
 		return node_error(ps, k, "'type' must be \"element\" or \"text\"");
 	}
-	if (script_reserve(ps, (void **)&s->nodes, &ps->node_cap, s->node_count,
+	if (smart__script_reserve(ps, (void **)&s->nodes, &ps->node_cap, s->node_count,
 			   sizeof(*s->nodes)) < 0)
 		return -1;
 	node.size = 1;
@@ -109,7 +109,7 @@ static int push(content_frame **stack, size_t *depth, size_t *cap, uint32_t inde
 	return 0;
 }
 
-int script_parse_content(parse_state *ps, const cJSON *content, smart_script_op *op)
+int smart__script_parse_content(parse_state *ps, const cJSON *content, smart_script_op *op)
 {
 	smart_script *s = ps->script;
 	content_frame *stack = NULL;
@@ -118,7 +118,7 @@ int script_parse_content(parse_state *ps, const cJSON *content, smart_script_op 
 	int status = 0;
 
 	if (!content)
-		return script_op_error(ps, "an insert needs 'content' (a node object)");
+		return smart__script_op_error(ps, "an insert needs 'content' (a node object)");
 	if (add_node(ps, content, k++, &root) < 0)
 		return -1;
 	if (push(&stack, &depth, &cap, root, s->nodes[root].kind == SMART_NODE_ELEMENT
@@ -149,7 +149,7 @@ int script_parse_content(parse_state *ps, const cJSON *content, smart_script_op 
 
 		snprintf(msg, sizeof(msg), "'subtree_size' is %u but 'content' has %u nodes",
 			 op->subtree_size, s->nodes[root].size);
-		return script_op_error(ps, msg);
+		return smart__script_op_error(ps, msg);
 	}
 	return 0;
 }

@@ -40,12 +40,12 @@ static int op_error(parse_state *ps, const char *fmt, ...)
 			       ps->op_index, msg);
 }
 
-int script_op_error(parse_state *ps, const char *msg)
+int smart__script_op_error(parse_state *ps, const char *msg)
 {
 	return op_error(ps, "%s", msg);
 }
 
-const char *script_strdup(parse_state *ps, const char *s)
+const char *smart__script_strdup(parse_state *ps, const char *s)
 {
 	const char *copy = smart_arena_strndup(ps->script->arena, s, strlen(s));
 
@@ -65,7 +65,7 @@ static int get_string(parse_state *ps, const cJSON *op, const char *field,
 		return 0;
 	if (!cJSON_IsString(v))
 		return op_error(ps, "'%s' must be a string", field);
-	*out = script_strdup(ps, v->valuestring);
+	*out = smart__script_strdup(ps, v->valuestring);
 	return *out ? 0 : -1;
 }
 
@@ -86,7 +86,7 @@ static int get_count(parse_state *ps, const cJSON *op, const char *field,
 	return 0;
 }
 
-int script_reserve(parse_state *ps, void **array, size_t *cap, uint32_t count,
+int smart__script_reserve(parse_state *ps, void **array, size_t *cap, uint32_t count,
 		   size_t size)
 {
 	if (count == UINT32_MAX || smart_array_reserve(array, cap, count, size, 64) < 0)
@@ -98,7 +98,7 @@ static int add_step(parse_state *ps, const char *name, uint32_t position)
 {
 	smart_script *s = ps->script;
 
-	if (script_reserve(ps, (void **)&s->steps, &ps->step_cap, s->step_count,
+	if (smart__script_reserve(ps, (void **)&s->steps, &ps->step_cap, s->step_count,
 			   sizeof(*s->steps)) < 0)
 		return -1;
 	s->steps[s->step_count++] = (smart_path_step){ name, position };
@@ -185,7 +185,7 @@ static int parse_op(parse_state *ps, const cJSON *json, smart_script_op *op)
 		    get_string(ps, json, "to", 1, &ignored) < 0)
 			return -1;
 		if (op->kind == SMART_OP_INSERT)
-			return script_parse_content(ps, cJSON_GetObjectItemCaseSensitive(json, "content"),
+			return smart__script_parse_content(ps, cJSON_GetObjectItemCaseSensitive(json, "content"),
 						    op);
 		return 0;
 	case SMART_OP_DELETE:

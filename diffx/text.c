@@ -10,7 +10,7 @@ static int is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-int text_is_blank(const char *s, size_t len)
+int smart__text_is_blank(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
 		if (!is_space((unsigned char)s[i]))
@@ -49,7 +49,7 @@ static size_t utf8_sequence_length(const unsigned char *s, size_t avail)
 	return n;
 }
 
-int text_is_valid_utf8(const char *s, size_t len)
+int smart__text_is_valid_utf8(const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
@@ -69,7 +69,7 @@ int text_is_valid_utf8(const char *s, size_t len)
 	return 1;
 }
 
-int text_clean(smart_strbuf *out, const char *in, size_t len, int collapse)
+int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collapse)
 {
 	static const char replacement[] = "\xEF\xBF\xBD";
 	const unsigned char *s = (const unsigned char *)in;

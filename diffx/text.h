@@ -16,12 +16,12 @@
  * replaced by U+FFFD, and, when `collapse` is set, runs of ASCII white space
  * turned into one space and leading/trailing white space removed.
  * Returns -1 when out of memory. */
-int text_clean(smart_strbuf *out, const char *in, size_t len, int collapse);
+int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collapse);
 
 /* True when all `len` bytes of `s` are valid UTF-8. */
-int text_is_valid_utf8(const char *s, size_t len);
+int smart__text_is_valid_utf8(const char *s, size_t len);
 
 /* True when `s` holds nothing but ASCII white space. */
-int text_is_blank(const char *s, size_t len);
+int smart__text_is_blank(const char *s, size_t len);
 
 #endif

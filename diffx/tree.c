@@ -121,7 +121,7 @@ static uint32_t next_content(const smart_tree *t, uint32_t i)
 	return i;
 }
 
-int tree_same_content(const smart_tree *a, uint32_t i, const smart_tree *b,
+int smart__tree_same_content(const smart_tree *a, uint32_t i, const smart_tree *b,
 		      uint32_t j)
 {
 	const smart_node *x = &a->nodes[i], *y = &b->nodes[j];
@@ -148,7 +148,7 @@ static int same_node(const smart_tree *a, uint32_t i, const smart_tree *b,
 		     uint32_t j)
 {
 	return a->nodes[i].depth == b->nodes[j].depth &&
-	       tree_same_content(a, i, b, j);
+	       smart__tree_same_content(a, i, b, j);
 }
 
 int smart_tree_equal(const smart_tree *a, const smart_tree *b)

@@ -3,7 +3,7 @@
  * include/smart/tree.h. The steps that emit nodes (an element opens a
  * frame on an explicit stack, text gathers until the next node or the
  * frame's end) are driven either by a walk over a whole libxml2 tree
- * (tree_from_libxml) or by libxml2's SAX callbacks while it parses
+ * (smart__tree_from_libxml) or by libxml2's SAX callbacks while it parses
  * (tree_stream.c); a last pass (finish_tree) fills in subtree sizes and
  * sibling positions.
  *
@@ -56,9 +56,9 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 	/* The name is cleaned in scratch space: only its interned copy is
 	 * kept, one per distinct name. */
 	b->scratch.len = 0;
-	if (text_clean(&b->scratch, name, strlen(name), 0) < 0)
+	if (smart__text_clean(&b->scratch, name, strlen(name), 0) < 0)
 		return SMART_NONE;
-	name_id = tree_build_intern_name(b, b->scratch.data ? b->scratch.data : "");
+	name_id = smart__tree_build_intern_name(b, b->scratch.data ? b->scratch.data : "");
 	if (name_id == SMART_NONE)
 		return SMART_NONE;
 	node = &t->nodes[index];
@@ -96,11 +96,11 @@ static int flush_text(builder *b)
 
 	if (b->pending.len == 0)
 		return 0;
-	if (text_is_blank(b->pending.data, b->pending.len)) {
+	if (smart__text_is_blank(b->pending.data, b->pending.len)) {
 		b->pending.len = 0;
 		return 0;
 	}
-	text = tree_build_store_text(b, b->pending.data, b->pending.len, !top->preserve, &len);
+	text = smart__tree_build_store_text(b, b->pending.data, b->pending.len, !top->preserve, &len);
 	b->pending.len = 0;
 	if (!text)
 		return -1;
@@ -128,7 +128,7 @@ static int keeps_white_space(const char *name)
 	       strcasecmp(name, "listing") == 0 || strcasecmp(name, "plaintext") == 0;
 }
 
-int tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
+int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 {
 	frame *top = &b->stack[b->depth - 1];
 	int preserve = top->preserve;
@@ -137,19 +137,19 @@ int tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 
 	if (flush_text(b) < 0)
 		return -1;
-	tree_build_qualified_name(x->ns, x->name, &b->pending, &oom);
+	smart__tree_build_qualified_name(x->ns, x->name, &b->pending, &oom);
 	if (oom)
 		return -1;
 	index = emit_node(b, SMART_NODE_ELEMENT, b->pending.data);
 	b->pending.len = 0;
-	if (index == SMART_NONE || tree_build_add_attributes(b, index, x) < 0)
+	if (index == SMART_NONE || smart__tree_build_add_attributes(b, index, x) < 0)
 		return -1;
 	preserve |= keeps_white_space(b->tree->nodes[index].name);
 	return push_frame(b, index, first_child, preserve);
 }
 
 /* Comments and processing instructions: kept, marked by kind. */
-int tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
+int smart__tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
 {
 	const char *content = x->content ? (const char *)x->content : "";
 	uint32_t index, len;
@@ -157,7 +157,7 @@ int tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
 
 	if (flush_text(b) < 0)
 		return -1;
-	text = tree_build_store_text(b, content, strlen(content), 0, &len);
+	text = smart__tree_build_store_text(b, content, strlen(content), 0, &len);
 	if (!text)
 		return -1;
 	index = emit_node(b, kind,
@@ -173,7 +173,7 @@ static int visit(builder *b, xmlNodePtr x)
 {
 	switch (x->type) {
 	case XML_ELEMENT_NODE:
-		return tree_build_element(b, x, x->children);
+		return smart__tree_build_element(b, x, x->children);
 	case XML_TEXT_NODE:
 	case XML_CDATA_SECTION_NODE:
 		if (!x->content)
@@ -187,9 +187,9 @@ static int visit(builder *b, xmlNodePtr x)
 			return -1;
 		return smart_strbuf_append(&b->pending, ";", 1);
 	case XML_COMMENT_NODE:
-		return tree_build_marker(b, x, SMART_NODE_COMMENT);
+		return smart__tree_build_marker(b, x, SMART_NODE_COMMENT);
 	case XML_PI_NODE:
-		return tree_build_marker(b, x, SMART_NODE_PI);
+		return smart__tree_build_marker(b, x, SMART_NODE_PI);
 	default:
 		return 0; /* DTDs, entity declarations, XInclude markers */
 	}
@@ -220,12 +220,12 @@ static void shrink_to_fit(smart_tree *t)
 static int finish_tree(smart_tree *t)
 {
 	shrink_to_fit(t);
-	return tree_number_nodes(t);
+	return smart__tree_number_nodes(t);
 }
 
 /* Subtree sizes (each node's size must be 1 on entry) and sibling
  * positions by name, content and other nodes counted apart. */
-int tree_number_nodes(smart_tree *t)
+int smart__tree_number_nodes(smart_tree *t)
 {
 	uint32_t *seen_in = malloc(t->name_count * sizeof(uint32_t));
 	uint32_t *seen_count = malloc(t->name_count * sizeof(uint32_t));
@@ -267,7 +267,7 @@ int tree_number_nodes(smart_tree *t)
 	return 0;
 }
 
-int tree_build_begin(builder *b)
+int smart__tree_build_begin(builder *b)
 {
 	smart_tree *tree = calloc(1, sizeof(*tree));
 
@@ -286,7 +286,7 @@ int tree_build_begin(builder *b)
 /* Text gathered inside an element past the depth cap belongs to the frame
  * at the cap's edge, which goes on gathering: only the others turn it into
  * a node when they close. */
-int tree_build_close(builder *b)
+int smart__tree_build_close(builder *b)
 {
 	if (b->depth - 1 < b->flat_from && flush_text(b) < 0)
 		return -1;
@@ -297,7 +297,7 @@ int tree_build_close(builder *b)
 /* Walks a whole libxml2 document through the steps. */
 static int build(builder *b, xmlDocPtr doc)
 {
-	if (tree_build_begin(b) < 0)
+	if (smart__tree_build_begin(b) < 0)
 		return -1;
 	b->stack[0].next = doc ? doc->children : NULL;
 	while (b->depth > 0) {
@@ -305,7 +305,7 @@ static int build(builder *b, xmlDocPtr doc)
 		xmlNodePtr x = top->next;
 
 		if (!x) {
-			if (tree_build_close(b) < 0)
+			if (smart__tree_build_close(b) < 0)
 				return -1;
 			continue;
 		}
@@ -341,7 +341,7 @@ static int keep_doctype(smart_tree *tree, xmlDocPtr doc)
 	return rc == 0 && tree->doctype ? 0 : -1;
 }
 
-void tree_build_discard(builder *b)
+void smart__tree_build_discard(builder *b)
 {
 	smart_tree_free(b->tree);
 	b->tree = NULL;
@@ -355,23 +355,23 @@ void tree_build_discard(builder *b)
 	b->stack_cap = b->depth = 0;
 }
 
-smart_tree *tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
+smart_tree *smart__tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
 			   const char *name, smart_error *err)
 {
 	smart_tree *tree = b->tree;
 
 	if (!tree || keep_doctype(tree, doc) < 0 || finish_tree(tree) < 0) {
 		smart_error_set(err, "%s: out of memory while building the tree", name);
-		tree_build_discard(b);
+		smart__tree_build_discard(b);
 		return NULL;
 	}
 	tree->format = format;
 	b->tree = NULL; /* the caller's now */
-	tree_build_discard(b);
+	smart__tree_build_discard(b);
 	return tree;
 }
 
-smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
+smart_tree *smart__tree_from_libxml(xmlDocPtr doc, smart_format format,
 			     const char *name, smart_error *err)
 {
 	builder b = { 0 };
@@ -379,8 +379,8 @@ smart_tree *tree_from_libxml(xmlDocPtr doc, smart_format format,
 	b.flat_from = SIZE_MAX;
 	if (build(&b, doc) < 0) {
 		smart_error_set(err, "%s: out of memory while building the tree", name);
-		tree_build_discard(&b);
+		smart__tree_build_discard(&b);
 		return NULL;
 	}
-	return tree_build_end(&b, doc, format, name, err);
+	return smart__tree_build_end(&b, doc, format, name, err);
 }

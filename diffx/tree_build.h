@@ -71,48 +71,48 @@ typedef struct builder {
 
 /* Starts a tree in b: the document node and its frame. 0, or -1 when out
  * of memory. */
-int tree_build_begin(builder *b);
+int smart__tree_build_begin(builder *b);
 
 /* Emits libxml2 element x under the current frame and opens a frame for
  * it, whose walk starts at `first_child` (NULL when streaming). */
-int tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child);
+int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child);
 
 /* Emits a comment or processing instruction (x) under the current frame. */
-int tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind);
+int smart__tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind);
 
 /* Closes the current frame: its text becomes a node. */
-int tree_build_close(builder *b);
+int smart__tree_build_close(builder *b);
 
 /* The finished tree of b (NULL with err set when out of memory), with the
  * document type of `doc`; b is released either way. */
-smart_tree *tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
+smart_tree *smart__tree_build_end(builder *b, xmlDocPtr doc, smart_format format,
 			   const char *name, smart_error *err);
 
 /* Releases b and any tree it holds. */
-void tree_build_discard(builder *b);
+void smart__tree_build_discard(builder *b);
 
 /* Streaming (tree_stream.c): routes ctxt's SAX callbacks through b, so
  * that b mirrors the tree libxml2 builds while libxml2 frees each part
  * as soon as b has it. b must be begun; call before the parse. */
-void tree_stream_attach(builder *b, xmlParserCtxtPtr ctxt);
+void smart__tree_stream_attach(builder *b, xmlParserCtxtPtr ctxt);
 
 /* Returns the id of `name` in this tree, adding it when new; SMART_NONE when
  * out of memory (tree_build_store.c). */
-uint32_t tree_build_intern_name(builder *b, const char *name);
+uint32_t smart__tree_build_intern_name(builder *b, const char *name);
 
 /* Copies `len` bytes of text into the arena as clean UTF-8 (collapsing
  * white space when `collapse`); its length into *out_len when given. NULL
  * when out of memory. */
-const char *tree_build_store_text(builder *b, const char *s, size_t len,
+const char *smart__tree_build_store_text(builder *b, const char *s, size_t len,
 				  int collapse, uint32_t *out_len);
 
 /* Writes "prefix:local" (or "local") into `out`; sets *oom when out of
  * memory. */
-void tree_build_qualified_name(const xmlNs *ns, const xmlChar *local,
+void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local,
 			       smart_strbuf *out, int *oom);
 
 /* Adds the attributes of libxml2 element x to node `index` as a set sorted
  * by name; 0, or -1 when out of memory. */
-int tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x);
+int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x);
 
 #endif

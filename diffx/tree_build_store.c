@@ -43,7 +43,7 @@ static int grow_name_table(builder *b)
 
 /* Returns the id of `name` in this tree, adding it when new; SMART_NONE when
  * out of memory. */
-uint32_t tree_build_intern_name(builder *b, const char *name)
+uint32_t smart__tree_build_intern_name(builder *b, const char *name)
 {
 	smart_tree *t = b->tree;
 	uint32_t s;
@@ -75,13 +75,13 @@ uint32_t tree_build_intern_name(builder *b, const char *name)
 }
 
 /* Copies `len` bytes of text into the arena as clean UTF-8. */
-const char *tree_build_store_text(builder *b, const char *s, size_t len,
+const char *smart__tree_build_store_text(builder *b, const char *s, size_t len,
 				  int collapse, uint32_t *out_len)
 {
 	const char *copy;
 
 	b->scratch.len = 0;
-	if (text_clean(&b->scratch, s, len, collapse) < 0)
+	if (smart__text_clean(&b->scratch, s, len, collapse) < 0)
 		return NULL;
 	copy = smart_arena_strndup(b->tree->arena,
 				   b->scratch.data ? b->scratch.data : "",
@@ -92,7 +92,7 @@ const char *tree_build_store_text(builder *b, const char *s, size_t len,
 }
 
 /* Writes "prefix:local" (or "local") into scratch-free storage of `out`. */
-void tree_build_qualified_name(const xmlNs *ns, const xmlChar *local, smart_strbuf *out,
+void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local, smart_strbuf *out,
 			       int *oom)
 {
 	out->len = 0;
@@ -123,7 +123,7 @@ static int add_attribute(builder *b, const xmlAttr *a)
 	smart_attr *slot;
 	int oom = 0;
 
-	tree_build_qualified_name(a->ns, a->name, &name, &oom);
+	smart__tree_build_qualified_name(a->ns, a->name, &name, &oom);
 	/* Walk the value's children ourselves: libxml2's helpers would expand
 	 * entity references, which is how "billion laughs" explodes. */
 	for (const xmlNode *v = a->children; v && !oom; v = v->next) {
@@ -150,8 +150,8 @@ static int add_attribute(builder *b, const xmlAttr *a)
 	}
 	if (!oom) {
 		slot = &t->attrs[t->attr_total];
-		slot->name = tree_build_store_text(b, name.data ? name.data : "", name.len, 0, NULL);
-		slot->value = tree_build_store_text(b, value.data ? value.data : "", value.len, 0, NULL);
+		slot->name = smart__tree_build_store_text(b, name.data ? name.data : "", name.len, 0, NULL);
+		slot->value = smart__tree_build_store_text(b, value.data ? value.data : "", value.len, 0, NULL);
 		oom = !slot->name || !slot->value;
 		if (!oom)
 			t->attr_total++;
@@ -163,7 +163,7 @@ static int add_attribute(builder *b, const xmlAttr *a)
 
 /* Adds the element's attributes as a set sorted by name, first one winning
  * among duplicates. */
-int tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x)
+int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x)
 {
 	smart_tree *t = b->tree;
 	uint32_t first = t->attr_total, kept = 0;

@@ -180,9 +180,9 @@ static int html_declares_doctype(const char *data, size_t len)
 /* Starts the stream's tree again for a second reading of the page. */
 static int restart_stream(builder *sink)
 {
-	tree_build_discard(sink);
+	smart__tree_build_discard(sink);
 	sink->failed = sink->out_of_step = 0;
-	return tree_build_begin(sink);
+	return smart__tree_build_begin(sink);
 }
 
 /* Parses an HTML page; with a sink, the tree is built while parsing
@@ -203,13 +203,13 @@ static xmlDocPtr parse_html(const char *data, int len, const char *name, builder
 	if (!ctxt)
 		return NULL;
 	if (sink)
-		tree_stream_attach(sink, ctxt);
+		smart__tree_stream_attach(sink, ctxt);
 	/* libxml2 reads HTML without a declared charset as Latin-1; test
 	 * output today is nearly always UTF-8, and Latin-1 text with accents
 	 * is almost never valid UTF-8, so valid UTF-8 is read as UTF-8. */
 	route_libxml_errors(&errors);
 	doc = htmlCtxtReadMemory(ctxt, data, len, name,
-				 text_is_valid_utf8(data, (size_t)len) ? "UTF-8" : NULL,
+				 smart__text_is_valid_utf8(data, (size_t)len) ? "UTF-8" : NULL,
 				 options);
 	if (errors.count) {
 		/* Bytes that are not valid in the charset the page declares
@@ -253,7 +253,7 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 		return NULL;
 	}
 	if (sink)
-		tree_stream_attach(sink, ctxt);
+		smart__tree_stream_attach(sink, ctxt);
 	route_libxml_errors(&errors);
 	doc = xmlCtxtReadMemory(ctxt, data, len, name, NULL, options);
 	route_libxml_errors(NULL);
@@ -291,7 +291,7 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 	return doc;
 }
 
-/* tree_libxml_read, with a sink when the tree is built while parsing. */
+/* smart__tree_libxml_read, with a sink when the tree is built while parsing. */
 static int read_document(const char *data, size_t len, smart_format *format,
 			 const char *name, xmlDocPtr *doc, builder *sink, smart_error *err)
 {
@@ -323,7 +323,7 @@ static int read_document(const char *data, size_t len, smart_format *format,
 	return 0;
 }
 
-int tree_libxml_read(const char *data, size_t len, smart_format *format,
+int smart__tree_libxml_read(const char *data, size_t len, smart_format *format,
 		     const char *name, xmlDocPtr *doc, smart_error *err)
 {
 	return read_document(data, len, format, name, doc, NULL, err);
@@ -336,9 +336,9 @@ static smart_tree *parse_whole(const char *data, size_t len, smart_format format
 	smart_tree *tree;
 	xmlDocPtr doc = NULL;
 
-	if (tree_libxml_read(data, len, &format, name, &doc, err) < 0)
+	if (smart__tree_libxml_read(data, len, &format, name, &doc, err) < 0)
 		return NULL;
-	tree = tree_from_libxml(doc, format, name, err);
+	tree = smart__tree_from_libxml(doc, format, name, err);
 	xmlFreeDoc(doc);
 	return tree;
 }
@@ -356,24 +356,24 @@ smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
 	if (!name)
 		name = "(document)";
 	b.flat_from = HTML_MAX_DEPTH;
-	if (tree_build_begin(&b) < 0) {
-		tree_build_discard(&b);
+	if (smart__tree_build_begin(&b) < 0) {
+		smart__tree_build_discard(&b);
 		smart_error_set(err, "%s: out of memory", name);
 		return NULL;
 	}
 	if (read_document(data, len, &format, name, &doc, &b, err) < 0) {
-		tree_build_discard(&b);
+		smart__tree_build_discard(&b);
 		return NULL;
 	}
 	if (b.failed) {
 		smart_error_set(err, "%s: out of memory while building the tree", name);
-		tree_build_discard(&b);
+		smart__tree_build_discard(&b);
 	} else if (b.out_of_step || !doc) {
 		/* !doc: nothing parseable, an empty document either way */
-		tree_build_discard(&b);
+		smart__tree_build_discard(&b);
 		tree = parse_whole(data, len, format, name, err);
 	} else {
-		tree = tree_build_end(&b, doc, format, name, err);
+		tree = smart__tree_build_end(&b, doc, format, name, err);
 	}
 	xmlFreeDoc(doc);
 	return tree;

@@ -87,7 +87,7 @@ smart_tree *smart_tree_prune(const smart_tree *t, const unsigned char *drop, uin
 		memcpy(c->attrs, t->attrs, t->attr_total * sizeof(*c->attrs));
 	if (t->name_count)
 		memcpy(c->names, t->names, t->name_count * sizeof(*c->names));
-	if (link_kept(t, new_of, c, *raw_of) || tree_number_nodes(c))
+	if (link_kept(t, new_of, c, *raw_of) || smart__tree_number_nodes(c))
 		goto oom;
 	free(new_of);
 	return c;

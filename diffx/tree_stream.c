@@ -78,7 +78,7 @@ static void element_started(builder *b, const frame *parent_frame)
 		b->out_of_step = 1;
 		return;
 	}
-	if (tree_build_element(b, x, NULL) < 0) {
+	if (smart__tree_build_element(b, x, NULL) < 0) {
 		b->failed = 1;
 		return;
 	}
@@ -118,7 +118,7 @@ static void stream_start_element_ns(void *ctx, const xmlChar *localname, const x
  * frees x's children. */
 static void element_ended(builder *b, xmlNodePtr x)
 {
-	if (tree_build_close(b) < 0) {
+	if (smart__tree_build_close(b) < 0) {
 		b->failed = 1;
 		return;
 	}
@@ -221,7 +221,7 @@ static void marker_added(builder *b, xmlElementType type, smart_node_kind kind)
 		b->failed = 1;
 		return;
 	}
-	if (tree_build_marker(b, x, kind) < 0)
+	if (smart__tree_build_marker(b, x, kind) < 0)
 		b->failed = 1;
 }
 
@@ -241,7 +241,7 @@ static void stream_processing_instruction(void *ctx, const xmlChar *target, cons
 	marker_added(b, XML_PI_NODE, SMART_NODE_PI);
 }
 
-void tree_stream_attach(builder *b, xmlParserCtxtPtr ctxt)
+void smart__tree_stream_attach(builder *b, xmlParserCtxtPtr ctxt)
 {
 	xmlSAXHandlerPtr sax = ctxt->sax;
 

@@ -50,7 +50,7 @@ static void compare_attributes(const smart_feature_args *a, uint32_t *missing, u
  * Unaligned (deleted) elements do not count: their loss is counted by
  * diffx_deletes. 0 for identical documents and for added attributes.
  * Hypothesis (paper §3.3): removing attributes generally merits inspection. */
-int feature_missing_attributes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_missing_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint32_t missing, changed;
 
@@ -65,7 +65,7 @@ int feature_missing_attributes(const smart_feature_args *a, double *v, smart_err
  * 1). 0 for identical documents. Hypothesis (paper §3.3): it may or may not
  * matter — an image's height no, a form's action yes — so the model weighs
  * it (§7.2.2: a mistyped input name was missed for lack of it). */
-int feature_changed_attributes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_changed_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint32_t missing, changed;
 

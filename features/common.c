@@ -7,7 +7,7 @@
 /* Elements whose content a browser never shows as text. */
 static const char *const hidden_elements[] = { "script", "style", "template", NULL };
 
-uint8_t *feature_name_flags(const smart_tree *t, const char *const *names)
+uint8_t *smart__feature_name_flags(const smart_tree *t, const char *const *names)
 {
 	uint8_t *flags = calloc(t->name_count + 1, 1);
 
@@ -20,18 +20,18 @@ uint8_t *feature_name_flags(const smart_tree *t, const char *const *names)
 	return flags;
 }
 
-int feature_walk_init(feature_walk *w, const smart_tree *t, smart_error *err)
+int smart__feature_walk_init(feature_walk *w, const smart_tree *t, smart_error *err)
 {
 	w->tree = t;
 	w->hidden_end = 0;
-	w->hidden_names = feature_name_flags(t, hidden_elements);
+	w->hidden_names = smart__feature_name_flags(t, hidden_elements);
 	return w->hidden_names ? 0 : smart_error_oom(err);
 }
 
 /* A subtree is the index range [i, i + size), so "inside a hidden element"
  * is "before the end of the last hidden subtree entered"; nested hidden
  * elements end no later than their ancestor, so one index suffices. */
-int feature_walk_hidden(feature_walk *w, uint32_t i)
+int smart__feature_walk_hidden(feature_walk *w, uint32_t i)
 {
 	const smart_node *n = &w->tree->nodes[i];
 
@@ -44,13 +44,13 @@ int feature_walk_hidden(feature_walk *w, uint32_t i)
 	return 0;
 }
 
-void feature_walk_free(feature_walk *w)
+void smart__feature_walk_free(feature_walk *w)
 {
 	free(w->hidden_names);
 	w->hidden_names = NULL;
 }
 
-uint64_t feature_utf8_chars(const char *s, size_t len)
+uint64_t smart__feature_utf8_chars(const char *s, size_t len)
 {
 	uint64_t chars = 0;
 
@@ -59,16 +59,16 @@ uint64_t feature_utf8_chars(const char *s, size_t len)
 	return chars;
 }
 
-int feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err)
+int smart__feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err)
 {
 	feature_walk w;
 
 	*chars = 0;
-	if (feature_walk_init(&w, t, err) < 0)
+	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
 	for (uint32_t i = 0; i < t->count; i++)
-		if (!feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
-			*chars += feature_utf8_chars(t->nodes[i].text, t->nodes[i].text_len);
-	feature_walk_free(&w);
+		if (!smart__feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
+			*chars += smart__feature_utf8_chars(t->nodes[i].text, t->nodes[i].text_len);
+	smart__feature_walk_free(&w);
 	return 0;
 }

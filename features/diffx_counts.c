@@ -10,7 +10,7 @@
  * moves the second most significant feature and strongly associated with
  * faults (authentication failures, missing forms), though with a small
  * coefficient: a move usually comes with inserts or deletes. */
-int feature_diffx_moves(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_diffx_moves(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = a->diff->summary.moves;
@@ -21,7 +21,7 @@ int feature_diffx_moves(const smart_feature_args *a, double *v, smart_error *err
  * identical documents; swapping old and new swaps it with diffx_deletes.
  * Hypothesis: inserts correlate with faults, and their number with the size
  * of the fault (a stack trace inserted in place of the page). */
-int feature_diffx_inserts(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_diffx_inserts(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = a->diff->summary.inserts;
@@ -32,7 +32,7 @@ int feature_diffx_inserts(const smart_feature_args *a, double *v, smart_error *e
  * identical documents. Hypothesis, confirmed in every benchmark of the paper
  * (§7.2.1): large deletes mean large parts of the expected output are
  * missing, and their size predicts the severity of the fault. */
-int feature_diffx_deletes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_diffx_deletes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = a->diff->summary.deletes;

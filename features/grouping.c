@@ -96,7 +96,7 @@ out:
 	return status;
 }
 
-int feature_grouped_change(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_grouped_change(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint32_t best = 0;
 
@@ -110,7 +110,7 @@ int feature_grouped_change(const smart_feature_args *a, double *v, smart_error *
  * element is an ordinary local edit), else 0. The paper found it far more
  * telling than its count (Fig. 4: coefficient +0.714, the fourth most
  * significant feature; Fig. 1: 0.97 on pairs to inspect, 0.0007 on others). */
-int feature_grouped_boolean(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_grouped_boolean(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint32_t best = 0;
 
@@ -152,7 +152,7 @@ static double closeness(const smart_tree *t, uint32_t h, uint32_t i)
  * both (moves: from and to). 1 when an edit touches the root element, 1/h
  * when only the deepest nodes change, 0 when there is no edit. Hypothesis
  * (paper §3.2): changes close to the root signal large semantic changes. */
-int feature_change_depth(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_change_depth(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_diff *d = a->diff;
 	uint32_t h_old = tree_height(a->old_tree), h_new = tree_height(a->new_tree);

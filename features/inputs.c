@@ -45,12 +45,12 @@ static int input_attributes_differ(const smart_tree *ot, uint32_t o, const smart
  * not count (the text features see it). 0 for identical documents.
  * Hypothesis (paper §3.3): a missing button or form is a lost function and
  * should be examined. */
-int feature_input_elements(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_input_elements(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_tree *ot = a->old_tree, *nt = a->new_tree;
 	const uint32_t *to_new = a->diff->old_to_new, *to_old = a->diff->new_to_old;
-	uint8_t *oc = feature_name_flags(ot, input_elements);
-	uint8_t *nc = feature_name_flags(nt, input_elements);
+	uint8_t *oc = smart__feature_name_flags(ot, input_elements);
+	uint8_t *nc = smart__feature_name_flags(nt, input_elements);
 	uint32_t count = 0;
 
 	if (!oc || !nc) {

@@ -12,50 +12,50 @@
 #include "smart/features.h"
 
 /* diffx_counts.c */
-int feature_diffx_moves(const smart_feature_args *a, double *v, smart_error *err);
-int feature_diffx_inserts(const smart_feature_args *a, double *v, smart_error *err);
-int feature_diffx_deletes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_diffx_moves(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_diffx_inserts(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_diffx_deletes(const smart_feature_args *a, double *v, smart_error *err);
 
 /* text.c */
-int feature_text_only(const smart_feature_args *a, double *v, smart_error *err);
-int feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err);
-int feature_text_multimedia_ratio(const smart_feature_args *a, double *v, smart_error *err);
-int feature_new_text(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_text_only(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_text_multimedia_ratio(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_new_text(const smart_feature_args *a, double *v, smart_error *err);
 
 /* grouping.c */
-int feature_grouped_change(const smart_feature_args *a, double *v, smart_error *err);
-int feature_grouped_boolean(const smart_feature_args *a, double *v, smart_error *err);
-int feature_change_depth(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_grouped_change(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_grouped_boolean(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_change_depth(const smart_feature_args *a, double *v, smart_error *err);
 
 /* order.c */
-int feature_children_order(const smart_feature_args *a, double *v, smart_error *err);
-int feature_inversions(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_children_order(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_inversions(const smart_feature_args *a, double *v, smart_error *err);
 
 /* keywords.c */
-int feature_error_keywords(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_error_keywords(const smart_feature_args *a, double *v, smart_error *err);
 
 /* inputs.c */
-int feature_input_elements(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_input_elements(const smart_feature_args *a, double *v, smart_error *err);
 
 /* attributes.c */
-int feature_missing_attributes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_changed_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_missing_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_changed_attributes(const smart_feature_args *a, double *v, smart_error *err);
 
 /* ratios.c */
-int feature_changed_content_ratio(const smart_feature_args *a, double *v, smart_error *err);
-int feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *err);
-int feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err);
-int feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_changed_content_ratio(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err);
 
 /* vocabulary.c */
-int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err);
 
 /* common.c */
 
 /* Per name id of `t`, 1 when that name is in the NULL-terminated `names`:
  * element tests become one array lookup instead of string compares. Returns
  * a new array (free()) or NULL when out of memory. */
-uint8_t *feature_name_flags(const smart_tree *t, const char *const *names);
+uint8_t *smart__feature_name_flags(const smart_tree *t, const char *const *names);
 
 /* A pre-order walk that tells which nodes a browser would not display:
  * those inside (or being) script, style or template elements. */
@@ -65,19 +65,19 @@ typedef struct feature_walk {
 	uint32_t hidden_end;   /* end of the hidden subtree being walked */
 } feature_walk;
 
-/* Starts a walk over `t`; free with feature_walk_free. */
-int feature_walk_init(feature_walk *w, const smart_tree *t, smart_error *err);
+/* Starts a walk over `t`; free with smart__feature_walk_free. */
+int smart__feature_walk_init(feature_walk *w, const smart_tree *t, smart_error *err);
 
 /* True when node i is not displayed. Call for i = 0, 1, 2, ... in order. */
-int feature_walk_hidden(feature_walk *w, uint32_t i);
+int smart__feature_walk_hidden(feature_walk *w, uint32_t i);
 
-void feature_walk_free(feature_walk *w);
+void smart__feature_walk_free(feature_walk *w);
 
 /* Characters (Unicode code points) in `len` bytes of valid UTF-8. */
-uint64_t feature_utf8_chars(const char *s, size_t len);
+uint64_t smart__feature_utf8_chars(const char *s, size_t len);
 
 /* Characters of displayed text in a whole tree, into *chars. */
-int feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err);
+int smart__feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err);
 
 
 #endif

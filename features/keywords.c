@@ -88,12 +88,12 @@ static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *
 	feature_walk w;
 
 	*found = 0;
-	if (feature_walk_init(&w, t, err) < 0)
+	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
 	for (uint32_t i = 0; i < t->count; i++)
-		if (!feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
+		if (!smart__feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
 			scan_text(t->nodes[i].text, t->nodes[i].text_len, by_first, found);
-	feature_walk_free(&w);
+	smart__feature_walk_free(&w);
 	return 0;
 }
 
@@ -107,7 +107,7 @@ static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *
  * and print it; the paper's largest coefficient (+0.174, Fig. 4), though
  * rarely significant because applications that wrap their errors in friendly
  * pages show no keyword (§7.2.3). */
-int feature_error_keywords(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_error_keywords(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint64_t by_first[256] = { 0 }, in_old, in_new, fresh;
 	unsigned count = 0;

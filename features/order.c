@@ -48,7 +48,7 @@ static int children_reordered(const smart_feature_args *a, uint32_t o, uint32_t 
  * identical documents and for nodes with fewer than two children.
  * Hypothesis (paper §3.2): reordered children (sorted differently, a
  * hash-ordered list) are not semantic errors and need no inspection. */
-int feature_children_order(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_children_order(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_tree *ot = a->old_tree, *nt = a->new_tree;
 	const uint32_t *to_new = a->diff->old_to_new;
@@ -144,7 +144,7 @@ static size_t kept_tags(const smart_tree *t, const uint32_t *map, uint32_t *keep
  * <b/></a> gives 2; identical documents, and documents with no tag in
  * common, give 0. Hypothesis (paper §3.2): inverted elements are unlikely to
  * indicate errors. It ignores the DiffX alignment on purpose. */
-int feature_inversions(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_inversions(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_tree *o = a->old_tree, *n = a->new_tree;
 	uint32_t *map = malloc((o->name_count + 1) * sizeof(*map));

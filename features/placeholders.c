@@ -98,12 +98,12 @@ static int placeholders_in(const smart_tree *t, unsigned *found, smart_error *er
 	feature_walk w;
 
 	*found = 0;
-	if (feature_walk_init(&w, t, err) < 0)
+	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 
-		if (feature_walk_hidden(&w, i))
+		if (smart__feature_walk_hidden(&w, i))
 			continue;
 		if (n->kind == SMART_NODE_TEXT)
 			*found |= scan(n->text, n->text_len);
@@ -113,7 +113,7 @@ static int placeholders_in(const smart_tree *t, unsigned *found, smart_error *er
 			*found |= scan(value, strlen(value));
 		}
 	}
-	feature_walk_free(&w);
+	smart__feature_walk_free(&w);
 	return 0;
 }
 
@@ -123,7 +123,7 @@ static int placeholders_in(const smart_tree *t, unsigned *found, smart_error *er
  * "[object Object]", an unexpanded %s, %d, %i or %f, and template tags
  * {{ … }}, {% … %}, ${…}. 0 for identical documents. Hypothesis: a value
  * that failed to render is a fault however small the change looks. */
-int feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err)
 {
 	unsigned in_old, in_new, fresh;
 

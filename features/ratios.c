@@ -26,7 +26,7 @@ static uint64_t content_nodes(const smart_tree *t)
  * size. Hypothesis (+): the share of a page that changed says how much of
  * the expected output is gone or new; a fault replaces a lot, a rerun a
  * sliver, at any page size. */
-int feature_changed_content_ratio(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_changed_content_ratio(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_diff_summary *s = &a->diff->summary;
 	uint64_t o = content_nodes(a->old_tree), n = content_nodes(a->new_tree);
@@ -46,13 +46,13 @@ int feature_changed_content_ratio(const smart_feature_args *a, double *v, smart_
  * is mostly text the old one did not have (an error page, a stack trace).
  * Hypothesis (+): the part of what the user reads that is new, not its
  * absolute amount, separates new content from a changed date. */
-int feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
 {
 	double fresh;
 	uint64_t total;
 
-	if (feature_new_text(a, &fresh, err) < 0 ||
-	    feature_displayed_chars(a->new_tree, &total, err) < 0)
+	if (smart__feature_new_text(a, &fresh, err) < 0 ||
+	    smart__feature_displayed_chars(a->new_tree, &total, err) < 0)
 		return -1;
 	*v = total ? fresh / (double)total : 0.0;
 	if (*v > 1)
@@ -67,12 +67,12 @@ int feature_new_text_ratio(const smart_feature_args *a, double *v, smart_error *
  * text ratio (§3.3) says large changes of the amount of text are faults in
  * both directions; text_ratio itself is not monotone in that and unbounded
  * above, so a linear weight on it cannot say so. */
-int feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint64_t o, n;
 
-	if (feature_displayed_chars(a->old_tree, &o, err) < 0 ||
-	    feature_displayed_chars(a->new_tree, &n, err) < 0)
+	if (smart__feature_displayed_chars(a->old_tree, &o, err) < 0 ||
+	    smart__feature_displayed_chars(a->new_tree, &n, err) < 0)
 		return -1;
 	*v = fabs(log2(((double)n + 1.0) / ((double)o + 1.0)));
 	return 0;
@@ -82,11 +82,11 @@ int feature_text_size_change(const smart_feature_args *a, double *v, smart_error
  * kilobyte of new text, 26 for 50 MB. Hypothesis (+): more new text is more
  * likely new content such as an error report (paper Fig. 14), with each
  * doubling adding the same evidence rather than each character. */
-int feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err)
 {
 	double fresh;
 
-	if (feature_new_text(a, &fresh, err) < 0)
+	if (smart__feature_new_text(a, &fresh, err) < 0)
 		return -1;
 	*v = log2(1.0 + fresh);
 	return 0;

@@ -14,48 +14,48 @@
 #include "volatility.h"
 
 static const smart_feature_info registry[] = {
-	{ "diffx_moves", "content nodes in subtrees DiffX moves", 0, feature_diffx_moves },
-	{ "diffx_inserts", "content nodes DiffX inserts", 0, feature_diffx_inserts },
-	{ "diffx_deletes", "content nodes DiffX deletes", 0, feature_diffx_deletes },
+	{ "diffx_moves", "content nodes in subtrees DiffX moves", 0, smart__feature_diffx_moves },
+	{ "diffx_inserts", "content nodes DiffX inserts", 0, smart__feature_diffx_inserts },
+	{ "diffx_deletes", "content nodes DiffX deletes", 0, smart__feature_diffx_deletes },
 	{ "text_only", "1 when every difference is a change of text, else 0", 0,
-	  feature_text_only },
+	  smart__feature_text_only },
 	{ "grouped_change", "elements in the largest subtree changed as a whole", 0,
-	  feature_grouped_change },
+	  smart__feature_grouped_change },
 	{ "grouped_boolean", "1 when a subtree of 2 or more elements changed as a whole", 0,
-	  feature_grouped_boolean },
+	  smart__feature_grouped_boolean },
 	{ "change_depth", "how near the root the highest edit lies: 1 at the root, 0 when no edits",
-	  0, feature_change_depth },
+	  0, smart__feature_change_depth },
 	{ "children_order", "matched nodes whose children are the same set in another order", 0,
-	  feature_children_order },
+	  smart__feature_children_order },
 	{ "inversions", "tag positions that differ after the paper's sorted-LCS procedure", 0,
-	  feature_inversions },
+	  smart__feature_inversions },
 	{ "text_ratio", "displayed text characters of new over old (1 when equal)", 1,
-	  feature_text_ratio },
+	  smart__feature_text_ratio },
 	{ "text_multimedia_ratio", "relative change of displayed text per multimedia object", 0,
-	  feature_text_multimedia_ratio },
+	  smart__feature_text_multimedia_ratio },
 	{ "error_keywords", "error keywords in the new displayed text and not in the old", 0,
-	  feature_error_keywords },
+	  smart__feature_error_keywords },
 	{ "input_elements", "form controls inserted, deleted or with changed name/type/value/action",
-	  0, feature_input_elements },
+	  0, smart__feature_input_elements },
 	{ "missing_attributes", "attributes of aligned elements present in old only", 0,
-	  feature_missing_attributes },
+	  smart__feature_missing_attributes },
 	{ "changed_attributes", "attributes of aligned elements with a different value", 0,
-	  feature_changed_attributes },
+	  smart__feature_changed_attributes },
 	{ "new_text", "characters of displayed text inserted or rewritten in the new document", 0,
-	  feature_new_text },
+	  smart__feature_new_text },
 	VOLATILITY_FEATURES
 	{ "changed_content_ratio",
 	  "content nodes moved, inserted or deleted over those of the larger document (at most 1)",
-	  0, feature_changed_content_ratio },
+	  0, smart__feature_changed_content_ratio },
 	{ "new_text_ratio", "new_text over the displayed characters of the new document (0..1)", 0,
-	  feature_new_text_ratio },
+	  smart__feature_new_text_ratio },
 	{ "text_size_change", "|log2((new + 1) / (old + 1))| of the displayed characters", 0,
-	  feature_text_size_change },
-	{ "new_text_log", "log2(1 + new_text)", 0, feature_new_text_log },
+	  smart__feature_text_size_change },
+	{ "new_text_log", "log2(1 + new_text)", 0, smart__feature_new_text_log },
 	{ "reworded_text",
 	  "change_depth when every difference is prose rewritten with words the old page never used",
 	  0,
-	  feature_reworded_text },
+	  smart__feature_reworded_text },
 };
 
 /* The sign each feature's weight is expected to take (the hypothesis of
@@ -126,7 +126,7 @@ int smart_features_compute(const smart_features_input *in, double *values,
 
 	assert(in->diff && in->diff->old_tree == in->old_tree &&
 	       in->diff->new_tree == in->new_tree);
-	if (feature_volatility_compute(&args, &vol, err) < 0)
+	if (smart__feature_volatility_compute(&args, &vol, err) < 0)
 		return smart_error_prefix(err, "volatility");
 	if (in->normal_diff) {
 		assert(in->normal_diff->old_tree == in->old_normal &&

@@ -32,7 +32,7 @@ static int is_text_node(const smart_tree *t, uint32_t node)
  * documents (no operation). Hypothesis (paper §3.2, the most significant
  * feature of Fig. 4, strongly negative): text-only differences are reworded
  * messages, dates and ids, and rarely need inspection. */
-int feature_text_only(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_text_only(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_diff *d = a->diff;
 
@@ -69,12 +69,12 @@ int feature_text_only(const smart_feature_args *a, double *v, smart_error *err)
  * value is always finite. Hypothesis (paper §3.3): small changes in the
  * amount of text are benign, large ones (a page replaced by an error
  * message or a stack trace) are not. */
-int feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
 {
 	uint64_t old_chars, new_chars;
 
-	if (feature_displayed_chars(a->old_tree, &old_chars, err) < 0 ||
-	    feature_displayed_chars(a->new_tree, &new_chars, err) < 0)
+	if (smart__feature_displayed_chars(a->old_tree, &old_chars, err) < 0 ||
+	    smart__feature_displayed_chars(a->new_tree, &new_chars, err) < 0)
 		return -1;
 	if (old_chars == 0)
 		*v = new_chars == 0 ? 1.0 : (double)new_chars;
@@ -88,7 +88,7 @@ int feature_text_ratio(const smart_feature_args *a, double *v, smart_error *err)
  * or <object> is the same picture). */
 static int text_density(const smart_tree *t, double *density, smart_error *err)
 {
-	uint8_t *media = feature_name_flags(t, multimedia_elements);
+	uint8_t *media = smart__feature_name_flags(t, multimedia_elements);
 	uint64_t count = 0, chars;
 	uint32_t inside_end = 0;
 
@@ -103,7 +103,7 @@ static int text_density(const smart_tree *t, double *density, smart_error *err)
 		inside_end = i + n->size;
 	}
 	free(media);
-	if (feature_displayed_chars(t, &chars, err) < 0)
+	if (smart__feature_displayed_chars(t, &chars, err) < 0)
 		return -1;
 	*density = (double)chars / (1.0 + (double)count);
 	return 0;
@@ -117,7 +117,7 @@ static int text_density(const smart_tree *t, double *density, smart_error *err)
  * picture, video, audio, object, embed, svg, canvas and iframe elements, one
  * per outermost such element. Hypothesis (paper §3.3): swapping a text link
  * for an image button is benign, replacing the content of a page is not. */
-int feature_text_multimedia_ratio(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_text_multimedia_ratio(const smart_feature_args *a, double *v, smart_error *err)
 {
 	double r_old, r_new, top;
 
@@ -146,7 +146,7 @@ static uint64_t rewritten_chars(const char *old_text, size_t old_len,
 		suffix++;
 	while (suffix > 0 && ((unsigned char)new_text[new_len - suffix] & 0xC0) == 0x80)
 		suffix--;
-	return feature_utf8_chars(new_text + prefix, new_len - prefix - suffix);
+	return smart__feature_utf8_chars(new_text + prefix, new_len - prefix - suffix);
 }
 
 /* new_text: characters of displayed text that the new document adds: all of
@@ -155,28 +155,28 @@ static uint64_t rewritten_chars(const char *old_text, size_t old_len,
  * documents and for pure deletions. Hypothesis (paper Fig. 14, "new text"):
  * much new text means new content such as an error report; a changed date
  * or counter adds only a few characters. */
-int feature_new_text(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_new_text(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_tree *o = a->old_tree, *t = a->new_tree;
 	const uint32_t *to_old = a->diff->new_to_old;
 	feature_walk w;
 	uint64_t chars = 0;
 
-	if (feature_walk_init(&w, t, err) < 0)
+	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 		uint32_t m = to_old[i];
 
-		if (feature_walk_hidden(&w, i) || n->kind != SMART_NODE_TEXT)
+		if (smart__feature_walk_hidden(&w, i) || n->kind != SMART_NODE_TEXT)
 			continue;
 		if (m == SMART_NONE)
-			chars += feature_utf8_chars(n->text, n->text_len);
+			chars += smart__feature_utf8_chars(n->text, n->text_len);
 		else if (o->nodes[m].kind == SMART_NODE_TEXT)
 			chars += rewritten_chars(o->nodes[m].text, o->nodes[m].text_len,
 						 n->text, n->text_len);
 	}
-	feature_walk_free(&w);
+	smart__feature_walk_free(&w);
 	*v = (double)chars;
 	return 0;
 }

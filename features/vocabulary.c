@@ -33,20 +33,20 @@ static int vocabulary_of_tree(word_set *v, const smart_tree *t)
 	for (uint32_t i = 0; i < t->count; i++) {
 		const smart_node *n = &t->nodes[i];
 
-		if (n->text && feature_word_set_add_text(v, n->text) < 0)
+		if (n->text && smart__feature_word_set_add_text(v, n->text) < 0)
 			return -1;
 		if (n->kind != SMART_NODE_ELEMENT)
 			continue;
-		if (feature_word_set_add_text(v, n->name) < 0)
+		if (smart__feature_word_set_add_text(v, n->name) < 0)
 			return -1;
 		for (uint32_t k = 0; k < n->attr_count; k++) {
 			const smart_attr *at = &t->attrs[n->attr_first + k];
 
-			if (feature_word_set_add_text(v, at->name) < 0 || feature_word_set_add_text(v, at->value) < 0)
+			if (smart__feature_word_set_add_text(v, at->name) < 0 || smart__feature_word_set_add_text(v, at->value) < 0)
 				return -1;
 		}
 	}
-	feature_word_set_sort(v);
+	smart__feature_word_set_sort(v);
 	return 0;
 }
 
@@ -60,8 +60,8 @@ static char *letters_only(const char *s)
 
 	if (!out)
 		return NULL;
-	feature_word_cursor_init(&c, s);
-	while (feature_next_word(&c)) {
+	smart__feature_word_cursor_init(&c, s);
+	while (smart__feature_next_word(&c)) {
 		memcpy(out + k, c.word, c.len);
 		k += c.len;
 	}
@@ -118,18 +118,18 @@ static int update_words(const word_set *vocab, const smart_edit_op *op, word_set
 		free(old_letters);
 		return 0;
 	}
-	feature_word_cursor_init(&c, op->new_value);
-	while (feature_next_word(&c)) {
+	smart__feature_word_cursor_init(&c, op->new_value);
+	while (smart__feature_next_word(&c)) {
 		if (c.glued) {
 			novel->count = mark;  /* not prose: take back what it added */
 			free(old_letters);
 			return 0;
 		}
 		words++;
-		if (feature_word_set_has(vocab, c.word, c.len) || derived_from(old_letters, c.word, c.len))
+		if (smart__feature_word_set_has(vocab, c.word, c.len) || derived_from(old_letters, c.word, c.len))
 			continue;
 		fresh++;
-		if (feature_word_set_add(novel, c.word, c.len) < 0) {
+		if (smart__feature_word_set_add(novel, c.word, c.len) < 0) {
 			free(old_letters);
 			return -1;
 		}
@@ -168,8 +168,8 @@ static int shows_failure(const smart_feature_args *a, int *failure, smart_error 
 {
 	double keywords, placeholders;
 
-	if (feature_error_keywords(a, &keywords, err) < 0 ||
-	    feature_placeholder_tokens(a, &placeholders, err) < 0)
+	if (smart__feature_error_keywords(a, &keywords, err) < 0 ||
+	    smart__feature_placeholder_tokens(a, &placeholders, err) < 0)
 		return -1;
 	*failure = keywords > 0 || placeholders > 0;
 	return 0;
@@ -190,7 +190,7 @@ static int shows_failure(const smart_feature_args *a, int *failure, smart_error 
  * one. Hypothesis (SMART §3.2's text-only finding, narrowed to what a
  * fault cannot produce): new wording is an author's change, not a fault;
  * weight negative. */
-int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_diff *d = a->diff;
 	word_set vocab = { 0 }, novel = { 0 };
@@ -220,8 +220,8 @@ int feature_reworded_text(const smart_feature_args *a, double *v, smart_error *e
 		if (fresh == 0)
 			goto done;
 	}
-	if (prose > 0 && feature_word_set_distinct(&novel) >= VOCABULARY_MIN_NOVEL &&
-	    feature_change_depth(a, v, err) < 0)
+	if (prose > 0 && smart__feature_word_set_distinct(&novel) >= VOCABULARY_MIN_NOVEL &&
+	    smart__feature_change_depth(a, v, err) < 0)
 		goto out;
 done:
 	rc = 0;
@@ -229,7 +229,7 @@ done:
 oom:
 	rc = smart_error_oom(err);
 out:
-	feature_word_set_free(&vocab);
-	feature_word_set_free(&novel);
+	smart__feature_word_set_free(&vocab);
+	smart__feature_word_set_free(&novel);
 	return rc;
 }

@@ -44,7 +44,7 @@ static void count_attribute(smart_volatility *vol, const char *name)
 		vol->presentation_attributes++;
 }
 
-int feature_volatility_compute(const smart_feature_args *args, smart_volatility *vol,
+int smart__feature_volatility_compute(const smart_feature_args *args, smart_volatility *vol,
 			       smart_error *err)
 {
 	const smart_diff *d = args->diff;
@@ -77,7 +77,7 @@ int feature_volatility_compute(const smart_feature_args *args, smart_volatility 
 				vol->volatile_updates++;
 			} else {
 				vol->stable_updates++;
-				vol->changed_words += feature_word_changes(args->old_masked[i],
+				vol->changed_words += smart__feature_word_changes(args->old_masked[i],
 									   args->new_masked[i]);
 			}
 			break;

@@ -33,53 +33,53 @@ typedef struct smart_volatility {
 } smart_volatility;
 
 /* Fills *vol for args (args->volatility is not read). */
-int feature_volatility_compute(const smart_feature_args *args, smart_volatility *vol,
+int smart__feature_volatility_compute(const smart_feature_args *args, smart_volatility *vol,
 			       smart_error *err);
 
 /* Words that differ between two texts: the words outside their longest
  * common subsequence of words, counted on both sides. */
-uint32_t feature_word_changes(const char *a, const char *b);
+uint32_t smart__feature_word_changes(const char *a, const char *b);
 
-int feature_volatile_moves(const smart_feature_args *a, double *v, smart_error *err);
-int feature_volatile_inserts(const smart_feature_args *a, double *v, smart_error *err);
-int feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_volatile_updates(const smart_feature_args *a, double *v, smart_error *err);
-int feature_stable_updates(const smart_feature_args *a, double *v, smart_error *err);
-int feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_residual_change(const smart_feature_args *a, double *v, smart_error *err);
-int feature_only_volatile(const smart_feature_args *a, double *v, smart_error *err);
-int feature_changed_words(const smart_feature_args *a, double *v, smart_error *err);
-int feature_link_attributes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_form_attributes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err);
-int feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_volatile_moves(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_volatile_inserts(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_volatile_updates(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_stable_updates(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_residual_change(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_only_volatile(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_changed_words(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_link_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_form_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err);
 
 #define VOLATILITY_FEATURES \
 	{ "volatile_moves", "log2(1 + content nodes moved where the profile says children vary)", 0, \
-	  feature_volatile_moves }, \
+	  smart__feature_volatile_moves }, \
 	{ "volatile_inserts", "log2(1 + content nodes inserted where the profile says children vary)", 0, \
-	  feature_volatile_inserts }, \
+	  smart__feature_volatile_inserts }, \
 	{ "volatile_deletes", "log2(1 + content nodes deleted where the profile says children vary)", 0, \
-	  feature_volatile_deletes }, \
+	  smart__feature_volatile_deletes }, \
 	{ "volatile_updates", "log2(1 + text updates that only change volatile values)", 0, \
-	  feature_volatile_updates }, \
+	  smart__feature_volatile_updates }, \
 	{ "stable_updates", "text updates that change more than volatile values", 0, \
-	  feature_stable_updates }, \
+	  smart__feature_stable_updates }, \
 	{ "volatile_attributes", "log2(1 + attribute edits that only change volatile values)", 0, \
-	  feature_volatile_attributes }, \
+	  smart__feature_volatile_attributes }, \
 	{ "residual_change", "log2(1 + nodes, words and attributes that differ once volatile parts are discounted)", \
-	  0, feature_residual_change }, \
+	  0, smart__feature_residual_change }, \
 	{ "only_volatile", "1 when the documents differ and every difference is volatile", 0, \
-	  feature_only_volatile }, \
+	  smart__feature_only_volatile }, \
 	{ "changed_words", "log2(1 + words that differ inside stable text updates, volatile tokens masked)", 0, \
-	  feature_changed_words }, \
+	  smart__feature_changed_words }, \
 	{ "link_attributes", "stable edits of link and resource targets (href, src, action, ...)", 0, \
-	  feature_link_attributes }, \
+	  smart__feature_link_attributes }, \
 	{ "form_attributes", "stable edits of form fields (name, type, value, ...)", 0, \
-	  feature_form_attributes }, \
+	  smart__feature_form_attributes }, \
 	{ "presentation_attributes", "stable edits of identifiers and presentation (id, class, style, data-*, aria-*, ...)", \
-	  0, feature_presentation_attributes }, \
+	  0, smart__feature_presentation_attributes }, \
 	{ "placeholder_tokens", "unrendered values and placeholders (None, undefined, NaN, {{x}}, %s, ...) new in the new document", \
-	  0, feature_placeholder_tokens },
+	  0, smart__feature_placeholder_tokens },
 
 #endif

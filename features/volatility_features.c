@@ -1,6 +1,6 @@
 /*
  * The extractors over the volatility analysis (features/volatility.h).
- * Each reads the counts computed once per pair by feature_volatility_compute.
+ * Each reads the counts computed once per pair by smart__feature_volatility_compute.
  */
 #include <math.h>
 
@@ -18,21 +18,21 @@
  * Hypothesis (Sprenkle et al. 2007 §5.1: DSpace shows 3 to 5 random
  * publications; hash-ordered hidden fields): structure that varies between
  * clean runs is no evidence of a fault. */
-int feature_volatile_moves(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_volatile_moves(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = log2(1.0 + VOL(a)->volatile_moves);
 	return 0;
 }
 
-int feature_volatile_inserts(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_volatile_inserts(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = log2(1.0 + VOL(a)->volatile_inserts);
 	return 0;
 }
 
-int feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = log2(1.0 + VOL(a)->volatile_deletes);
@@ -45,14 +45,14 @@ int feature_volatile_deletes(const smart_feature_args *a, double *v, smart_error
  * and the others. Hypothesis (SMART §7.2.2: a rotating "featured product"
  * made clean pairs look like text-only changes): a text change that a clean
  * rerun also shows should weigh towards ignore, the others not. */
-int feature_volatile_updates(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_volatile_updates(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = log2(1.0 + VOL(a)->volatile_updates);
 	return 0;
 }
 
-int feature_stable_updates(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_stable_updates(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = VOL(a)->stable_updates;
@@ -64,7 +64,7 @@ int feature_stable_updates(const smart_feature_args *a, double *v, smart_error *
  * ?t=1732156433 on an image, a CSRF token in a hidden input). The stable
  * rest is split by kind: link_attributes + form_attributes +
  * presentation_attributes. Hypothesis: as for text updates. */
-int feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_volatile_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = log2(1.0 + VOL(a)->volatile_attributes);
@@ -80,7 +80,7 @@ int feature_volatile_attributes(const smart_feature_args *a, double *v, smart_er
  * apart) and because its tail is long (a page replaced by an error page).
  * Hypothesis: the size of the real change predicts a fault better than the
  * size of all change when runs are nondeterministic. */
-int feature_residual_change(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_residual_change(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_volatility *s = VOL(a);
 
@@ -92,7 +92,7 @@ int feature_residual_change(const smart_feature_args *a, double *v, smart_error 
 /* only_volatile: 1 when the documents differ and every difference is
  * volatile (residual_change is 0), else 0. Hypothesis: such a pair is what
  * a clean rerun produces, and needs no look. */
-int feature_only_volatile(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_only_volatile(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_volatility *s = VOL(a);
 
@@ -110,7 +110,7 @@ int feature_only_volatile(const smart_feature_args *a, double *v, smart_error *e
  * other feature of a linear model (2 words: 1.58; 37 words: 5.25).
  * Hypothesis: a real change beside a token is seen, however long the text
  * node. */
-int feature_changed_words(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_changed_words(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = log2(1.0 + VOL(a)->changed_words);
@@ -122,7 +122,7 @@ int feature_changed_words(const smart_feature_args *a, double *v, smart_error *e
  * poster, cite, data, background, longdesc, manifest, codebase, archive,
  * ping, lowsrc, xlink:href, content. Hypothesis: a changed link target is a
  * broken navigation (SMART §7.2.2 asks for attribute changes to count). */
-int feature_link_attributes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_link_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = VOL(a)->link_attributes;
@@ -134,7 +134,7 @@ int feature_link_attributes(const smart_feature_args *a, double *v, smart_error 
  * enctype, for, required, multiple, readonly, maxlength, min, max, pattern,
  * accept, autocomplete, placeholder. Hypothesis (SMART §7.2.2: VANILLA's
  * mistyped input name was missed): a changed field is a changed function. */
-int feature_form_attributes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_form_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = VOL(a)->form_attributes;
@@ -144,7 +144,7 @@ int feature_form_attributes(const smart_feature_args *a, double *v, smart_error 
 /* presentation_attributes: stable edits of every other attribute:
  * identifiers and presentation (id, class, style, data-*, aria-*, title,
  * width, ...). Hypothesis (SMART §2): these evolve benignly most often. */
-int feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err)
+int smart__feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
 	*v = VOL(a)->presentation_attributes;

@@ -80,7 +80,7 @@ static size_t lcs(const word *x, size_t n, const word *y, size_t m)
 	return best;
 }
 
-uint32_t feature_word_changes(const char *a, const char *b)
+uint32_t smart__feature_word_changes(const char *a, const char *b)
 {
 	size_t n, m, pre = 0, suf = 0, common, changed;
 	int oom = 0;

@@ -57,7 +57,7 @@ static int is_glue(unsigned char c)
 
 /* Advances to the next word of VOCABULARY_MIN_WORD..MAX letters; 0 at the
  * end of the text. */
-int feature_next_word(word_cursor *c)
+int smart__feature_next_word(word_cursor *c)
 {
 	for (;;) {
 		const unsigned char *start;
@@ -84,14 +84,14 @@ int feature_next_word(word_cursor *c)
 	}
 }
 
-void feature_word_cursor_init(word_cursor *c, const char *text)
+void smart__feature_word_cursor_init(word_cursor *c, const char *text)
 {
 	c->text = c->p = (const unsigned char *)text;
 	c->len = 0;
 	c->glued = 0;
 }
 
-int feature_word_set_add(word_set *w, const char *word, size_t len)
+int smart__feature_word_set_add(word_set *w, const char *word, size_t len)
 {
 	if (smart_array_reserve((void **)&w->words, &w->cap, w->count, sizeof(*w->words), 64) < 0)
 		return -1;
@@ -104,13 +104,13 @@ int feature_word_set_add(word_set *w, const char *word, size_t len)
 }
 
 /* Adds every word of `text` to `w`. */
-int feature_word_set_add_text(word_set *w, const char *text)
+int smart__feature_word_set_add_text(word_set *w, const char *text)
 {
 	word_cursor c;
 
-	feature_word_cursor_init(&c, text);
-	while (feature_next_word(&c))
-		if (feature_word_set_add(w, c.word, c.len) < 0)
+	smart__feature_word_cursor_init(&c, text);
+	while (smart__feature_next_word(&c))
+		if (smart__feature_word_set_add(w, c.word, c.len) < 0)
 			return -1;
 	return 0;
 }
@@ -125,14 +125,14 @@ static int word_ref_compare(const void *a, const void *b, void *folded)
 	return c ? c : (x->len > y->len) - (x->len < y->len);
 }
 
-void feature_word_set_sort(word_set *w)
+void smart__feature_word_set_sort(word_set *w)
 {
 	if (w->count)
 		qsort_r(w->words, w->count, sizeof(*w->words), word_ref_compare, w->folded.data);
 }
 
 /* True when the sorted set holds `word`. */
-int feature_word_set_has(const word_set *w, const char *word, size_t len)
+int smart__feature_word_set_has(const word_set *w, const char *word, size_t len)
 {
 	size_t lo = 0, hi = w->count;
 
@@ -154,18 +154,18 @@ int feature_word_set_has(const word_set *w, const char *word, size_t len)
 	return 0;
 }
 
-void feature_word_set_free(word_set *w)
+void smart__feature_word_set_free(word_set *w)
 {
 	smart_strbuf_free(&w->folded);
 	free(w->words);
 }
 
 /* Different words in a set (sorted in place). */
-size_t feature_word_set_distinct(word_set *w)
+size_t smart__feature_word_set_distinct(word_set *w)
 {
 	size_t distinct = 0;
 
-	feature_word_set_sort(w);
+	smart__feature_word_set_sort(w);
 	for (size_t i = 0; i < w->count; i++)
 		if (i == 0 || word_ref_compare(&w->words[i - 1], &w->words[i], w->folded.data) != 0)
 			distinct++;

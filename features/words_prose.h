@@ -39,27 +39,27 @@ typedef struct word_cursor {
 } word_cursor;
 
 /* Starts reading the words of `text` (which must outlive the cursor). */
-void feature_word_cursor_init(word_cursor *c, const char *text);
+void smart__feature_word_cursor_init(word_cursor *c, const char *text);
 
 /* Advances to the next word of VOCABULARY_MIN_WORD..MAX letters; 0 at the
  * end of the text. */
-int feature_next_word(word_cursor *c);
+int smart__feature_next_word(word_cursor *c);
 
 /* Adds one word (0, or -1 when out of memory). */
-int feature_word_set_add(word_set *w, const char *word, size_t len);
+int smart__feature_word_set_add(word_set *w, const char *word, size_t len);
 
 /* Adds every word of `text` to `w`. */
-int feature_word_set_add_text(word_set *w, const char *text);
+int smart__feature_word_set_add_text(word_set *w, const char *text);
 
-/* Sorts the set, for feature_word_set_has. */
-void feature_word_set_sort(word_set *w);
+/* Sorts the set, for smart__feature_word_set_has. */
+void smart__feature_word_set_sort(word_set *w);
 
 /* True when the sorted set holds `word`. */
-int feature_word_set_has(const word_set *w, const char *word, size_t len);
+int smart__feature_word_set_has(const word_set *w, const char *word, size_t len);
 
 /* Different words in a set (sorted in place). */
-size_t feature_word_set_distinct(word_set *w);
+size_t smart__feature_word_set_distinct(word_set *w);
 
-void feature_word_set_free(word_set *w);
+void smart__feature_word_set_free(word_set *w);
 
 #endif

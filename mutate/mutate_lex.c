@@ -11,7 +11,7 @@
 #include <ctype.h>
 #include <string.h>
 
-int mutate_lex_word_char(char c)
+int smart__mutate_lex_word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_' || c == '$';
 }
@@ -97,7 +97,7 @@ static int regex_starts(const char *mask, size_t i)
 {
 	while (i > 0 && (mask[i - 1] == ' ' || mask[i - 1] == '\t'))
 		i--;
-	return i == 0 || !(mutate_lex_word_char(mask[i - 1]) || mask[i - 1] == ')' ||
+	return i == 0 || !(smart__mutate_lex_word_char(mask[i - 1]) || mask[i - 1] == ')' ||
 			   mask[i - 1] == ']' || mask[i - 1] == '"');
 }
 
@@ -128,7 +128,7 @@ static void skip_regex(const char *line, size_t n, size_t *i, char *mask)
 	}
 }
 
-int mutate_lex_line(mutate_lexer *lx, const char *line, size_t n, char *mask)
+int smart__mutate_lex_line(mutate_lexer *lx, const char *line, size_t n, char *mask)
 {
 	size_t i = 0, first = 0;
 	int preproc = 0, code = 0;
@@ -192,7 +192,7 @@ int mutate_lex_line(mutate_lexer *lx, const char *line, size_t n, char *mask)
 			i += lx->triple ? 3 : 1;
 			continue;
 		}
-		if (mutate_lex_word_char(c))
+		if (smart__mutate_lex_word_char(c))
 			code = 1;
 		mask[i++] = c;
 	}

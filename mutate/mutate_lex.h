@@ -27,9 +27,9 @@ typedef struct mutate_lexer {
  * contents turned into spaces, string quotes kept as '"'. Returns 1 when the
  * line is eligible for mutation (it holds code with a letter or digit
  * outside strings, and is no preprocessor line), else 0. */
-int mutate_lex_line(mutate_lexer *lx, const char *line, size_t n, char *mask);
+int smart__mutate_lex_line(mutate_lexer *lx, const char *line, size_t n, char *mask);
 
 /* True for the characters of identifiers and numbers (and PHP's '$'). */
-int mutate_lex_word_char(char c);
+int smart__mutate_lex_word_char(char c);
 
 #endif

@@ -63,7 +63,7 @@ static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 static int start_run(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	if (smart_fs_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
-	    mutate_proc_start(&s->proc, d->mutant_run, s->dir, s->log,
+	    smart__mutate_proc_start(&s->proc, d->mutant_run, s->dir, s->log,
 			      d->run_timeout, err) < 0)
 		return -1;
 	s->state = SLOT_RUN;
@@ -95,7 +95,7 @@ static int start_mutant(mutate_driver *d, mutate_slot *s, size_t ordinal,
 		d->sum->built++;
 		return start_run(d, s, err);
 	}
-	if (mutate_proc_start(&s->proc, d->opt->build, s->dir, s->log,
+	if (smart__mutate_proc_start(&s->proc, d->opt->build, s->dir, s->log,
 			      d->build_timeout, err) < 0)
 		return -1;
 	s->state = SLOT_BUILD;
@@ -182,10 +182,10 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 	for (size_t k = 0; rc == 0 && k < n; k++) {
 		size_t i = diff[k];
 		pair_fields p = { d->opt->app, c->paths[i],
-			pair_format_of(c->paths[i], c->data[i], c->lens[i]),
+			smart__pair_format_of(c->paths[i], c->data[i], c->lens[i]),
 			c->data[i], c->lens[i], data[i], lens[i], "inspect", "mutant",
 			note };
-		int w = pair_write_line(&r->lines, &p, err);
+		int w = smart__pair_write_line(&r->lines, &p, err);
 
 		if (w < 0)
 			rc = -1;
@@ -240,14 +240,14 @@ static int finish_mutant(mutate_driver *d, mutate_slot *s, unsigned total,
 static int advance(mutate_driver *d, mutate_slot *s, unsigned total,
 		   smart_error *err)
 {
-	if (!mutate_proc_poll(&s->proc))
+	if (!smart__mutate_proc_poll(&s->proc))
 		return 0;
 	if (s->proc.timed_out) {
 		d->sum->timed_out++;
 		return finish_mutant(d, s, total, err);
 	}
 	if (s->state == SLOT_BUILD) {
-		if (!mutate_proc_ok(&s->proc)) {
+		if (!smart__mutate_proc_ok(&s->proc)) {
 			d->sum->build_failed++;
 			return finish_mutant(d, s, total, err);
 		}
@@ -268,7 +268,7 @@ static double mutant_timeout(double user, double clean)
 	return clean * 10 > 10 ? clean * 10 : 10;
 }
 
-int mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
+int smart__mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
 	size_t planned = d->mutations.count, next = 0;
@@ -296,7 +296,7 @@ int mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
 			mutate_slot *s = &d->slots[k];
 
 			if (s->state == SLOT_IDLE && next < planned &&
-			    (o->seconds <= 0 || mutate_now() - start < o->seconds) &&
+			    (o->seconds <= 0 || smart__mutate_now() - start < o->seconds) &&
 			    start_mutant(d, s, next++, err) < 0)
 				return -1;
 			busy += s->state != SLOT_IDLE;
@@ -307,6 +307,6 @@ int mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
 			if (d->slots[k].state != SLOT_IDLE &&
 			    advance(d, &d->slots[k], total, err) < 0)
 				return -1;
-		mutate_nap();
+		smart__mutate_nap();
 	}
 }

@@ -23,7 +23,7 @@
 #include "common/array.h"
 
 /* Appends one mutation of line[start, end) into `after` (copied). */
-int mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t end,
+int smart__mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t end,
 		   const char *after, smart_error *err)
 {
 	smart_mutation_list *l = c->list;
@@ -45,18 +45,18 @@ int mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t end,
 }
 
 /* Whether the code of the line starts with the word `w`. */
-int mutate_ops_starts_with_word(const line_ctx *c, const char *w)
+int smart__mutate_ops_starts_with_word(const line_ctx *c, const char *w)
 {
 	size_t k = strlen(w);
 
 	return c->last - c->first >= k &&
 	       strncmp(c->mask + c->first, w, k) == 0 &&
 	       (c->first + k == c->last ||
-		!mutate_lex_word_char(c->mask[c->first + k]));
+		!smart__mutate_lex_word_char(c->mask[c->first + k]));
 }
 
 /* Bracket balance of mask[from, to): ( and [ (and { when `braces`). */
-int mutate_ops_balance(const char *mask, size_t from, size_t to, int braces)
+int smart__mutate_ops_balance(const char *mask, size_t from, size_t to, int braces)
 {
 	int depth = 0;
 
@@ -83,11 +83,11 @@ static int looks_like_declaration(const line_ctx *c)
 	if (c->lang == SMART_LANG_PYTHON)
 		return 0;
 	for (const char *const *d = js_decl; *d; d++)
-		if (c->lang == SMART_LANG_JS && mutate_ops_starts_with_word(c, *d))
+		if (c->lang == SMART_LANG_JS && smart__mutate_ops_starts_with_word(c, *d))
 			return 1;
 	if (c->lang == SMART_LANG_JS || c->lang == SMART_LANG_PHP)
 		return 0;
-	while (i < c->last && (mutate_lex_word_char(c->mask[i]) ||
+	while (i < c->last && (smart__mutate_lex_word_char(c->mask[i]) ||
 			       c->mask[i] == ':' || c->mask[i] == '.'))
 		i++; /* the type (std::string, java.util.List) */
 	if (i == c->first || i >= c->last || c->mask[i] != ' ')
@@ -95,7 +95,7 @@ static int looks_like_declaration(const line_ctx *c)
 	while (i < c->last && (c->mask[i] == ' ' || c->mask[i] == '*' ||
 			       c->mask[i] == '&'))
 		i++;
-	return i < c->last && mutate_lex_word_char(c->mask[i]) &&
+	return i < c->last && smart__mutate_lex_word_char(c->mask[i]) &&
 	       !isdigit((unsigned char)c->mask[i]);
 }
 
@@ -117,25 +117,25 @@ static int is_statement(const line_ctx *c)
 		return 0; /* file scope, struct bodies, continuations and
 		           * declarations (whose loss only breaks the build) */
 	for (const char *const *h = heads; *h; h++)
-		if (mutate_ops_starts_with_word(c, *h))
+		if (smart__mutate_ops_starts_with_word(c, *h))
 			return 0;
 	if (c->lang == SMART_LANG_PYTHON)
 		return c->in_function && end != ':' && end != '\\' && end != ',' &&
 		       c->mask[c->first] != '@' &&
-		       mutate_ops_balance(c->mask, c->first, c->last, 1) == 0;
+		       smart__mutate_ops_balance(c->mask, c->first, c->last, 1) == 0;
 	return end == ';' && c->mask[c->first] != '}' && c->mask[c->first] != '{' &&
-	       mutate_ops_balance(c->mask, c->first, c->last, 1) == 0;
+	       smart__mutate_ops_balance(c->mask, c->first, c->last, 1) == 0;
 }
 
 /* Delete a statement line (Python: replace it with `pass`, so that the
  * block stays valid), and replace it with a return. */
-int mutate_ops_statement(line_ctx *c, smart_error *err)
+int smart__mutate_ops_statement(line_ctx *c, smart_error *err)
 {
 	const char *ret;
 
 	if (!is_statement(c))
 		return 0;
-	if (mutate_ops_add(c, SMART_MUTATE_DELETE, c->first, c->last,
+	if (smart__mutate_ops_add(c, SMART_MUTATE_DELETE, c->first, c->last,
 		c->lang == SMART_LANG_PYTHON ? "pass" : "", err) < 0)
 		return -1;
 	if (c->lang == SMART_LANG_PYTHON)
@@ -145,12 +145,12 @@ int mutate_ops_statement(line_ctx *c, smart_error *err)
 		ret = "return;";
 	else
 		ret = "return 0;";
-	return mutate_ops_add(c, SMART_MUTATE_RETURN, c->first, c->last, ret, err);
+	return smart__mutate_ops_add(c, SMART_MUTATE_RETURN, c->first, c->last, ret, err);
 }
 
 /* Negate the condition of `if (...)` / `while (...)` (C-like), or of
  * `if x:` / `elif x:` / `while x:` (Python). */
-int mutate_ops_negate(line_ctx *c, smart_error *err)
+int smart__mutate_ops_negate(line_ctx *c, smart_error *err)
 {
 	char after[4096];
 
@@ -158,19 +158,19 @@ int mutate_ops_negate(line_ctx *c, smart_error *err)
 		static const char *const kws[] = { "if", "elif", "while", NULL };
 		size_t colon = c->last - 1;
 
-		if (c->mask[colon] != ':' || mutate_ops_balance(c->mask, c->first, c->last, 1))
+		if (c->mask[colon] != ':' || smart__mutate_ops_balance(c->mask, c->first, c->last, 1))
 			return 0;
 		for (const char *const *k = kws; *k; k++) {
 			size_t kl = strlen(*k), cs = c->first + kl + 1, ce = colon;
 
-			if (!mutate_ops_starts_with_word(c, *k))
+			if (!smart__mutate_ops_starts_with_word(c, *k))
 				continue;
 			while (ce > cs && c->line[ce - 1] == ' ')
 				ce--;
 			if (ce <= cs || (size_t)snprintf(after, sizeof(after), "%s not (%.*s)", *k,
 					    (int)(ce - cs), c->line + cs) >= sizeof(after))
 				return 0;
-			return mutate_ops_add(c, SMART_MUTATE_NEGATE, c->first, ce, after, err);
+			return smart__mutate_ops_add(c, SMART_MUTATE_NEGATE, c->first, ce, after, err);
 		}
 		return 0;
 	}
@@ -178,7 +178,7 @@ int mutate_ops_negate(line_ctx *c, smart_error *err)
 		size_t kl, open, close;
 		int depth = 0;
 
-		if (i > 0 && mutate_lex_word_char(c->mask[i - 1]))
+		if (i > 0 && smart__mutate_lex_word_char(c->mask[i - 1]))
 			continue;
 		if (strncmp(c->mask + i, "if", 2) == 0)
 			kl = 2;
@@ -201,14 +201,14 @@ int mutate_ops_negate(line_ctx *c, smart_error *err)
 				     c->line + i, (int)(close + 1 - open),
 				     c->line + open) >= sizeof(after))
 			continue;
-		if (mutate_ops_add(c, SMART_MUTATE_NEGATE, i, close + 1, after, err) < 0)
+		if (smart__mutate_ops_add(c, SMART_MUTATE_NEGATE, i, close + 1, after, err) < 0)
 			return -1;
 	}
 	return 0;
 }
 
 /* Change every decimal integer constant by one (up and, above 0, down). */
-int mutate_ops_constant(line_ctx *c, smart_error *err)
+int smart__mutate_ops_constant(line_ctx *c, smart_error *err)
 {
 	for (size_t i = c->first; i < c->last; i++) {
 		size_t j = i;
@@ -216,7 +216,7 @@ int mutate_ops_constant(line_ctx *c, smart_error *err)
 		char after[32];
 
 		if (!isdigit((unsigned char)c->mask[i]) ||
-		    (i > 0 && (mutate_lex_word_char(c->mask[i - 1]) ||
+		    (i > 0 && (smart__mutate_lex_word_char(c->mask[i - 1]) ||
 			       c->mask[i - 1] == '.')))
 			continue;
 		while (j < c->last && isdigit((unsigned char)c->mask[j]))
@@ -230,11 +230,11 @@ int mutate_ops_constant(line_ctx *c, smart_error *err)
 		}
 		v = strtol(c->mask + i, NULL, 10);
 		snprintf(after, sizeof(after), "%ld", v + 1);
-		if (mutate_ops_add(c, SMART_MUTATE_CONSTANT, i, j, after, err) < 0)
+		if (smart__mutate_ops_add(c, SMART_MUTATE_CONSTANT, i, j, after, err) < 0)
 			return -1;
 		if (v > 0) {
 			snprintf(after, sizeof(after), "%ld", v - 1);
-			if (mutate_ops_add(c, SMART_MUTATE_CONSTANT, i, j, after, err) < 0)
+			if (smart__mutate_ops_add(c, SMART_MUTATE_CONSTANT, i, j, after, err) < 0)
 				return -1;
 		}
 		i = j;

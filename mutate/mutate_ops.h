@@ -29,20 +29,20 @@ typedef struct line_ctx {
 } line_ctx;
 
 /* Appends one mutation of line[start, end) into `after` (copied). */
-int mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t end,
+int smart__mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t end,
 		   const char *after, smart_error *err);
 
 /* Whether the code of the line starts with the word `w`. */
-int mutate_ops_starts_with_word(const line_ctx *c, const char *w);
+int smart__mutate_ops_starts_with_word(const line_ctx *c, const char *w);
 
 /* Bracket balance of mask[from, to): ( and [ (and { when `braces`). */
-int mutate_ops_balance(const char *mask, size_t from, size_t to, int braces);
+int smart__mutate_ops_balance(const char *mask, size_t from, size_t to, int braces);
 
 /* The operators, each adding its mutations of the line to c->list;
  * 0, or -1 with err set. */
-int mutate_ops_statement(line_ctx *c, smart_error *err);
-int mutate_ops_swap(line_ctx *c, smart_error *err);
-int mutate_ops_negate(line_ctx *c, smart_error *err);
-int mutate_ops_constant(line_ctx *c, smart_error *err);
+int smart__mutate_ops_statement(line_ctx *c, smart_error *err);
+int smart__mutate_ops_swap(line_ctx *c, smart_error *err);
+int smart__mutate_ops_negate(line_ctx *c, smart_error *err);
+int smart__mutate_ops_constant(line_ctx *c, smart_error *err);
 
 #endif

@@ -14,7 +14,7 @@
 
 #define OUTPUT_MAX ((size_t)256 * 1024 * 1024)
 
-void mutate_outputs_free(mutate_outputs *o)
+void smart__mutate_outputs_free(mutate_outputs *o)
 {
 	for (size_t i = 0; i < o->count; i++) {
 		free(o->paths[i]);
@@ -26,7 +26,7 @@ void mutate_outputs_free(mutate_outputs *o)
 	memset(o, 0, sizeof(*o));
 }
 
-int mutate_outputs_load(const char *root, const char *rel,
+int smart__mutate_outputs_load(const char *root, const char *rel,
 			mutate_outputs *out, smart_error *err)
 {
 	smart_fs_paths list = { 0 };
@@ -58,7 +58,7 @@ int mutate_outputs_load(const char *root, const char *rel,
 	out->paths = list.items; /* ownership moves to out */
 	out->count = list.count;
 	if (rc < 0)
-		mutate_outputs_free(out);
+		smart__mutate_outputs_free(out);
 	return rc;
 }
 
@@ -81,7 +81,7 @@ static long find_output(const mutate_outputs *o, const char *path)
 	return -1;
 }
 
-unsigned mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outputs *b)
+unsigned smart__mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outputs *b)
 {
 	size_t kept = 0;
 	unsigned dropped = 0;
@@ -105,7 +105,7 @@ unsigned mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outputs *b)
 	return dropped;
 }
 
-int mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
+int smart__mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
 			  double timeout, const char *what, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
@@ -113,14 +113,14 @@ int mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
 
 	if (!cmd && smart_fs_fresh_dir(s->dir, o->outputs, err) < 0)
 		return -1;
-	if (mutate_proc_start(&s->proc, cmd ? cmd : o->run, s->dir, s->log,
+	if (smart__mutate_proc_start(&s->proc, cmd ? cmd : o->run, s->dir, s->log,
 			      timeout, err) < 0)
 		return -1;
-	if (mutate_proc_wait(&s->proc, o->stop) < 0)
+	if (smart__mutate_proc_wait(&s->proc, o->stop) < 0)
 		return smart_error_set(err, "interrupted");
-	if (mutate_proc_ok(&s->proc))
+	if (smart__mutate_proc_ok(&s->proc))
 		return 0;
-	mutate_log_tail(s->log, last, sizeof(last));
+	smart__mutate_log_tail(s->log, last, sizeof(last));
 	if (s->proc.timed_out)
 		return smart_error_set(err, "%s timed out after %g s: %s", what,
 				       timeout, last);
@@ -131,12 +131,12 @@ int mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
 			       WEXITSTATUS(s->proc.status), last);
 }
 
-int mutate_driver_free(mutate_driver *d, smart_error *err)
+int smart__mutate_driver_free(mutate_driver *d, smart_error *err)
 {
 	int rc = 0;
 
 	for (unsigned k = 0; k < d->slot_count; k++) {
-		mutate_proc_kill(&d->slots[k].proc);
+		smart__mutate_proc_kill(&d->slots[k].proc);
 		free(d->slots[k].dir);
 		free(d->slots[k].log);
 	}
@@ -155,7 +155,7 @@ int mutate_driver_free(mutate_driver *d, smart_error *err)
 	smart_mutation_list_free(&d->mutations);
 	free(d->order);
 	free(d->mutant_run);
-	mutate_outputs_free(&d->clean);
+	smart__mutate_outputs_free(&d->clean);
 	for (size_t i = 0; i < d->result_cap; i++)
 		smart_strbuf_free(&d->results[i].lines);
 	free(d->results);

@@ -15,7 +15,7 @@
 
 extern char **environ;
 
-double mutate_now(void)
+double smart__mutate_now(void)
 {
 	struct timespec ts;
 
@@ -23,14 +23,14 @@ double mutate_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void mutate_nap(void)
+void smart__mutate_nap(void)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
 
 	nanosleep(&ts, NULL);
 }
 
-int mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
+int smart__mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
 		      const char *log, double timeout, smart_error *err)
 {
 	posix_spawnattr_t attr;
@@ -78,7 +78,7 @@ int mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
 		p->pid = 0;
 		return smart_error_set(err, "cannot start '%s': %s", cmd, strerror(rc));
 	}
-	p->started = mutate_now();
+	p->started = smart__mutate_now();
 	p->timeout = timeout;
 	return 0;
 }
@@ -94,7 +94,7 @@ static void reap(mutate_proc *p)
 	p->pid = 0;
 }
 
-int mutate_proc_poll(mutate_proc *p)
+int smart__mutate_proc_poll(mutate_proc *p)
 {
 	siginfo_t info;
 
@@ -106,7 +106,7 @@ int mutate_proc_poll(mutate_proc *p)
 		reap(p);
 		return 1;
 	}
-	if (p->timeout > 0 && mutate_now() - p->started > p->timeout) {
+	if (p->timeout > 0 && smart__mutate_now() - p->started > p->timeout) {
 		p->timed_out = 1;
 		reap(p);
 		return 1;
@@ -114,31 +114,31 @@ int mutate_proc_poll(mutate_proc *p)
 	return 0;
 }
 
-void mutate_proc_kill(mutate_proc *p)
+void smart__mutate_proc_kill(mutate_proc *p)
 {
 	if (p->pid != 0)
 		reap(p);
 }
 
-int mutate_proc_wait(mutate_proc *p, const volatile sig_atomic_t *stop)
+int smart__mutate_proc_wait(mutate_proc *p, const volatile sig_atomic_t *stop)
 {
-	while (!mutate_proc_poll(p)) {
+	while (!smart__mutate_proc_poll(p)) {
 		if (stop && *stop) {
-			mutate_proc_kill(p);
+			smart__mutate_proc_kill(p);
 			return -1;
 		}
-		mutate_nap();
+		smart__mutate_nap();
 	}
 	return 0;
 }
 
-int mutate_proc_ok(const mutate_proc *p)
+int smart__mutate_proc_ok(const mutate_proc *p)
 {
 	return !p->timed_out && WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0;
 }
 
 /* The last non-empty line of a log file, for error messages. */
-void mutate_log_tail(const char *log, char *buf, size_t size)
+void smart__mutate_log_tail(const char *log, char *buf, size_t size)
 {
 	char *data = NULL;
 	size_t len = 0, end, start;

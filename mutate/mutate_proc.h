@@ -15,40 +15,40 @@
 
 typedef struct mutate_proc {
 	pid_t pid;       /* also the process group; 0 when none runs */
-	double started;  /* mutate_now() at the start */
+	double started;  /* smart__mutate_now() at the start */
 	double timeout;  /* seconds; 0 for none */
 	int status;      /* the wait status, once finished */
 	int timed_out;   /* killed for running longer than the timeout */
 } mutate_proc;
 
 /* Seconds on the monotonic clock. */
-double mutate_now(void);
+double smart__mutate_now(void);
 
 /* Starts `/bin/sh -c CMD` in folder `cwd`, stdin from /dev/null, stdout
  * and stderr into `log` (truncated), in a new process group. */
-int mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
+int smart__mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
 		      const char *log, double timeout, smart_error *err);
 
 /* Checks on a started command without blocking: returns 1 when it has
  * finished (status or timed_out set; what it left running in its group is
  * killed), 0 while it runs. */
-int mutate_proc_poll(mutate_proc *p);
+int smart__mutate_proc_poll(mutate_proc *p);
 
 /* Kills the command's whole process group and reaps it; no-op when none runs. */
-void mutate_proc_kill(mutate_proc *p);
+void smart__mutate_proc_kill(mutate_proc *p);
 
 /* Waits for a started command, polling, until it finishes (returns 0) or
  * *stop is raised (kills it, returns -1). `stop` may be NULL. */
-int mutate_proc_wait(mutate_proc *p, const volatile sig_atomic_t *stop);
+int smart__mutate_proc_wait(mutate_proc *p, const volatile sig_atomic_t *stop);
 
 /* True when the finished command exited with status 0 in time. */
-int mutate_proc_ok(const mutate_proc *p);
+int smart__mutate_proc_ok(const mutate_proc *p);
 
 /* Writes the last non-empty line of the log file into buf (empty when
  * there is none), for error messages. */
-void mutate_log_tail(const char *log, char *buf, size_t size);
+void smart__mutate_log_tail(const char *log, char *buf, size_t size);
 
 /* Sleeps a poll interval (a signal ends it early). */
-void mutate_nap(void);
+void smart__mutate_nap(void);
 
 #endif

@@ -45,29 +45,29 @@ static int clean_run(mutate_driver *d, smart_error *err)
 	mutate_slot *s = &d->slots[0];
 	double t;
 
-	if (mutate_tree_copy(o->src, s->dir, s->log, o->stop, err) < 0)
+	if (smart__mutate_tree_copy(o->src, s->dir, s->log, o->stop, err) < 0)
 		return -1;
 	if (o->build) {
-		t = mutate_now();
-		if (mutate_driver_command(d, s, o->build, o->timeout, "clean build", err) < 0)
+		t = smart__mutate_now();
+		if (smart__mutate_driver_command(d, s, o->build, o->timeout, "clean build", err) < 0)
 			return -1;
-		d->sum->clean_build_seconds = mutate_now() - t;
+		d->sum->clean_build_seconds = smart__mutate_now() - t;
 	}
-	t = mutate_now();
-	if (mutate_driver_command(d, s, NULL, o->timeout, "clean run", err) < 0 ||
-	    mutate_outputs_load(s->dir, o->outputs, &d->clean, err) < 0)
+	t = smart__mutate_now();
+	if (smart__mutate_driver_command(d, s, NULL, o->timeout, "clean run", err) < 0 ||
+	    smart__mutate_outputs_load(s->dir, o->outputs, &d->clean, err) < 0)
 		return -1;
-	d->sum->clean_run_seconds = mutate_now() - t;
+	d->sum->clean_run_seconds = smart__mutate_now() - t;
 	if (d->clean.count == 0)
 		return smart_error_set(err, "the clean run left no files under %s",
 				       o->outputs);
-	if (mutate_driver_command(d, s, NULL, o->timeout, "second clean run", err) < 0 ||
-	    mutate_outputs_load(s->dir, o->outputs, &second, err) < 0) {
-		mutate_outputs_free(&second);
+	if (smart__mutate_driver_command(d, s, NULL, o->timeout, "second clean run", err) < 0 ||
+	    smart__mutate_outputs_load(s->dir, o->outputs, &second, err) < 0) {
+		smart__mutate_outputs_free(&second);
 		return -1;
 	}
-	d->sum->unstable = mutate_outputs_keep_stable(&d->clean, &second);
-	mutate_outputs_free(&second);
+	d->sum->unstable = smart__mutate_outputs_keep_stable(&d->clean, &second);
+	smart__mutate_outputs_free(&second);
 	d->sum->outputs = (unsigned)d->clean.count;
 	if (d->clean.count == 0)
 		return smart_error_set(err, "every output under %s differs between "
@@ -114,7 +114,7 @@ static int make_slots(mutate_driver *d, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
 
-	d->root = mutate_scratch_new(o->tmpdir, err);
+	d->root = smart__mutate_scratch_new(o->tmpdir, err);
 	if (!d->root)
 		return -1;
 	d->slot_count = o->jobs;
@@ -168,7 +168,7 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 		     smart_error *err)
 {
 	mutate_driver d = { .opt = opt, .sum = sum };
-	double start = mutate_now();
+	double start = smart__mutate_now();
 	int rc = -1;
 
 	memset(sum, 0, sizeof(*sum));
@@ -180,10 +180,10 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 	    check_scratch_outside(&d, err) == 0 && clean_run(&d, err) == 0) {
 		rc = 0;
 		for (unsigned k = 1; k < d.slot_count && rc == 0; k++)
-			rc = mutate_tree_copy(d.slots[0].dir, d.slots[k].dir,
+			rc = smart__mutate_tree_copy(d.slots[0].dir, d.slots[k].dir,
 					      d.slots[k].log, opt->stop, err);
 		if (rc == 0)
-			rc = mutate_driver_loop(&d, start, err);
+			rc = smart__mutate_driver_loop(&d, start, err);
 	}
 	if (opt->stop && *opt->stop) {
 		sum->interrupted = 1;
@@ -197,8 +197,8 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 		if (!*jsonl)
 			rc = smart_error_oom(err);
 	}
-	sum->elapsed_seconds = mutate_now() - start;
-	if (mutate_driver_free(&d, rc == 0 ? err : NULL) < 0 && rc == 0) {
+	sum->elapsed_seconds = smart__mutate_now() - start;
+	if (smart__mutate_driver_free(&d, rc == 0 ? err : NULL) < 0 && rc == 0) {
 		free(*jsonl);
 		*jsonl = NULL;
 		*jsonl_len = 0;

@@ -59,25 +59,25 @@ typedef struct mutate_driver {
 /* Runs the build (`cmd`) or, when `cmd` is NULL, the test run (after
  * emptying the outputs folder) in the slot, waiting for it; fails naming
  * `what` and the last line of its output when it fails or times out. */
-int mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
+int smart__mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *cmd,
 			  double timeout, const char *what, smart_error *err);
 
 /* Reads every file under root/rel into `out` (sorted by path). */
-int mutate_outputs_load(const char *root, const char *rel,
+int smart__mutate_outputs_load(const char *root, const char *rel,
 			mutate_outputs *out, smart_error *err);
 
 /* Drops from `a` the outputs that `b` lacks or has different; returns
  * how many were dropped. */
-unsigned mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outputs *b);
+unsigned smart__mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outputs *b);
 
-void mutate_outputs_free(mutate_outputs *o);
+void smart__mutate_outputs_free(mutate_outputs *o);
 
 /* Tries mutants until the count or the time budget is used up. */
-int mutate_driver_loop(mutate_driver *d, double start, smart_error *err);
+int smart__mutate_driver_loop(mutate_driver *d, double start, smart_error *err);
 
 /* Kills what still runs, removes the scratch folder, frees everything
  * but `out`'s data when it was taken. Returns -1 (with err, if not NULL)
  * when the scratch folder could not be removed. */
-int mutate_driver_free(mutate_driver *d, smart_error *err);
+int smart__mutate_driver_free(mutate_driver *d, smart_error *err);
 
 #endif

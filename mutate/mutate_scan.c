@@ -77,7 +77,7 @@ static void track_function(line_ctx *c, int *py_def_indent)
 	if (c->lang == SMART_LANG_PYTHON) {
 		int indent = (int)c->first;
 
-		if (mutate_ops_starts_with_word(c, "def") || mutate_ops_starts_with_word(c, "async"))
+		if (smart__mutate_ops_starts_with_word(c, "def") || smart__mutate_ops_starts_with_word(c, "async"))
 			*py_def_indent = indent;
 		else if (*py_def_indent >= 0 && indent <= *py_def_indent)
 			*py_def_indent = -1;
@@ -85,9 +85,9 @@ static void track_function(line_ctx *c, int *py_def_indent)
 		return;
 	}
 	if ((c->first == 0 || (c->lang == SMART_LANG_JAVA && c->first <= 4)) &&
-	    c->mask[c->last - 1] != ';' && !mutate_ops_starts_with_word(c, "if") &&
-	    !mutate_ops_starts_with_word(c, "for") && !mutate_ops_starts_with_word(c, "while") &&
-	    !mutate_ops_starts_with_word(c, "switch")) {
+	    c->mask[c->last - 1] != ';' && !smart__mutate_ops_starts_with_word(c, "if") &&
+	    !smart__mutate_ops_starts_with_word(c, "for") && !smart__mutate_ops_starts_with_word(c, "while") &&
+	    !smart__mutate_ops_starts_with_word(c, "switch")) {
 		const char *paren = memchr(c->mask, '(', c->last);
 
 		if (paren) {
@@ -96,7 +96,7 @@ static void track_function(line_ctx *c, int *py_def_indent)
 
 			for (size_t i = 0; i + 4 <= head; i++)
 				if (strncmp(c->mask + i, "void", 4) == 0 &&
-				    (i + 4 == head || !mutate_lex_word_char(c->mask[i + 4])))
+				    (i + 4 == head || !smart__mutate_lex_word_char(c->mask[i + 4])))
 					is_void = 1;
 			c->void_function = is_void && !memchr(c->mask, '*', head);
 		}
@@ -129,7 +129,7 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 		c.line = text + pos;
 		c.mask = mask;
 		c.n = n;
-		int eligible = mutate_lex_line(&lx, c.line, n, mask);
+		int eligible = smart__mutate_lex_line(&lx, c.line, n, mask);
 
 		if (eligible) {
 			c.first = 0;
@@ -146,8 +146,8 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 			c.in_code = block_is_code(&blocks) ||
 				    lx.lang == SMART_LANG_PYTHON;
 			track_function(&c, &py_def);
-			if (mutate_ops_statement(&c, err) < 0 || mutate_ops_swap(&c, err) < 0 ||
-			    mutate_ops_negate(&c, err) < 0 || mutate_ops_constant(&c, err) < 0)
+			if (smart__mutate_ops_statement(&c, err) < 0 || smart__mutate_ops_swap(&c, err) < 0 ||
+			    smart__mutate_ops_negate(&c, err) < 0 || smart__mutate_ops_constant(&c, err) < 0)
 				rc = -1;
 		}
 		if (!lx.preproc) {
@@ -159,7 +159,7 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 			if (lx.lang != SMART_LANG_PYTHON) {
 				track_blocks(&blocks, mask, n, lx.lang);
 			} else {
-				depth += mutate_ops_balance(mask, 0, n, 1);
+				depth += smart__mutate_ops_balance(mask, 0, n, 1);
 				if (depth < 0)
 					depth = 0;
 			}

@@ -65,7 +65,7 @@ static void scratch_sweep(const char *tmpdir)
 	closedir(dir);
 }
 
-char *mutate_scratch_new(const char *tmpdir, smart_error *err)
+char *smart__mutate_scratch_new(const char *tmpdir, smart_error *err)
 {
 	char name[64], *path;
 
@@ -100,7 +100,7 @@ static int shell_quote(smart_strbuf *b, const char *s)
 	return smart_strbuf_append(b, "'", 1);
 }
 
-int mutate_tree_copy(const char *from, const char *to, const char *log,
+int smart__mutate_tree_copy(const char *from, const char *to, const char *log,
 		     const volatile sig_atomic_t *stop, smart_error *err)
 {
 	smart_strbuf cmd = { 0 };
@@ -120,16 +120,16 @@ int mutate_tree_copy(const char *from, const char *to, const char *log,
 		return smart_error_oom(err);
 	}
 	free(src);
-	rc = mutate_proc_start(&p, cmd.data, ".", log, 0, err);
+	rc = smart__mutate_proc_start(&p, cmd.data, ".", log, 0, err);
 	smart_strbuf_free(&cmd);
 	if (rc < 0)
 		return -1;
-	if (mutate_proc_wait(&p, stop) < 0)
+	if (smart__mutate_proc_wait(&p, stop) < 0)
 		return smart_error_set(err, "interrupted");
-	if (!mutate_proc_ok(&p)) {
+	if (!smart__mutate_proc_ok(&p)) {
 		char why[200];
 
-		mutate_log_tail(log, why, sizeof(why));
+		smart__mutate_log_tail(log, why, sizeof(why));
 		return smart_error_set(err, "cannot copy %s to %s: %s", from, to, why);
 	}
 	return 0;

@@ -23,7 +23,7 @@ static char prev_token(const line_ctx *c, size_t i, char *w, size_t wsize)
 	if (j == 0)
 		return 0;
 	end = j;
-	while (j > 0 && mutate_lex_word_char(c->mask[j - 1]))
+	while (j > 0 && smart__mutate_lex_word_char(c->mask[j - 1]))
 		j--;
 	if (end > j && end - j < wsize) {
 		memcpy(w, c->mask + j, end - j);
@@ -46,7 +46,7 @@ static int binary_left(const line_ctx *c, size_t i)
 	char p = prev_token(c, i, w, sizeof(w));
 	size_t k;
 
-	if (!(mutate_lex_word_char(p) || p == ')' || p == ']' || p == '"'))
+	if (!(smart__mutate_lex_word_char(p) || p == ')' || p == ']' || p == '"'))
 		return 0;
 	if (isdigit((unsigned char)w[0]))
 		return 1;
@@ -109,7 +109,7 @@ static size_t binary_op_at(const line_ctx *c, size_t i, const char **swap)
 	}
 	if ((m[0] == '*' || m[0] == '/') && !strchr("*/=", n1) &&
 	    !strchr("*/", prev) && binary_left(c, i) &&
-	    !(m[0] == '*' && !py && prev == ' ' && mutate_lex_word_char(n1))) {
+	    !(m[0] == '*' && !py && prev == ' ' && smart__mutate_lex_word_char(n1))) {
 		/* `Type *name` declares a pointer: left alone */
 		*swap = m[0] == '*' ? "/" : "*";
 		return 1;
@@ -117,8 +117,8 @@ static size_t binary_op_at(const line_ctx *c, size_t i, const char **swap)
 	if (py && (strncmp(m, "and", 3) == 0 || strncmp(m, "or", 2) == 0)) {
 		size_t len = m[0] == 'a' ? 3 : 2;
 
-		if ((i == 0 || !mutate_lex_word_char(prev)) &&
-		    (i + len >= c->n || !mutate_lex_word_char(m[len]))) {
+		if ((i == 0 || !smart__mutate_lex_word_char(prev)) &&
+		    (i + len >= c->n || !smart__mutate_lex_word_char(m[len]))) {
 			*swap = len == 3 ? "or" : "and";
 			return len;
 		}
@@ -133,19 +133,19 @@ static int operand_follows(const line_ctx *c, size_t i)
 {
 	while (i < c->last && c->mask[i] == ' ')
 		i++;
-	return i < c->last && (mutate_lex_word_char(c->mask[i]) ||
+	return i < c->last && (smart__mutate_lex_word_char(c->mask[i]) ||
 			       strchr("([\"!-~.+&*", c->mask[i]));
 }
 
 /* Swap every binary operator of the line, one mutation each. */
-int mutate_ops_swap(line_ctx *c, smart_error *err)
+int smart__mutate_ops_swap(line_ctx *c, smart_error *err)
 {
 	for (size_t i = c->first; i < c->last;) {
 		const char *swap;
 		size_t len;
 
-		if (mutate_lex_word_char(c->mask[i]) && i > c->first &&
-		    mutate_lex_word_char(c->mask[i - 1])) {
+		if (smart__mutate_lex_word_char(c->mask[i]) && i > c->first &&
+		    smart__mutate_lex_word_char(c->mask[i - 1])) {
 			i++; /* inside a word: no `and`/`or` here */
 			continue;
 		}
@@ -156,7 +156,7 @@ int mutate_ops_swap(line_ctx *c, smart_error *err)
 			i++;
 			continue;
 		}
-		if (mutate_ops_add(c, SMART_MUTATE_SWAP, i, i + len, swap, err) < 0)
+		if (smart__mutate_ops_add(c, SMART_MUTATE_SWAP, i, i + len, swap, err) < 0)
 			return -1;
 		i += len;
 	}

@@ -76,7 +76,7 @@ void smart_perturbation_release(smart_perturbation *p)
 static char *write_doc(xmlDocPtr doc, smart_format format, const char *name,
 		       smart_tree **tree, size_t *len, smart_error *err)
 {
-	*tree = tree_from_libxml(doc, format, name, err);
+	*tree = smart__tree_from_libxml(doc, format, name, err);
 	return *tree ? smart_tree_write(*tree, format, len, err) : NULL;
 }
 
@@ -91,7 +91,7 @@ static int make_new(xmlDocPtr doc, smart_perturb_op op, gsl_rng *rng,
 	if (smart_perturb_op_is_format(op)) {
 		smart_strbuf buf = { 0 };
 
-		rc = perturb_format(out->old_text, out->old_len, out->format, op,
+		rc = smart__perturb_format(out->old_text, out->old_len, out->format, op,
 				    rng, &buf, &out->where);
 		if (rc == 1 && smart_strbuf_append(&buf, "", 1) < 0)
 			rc = -1;
@@ -102,7 +102,7 @@ static int make_new(xmlDocPtr doc, smart_perturb_op op, gsl_rng *rng,
 			smart_strbuf_free(&buf);
 		}
 	} else {
-		rc = perturb_change(doc, out->format, op, rng, &out->where);
+		rc = smart__perturb_change(doc, out->format, op, rng, &out->where);
 		if (rc == 1) {
 			out->new_text = write_doc(doc, out->format, name, &mid,
 						  &out->new_len, err);
@@ -133,7 +133,7 @@ int smart_perturb_apply(const smart_document *page, smart_format format,
 		return smart_error_oom(err);
 	gsl_rng_set(rng, (unsigned long)seed);
 	out->format = format;
-	if (tree_libxml_read(page->data, page->len, &out->format, name, &doc, err) < 0)
+	if (smart__tree_libxml_read(page->data, page->len, &out->format, name, &doc, err) < 0)
 		goto done;
 	rc = 0;
 	if (!doc)

@@ -32,7 +32,7 @@ static size_t attr_count(xmlNodePtr e)
 
 /* Attribute operators: delete one, change one's value (FragGen appends
  * "Mut"), or add one the element lacks. */
-int perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *rng,
+int smart__perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *rng,
 		    char **where)
 {
 	static const char *const added[] = { "title", "class", "id", "data-mut" };
@@ -45,7 +45,7 @@ int perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *rng,
 	if (op == SMART_PERTURB_ATTR_ADD) {
 		size_t start = gsl_rng_uniform_int(rng, 4);
 
-		e = perturb_pick(els, rng);
+		e = smart__perturb_pick(els, rng);
 		for (size_t i = 0; e && i < 4; i++) {
 			const char *name = added[(start + i) % 4];
 
@@ -53,24 +53,24 @@ int perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *rng,
 				if (!xmlSetProp(e, BAD_CAST name, BAD_CAST "mut"))
 					return -1;
 				snprintf(label, sizeof(label), "@%s", name);
-				*where = perturb_where_of(e, label);
+				*where = smart__perturb_where_of(e, label);
 				return *where ? 1 : -1;
 			}
 		}
 		return 0;
 	}
 	for (size_t i = 0; i < els->count; i++)
-		if (els->items[i]->properties && perturb_list_add(&with, els->items[i]) < 0) {
+		if (els->items[i]->properties && smart__perturb_list_add(&with, els->items[i]) < 0) {
 			free(with.items);
 			return -1;
 		}
-	e = perturb_pick(&with, rng);
+	e = smart__perturb_pick(&with, rng);
 	free(with.items);
 	if (!e)
 		return 0;
 	a = nth_attr(e, gsl_rng_uniform_int(rng, attr_count(e)));
 	snprintf(label, sizeof(label), "@%s", (const char *)a->name);
-	*where = perturb_where_of(e, label);
+	*where = smart__perturb_where_of(e, label);
 	if (!*where)
 		return -1;
 	if (op == SMART_PERTURB_ATTR_DELETE) {
@@ -119,7 +119,7 @@ static const char *similar_tag(const char *name, gsl_rng *rng)
 
 /* Renames an element to a similar tag: HTML by the table above, XML to
  * another element name of the same document. */
-int perturb_rename_op(const node_list *els, smart_format format, gsl_rng *rng,
+int smart__perturb_rename_op(const node_list *els, smart_format format, gsl_rng *rng,
 		      char **where)
 {
 	node_list ok = { 0 };
@@ -132,18 +132,18 @@ int perturb_rename_op(const node_list *els, smart_format format, gsl_rng *rng,
 		int fits = format == SMART_FORMAT_XML ||
 			   similar_tag((const char *)c->name, rng) != NULL;
 
-		if (fits && perturb_list_add(&ok, c) < 0) {
+		if (fits && smart__perturb_list_add(&ok, c) < 0) {
 			free(ok.items);
 			return -1;
 		}
 	}
-	e = perturb_pick(&ok, rng);
+	e = smart__perturb_pick(&ok, rng);
 	free(ok.items);
 	if (!e)
 		return 0;
 	if (format == SMART_FORMAT_XML) {
 		for (int tries = 0; tries < 16 && !to; tries++) {
-			xmlNodePtr o = perturb_pick(els, rng);
+			xmlNodePtr o = smart__perturb_pick(els, rng);
 
 			if (!xmlStrEqual(o->name, e->name))
 				to = (const char *)o->name;
@@ -154,7 +154,7 @@ int perturb_rename_op(const node_list *els, smart_format format, gsl_rng *rng,
 		to = similar_tag((const char *)e->name, rng);
 	}
 	snprintf(label, sizeof(label), "-> %s", to);
-	*where = perturb_where_of(e, label);
+	*where = smart__perturb_where_of(e, label);
 	if (!*where)
 		return -1;
 	xmlNodeSetName(e, BAD_CAST to);
@@ -171,23 +171,23 @@ static int contains(xmlNodePtr a, xmlNodePtr n)
 }
 
 /* Subtree and tag-structure operators on one element. */
-int perturb_structure_op(xmlDocPtr doc, const node_list *els,
+int smart__perturb_structure_op(xmlDocPtr doc, const node_list *els,
 			 smart_perturb_op op, gsl_rng *rng, char **where)
 {
-	xmlNodePtr e = perturb_pick(els, rng), t = NULL, copy;
+	xmlNodePtr e = smart__perturb_pick(els, rng), t = NULL, copy;
 
 	if (!e)
 		return 0;
 	if (op == SMART_PERTURB_SUBTREE_MOVE) {
 		for (int tries = 0; tries < 16 && !t; tries++) {
-			t = perturb_pick(els, rng);
+			t = smart__perturb_pick(els, rng);
 			if (contains(e, t) || t == e->next || t == e->prev)
 				t = NULL;
 		}
 		if (!t)
 			return 0;
 	}
-	*where = perturb_where_of(e, NULL);
+	*where = smart__perturb_where_of(e, NULL);
 	if (!*where)
 		return -1;
 	switch (op) {

@@ -305,7 +305,7 @@ static int may_indent(const pass *p, const tag *a, const tag *b)
 	       is_one_of(p->s, b, block_elements);
 }
 
-int perturb_format(const char *text, size_t len, smart_format format,
+int smart__perturb_format(const char *text, size_t len, smart_format format,
 		   smart_perturb_op op, gsl_rng *rng, smart_strbuf *out, char **where)
 {
 	static const char *const indents[] = { "  ", "    ", "\t", " " };

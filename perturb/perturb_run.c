@@ -69,7 +69,7 @@ static int pages_load(const char *dir, smart_format forced, page_set *p,
 		if (forced != SMART_FORMAT_AUTO)
 			f = forced;
 		else
-			f = strcmp(pair_format_of(p->paths.items[i], data, len), "xml") == 0
+			f = strcmp(smart__pair_format_of(p->paths.items[i], data, len), "xml") == 0
 			    ? SMART_FORMAT_XML : SMART_FORMAT_HTML;
 		t = smart_tree_parse(data, len, f, p->paths.items[i], &quiet);
 		sum->pages++;
@@ -136,7 +136,7 @@ static int emit(const smart_perturb_options *o, const char *test,
 	f = (pair_fields){ o->app, test, p->format == SMART_FORMAT_XML ? "xml" : "html",
 			   p->old_text, p->old_len, p->new_text, p->new_len, label,
 			   "perturb", note };
-	rc = pair_write_line(out, &f, err);
+	rc = smart__pair_write_line(out, &f, err);
 	free(note);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;

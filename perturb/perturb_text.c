@@ -15,9 +15,9 @@
 
 /* Replaces one word of a text node by a word from elsewhere in the page
  * (reversed or marked "Mut" when the page has no other word). */
-int perturb_text_change(const node_list *texts, gsl_rng *rng, char **where)
+int smart__perturb_text_change(const node_list *texts, gsl_rng *rng, char **where)
 {
-	xmlNodePtr t = perturb_pick(texts, rng);
+	xmlNodePtr t = smart__perturb_pick(texts, rng);
 	const char *s, *w, *src = NULL;
 	size_t words = 0, k, wl, sl = 0;
 	smart_strbuf nt = { 0 };
@@ -47,7 +47,7 @@ int perturb_text_change(const node_list *texts, gsl_rng *rng, char **where)
 	for (wl = 0; w[wl] && !isspace((unsigned char)w[wl]); wl++)
 		;
 	for (int tries = 0; tries < 8 && !src; tries++) {
-		const char *o = (const char *)perturb_pick(texts, rng)->content;
+		const char *o = (const char *)smart__perturb_pick(texts, rng)->content;
 
 		while (isspace((unsigned char)*o))
 			o++;
@@ -62,7 +62,7 @@ int perturb_text_change(const node_list *texts, gsl_rng *rng, char **where)
 	else
 		rc |= smart_strbuf_append(&nt, w, wl) | smart_strbuf_append(&nt, "Mut", 3);
 	rc |= smart_strbuf_append(&nt, w + wl, strlen(w + wl) + 1);
-	if (rc < 0 || !(*where = perturb_where_of(t, NULL))) {
+	if (rc < 0 || !(*where = smart__perturb_where_of(t, NULL))) {
 		smart_strbuf_free(&nt);
 		return -1;
 	}
@@ -74,7 +74,7 @@ int perturb_text_change(const node_list *texts, gsl_rng *rng, char **where)
 /* Changes the first date or time in a random text node that has one:
  * 2024-03-05, 05/03/2024, 12:34(:56). The new one is another valid value
  * in the same format. */
-int perturb_text_date(const node_list *texts, gsl_rng *rng, char **where)
+int smart__perturb_text_date(const node_list *texts, gsl_rng *rng, char **where)
 {
 	regex_t re;
 	regmatch_t m;
@@ -90,8 +90,8 @@ int perturb_text_date(const node_list *texts, gsl_rng *rng, char **where)
 		return -1;
 	for (size_t i = 0; i < texts->count && rc == 0; i++)
 		if (regexec(&re, (const char *)texts->items[i]->content, 1, &m, 0) == 0)
-			rc = perturb_list_add(&dated, texts->items[i]);
-	t = rc == 0 ? perturb_pick(&dated, rng) : NULL;
+			rc = smart__perturb_list_add(&dated, texts->items[i]);
+	t = rc == 0 ? smart__perturb_pick(&dated, rng) : NULL;
 	free(dated.items);
 	if (!t) {
 		regfree(&re);
@@ -120,7 +120,7 @@ int perturb_text_date(const node_list *texts, gsl_rng *rng, char **where)
 	} while (strlen(repl) == n && memcmp(repl, s + m.rm_so, n) == 0);
 	if (asprintf(&nt, "%.*s%s%s", (int)m.rm_so, s, repl, s + m.rm_eo) < 0)
 		return -1;
-	*where = perturb_where_of(t, NULL);
+	*where = smart__perturb_where_of(t, NULL);
 	if (*where)
 		xmlNodeSetContent(t, BAD_CAST nt);
 	free(nt);

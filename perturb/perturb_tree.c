@@ -17,7 +17,7 @@
 
 #include "common/array.h"
 
-int perturb_list_add(node_list *l, xmlNodePtr n)
+int smart__perturb_list_add(node_list *l, xmlNodePtr n)
 {
 	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 64) < 0)
 		return -1;
@@ -64,13 +64,13 @@ static int collect(xmlDocPtr doc, smart_format format, int texts, node_list *out
 		int descend = 0;
 
 		if (n->type == XML_ELEMENT_NODE && !is_raw(n)) {
-			if (!texts && perturb_list_add(out, n) < 0)
+			if (!texts && smart__perturb_list_add(out, n) < 0)
 				return -1;
 			descend = n->children != NULL;
 		} else if (texts && (n->type == XML_TEXT_NODE ||
 				     n->type == XML_CDATA_SECTION_NODE) &&
 			   n->content && !xmlIsBlankNode(n)) {
-			if (perturb_list_add(out, n) < 0)
+			if (smart__perturb_list_add(out, n) < 0)
 				return -1;
 		}
 		if (descend) {
@@ -84,13 +84,13 @@ static int collect(xmlDocPtr doc, smart_format format, int texts, node_list *out
 	return 0;
 }
 
-xmlNodePtr perturb_pick(const node_list *l, gsl_rng *rng)
+xmlNodePtr smart__perturb_pick(const node_list *l, gsl_rng *rng)
 {
 	return l->count ? l->items[gsl_rng_uniform_int(rng, l->count)] : NULL;
 }
 
 /* "PATH" or "PATH SUFFIX" for the note (caller frees). */
-char *perturb_where_of(xmlNodePtr n, const char *suffix)
+char *smart__perturb_where_of(xmlNodePtr n, const char *suffix)
 {
 	xmlChar *path = xmlGetNodePath(n);
 	char *w = NULL;
@@ -104,7 +104,7 @@ char *perturb_where_of(xmlNodePtr n, const char *suffix)
 	return w;
 }
 
-int perturb_change(xmlDocPtr doc, smart_format format, smart_perturb_op op,
+int smart__perturb_change(xmlDocPtr doc, smart_format format, smart_perturb_op op,
 		   gsl_rng *rng, char **where)
 {
 	node_list l = { 0 };
@@ -123,20 +123,20 @@ int perturb_change(xmlDocPtr doc, smart_format format, smart_perturb_op op,
 	case SMART_PERTURB_ATTR_DELETE:
 	case SMART_PERTURB_ATTR_CHANGE:
 	case SMART_PERTURB_ATTR_ADD:
-		rc = perturb_attr_op(&l, op, rng, where);
+		rc = smart__perturb_attr_op(&l, op, rng, where);
 		break;
 	case SMART_PERTURB_TAG_RENAME:
-		rc = perturb_rename_op(&l, format, rng, where);
+		rc = smart__perturb_rename_op(&l, format, rng, where);
 		break;
 	case SMART_PERTURB_TEXT_CHANGE:
-		rc = perturb_text_change(&l, rng, where);
+		rc = smart__perturb_text_change(&l, rng, where);
 		break;
 	case SMART_PERTURB_TEXT_DELETE:
 		rc = 0;
 		if (l.count) {
-			xmlNodePtr t = perturb_pick(&l, rng);
+			xmlNodePtr t = smart__perturb_pick(&l, rng);
 
-			*where = perturb_where_of(t, NULL);
+			*where = smart__perturb_where_of(t, NULL);
 			rc = *where ? 1 : -1;
 			if (rc == 1) {
 				xmlUnlinkNode(t);
@@ -145,10 +145,10 @@ int perturb_change(xmlDocPtr doc, smart_format format, smart_perturb_op op,
 		}
 		break;
 	case SMART_PERTURB_TEXT_DATE:
-		rc = perturb_text_date(&l, rng, where);
+		rc = smart__perturb_text_date(&l, rng, where);
 		break;
 	default:
-		rc = perturb_structure_op(doc, &l, op, rng, where);
+		rc = smart__perturb_structure_op(doc, &l, op, rng, where);
 		break;
 	}
 	free(l.items);

@@ -17,24 +17,24 @@ typedef struct node_list {
 } node_list;
 
 /* Appends n to l; 0, or -1 when out of memory. */
-int perturb_list_add(node_list *l, xmlNodePtr n);
+int smart__perturb_list_add(node_list *l, xmlNodePtr n);
 
 /* A node of l chosen with rng, or NULL when l is empty. */
-xmlNodePtr perturb_pick(const node_list *l, gsl_rng *rng);
+xmlNodePtr smart__perturb_pick(const node_list *l, gsl_rng *rng);
 
 /* "PATH" or "PATH SUFFIX" for the note (caller frees). */
-char *perturb_where_of(xmlNodePtr n, const char *suffix);
+char *smart__perturb_where_of(xmlNodePtr n, const char *suffix);
 
 /* The operators on the listed elements (perturb_element.c) or text nodes
  * (perturb_text.c): 1 when applied (*where set, caller frees), 0 when the
  * page offers no place, -1 when out of memory. */
-int perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *rng,
+int smart__perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *rng,
 		    char **where);
-int perturb_rename_op(const node_list *els, smart_format format, gsl_rng *rng,
+int smart__perturb_rename_op(const node_list *els, smart_format format, gsl_rng *rng,
 		      char **where);
-int perturb_structure_op(xmlDocPtr doc, const node_list *els,
+int smart__perturb_structure_op(xmlDocPtr doc, const node_list *els,
 			 smart_perturb_op op, gsl_rng *rng, char **where);
-int perturb_text_change(const node_list *texts, gsl_rng *rng, char **where);
-int perturb_text_date(const node_list *texts, gsl_rng *rng, char **where);
+int smart__perturb_text_change(const node_list *texts, gsl_rng *rng, char **where);
+int smart__perturb_text_date(const node_list *texts, gsl_rng *rng, char **where);
 
 #endif

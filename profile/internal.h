@@ -11,7 +11,7 @@
 /* The id that names an element in its location: an id attribute without
  * digits ("footer", "main-nav"); ids with digits are usually generated
  * ("ember123", "r:1a") and would differ between runs. NULL when none. */
-const char *profile_stable_id(const smart_tree *t, uint32_t node);
+const char *smart__profile_stable_id(const smart_tree *t, uint32_t node);
 
 /* Adds (or merges into) the entry at `location` of `test` (NULL: of all
  * tests), recording `pattern` (NULL: any value) and the shapes met: how
@@ -29,30 +29,30 @@ int smart_profile_add(smart_profile *p, const char *test, const char *location,
  * last component, into buf (cut to size - 1 bytes); returns its length.
  * A path names a test when their keys are equal or the path's key ends in
  * "/" and the test's key. */
-size_t profile_test_key(const char *name, char *buf, size_t size);
+size_t smart__profile_test_key(const char *name, char *buf, size_t size);
 
 /* The entry at `location` of `test` (NULL: of all tests), or NULL. */
-smart_profile_entry *profile_entry_find(smart_profile *p, const char *test,
+smart_profile_entry *smart__profile_entry_find(smart_profile *p, const char *test,
 					const char *location);
 
 /* The index of a profile: created empty with it, then told of every test
  * and entry added (0, or -1 when out of memory). `owner` is the test's
  * number + 1, or 0 for the all-tests entries. */
-struct smart_profile_index *profile_index_new(void);
-void profile_index_free(struct smart_profile_index *x);
-int profile_index_add_test(smart_profile *p, size_t test);
-int profile_index_add_entry(smart_profile *p, size_t owner, size_t entry);
+struct smart_profile_index *smart__profile_index_new(void);
+void smart__profile_index_free(struct smart_profile_index *x);
+int smart__profile_index_add_test(smart_profile *p, size_t test);
+int smart__profile_index_add_entry(smart_profile *p, size_t owner, size_t entry);
 
 /* The number of the test named exactly `name`, of the first test a path
- * names (see profile_test_key), and of the entry at `location` of `owner`;
+ * names (see smart__profile_test_key), and of the entry at `location` of `owner`;
  * SIZE_MAX when there is none. */
-size_t profile_index_test(const smart_profile *p, const char *name);
-size_t profile_index_test_by_path(const smart_profile *p, const char *given);
-size_t profile_index_entry(const smart_profile *p, size_t owner, const char *location);
+size_t smart__profile_index_test(const smart_profile *p, const char *name);
+size_t smart__profile_index_test_by_path(const smart_profile *p, const char *given);
+size_t smart__profile_index_entry(const smart_profile *p, size_t owner, const char *location);
 
 /* Builds the index again after the arrays were rearranged (learn.c). 0, or
  * -1 with `err` set when out of memory. */
-int profile_index_rebuild(smart_profile *p, smart_error *err);
+int smart__profile_index_rebuild(smart_profile *p, smart_error *err);
 
 /* ---- value shapes (profile/shapes_table.c, shapes.c, shapes_mask.c) ---- */
 
@@ -63,7 +63,7 @@ typedef struct shape_def {
 } shape_def;
 
 /* Every shape, in smart_shape order. */
-extern const shape_def profile_shapes[SMART_SHAPE_COUNT];
+extern const shape_def smart__profile_shapes[SMART_SHAPE_COUNT];
 
 /* A compiled set (smart_shapes_compile). */
 struct smart_shapes {
@@ -79,7 +79,7 @@ struct smart_shapes {
  * the token's [so, eo) byte range. Returns -1 when out of memory, else the
  * last non-zero return of `visit`, or 0. */
 typedef int (*shape_visit)(void *ctx, int shape, size_t so, size_t eo);
-int profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
+int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
 			void *ctx);
 
 #endif

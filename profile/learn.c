@@ -184,7 +184,7 @@ static void prune_covered(smart_profile *p)
 			smart_profile_entry *e = &t->entries[j];
 			int covered;
 
-			covered = !e->pinned && profile_index_entry(p, 0, e->location) != SIZE_MAX;
+			covered = !e->pinned && smart__profile_index_entry(p, 0, e->location) != SIZE_MAX;
 			if (covered) {
 				free(e->location);
 				for (size_t q = 0; q < e->n_patterns; q++)
@@ -209,7 +209,7 @@ static void prune_covered(smart_profile *p)
 static const smart_profile_entry *test_entry(const smart_profile *p, size_t t,
 					     const char *location)
 {
-	size_t at = profile_index_entry(p, t + 1, location);
+	size_t at = smart__profile_index_entry(p, t + 1, location);
 
 	return at == SIZE_MAX ? NULL : &p->tests[t].entries[at];
 }
@@ -221,7 +221,7 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 			const smart_profile_entry *e = &p->tests[i].entries[j];
 			size_t in_tests = 0;
 
-			if (profile_index_entry(p, 0, e->location) != SIZE_MAX)
+			if (smart__profile_index_entry(p, 0, e->location) != SIZE_MAX)
 				continue;
 			for (size_t t = 0; t < p->n_tests; t++)
 				in_tests += test_entry(p, t, e->location) != NULL;
@@ -244,5 +244,5 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 		}
 	}
 	prune_covered(p);
-	return profile_index_rebuild(p, err);
+	return smart__profile_index_rebuild(p, err);
 }

@@ -8,7 +8,7 @@
 #include "internal.h"
 #include "smart/diffx.h"
 
-const char *profile_stable_id(const smart_tree *t, uint32_t node)
+const char *smart__profile_stable_id(const smart_tree *t, uint32_t node)
 {
 	const smart_attr *id = t->nodes[node].kind == SMART_NODE_ELEMENT
 				       ? smart_tree_attr(t, node, "id") : NULL;
@@ -22,7 +22,7 @@ const char *profile_stable_id(const smart_tree *t, uint32_t node)
 /* One step of a location: "text()", the element name, or "name#id". */
 static size_t step_length(const smart_tree *t, uint32_t node)
 {
-	const char *id = profile_stable_id(t, node);
+	const char *id = smart__profile_stable_id(t, node);
 
 	if (t->nodes[node].kind == SMART_NODE_TEXT)
 		return strlen("text()");
@@ -50,7 +50,7 @@ char *smart_location_of(const smart_tree *t, uint32_t node)
 	pos = len;
 	s[pos] = '\0';
 	for (uint32_t at = node; at != 0 && at != SMART_NONE; at = t->nodes[at].parent) {
-		const char *id = profile_stable_id(t, at);
+		const char *id = smart__profile_stable_id(t, at);
 		size_t n = step_length(t, at);
 
 		pos -= n;

@@ -146,7 +146,7 @@ static smart_tree *restructured(const smart_tree *c, const unsigned char *struct
 	ptree pt;
 	smart_tree *r;
 
-	if (ptree_init(&pt, c)) {
+	if (smart__ptree_init(&pt, c)) {
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -156,14 +156,14 @@ static smart_tree *restructured(const smart_tree *c, const unsigned char *struct
 
 		if (structural[i] == DROP_CHILDREN) {
 			while (pt.nodes[i].first != SMART_NONE)
-				ptree_unlink(&pt, pt.nodes[i].first);
+				smart__ptree_unlink(&pt, pt.nodes[i].first);
 			continue;
 		}
 		if (structural[i] != SORT_CHILDREN || c->nodes[i].child_count < 2)
 			continue;
 		keys = malloc(c->nodes[i].child_count * sizeof(*keys));
 		if (!keys) {
-			ptree_release(&pt);
+			smart__ptree_release(&pt);
 			smart_error_oom(err);
 			return NULL;
 		}
@@ -174,13 +174,13 @@ static smart_tree *restructured(const smart_tree *c, const unsigned char *struct
 		}
 		qsort(keys, n, sizeof(*keys), by_key);
 		for (k = 0; k < n; k++) {
-			ptree_unlink(&pt, keys[k].node);
-			ptree_link(&pt, i, SMART_NONE, keys[k].node);
+			smart__ptree_unlink(&pt, keys[k].node);
+			smart__ptree_link(&pt, i, SMART_NONE, keys[k].node);
 		}
 		free(keys);
 	}
-	r = ptree_finish(&pt, c->format, "normalised document", err);
-	ptree_release(&pt);
+	r = smart__ptree_finish(&pt, c->format, "normalised document", err);
+	smart__ptree_release(&pt);
 	return r;
 }
 
@@ -194,7 +194,7 @@ static int push_step(smart_strbuf *b, const smart_tree *t, uint32_t node)
 		return smart_strbuf_append(b, "/text()", 7);
 	if (smart_strbuf_append(b, "/", 1) || smart_strbuf_append(b, n->name, strlen(n->name)))
 		return -1;
-	id = profile_stable_id(t, node);
+	id = smart__profile_stable_id(t, node);
 	return id ? smart_strbuf_printf(b, "#%s", id) : 0;
 }
 

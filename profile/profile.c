@@ -23,7 +23,7 @@ smart_profile *smart_profile_new(smart_error *err)
 		return NULL;
 	}
 	p->shapes = SMART_SHAPES_BUILTIN;
-	p->index = profile_index_new();
+	p->index = smart__profile_index_new();
 	if (!p->index) {
 		free(p);
 		smart_error_oom(err);
@@ -31,7 +31,7 @@ smart_profile *smart_profile_new(smart_error *err)
 	}
 	p->compiled = smart_shapes_compile(p->shapes, err);
 	if (!p->compiled) {
-		profile_index_free(p->index);
+		smart__profile_index_free(p->index);
 		free(p);
 		return NULL;
 	}
@@ -65,11 +65,11 @@ void smart_profile_free(smart_profile *p)
 	}
 	free(p->tests);
 	smart_shapes_free(p->compiled);
-	profile_index_free(p->index);
+	smart__profile_index_free(p->index);
 	free(p);
 }
 
-size_t profile_test_key(const char *name, char *buf, size_t size)
+size_t smart__profile_test_key(const char *name, char *buf, size_t size)
 {
 	const char *slash, *dot;
 	size_t n;
@@ -86,7 +86,7 @@ size_t profile_test_key(const char *name, char *buf, size_t size)
 	return n;
 }
 
-/* The test named exactly `test`, else the first whose profile_test_key is
+/* The test named exactly `test`, else the first whose smart__profile_test_key is
  * that of `test` or the part of it after some '/' (a path ending in the
  * test's name). */
 const smart_profile_test *smart_profile_find_test(const smart_profile *p, const char *test)
@@ -95,9 +95,9 @@ const smart_profile_test *smart_profile_find_test(const smart_profile *p, const 
 
 	if (!p || !test)
 		return NULL;
-	at = profile_index_test(p, test);
+	at = smart__profile_index_test(p, test);
 	if (at == SIZE_MAX)
-		at = profile_index_test_by_path(p, test);
+		at = smart__profile_index_test_by_path(p, test);
 	return at == SIZE_MAX ? NULL : &p->tests[at];
 }
 
@@ -139,7 +139,7 @@ static smart_profile_test *test_get(smart_profile *p, const char *test, size_t *
 {
 	smart_profile_test *t;
 
-	*slot = profile_index_test(p, test);
+	*slot = smart__profile_index_test(p, test);
 	if (*slot != SIZE_MAX)
 		return &p->tests[*slot];
 	if (smart_array_reserve((void **)&p->tests, &p->tests_cap, p->n_tests, sizeof(*p->tests),
@@ -154,7 +154,7 @@ static smart_profile_test *test_get(smart_profile *p, const char *test, size_t *
 		return NULL;
 	}
 	*slot = p->n_tests++;
-	if (profile_index_add_test(p, *slot) < 0) {
+	if (smart__profile_index_add_test(p, *slot) < 0) {
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -178,7 +178,7 @@ int smart_profile_add(smart_profile *p, const char *test, const char *location,
 		cap = &t->entries_cap;
 		owner++; /* 0 stands for all tests */
 	}
-	at = profile_index_entry(p, owner, location);
+	at = smart__profile_index_entry(p, owner, location);
 	if (at == SIZE_MAX) {
 		if (smart_array_reserve((void **)v, cap, *n, sizeof(**v), 16) < 0)
 			return smart_error_oom(err);
@@ -187,7 +187,7 @@ int smart_profile_add(smart_profile *p, const char *test, const char *location,
 		if (!(e->location = strdup(location)))
 			return smart_error_oom(err);
 		at = (*n)++;
-		if (profile_index_add_entry(p, owner, at) < 0)
+		if (smart__profile_index_add_entry(p, owner, at) < 0)
 			return smart_error_oom(err);
 	}
 	e = &(*v)[at];
@@ -199,17 +199,17 @@ int smart_profile_add(smart_profile *p, const char *test, const char *location,
 	return 0;
 }
 
-smart_profile_entry *profile_entry_find(smart_profile *p, const char *test, const char *location)
+smart_profile_entry *smart__profile_entry_find(smart_profile *p, const char *test, const char *location)
 {
 	size_t owner = 0, at;
 
 	if (test) {
-		owner = profile_index_test(p, test);
+		owner = smart__profile_index_test(p, test);
 		if (owner == SIZE_MAX)
 			return NULL;
 		owner++;
 	}
-	at = profile_index_entry(p, owner, location);
+	at = smart__profile_index_entry(p, owner, location);
 	if (at == SIZE_MAX)
 		return NULL;
 	return owner ? &p->tests[owner - 1].entries[at] : &p->all[at];

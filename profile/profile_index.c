@@ -32,7 +32,7 @@ typedef struct {
 
 struct smart_profile_index {
 	index_table tests;     /* exact test name -> test */
-	index_table test_keys; /* profile_test_key of a name -> first such test */
+	index_table test_keys; /* smart__profile_test_key of a name -> first such test */
 	index_table entries;   /* (test + 1, or 0 for all tests; location) -> entry */
 };
 
@@ -121,12 +121,12 @@ static int table_put_first(index_table *t, size_t owner, const char *key, size_t
 	return 0;
 }
 
-struct smart_profile_index *profile_index_new(void)
+struct smart_profile_index *smart__profile_index_new(void)
 {
 	return calloc(1, sizeof(struct smart_profile_index));
 }
 
-void profile_index_free(struct smart_profile_index *x)
+void smart__profile_index_free(struct smart_profile_index *x)
 {
 	if (!x)
 		return;
@@ -136,19 +136,19 @@ void profile_index_free(struct smart_profile_index *x)
 	free(x);
 }
 
-int profile_index_add_test(smart_profile *p, size_t test)
+int smart__profile_index_add_test(smart_profile *p, size_t test)
 {
 	char key[PROFILE_TEST_KEY_MAX];
 
 	assert(test < p->n_tests);
-	profile_test_key(p->tests[test].test, key, sizeof(key));
+	smart__profile_test_key(p->tests[test].test, key, sizeof(key));
 	if (table_put_first(&p->index->tests, 0, p->tests[test].test, test) < 0 ||
 	    table_put_first(&p->index->test_keys, 0, key, test) < 0)
 		return -1;
 	return 0;
 }
 
-int profile_index_add_entry(smart_profile *p, size_t owner, size_t entry)
+int smart__profile_index_add_entry(smart_profile *p, size_t owner, size_t entry)
 {
 	const smart_profile_entry *v = owner ? p->tests[owner - 1].entries : p->all;
 
@@ -157,15 +157,15 @@ int profile_index_add_entry(smart_profile *p, size_t owner, size_t entry)
 	return table_put_first(&p->index->entries, owner, v[entry].location, entry);
 }
 
-size_t profile_index_test(const smart_profile *p, const char *name)
+size_t smart__profile_index_test(const smart_profile *p, const char *name)
 {
 	return table_find(&p->index->tests, 0, name);
 }
 
-size_t profile_index_test_by_path(const smart_profile *p, const char *given)
+size_t smart__profile_index_test_by_path(const smart_profile *p, const char *given)
 {
 	char key[PROFILE_TEST_KEY_MAX];
-	size_t n = profile_test_key(given, key, sizeof(key));
+	size_t n = smart__profile_test_key(given, key, sizeof(key));
 	size_t best = table_find(&p->index->test_keys, 0, key);
 
 	/* a test whose key is the part of the path after some '/' */
@@ -179,24 +179,24 @@ size_t profile_index_test_by_path(const smart_profile *p, const char *given)
 	return best;
 }
 
-size_t profile_index_entry(const smart_profile *p, size_t owner, const char *location)
+size_t smart__profile_index_entry(const smart_profile *p, size_t owner, const char *location)
 {
 	return table_find(&p->index->entries, owner, location);
 }
 
-int profile_index_rebuild(smart_profile *p, smart_error *err)
+int smart__profile_index_rebuild(smart_profile *p, smart_error *err)
 {
 	table_clear(&p->index->tests);
 	table_clear(&p->index->test_keys);
 	table_clear(&p->index->entries);
 	for (size_t i = 0; i < p->n_all; i++)
-		if (profile_index_add_entry(p, 0, i) < 0)
+		if (smart__profile_index_add_entry(p, 0, i) < 0)
 			return smart_error_oom(err);
 	for (size_t t = 0; t < p->n_tests; t++) {
-		if (profile_index_add_test(p, t) < 0)
+		if (smart__profile_index_add_test(p, t) < 0)
 			return smart_error_oom(err);
 		for (size_t i = 0; i < p->tests[t].n_entries; i++)
-			if (profile_index_add_entry(p, t + 1, i) < 0)
+			if (smart__profile_index_add_entry(p, t + 1, i) < 0)
 				return smart_error_oom(err);
 	}
 	return 0;

@@ -151,7 +151,7 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 		if (smart_profile_add(p, test, loc->valuestring, it->valuestring, set, 0, ld->err))
 			return -1;
 	/* the entry just added (or merged into) */
-	e = profile_entry_find(p, test, loc->valuestring);
+	e = smart__profile_entry_find(p, test, loc->valuestring);
 	if (e) {
 		e->seen = seen ? (unsigned)seen->valuedouble : 1;
 		e->pinned = cJSON_IsTrue(pinned);

@@ -52,14 +52,14 @@ smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
 		if (!(s->set & (1u << k)))
 			continue;
 		if ((b.len && smart_strbuf_append(&b, "|", 1)) ||
-		    smart_strbuf_printf(&b, "(%s)", profile_shapes[k].regex)) {
+		    smart_strbuf_printf(&b, "(%s)", smart__profile_shapes[k].regex)) {
 			smart_strbuf_free(&b);
 			free(s);
 			smart_error_oom(err);
 			return NULL;
 		}
 		s->group_shape[k] = (int)group;
-		group += 1 + count_groups(profile_shapes[k].regex);
+		group += 1 + count_groups(smart__profile_shapes[k].regex);
 	}
 	if (!b.len && smart_strbuf_append(&b, "(\\<\\>x)", 7)) { /* matches nothing */
 		free(s);
@@ -80,7 +80,7 @@ smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
 	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
 		if (s->group_shape[k] < 0)
 			continue;
-		if (regcomp(&s->single[k], profile_shapes[k].regex, REG_EXTENDED) != 0) {
+		if (regcomp(&s->single[k], smart__profile_shapes[k].regex, REG_EXTENDED) != 0) {
 			s->group_shape[k] = -1; /* cannot happen: it compiled above */
 			continue;
 		}
@@ -153,7 +153,7 @@ static int fallback(const smart_shapes *s, const char *copy, size_t so, int reje
 		    regexec(&s->single[k], copy + so, 1, &m, so ? REG_NOTBOL : 0) != 0 ||
 		    m.rm_so != 0 || m.rm_eo == 0)
 			continue;
-		if (profile_shapes[k].valid && !profile_shapes[k].valid(copy + so, (size_t)m.rm_eo))
+		if (smart__profile_shapes[k].valid && !smart__profile_shapes[k].valid(copy + so, (size_t)m.rm_eo))
 			continue;
 		*eo = so + (size_t)m.rm_eo;
 		return k;
@@ -161,7 +161,7 @@ static int fallback(const smart_shapes *s, const char *copy, size_t so, int reje
 	return -1;
 }
 
-int profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
+int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
 			void *ctx)
 {
 	regmatch_t *m = malloc(s->n_groups * sizeof(*m));
@@ -188,7 +188,7 @@ int profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, sha
 		for (int k = 0; k < SMART_SHAPE_COUNT && shape < 0; k++)
 			if (s->group_shape[k] >= 0 && m[s->group_shape[k]].rm_so >= 0)
 				shape = k;
-		if (shape >= 0 && profile_shapes[shape].valid && !profile_shapes[shape].valid(copy + so, eo - so))
+		if (shape >= 0 && smart__profile_shapes[shape].valid && !smart__profile_shapes[shape].valid(copy + so, eo - so))
 			shape = fallback(s, copy, so, shape, &eo);
 		if (shape < 0) {
 			/* no shape fits the whole match ("sha256-<hex>" looks like

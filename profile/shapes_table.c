@@ -112,7 +112,7 @@ static int valid_duration(const char *s, size_t len)
 }
 
 /* In smart_shape order. */
-const shape_def profile_shapes[SMART_SHAPE_COUNT] = {
+const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	{ "uuid", "\\<[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\>",
 	  NULL },
 	{ "date",
@@ -180,13 +180,13 @@ const shape_def profile_shapes[SMART_SHAPE_COUNT] = {
 
 const char *smart_shape_name(smart_shape s)
 {
-	return (unsigned)s < SMART_SHAPE_COUNT ? profile_shapes[s].name : NULL;
+	return (unsigned)s < SMART_SHAPE_COUNT ? smart__profile_shapes[s].name : NULL;
 }
 
 int smart_shape_from_name(const char *name)
 {
 	for (int s = 0; s < SMART_SHAPE_COUNT; s++)
-		if (strcmp(profile_shapes[s].name, name) == 0)
+		if (strcmp(smart__profile_shapes[s].name, name) == 0)
 			return s;
 	return -1;
 }

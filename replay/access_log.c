@@ -116,7 +116,7 @@ static int parse_line(smart_replay_set *set, const char *p, const char *end, log
 
 	if (q == p)
 		return -1;
-	e->client = rp_strndup(set, p, (size_t)(q - p));
+	e->client = smart__rp_strndup(set, p, (size_t)(q - p));
 	if (!e->client)
 		return -2;
 	for (int i = 0; i < 2; i++) { /* ident, user */
@@ -157,10 +157,10 @@ static int parse_line(smart_replay_set *set, const char *p, const char *end, log
 	if (tlen == 0)
 		return 0;
 	request[mlen + 1 + tlen] = '\0';
-	if (request[mlen + 1] != '/' && rp_url_origin_len(request + mlen + 1) == 0)
+	if (request[mlen + 1] != '/' && smart__rp_url_origin_len(request + mlen + 1) == 0)
 		return 0;
-	e->method = rp_strdup(set, method);
-	e->target = rp_url_target(set, request + mlen + 1);
+	e->method = smart__rp_strdup(set, method);
+	e->target = smart__rp_url_target(set, request + mlen + 1);
 	return e->method && e->target ? 0 : -2;
 }
 
@@ -196,7 +196,7 @@ static int by_first_request(const void *a, const void *b)
 }
 
 
-int rp_load_access_log(smart_replay_set *set, const char *path, const char *data,
+int smart__rp_load_access_log(smart_replay_set *set, const char *path, const char *data,
 		       size_t len, const smart_replay_load_options *o, smart_error *err)
 {
 	log_entry *v = NULL;
@@ -254,20 +254,20 @@ int rp_load_access_log(smart_replay_set *set, const char *path, const char *data
 	/* An insertion sort here was quadratic in the number of sessions
 	 * (40 000 clients took 5 s). */
 	qsort(runs, nruns, sizeof(*runs), by_first_request);
-	rp_base_name(path, base, sizeof(base));
+	smart__rp_base_name(path, base, sizeof(base));
 	for (size_t k = 0; k < nruns; k++) {
 		char name[160], where[128];
 		int width = nruns < 100 ? 2 : nruns < 1000 ? 3 : 6;
 
 		snprintf(name, sizeof(name), "%s-%0*zu-%s", base, width, k + 1,
 			 v[runs[k].first].client);
-		if (!rp_session_begin(set, name, path, err))
+		if (!smart__rp_session_begin(set, name, path, err))
 			goto out;
 		for (size_t i = runs[k].first; i < runs[k].first + runs[k].count; i++) {
 			smart_replay_request req = { 0 };
 
 			if (!v[i].method || strcmp(v[i].method, "GET") != 0 ||
-			    (!o->keep_static && rp_target_is_static(v[i].target))) {
+			    (!o->keep_static && smart__rp_target_is_static(v[i].target))) {
 				set->sessions[set->count - 1].skipped++;
 				continue;
 			}
@@ -277,10 +277,10 @@ int rp_load_access_log(smart_replay_set *set, const char *path, const char *data
 			req.recorded_url = v[i].target;
 			req.time = v[i].time;
 			req.where = where;
-			if (rp_session_add(set, &req, err) < 0)
+			if (smart__rp_session_add(set, &req, err) < 0)
 				goto out;
 		}
-		rp_session_drop_if_empty(set);
+		smart__rp_session_drop_if_empty(set);
 	}
 	rc = 0;
 out:

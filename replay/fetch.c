@@ -94,7 +94,7 @@ static size_t receive(char *data, size_t size, size_t n, void *ctx)
 	return smart_strbuf_append(c->sink, data, size * n) < 0 ? 0 : size * n;
 }
 
-rp_client *rp_client_new(const smart_replay_options *o, smart_error *err)
+rp_client *smart__rp_client_new(const smart_replay_options *o, smart_error *err)
 {
 	rp_client *c = calloc(1, sizeof(*c));
 	long timeout_ms = (long)(o->timeout_s ? o->timeout_s : 30) * 1000L;
@@ -126,13 +126,13 @@ rp_client *rp_client_new(const smart_replay_options *o, smart_error *err)
 #undef SET
 	if (rc != CURLE_OK) {
 		smart_error_set(err, "libcurl: %s", curl_easy_strerror(rc));
-		rp_client_free(c);
+		smart__rp_client_free(c);
 		return NULL;
 	}
 	return c;
 }
 
-void rp_client_free(rp_client *c)
+void smart__rp_client_free(rp_client *c)
 {
 	if (!c)
 		return;
@@ -141,7 +141,7 @@ void rp_client_free(rp_client *c)
 	free(c);
 }
 
-void rp_response_free(rp_response *r)
+void smart__rp_response_free(rp_response *r)
 {
 	free(r->final_url);
 	free(r->content_type);
@@ -209,11 +209,11 @@ static int url_allowed(rp_client *c, const char *url, rp_response *r)
 {
 	char host[256];
 
-	if (rp_url_origin_len(url) == 0) {
+	if (smart__rp_url_origin_len(url) == 0) {
 		snprintf(r->error, sizeof(r->error), "refused: %.200s is not an http(s) URL", url);
 		return 0;
 	}
-	rp_url_host(url, host, sizeof(host));
+	smart__rp_url_host(url, host, sizeof(host));
 	if (!smart_replay_host_allowed(host, c->o->allow_hosts, c->o->allow_count)) {
 		snprintf(r->error, sizeof(r->error),
 			 "refused: host %.100s is not loopback (allow it with --allow-host)", host);
@@ -225,7 +225,7 @@ static int url_allowed(rp_client *c, const char *url, rp_response *r)
 	return 1;
 }
 
-int rp_client_fetch(rp_client *c, const char *method, const char *url,
+int smart__rp_client_fetch(rp_client *c, const char *method, const char *url,
 		    const smart_replay_header *headers, size_t header_count, const char *body,
 		    size_t body_len, rp_response *r, smart_error *err)
 {

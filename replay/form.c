@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-int rp_form_encode(smart_strbuf *out, const char *s, size_t len)
+int smart__rp_form_encode(smart_strbuf *out, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
 
@@ -37,7 +37,7 @@ static int hexval(char c)
 	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-void rp_form_decode(const char *s, size_t len, char *buf, size_t size)
+void smart__rp_form_decode(const char *s, size_t len, char *buf, size_t size)
 {
 	size_t k = 0;
 
@@ -56,7 +56,7 @@ void rp_form_decode(const char *s, size_t len, char *buf, size_t size)
 	buf[k] = '\0';
 }
 
-int rp_form_rewrite_urlencoded(const rp_token_store *store,
+int smart__rp_form_rewrite_urlencoded(const rp_token_store *store,
 			       const smart_replay_tokens *tokens, const char *path,
 			       const char *text, size_t len, smart_strbuf *out,
 			       size_t *replaced)
@@ -72,13 +72,13 @@ int rp_form_rewrite_urlencoded(const rp_token_store *store,
 		char name[256];
 
 		if (eq) {
-			rp_form_decode(p, (size_t)(eq - p), name, sizeof(name));
+			smart__rp_form_decode(p, (size_t)(eq - p), name, sizeof(name));
 			if (smart_replay_tokens_match(tokens, name))
-				fresh = rp_tokens_lookup(store, name, path);
+				fresh = smart__rp_tokens_lookup(store, name, path);
 		}
 		if (fresh) {
 			if (smart_strbuf_append(out, p, (size_t)(eq + 1 - p)) < 0 ||
-			    rp_form_encode(out, fresh, strlen(fresh)) < 0)
+			    smart__rp_form_encode(out, fresh, strlen(fresh)) < 0)
 				return -1;
 			++*replaced;
 		} else if (smart_strbuf_append(out, p, (size_t)(stop - p)) < 0) {
@@ -118,7 +118,7 @@ static void part_name(const char *h, const char *end, char *buf, size_t size)
 	buf[k] = '\0';
 }
 
-int rp_form_rewrite_multipart(const rp_token_store *store,
+int smart__rp_form_rewrite_multipart(const rp_token_store *store,
 			      const smart_replay_tokens *tokens, const char *path,
 			      const char *boundary, const char *body, size_t len,
 			      smart_strbuf *out, size_t *replaced)
@@ -147,7 +147,7 @@ int rp_form_rewrite_multipart(const rp_token_store *store,
 		content = blank + 4;
 		part_name(hdr, blank, name, sizeof(name));
 		if (name[0] && smart_replay_tokens_match(tokens, name))
-			fresh = rp_tokens_lookup(store, name, path);
+			fresh = smart__rp_tokens_lookup(store, name, path);
 		if (smart_strbuf_append(out, p, (size_t)(content - p)) < 0)
 			return -1;
 		if (fresh) {

@@ -58,9 +58,9 @@ static int body_from_params(const cJSON *params, const char *mime,
 						  "name=\"%s\"\r\n\r\n%s\r\n", boundary, name, value);
 		else
 			rc |= (first ? 0 : smart_strbuf_append(out, "&", 1)) |
-			      rp_form_encode(out, name, strlen(name)) |
+			      smart__rp_form_encode(out, name, strlen(name)) |
 			      smart_strbuf_append(out, "=", 1) |
-			      rp_form_encode(out, value, strlen(value));
+			      smart__rp_form_encode(out, value, strlen(value));
 		first = 0;
 	}
 	if (multipart)
@@ -86,16 +86,16 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 
 	if (bad || !method || !url || !*method || !*url)
 		return smart_error_set(err, "%s: request needs string 'method' and 'url'", where);
-	if (rp_method(method, upper) < 0)
+	if (smart__rp_method(method, upper) < 0)
 		return smart_error_set(err, "%s: request.method must be an HTTP method (letters, "
 				       "at most %d)", where, RP_METHOD_MAX - 1);
-	if (rp_url_origin_len(url) == 0 && url[strcspn(url, "/?#:")] == ':')
+	if (smart__rp_url_origin_len(url) == 0 && url[strcspn(url, "/?#:")] == ':')
 		return 1; /* data:, blob:, ws:, chrome-extension: … are not pages */
-	req->method = rp_strdup(set, upper);
+	req->method = smart__rp_strdup(set, upper);
 	if (!req->method)
 		return smart_error_oom(err);
 	req->recorded_url = url;
-	req->target = rp_url_target(set, url);
+	req->target = smart__rp_url_target(set, url);
 	if (!req->target)
 		return smart_error_oom(err);
 	if (headers && !cJSON_IsArray(headers))
@@ -155,7 +155,7 @@ static int static_resource(const cJSON *entry)
 	return 0;
 }
 
-int rp_load_har(smart_replay_set *set, const char *path, const cJSON *root,
+int smart__rp_load_har(smart_replay_set *set, const char *path, const cJSON *root,
 		const smart_replay_load_options *o, smart_error *err)
 {
 	const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
@@ -166,8 +166,8 @@ int rp_load_har(smart_replay_set *set, const char *path, const cJSON *root,
 
 	if (!cJSON_IsObject(log) || !cJSON_IsArray(entries))
 		return smart_error_set(err, "%s: log.entries must be an array (not a HAR file?)", path);
-	rp_base_name(path, name, sizeof(name));
-	session = rp_session_begin(set, name, path, err);
+	smart__rp_base_name(path, name, sizeof(name));
+	session = smart__rp_session_begin(set, name, path, err);
 	if (!session)
 		return -1;
 	cJSON_ArrayForEach(entry, entries) {
@@ -185,9 +185,9 @@ int rp_load_har(smart_replay_set *set, const char *path, const cJSON *root,
 		req.where = where;
 		rc = read_request(set, request, where, &req, hv, 64, &body, err);
 		if (rc == 0) {
-			rp_url_host(req.recorded_url, host, sizeof(host));
+			smart__rp_url_host(req.recorded_url, host, sizeof(host));
 			if (!o->keep_static &&
-			    (static_resource(entry) || rp_target_is_static(req.target)))
+			    (static_resource(entry) || smart__rp_target_is_static(req.target)))
 				rc = 1;
 			else if (!site[0])
 				snprintf(site, sizeof(site), "%s", host);
@@ -195,13 +195,13 @@ int rp_load_har(smart_replay_set *set, const char *path, const cJSON *root,
 				rc = 1;
 		}
 		if (rc == 0)
-			rc = rp_session_add(set, &req, err);
+			rc = smart__rp_session_add(set, &req, err);
 		else if (rc == 1)
 			set->sessions[set->count - 1].skipped++, rc = 0;
 		smart_strbuf_free(&body);
 		if (rc < 0)
 			return -1;
 	}
-	rp_session_drop_if_empty(set);
+	smart__rp_session_drop_if_empty(set);
 	return 0;
 }

@@ -68,12 +68,12 @@ static int reserve(rp_names *t)
 	return 0;
 }
 
-rp_names *rp_names_new(void)
+rp_names *smart__rp_names_new(void)
 {
 	return calloc(1, sizeof(rp_names));
 }
 
-void rp_names_free(rp_names *t)
+void smart__rp_names_free(rp_names *t)
 {
 	if (t)
 		free(t->slots);
@@ -85,7 +85,7 @@ static int taken(const rp_names *t, const char *name)
 	return t->cap && find(t, name)->live;
 }
 
-int rp_names_unique(rp_names *t, const char *base, char *out, size_t size)
+int smart__rp_names_unique(rp_names *t, const char *base, char *out, size_t size)
 {
 	rp_name *b;
 	unsigned k;
@@ -108,7 +108,7 @@ int rp_names_unique(rp_names *t, const char *base, char *out, size_t size)
 	return 0;
 }
 
-int rp_names_add(rp_names *t, const char *name)
+int smart__rp_names_add(rp_names *t, const char *name)
 {
 	rp_name *slot;
 
@@ -123,7 +123,7 @@ int rp_names_add(rp_names *t, const char *name)
 	return 0;
 }
 
-void rp_names_drop(rp_names *t, const char *name)
+void smart__rp_names_drop(rp_names *t, const char *name)
 {
 	if (!t->cap || !find(t, name)->name)
 		return;

@@ -162,19 +162,19 @@ static int substitute(const rp_token_store *store, const smart_replay_tokens *to
 		      smart_strbuf *body_out, size_t *replaced)
 {
 	const char *q = strchr(url, '?'), *type = header(req, "content-type");
-	const char *path = url + rp_url_origin_len(url);
+	const char *path = url + smart__rp_url_origin_len(url);
 	char path_only[1024];
 
 	snprintf(path_only, sizeof(path_only), "%.*s", (int)strcspn(path, "?#"), path);
 	if (smart_strbuf_append(url_out, url, q ? (size_t)(q + 1 - url) : strlen(url)) < 0)
 		return -1;
-	if (q && rp_form_rewrite_urlencoded(store, tokens, path_only, q + 1, strlen(q + 1),
+	if (q && smart__rp_form_rewrite_urlencoded(store, tokens, path_only, q + 1, strlen(q + 1),
 					    url_out, replaced) < 0)
 		return -1;
 	if (!req->body)
 		return 0;
 	if (type && strncasecmp(type, "application/x-www-form-urlencoded", 33) == 0)
-		return rp_form_rewrite_urlencoded(store, tokens, path_only, req->body,
+		return smart__rp_form_rewrite_urlencoded(store, tokens, path_only, req->body,
 						  req->body_len, body_out, replaced);
 	if (type && strncasecmp(type, "multipart/form-data", 19) == 0) {
 		const char *b = strcasestr(type, "boundary=");
@@ -185,7 +185,7 @@ static int substitute(const rp_token_store *store, const smart_replay_tokens *to
 			if (*b == '"')
 				b++;
 			snprintf(boundary, sizeof(boundary), "%.*s", (int)strcspn(b, "\";"), b);
-			return rp_form_rewrite_multipart(store, tokens, path_only, boundary,
+			return smart__rp_form_rewrite_multipart(store, tokens, path_only, boundary,
 							 req->body, req->body_len, body_out,
 							 replaced);
 		}
@@ -256,7 +256,7 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 		goto out;
 	}
 	if (make_dirs(dir, err) < 0 || clear_old_responses(dir, err) < 0 ||
-	    !(client = rp_client_new(o, err)))
+	    !(client = smart__rp_client_new(o, err)))
 		goto out;
 	for (size_t i = 0; i < s->count; i++) {
 		const smart_replay_request *req = &s->requests[i];
@@ -281,11 +281,11 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 			goto out;
 		}
 		smart_strbuf_free(&full);
-		if (rp_client_fetch(client, req->method, url.data, req->headers, req->header_count,
+		if (smart__rp_client_fetch(client, req->method, url.data, req->headers, req->header_count,
 				    req->body ? (body.data ? body.data : "") : NULL, body.len, &r,
 				    err) < 0)
 			goto fail;
-		rp_slug(req->target, slug, sizeof(slug));
+		smart__rp_slug(req->target, slug, sizeof(slug));
 		drop_extension(slug, extension(&r));
 		snprintf(file, sizeof(file), "%0*zu_%s_%s.%s", (int)width, i + 1, req->method, slug,
 			 extension(&r));
@@ -295,7 +295,7 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 				goto fail;
 			written = 1;
 			if (o->tokens && strcmp(extension(&r), "html") == 0 &&
-			    rp_tokens_harvest(&store, o->tokens, r.body.data, r.body.len,
+			    smart__rp_tokens_harvest(&store, o->tokens, r.body.data, r.body.len,
 					      r.final_url, err) < 0)
 				goto fail;
 		}
@@ -306,12 +306,12 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 		sum->requests++;
 		sum->failed += r.error[0] != '\0';
 		sum->tokens += replaced;
-		rp_response_free(&r);
+		smart__rp_response_free(&r);
 		smart_strbuf_free(&url);
 		smart_strbuf_free(&body);
 		continue;
 fail:
-		rp_response_free(&r);
+		smart__rp_response_free(&r);
 		smart_strbuf_free(&url);
 		smart_strbuf_free(&body);
 		goto out;
@@ -326,8 +326,8 @@ fail:
 out:
 	free(text);
 	cJSON_Delete(manifest);
-	rp_client_free(client);
-	rp_token_store_clear(&store);
+	smart__rp_client_free(client);
+	smart__rp_token_store_clear(&store);
 	return rc;
 }
 
@@ -339,10 +339,10 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 	int rc = 0;
 
 	memset(sum, 0, sizeof(*sum));
-	if (rp_url_origin_len(o->base_url) == 0)
+	if (smart__rp_url_origin_len(o->base_url) == 0)
 		return smart_error_set(err, "base URL '%s': not an http:// or https:// URL",
 				       o->base_url);
-	rp_url_host(o->base_url, host, sizeof(host));
+	smart__rp_url_host(o->base_url, host, sizeof(host));
 	if (!smart_replay_host_allowed(host, o->allow_hosts, o->allow_count))
 		return smart_error_set(err, "base URL '%s': host %s is not loopback; refusing to "
 				       "contact it (allow it with --allow-host %s)",

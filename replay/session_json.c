@@ -49,7 +49,7 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 	}
 	if (!cJSON_IsString(url) || url->valuestring[0] == '\0')
 		return smart_error_set(err, "%s: 'url' must be a non-empty string", where);
-	if (method && (!cJSON_IsString(method) || rp_method(method->valuestring, upper) < 0))
+	if (method && (!cJSON_IsString(method) || smart__rp_method(method->valuestring, upper) < 0))
 		return smart_error_set(err, "%s: 'method' must be an HTTP method (letters, "
 				       "at most %d)", where, RP_METHOD_MAX - 1);
 	if (form && body)
@@ -77,9 +77,9 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 					       item->string);
 		}
 		if ((text.len && smart_strbuf_append(&text, "&", 1) < 0) ||
-		    rp_form_encode(&text, item->string, strlen(item->string)) < 0 ||
+		    smart__rp_form_encode(&text, item->string, strlen(item->string)) < 0 ||
 		    smart_strbuf_append(&text, "=", 1) < 0 ||
-		    rp_form_encode(&text, item->valuestring, strlen(item->valuestring)) < 0) {
+		    smart__rp_form_encode(&text, item->valuestring, strlen(item->valuestring)) < 0) {
 			smart_strbuf_free(&text);
 			return smart_error_oom(err);
 		}
@@ -99,10 +99,10 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 	}
 	req.method = upper;
 	req.recorded_url = url->valuestring;
-	req.target = rp_url_target(set, url->valuestring);
+	req.target = smart__rp_url_target(set, url->valuestring);
 	req.headers = hv;
 	req.where = where;
-	rc = req.target ? rp_session_add(set, &req, err) : smart_error_oom(err);
+	rc = req.target ? smart__rp_session_add(set, &req, err) : smart_error_oom(err);
 	smart_strbuf_free(&text);
 	return rc;
 }
@@ -122,8 +122,8 @@ static int read_session(smart_replay_set *set, const char *path, const cJSON *s,
 		return smart_error_set(err, "%s: 'name' must be a string", where);
 	if (!cJSON_IsArray(requests) || cJSON_GetArraySize(requests) == 0)
 		return smart_error_set(err, "%s: 'requests' must be a non-empty array", where);
-	rp_base_name(path, base, sizeof(base));
-	if (!rp_session_begin(set, name ? name->valuestring : base, path, err))
+	smart__rp_base_name(path, base, sizeof(base));
+	if (!smart__rp_session_begin(set, name ? name->valuestring : base, path, err))
 		return -1;
 	cJSON_ArrayForEach(r, requests) {
 		snprintf(rwhere, sizeof(rwhere), "%s%srequests[%zu]", where, sep, i++);
@@ -133,7 +133,7 @@ static int read_session(smart_replay_set *set, const char *path, const cJSON *s,
 	return 0;
 }
 
-int rp_load_session_json(smart_replay_set *set, const char *path, const cJSON *root,
+int smart__rp_load_session_json(smart_replay_set *set, const char *path, const cJSON *root,
 			 smart_error *err)
 {
 	const cJSON *sessions = cJSON_GetObjectItemCaseSensitive(root, "sessions"), *s;

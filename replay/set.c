@@ -23,12 +23,12 @@ smart_replay_set *smart_replay_set_new(smart_error *err)
 
 	if (set) {
 		set->arena = smart_arena_new();
-		set->names = rp_names_new();
+		set->names = smart__rp_names_new();
 	}
 	if (!set || !set->arena || !set->names) {
 		if (set) {
 			smart_arena_free(set->arena);
-			rp_names_free(set->names);
+			smart__rp_names_free(set->names);
 		}
 		free(set);
 		smart_error_oom(err);
@@ -44,19 +44,19 @@ void smart_replay_set_free(smart_replay_set *set)
 	for (size_t i = 0; i < set->count; i++)
 		free(set->sessions[i].requests);
 	free(set->sessions);
-	rp_names_free(set->names);
+	smart__rp_names_free(set->names);
 	smart_arena_free(set->arena);
 	free(set);
 }
 
-char *rp_strndup(smart_replay_set *set, const char *s, size_t len)
+char *smart__rp_strndup(smart_replay_set *set, const char *s, size_t len)
 {
 	return smart_arena_strndup(set->arena, s, len);
 }
 
-char *rp_strdup(smart_replay_set *set, const char *s)
+char *smart__rp_strdup(smart_replay_set *set, const char *s)
 {
-	return s ? rp_strndup(set, s, strlen(s)) : NULL;
+	return s ? smart__rp_strndup(set, s, strlen(s)) : NULL;
 }
 
 /* Makes a name safe as one folder: [A-Za-z0-9._-], no leading dot. */
@@ -77,14 +77,14 @@ static void safe_name(const char *name, char *buf, size_t size)
 		snprintf(buf, size, "session");
 }
 
-smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
+smart_replay_session *smart__rp_session_begin(smart_replay_set *set, const char *name,
 				       const char *source, smart_error *err)
 {
 	char base[96], unique[112];
 	smart_replay_session *s;
 
 	safe_name(name, base, sizeof(base));
-	rp_names_unique(set->names, base, unique, sizeof(unique));
+	smart__rp_names_unique(set->names, base, unique, sizeof(unique));
 	if (smart_array_reserve((void **)&set->sessions, &set->capacity, set->count,
 				sizeof(*set->sessions), 8) < 0) {
 		smart_error_oom(err);
@@ -92,9 +92,9 @@ smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
 	}
 	s = &set->sessions[set->count];
 	memset(s, 0, sizeof(*s));
-	s->name = rp_strdup(set, unique);
-	s->source = rp_strdup(set, source);
-	if (!s->name || !s->source || rp_names_add(set->names, s->name) < 0) {
+	s->name = smart__rp_strdup(set, unique);
+	s->source = smart__rp_strdup(set, source);
+	if (!s->name || !s->source || smart__rp_names_add(set->names, s->name) < 0) {
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -102,7 +102,7 @@ smart_replay_session *rp_session_begin(smart_replay_set *set, const char *name,
 	return s;
 }
 
-int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
+int smart__rp_session_add(smart_replay_set *set, const smart_replay_request *req,
 		   smart_error *err)
 {
 	smart_replay_session *s;
@@ -122,16 +122,16 @@ int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
 	}
 	r = &s->requests[s->count];
 	memset(r, 0, sizeof(*r));
-	r->method = rp_strdup(set, req->method);
-	r->target = rp_strdup(set, req->target);
-	r->recorded_url = rp_strdup(set, req->recorded_url);
-	r->where = rp_strdup(set, req->where);
+	r->method = smart__rp_strdup(set, req->method);
+	r->target = smart__rp_strdup(set, req->target);
+	r->recorded_url = smart__rp_strdup(set, req->recorded_url);
+	r->where = smart__rp_strdup(set, req->where);
 	r->time = req->time;
 	if (!r->method || !r->target || (req->recorded_url && !r->recorded_url) ||
 	    (req->where && !r->where))
 		return smart_error_oom(err);
 	if (req->body) {
-		r->body = rp_strndup(set, req->body, req->body_len);
+		r->body = smart__rp_strndup(set, req->body, req->body_len);
 		r->body_len = req->body_len;
 		if (!r->body)
 			return smart_error_oom(err);
@@ -142,8 +142,8 @@ int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
 		if (!r->headers)
 			return smart_error_oom(err);
 		for (size_t i = 0; i < req->header_count; i++) {
-			r->headers[i].name = rp_strdup(set, req->headers[i].name);
-			r->headers[i].value = rp_strdup(set, req->headers[i].value);
+			r->headers[i].name = smart__rp_strdup(set, req->headers[i].name);
+			r->headers[i].value = smart__rp_strdup(set, req->headers[i].value);
 			if (!r->headers[i].name || !r->headers[i].value)
 				return smart_error_oom(err);
 		}
@@ -153,16 +153,16 @@ int rp_session_add(smart_replay_set *set, const smart_replay_request *req,
 	return 0;
 }
 
-void rp_session_drop_if_empty(smart_replay_set *set)
+void smart__rp_session_drop_if_empty(smart_replay_set *set)
 {
 	if (set->count && set->sessions[set->count - 1].count == 0) {
-		rp_names_drop(set->names, set->sessions[set->count - 1].name);
+		smart__rp_names_drop(set->names, set->sessions[set->count - 1].name);
 		free(set->sessions[set->count - 1].requests);
 		set->count--;
 	}
 }
 
-int rp_method(const char *in, char out[RP_METHOD_MAX])
+int smart__rp_method(const char *in, char out[RP_METHOD_MAX])
 {
 	size_t n = 0;
 
@@ -178,7 +178,7 @@ int rp_method(const char *in, char out[RP_METHOD_MAX])
 	return n ? 0 : -1;
 }
 
-void rp_base_name(const char *path, char *buf, size_t size)
+void smart__rp_base_name(const char *path, char *buf, size_t size)
 {
 	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
 	const char *dot = strrchr(base, '.');
@@ -218,16 +218,16 @@ int smart_replay_load_data(smart_replay_set *set, const char *path,
 	if (i == len)
 		return smart_error_set(err, "%s: no sessions (the file is empty)", path);
 	if (data[i] != '{')
-		return rp_load_access_log(set, path, data, len, options, err);
+		return smart__rp_load_access_log(set, path, data, len, options, err);
 	root = cJSON_ParseWithLengthOpts(data + i, len - i, &end, 0);
 	if (!root)
 		return smart_error_set(err, "%s:%zu: not valid JSON", path,
 				       line_of(data, end));
 	if (cJSON_GetObjectItemCaseSensitive(root, "log"))
-		rc = rp_load_har(set, path, root, options, err);
+		rc = smart__rp_load_har(set, path, root, options, err);
 	else if (cJSON_GetObjectItemCaseSensitive(root, "sessions") ||
 		 cJSON_GetObjectItemCaseSensitive(root, "requests"))
-		rc = rp_load_session_json(set, path, root, err);
+		rc = smart__rp_load_session_json(set, path, root, err);
 	else
 		rc = smart_error_set(err, "%s: a JSON object with neither \"log\" (HAR) nor "
 				     "\"sessions\"/\"requests\" (docs/replay.md)", path);

@@ -138,7 +138,7 @@ int smart_replay_tokens_match(const smart_replay_tokens *t, const char *name)
 
 /* ---- the store ---------------------------------------------------------- */
 
-void rp_token_store_clear(rp_token_store *store)
+void smart__rp_token_store_clear(rp_token_store *store)
 {
 	for (size_t i = 0; i < store->n; i++) {
 		free(store->v[i].name);
@@ -167,7 +167,7 @@ static int store_add(rp_token_store *s, const char *name, const char *value,
 	return v[s->n - 1].name && v[s->n - 1].value && (!path || v[s->n - 1].path) ? 0 : -1;
 }
 
-const char *rp_tokens_lookup(const rp_token_store *s, const char *name, const char *path)
+const char *smart__rp_tokens_lookup(const rp_token_store *s, const char *name, const char *path)
 {
 	const char *first = NULL;
 
@@ -186,8 +186,8 @@ const char *rp_tokens_lookup(const rp_token_store *s, const char *name, const ch
  * `page_url`, into buf. */
 static void resolve_path(const char *page_url, const char *ref, char *buf, size_t size)
 {
-	size_t origin = rp_url_origin_len(ref);
-	const char *page_path = page_url + rp_url_origin_len(page_url);
+	size_t origin = smart__rp_url_origin_len(ref);
+	const char *page_path = page_url + smart__rp_url_origin_len(page_url);
 	size_t page_len = strcspn(page_path, "?#");
 
 	if (origin || ref[0] == '/') {
@@ -224,9 +224,9 @@ static int harvest_query(rp_token_store *s, const smart_replay_tokens *t, const 
 		if (n > end - i)
 			n = end - i;
 		if (eq < n) {
-			rp_form_decode(q + i, eq, name, sizeof(name));
+			smart__rp_form_decode(q + i, eq, name, sizeof(name));
 			if (smart_replay_tokens_match(t, name)) {
-				rp_form_decode(q + i + eq + 1, n - eq - 1, value, sizeof(value));
+				smart__rp_form_decode(q + i + eq + 1, n - eq - 1, value, sizeof(value));
 				if (store_add(s, name, value, path) < 0)
 					return -1;
 			}
@@ -236,7 +236,7 @@ static int harvest_query(rp_token_store *s, const smart_replay_tokens *t, const 
 	return 0;
 }
 
-int rp_tokens_harvest(rp_token_store *store, const smart_replay_tokens *t, const char *html,
+int smart__rp_tokens_harvest(rp_token_store *store, const smart_replay_tokens *t, const char *html,
 		      size_t len, const char *page_url, smart_error *err)
 {
 	rp_token_store found = { 0 };
@@ -284,11 +284,11 @@ int rp_tokens_harvest(rp_token_store *store, const smart_replay_tokens *t, const
 	}
 	smart_tree_free(tree);
 	if (rc < 0) {
-		rp_token_store_clear(&found);
+		smart__rp_token_store_clear(&found);
 		return smart_error_oom(err);
 	}
 	if (found.n) { /* the last page that carried tokens wins */
-		rp_token_store_clear(store);
+		smart__rp_token_store_clear(store);
 		*store = found;
 	}
 	return 0;

@@ -19,21 +19,21 @@ static const char *authority(const char *url)
 	return NULL;
 }
 
-size_t rp_url_origin_len(const char *url)
+size_t smart__rp_url_origin_len(const char *url)
 {
 	const char *a = authority(url);
 
 	return a ? (size_t)(a - url) + strcspn(a, "/?#") : 0;
 }
 
-char *rp_url_target(smart_replay_set *set, const char *url)
+char *smart__rp_url_target(smart_replay_set *set, const char *url)
 {
-	const char *rest = url + rp_url_origin_len(url);
+	const char *rest = url + smart__rp_url_origin_len(url);
 	size_t len = strcspn(rest, "#");
 	char *out;
 
 	if (len > 0 && rest[0] == '/')
-		return rp_strndup(set, rest, len);
+		return smart__rp_strndup(set, rest, len);
 	/* "?q" after an origin, or a relative path: from the site root. */
 	out = smart_arena_alloc(set->arena, len + 2);
 	if (out) {
@@ -44,7 +44,7 @@ char *rp_url_target(smart_replay_set *set, const char *url)
 	return out;
 }
 
-void rp_url_host(const char *url, char *buf, size_t size)
+void smart__rp_url_host(const char *url, char *buf, size_t size)
 {
 	const char *a = authority(url), *at, *end;
 	size_t len;
@@ -74,7 +74,7 @@ void rp_url_host(const char *url, char *buf, size_t size)
 	buf[len] = '\0';
 }
 
-int rp_target_is_static(const char *target)
+int smart__rp_target_is_static(const char *target)
 {
 	static const char *const ext[] = { "png", "jpg", "jpeg", "gif", "ico", "svg",
 					   "webp", "bmp", "avif", "css", "js", "mjs",
@@ -96,7 +96,7 @@ int rp_target_is_static(const char *target)
 	return 0;
 }
 
-void rp_slug(const char *target, char *buf, size_t size)
+void smart__rp_slug(const char *target, char *buf, size_t size)
 {
 	size_t k = 0;
 	int dash = 0;

@@ -62,7 +62,7 @@ compare diffx/text.h
 profile diffx/ptree.h
 # corpus/ names a document's format (smart_format, smart/tree.h), checks
 # the input limit (smart/limits.h) and cleans seeded documents into UTF-8
-# and sniffs their format (diffx/text.h, text_clean) through diffx.
+# and sniffs their format (diffx/text.h, smart__text_clean) through diffx.
 corpus smart/tree.h
 corpus smart/limits.h
 corpus diffx/text.h

@@ -20,7 +20,7 @@ static void pair_write_record_reads_back_through_corpus_module(void **state)
 	smart_error err;
 
 	(void)state;
-	assert_int_equal(pair_write_line(&out, &f, &err), 0);
+	assert_int_equal(smart__pair_write_line(&out, &f, &err), 0);
 	assert_true(out.len > 0 && out.data[out.len - 1] == '\n');
 	assert_null(memchr(out.data, '\n', out.len - 1)); /* one line */
 	assert_int_equal(smart_pair_from_json(&(smart_document){ out.data, out.len - 1, "x.jsonl" },
@@ -46,7 +46,7 @@ static void pair_write_refuses_documents_with_nul_bytes(void **state)
 	smart_error err;
 
 	(void)state;
-	assert_int_equal(pair_write_line(&out, &f, &err), 1);
+	assert_int_equal(smart__pair_write_line(&out, &f, &err), 1);
 	assert_int_equal(out.len, 0);
 	smart_strbuf_free(&out);
 }
@@ -54,10 +54,10 @@ static void pair_write_refuses_documents_with_nul_bytes(void **state)
 static void pair_format_by_extension_then_content(void **state)
 {
 	(void)state;
-	assert_string_equal(pair_format_of("a/b.xml", "<html/>", 7), "xml");
-	assert_string_equal(pair_format_of("b.HTM", "<?xml version='1.0'?><r/>", 25), "html");
-	assert_string_equal(pair_format_of("out/3", "<?xml version='1.0'?><r/>", 25), "xml");
-	assert_string_equal(pair_format_of("out.d/3", "<p>x</p>", 8), "html");
+	assert_string_equal(smart__pair_format_of("a/b.xml", "<html/>", 7), "xml");
+	assert_string_equal(smart__pair_format_of("b.HTM", "<?xml version='1.0'?><r/>", 25), "html");
+	assert_string_equal(smart__pair_format_of("out/3", "<?xml version='1.0'?><r/>", 25), "xml");
+	assert_string_equal(smart__pair_format_of("out.d/3", "<p>x</p>", 8), "html");
 }
 
 int main(void)

@@ -79,8 +79,8 @@ static void assert_stream_matches_walk(const char *doc, smart_format format)
 	xmlDocPtr whole = NULL;
 	smart_tree *walked, *streamed;
 
-	assert_int_equal(tree_libxml_read(doc, strlen(doc), &used, "doc", &whole, &err), 0);
-	walked = tree_from_libxml(whole, used, "doc", &err);
+	assert_int_equal(smart__tree_libxml_read(doc, strlen(doc), &used, "doc", &whole, &err), 0);
+	walked = smart__tree_from_libxml(whole, used, "doc", &err);
 	xmlFreeDoc(whole);
 	streamed = smart_tree_parse(doc, strlen(doc), format, "doc", &err);
 	assert_non_null(walked);

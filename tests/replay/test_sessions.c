@@ -200,13 +200,13 @@ static void slugs_are_safe_short_file_names(void **state)
 	char buf[80];
 
 	(void)state;
-	rp_slug("/", buf, sizeof(buf));
+	smart__rp_slug("/", buf, sizeof(buf));
 	assert_string_equal(buf, "index");
-	rp_slug("/index.php?title=Main_Page&action=edit", buf, sizeof(buf));
+	smart__rp_slug("/index.php?title=Main_Page&action=edit", buf, sizeof(buf));
 	assert_string_equal(buf, "index.php-title-Main_Page-action-edit");
-	rp_slug("/../../etc/passwd", buf, sizeof(buf));
+	smart__rp_slug("/../../etc/passwd", buf, sizeof(buf));
 	assert_null(strchr(buf, '/'));
-	rp_slug("/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", buf,
+	smart__rp_slug("/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", buf,
 		sizeof(buf));
 	assert_int_equal(strlen(buf), 60);
 }
@@ -244,19 +244,19 @@ static void tokens_come_from_the_form_with_the_request_path(void **state)
 	rp_token_store store = { 0 };
 
 	(void)state;
-	assert_int_equal(rp_tokens_harvest(&store, t, page, strlen(page), "http://h/blog/index.php?p=1",
+	assert_int_equal(smart__rp_tokens_harvest(&store, t, page, strlen(page), "http://h/blog/index.php?p=1",
 					   &err), 0);
-	assert_string_equal(rp_tokens_lookup(&store, "_wpnonce", "/wp-admin/post.php"), "POST1");
-	assert_string_equal(rp_tokens_lookup(&store, "_wpnonce", "/blog/comment.php"), "COMMENT2");
-	assert_string_equal(rp_tokens_lookup(&store, "_wpnonce", "/logout"), "LINK3");
-	assert_string_equal(rp_tokens_lookup(&store, "_wpnonce", "/elsewhere"), "POST1");
-	assert_string_equal(rp_tokens_lookup(&store, "csrf-token", "/x"), "META");
-	assert_string_equal(rp_tokens_lookup(&store, "sectok", "/x"), "S&T");
-	assert_null(rp_tokens_lookup(&store, "other", "/x"));
+	assert_string_equal(smart__rp_tokens_lookup(&store, "_wpnonce", "/wp-admin/post.php"), "POST1");
+	assert_string_equal(smart__rp_tokens_lookup(&store, "_wpnonce", "/blog/comment.php"), "COMMENT2");
+	assert_string_equal(smart__rp_tokens_lookup(&store, "_wpnonce", "/logout"), "LINK3");
+	assert_string_equal(smart__rp_tokens_lookup(&store, "_wpnonce", "/elsewhere"), "POST1");
+	assert_string_equal(smart__rp_tokens_lookup(&store, "csrf-token", "/x"), "META");
+	assert_string_equal(smart__rp_tokens_lookup(&store, "sectok", "/x"), "S&T");
+	assert_null(smart__rp_tokens_lookup(&store, "other", "/x"));
 	/* A page without tokens keeps the earlier ones. */
-	assert_int_equal(rp_tokens_harvest(&store, t, "<p>x</p>", 8, "http://h/", &err), 0);
-	assert_string_equal(rp_tokens_lookup(&store, "sectok", "/x"), "S&T");
-	rp_token_store_clear(&store);
+	assert_int_equal(smart__rp_tokens_harvest(&store, t, "<p>x</p>", 8, "http://h/", &err), 0);
+	assert_string_equal(smart__rp_tokens_lookup(&store, "sectok", "/x"), "S&T");
+	smart__rp_token_store_clear(&store);
 	smart_replay_tokens_free(t);
 }
 
@@ -275,13 +275,13 @@ static void form_rewrite_changes_token_values_only(void **state)
 		"--XYZ--\r\n";
 
 	(void)state;
-	assert_int_equal(rp_tokens_harvest(&store, t, page, strlen(page), "http://h/", &err), 0);
-	assert_int_equal(rp_form_rewrite_urlencoded(&store, t, "/x", body, strlen(body), &out, &n), 0);
+	assert_int_equal(smart__rp_tokens_harvest(&store, t, page, strlen(page), "http://h/", &err), 0);
+	assert_int_equal(smart__rp_form_rewrite_urlencoded(&store, t, "/x", body, strlen(body), &out, &n), 0);
 	assert_string_equal(out.data, "a=1&sectok=S%26T&b=%20x+y&noeq&_token=zz&csrf_x=");
 	assert_int_equal(n, 1);
 	smart_strbuf_free(&out);
 	n = 0;
-	assert_int_equal(rp_form_rewrite_multipart(&store, t, "/x", "XYZ", mp, strlen(mp), &out, &n), 0);
+	assert_int_equal(smart__rp_form_rewrite_multipart(&store, t, "/x", "XYZ", mp, strlen(mp), &out, &n), 0);
 	assert_int_equal(n, 1);
 	assert_non_null(strstr(out.data, "name=\"sectok\"\r\n\r\nS&T\r\n--XYZ"));
 	assert_non_null(strstr(out.data, "\r\n\r\nsome text\r\n--XYZ"));
@@ -289,10 +289,10 @@ static void form_rewrite_changes_token_values_only(void **state)
 	smart_strbuf_free(&out);
 	/* The same text with no matching token comes back byte for byte. */
 	n = 0;
-	assert_int_equal(rp_form_rewrite_multipart(&store, t, "/x", "ABC", mp, strlen(mp), &out, &n), 0);
+	assert_int_equal(smart__rp_form_rewrite_multipart(&store, t, "/x", "ABC", mp, strlen(mp), &out, &n), 0);
 	assert_string_equal(out.data, mp);
 	smart_strbuf_free(&out);
-	rp_token_store_clear(&store);
+	smart__rp_token_store_clear(&store);
 	smart_replay_tokens_free(t);
 }
 

@@ -1,0 +1,18 @@
+# The library exports only smart_ names (DESIGN: internal symbols carry a
+# prefix): public functions are smart_*, internal ones smart__*, and a
+# generic name such as text_clean or ptree_add never reaches a program that
+# links libsmart.a. Reads the archive next to $SMART (tests/run.sh).
+. "$(dirname "$0")/../cli/lib.sh"
+lib=$(dirname "$SMART")/libsmart.a
+if ! command -v nm >/dev/null 2>&1 || [ ! -f "$lib" ]; then
+	echo "ok - library_exports_only_smart_names # SKIP no nm or no $lib"
+	finish
+	exit 0
+fi
+leaks=$(nm -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | grep -v '^smart_' | sort -u)
+if [ -z "$leaks" ]; then
+	echo "ok - library_exports_only_smart_names"
+else
+	echo "not ok - library_exports_only_smart_names ($(printf '%s\n' "$leaks" | wc -l) others: $(printf '%s ' $leaks | cut -c1-200))"
+fi
+finish
