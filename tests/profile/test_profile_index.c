@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "smart/profile.h"
+#include "profile/internal.h" /* smart_profile_add: how learning fills a profile */
 
 /* Entries per test in a generated profile. */
 #define ENTRIES_PER_TEST 4
