@@ -104,4 +104,32 @@ void smart_corpus_writer_free(smart_corpus_writer *writer);
 int smart_pairs_write(const char *path, const char *jsonl, size_t len,
 		      smart_error *err);
 
+/* ---- one corpus record as a job (corpus/pair_job.c) ---- */
+
+/* A record's strings copied out of its reader, so that a worker thread
+ * can measure or classify it later, with the names its errors carry. */
+typedef struct smart_pair_job {
+	char *app, *test;
+	char *where;              /* "FILE:LINE" */
+	char *old_name, *new_name;/* "FILE:LINE: old", "FILE:LINE: new" */
+	char *old_doc, *new_doc;  /* NULL once dropped */
+	size_t old_len, new_len;
+	smart_format format;      /* the record's, else the fallback */
+	smart_label label;
+} smart_pair_job;
+
+/* Fills `j` with copies of the record (`fallback`: the format of records
+ * without one). 0, or -1 with `err` set and `j` empty. */
+int smart_pair_job_from_record(smart_pair_job *j, const smart_pair *pair,
+			       smart_format fallback, smart_error *err);
+
+/* The old (new_side 0) or new (1) document of the job, borrowed. */
+smart_document smart_pair_job_document(const smart_pair_job *j, int new_side);
+
+/* Frees the documents once measured; the names stay. */
+void smart_pair_job_drop_documents(smart_pair_job *j);
+
+/* Frees everything the job owns; `j` may be reused. */
+void smart_pair_job_clear(smart_pair_job *j);
+
 #endif

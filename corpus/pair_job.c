@@ -1,11 +1,11 @@
 /*
- * One corpus record as a job for the thread pool (include/smart/train.h):
+ * One corpus record as a job for the thread pool (include/smart/corpus.h):
  * the one place where a record read by smart_corpus_next, whose strings
  * belong to the reader, becomes owned copies that a worker can measure or
  * classify later, with the names its errors carry. Batch classification
  * (classify/batch.c) and corpus loading (train/load.c) both start here.
  */
-#include "smart/train.h"
+#include "smart/corpus.h"
 
 #include <stdio.h>
 #include <stdlib.h>
