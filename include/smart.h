@@ -6,8 +6,7 @@
 #ifndef SMART_H
 #define SMART_H
 
-#define SMART_VERSION "0.1.0"
-
+#include "smart/version.h"
 #include "smart/error.h"
 #include "smart/file.h"
 #include "smart/limits.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smart.h"
+#include "smart/version.h"
 #include "svm.h"
 
 int smart_dataset_check(const smart_dataset *d, smart_error *err)
