@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../common/arena.h"
 
@@ -169,4 +170,11 @@ int smart_tree_equal(const smart_tree *a, const smart_tree *b)
 		i++;
 		j++;
 	}
+}
+
+int smart_tree_doctypes_differ(const smart_tree *a, const smart_tree *b)
+{
+	if (!a->doctype || !b->doctype)
+		return a->doctype != b->doctype;
+	return strcasecmp(a->doctype, b->doctype) != 0;
 }

@@ -47,6 +47,9 @@ int smart__feature_new_text_ratio(const smart_feature_args *a, double *v, smart_
 int smart__feature_text_size_change(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_new_text_log(const smart_feature_args *a, double *v, smart_error *err);
 
+/* document.c */
+int smart__feature_doctype_changed(const smart_feature_args *a, double *v, smart_error *err);
+
 /* vocabulary.c */
 int smart__feature_reworded_text(const smart_feature_args *a, double *v, smart_error *err);
 

@@ -56,6 +56,8 @@ static const smart_feature_info registry[] = {
 	  "change_depth when every difference is prose rewritten with words the old page never used",
 	  0,
 	  smart__feature_reworded_text },
+	{ "doctype_changed", "1 when the document type declaration was added, dropped or replaced",
+	  0, smart__feature_doctype_changed },
 };
 
 /* The sign each feature's weight is expected to take (the hypothesis of
@@ -76,7 +78,7 @@ static const struct {
 	{ "residual_change", +1 }, { "only_volatile", -1 }, { "changed_words", +1 },
 	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
 	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },
-	{ "new_text_log", +1 }, { "reworded_text", -1 },
+	{ "new_text_log", +1 }, { "reworded_text", -1 }, { "doctype_changed", +1 },
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))

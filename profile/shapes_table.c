@@ -6,6 +6,7 @@
 #include "smart/profile.h"
 #include "internal.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* Month and day names: English, German, French and Spanish, full or
@@ -60,12 +61,51 @@ static int valid_hex(const char *s, size_t len)
 	return has_class(s, len, is_digit) && has_class(s, len, is_hex_letter);
 }
 
-/* A base64 token mixes upper case, lower case and digits; long words and
- * slugs ("internationalisation", "release-notes-2024") do not. */
+/* Whether s[0 .. len) reads as one piece of form-encoded text: a number,
+ * a word (capitalised or not), or the two characters a percent escape
+ * leaves once its '%' is cut off ("2C" of "%2C"). */
+static int is_form_word(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (len == 2 && is_digit((unsigned char)s[0]) && isxdigit((unsigned char)s[1]))
+		return 1;
+	if (has_class(s, len, is_digit) && !has_class(s, len, is_lower) &&
+	    !has_class(s, len, is_upper))
+		return 1;
+	if (len && is_upper((unsigned char)s[0]))
+		i = 1;
+	for (; i < len; i++)
+		if (!is_lower((unsigned char)s[i]))
+			return 0;
+	return len > 0;
+}
+
+/* Whether a run of base64's alphabet is rather form-encoded words, whose
+ * spaces became '+': "2C+2+January+2025" (of "%2C+2+January+2025"), two
+ * or more '+' between numbers and words. Random base64 is not. */
+static int is_form_encoded_text(const char *s, size_t len)
+{
+	size_t pluses = 0, start = 0;
+
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && s[i] != '+')
+			continue;
+		if (!is_form_word(s + start, i - start))
+			return 0;
+		pluses += i < len;
+		start = i + 1;
+	}
+	return pluses >= 2;
+}
+
+/* A base64 token mixes upper case, lower case and digits; long words,
+ * slugs ("internationalisation", "release-notes-2024") and form-encoded
+ * text do not. */
 static int valid_base64(const char *s, size_t len)
 {
 	return has_class(s, len, is_digit) && has_class(s, len, is_lower) &&
-	       has_class(s, len, is_upper);
+	       has_class(s, len, is_upper) && !is_form_encoded_text(s, len);
 }
 
 /* "1.2.3" or "v2.0": a lone decimal ("3.14") is a number, not a version;
@@ -126,6 +166,8 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<" MON SP "(19|20)[0-9]{2}\\>" /* a month of a year: an archive's "March 2024" */
 	  /* and as a permalink's path segments or an archive's key: /2024/03/, 202403 */
 	  "|/(19|20)[0-9]{2}/(0[1-9]|1[0-2])/([0-3][0-9]/)?"
+	  /* the same path percent-encoded in a query: url=...%2F2024%2F03%2F */
+	  "|%2[Ff](19|20)[0-9]{2}%2[Ff](0[1-9]|1[0-2])%2[Ff]([0-3][0-9]%2[Ff])?"
 	  "|\\<(19|20)[0-9]{2}(0[1-9]|1[0-2])\\>"
 	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>" AT_CLOCK
 	  /* Japanese and Chinese: 2025年1月2日木曜日 3:04:05 */
@@ -157,9 +199,10 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	{ "jwt", "\\<eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+", NULL },
 	{ "cuid", "\\<c[a-z0-9]{24}\\>", valid_cuid },
 	{ "tzname", "\\(([A-Z][a-z]+ )+Time\\)"
-	  /* an IANA zone, bare or in parentheses: Europe/Berlin, (UTC) */
+	  /* an IANA zone, bare, in parentheses or with JSON's escaped slash:
+	   * Europe/Berlin, (UTC), Europe\/Berlin */
 	  "|\\(?\\<(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
-	  "/[A-Za-z_]+(/[A-Za-z_]+)?\\>\\)?|\\((UTC|GMT)\\)", NULL },
+	  "\\\\?/[A-Za-z_]+(\\\\?/[A-Za-z_]+)?\\>\\)?|\\((UTC|GMT)\\)", NULL },
 	{ "copyright",
 	  "(©|&copy;|\\([cC]\\)|\\<[Cc]opyright)( ©)? ?[0-9]{4}( ?[-–] ?[0-9]{4})?", NULL },
 	{ "duration",

@@ -154,7 +154,8 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
 	new_tree = smart_tree_parse(new_doc->data, new_doc->len, m->format, new_doc->name, err);
 	if (!new_tree)
 		goto out;
-	r->trees_differ = !smart_tree_equal(old_tree, new_tree);
+	r->trees_differ = !smart_tree_equal(old_tree, new_tree) ||
+			  smart_tree_doctypes_differ(old_tree, new_tree);
 	old_used = old_tree;
 	new_used = new_tree;
 	if (!m->raw && r->trees_differ) {
@@ -200,15 +201,25 @@ out:
 	return status;
 }
 
+/* The value of the feature called `name` among the `n` in `values`, or 0
+ * when there is no such column (a model trained before it existed). */
+static double feature_value(const char *const *names, size_t n, const double *values,
+			    const char *name)
+{
+	for (size_t j = 0; j < n; j++)
+		if (strcmp(names[j], name) == 0)
+			return values[j];
+	return 0;
+}
+
 int smart_forced_decision(const char *const *names, size_t n, const double *values,
 			  int only_volatile)
 {
+	if (feature_value(names, n, values, "doctype_changed") > 0)
+		return 1;
 	if (only_volatile)
 		return 0;
-	for (size_t j = 0; j < n; j++)
-		if (strcmp(names[j], "error_keywords") == 0)
-			return values[j] > 0 ? 1 : -1;
-	return -1;
+	return feature_value(names, n, values, "error_keywords") > 0 ? 1 : -1;
 }
 
 int smart_measure_comparators(const smart_document *old_doc, const smart_document *new_doc,

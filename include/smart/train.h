@@ -118,11 +118,13 @@ typedef struct smart_measure {
 } smart_measure;
 
 /* The rules that decide before the model does, the same in classify and
- * in evaluation: a pair whose every difference is a volatile value is
- * ignore (0); a pair whose new side shows error keywords the old side did
- * not (a stack trace, "Error: ...", "500 Internal Server Error": SMART
- * §3.3's severest signal) is inspect (1), however much other text came
- * with it; otherwise -1, the model decides. `values` holds the `n`
+ * in evaluation: a pair whose document type declaration changed is
+ * inspect (1), since browsers then render the whole page in another mode
+ * whatever else is volatile; a pair whose every difference is a volatile
+ * value is ignore (0); a pair whose new side shows error keywords the old
+ * side did not (a stack trace, "Error: ...", "500 Internal Server Error":
+ * SMART §3.3's severest signal) is inspect (1), however much other text
+ * came with it; otherwise -1, the model decides. `values` holds the `n`
  * features called `names` (a model's or a table's columns). */
 int smart_forced_decision(const char *const *names, size_t n, const double *values,
 			  int only_volatile);

@@ -162,4 +162,10 @@ size_t smart_tree_path(const smart_tree *tree, uint32_t node, char *buf,
  * the same order. */
 int smart_tree_equal(const smart_tree *a, const smart_tree *b);
 
+/* True when the two documents' type declarations differ: one has none, or
+ * they differ other than in case (browsers read them case-blind). Equality
+ * leaves the doctype out; a change of it is still a change of rendering
+ * (quirks mode), which smart's features measure. */
+int smart_tree_doctypes_differ(const smart_tree *a, const smart_tree *b);
+
 #endif

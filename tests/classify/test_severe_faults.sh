@@ -40,4 +40,12 @@ rm -f "$TMP/big.html"
 printf '<?xml version="1.0"?>\n<catalog><book id="1"><title>A</title><price>10</price></book><book id="2"><title>B</title><price>12</price></book></catalog>\n' >"$TMP/old.xml"
 printf '<?xml version="1.0"?>\n<failure><code>500</code><reason>internal</reason><detail>the server gave up</detail></failure>\n' >"$TMP/new.xml"
 expect_status "severe_fault_xml_root_wholly_replaced_is_inspect" 1 "$SMART" classify "$TMP/old.xml" "$TMP/new.xml"
+# A page that lost its doctype: browsers draw it in quirks mode, though no
+# element changed; and a stylesheet only reindented, which draws the same.
+printf '<!DOCTYPE html>\n<html><head><style>\nh1 { color: red }\n</style><title>Orders</title></head><body><h1>Orders</h1><p>You have 3 open orders.</p></body></html>\n' >"$TMP/typed.html"
+printf '<html><head><style>\nh1 { color: red }\n</style><title>Orders</title></head><body><h1>Orders</h1><p>You have 3 open orders.</p></body></html>\n' >"$TMP/untyped.html"
+printf '<!doctype HTML>\n<html><head><style>\n    h1 {   color: red }\n  </style><title>Orders</title></head><body><h1>Orders</h1><p>You have 3 open orders.</p></body></html>\n' >"$TMP/reindented.html"
+expect_status "severe_fault_dropped_doctype_is_inspect" 1 "$SMART" classify "$TMP/typed.html" "$TMP/untyped.html"
+expect_status "severe_fault_added_doctype_is_inspect" 1 "$SMART" classify "$TMP/untyped.html" "$TMP/typed.html"
+expect_status "reindented_stylesheet_and_doctype_case_are_ignore" 0 "$SMART" classify "$TMP/typed.html" "$TMP/reindented.html"
 finish
