@@ -175,6 +175,51 @@ static size_t support_of(const rule *rules, size_t n, const char *from, size_t f
 	return 0;
 }
 
+/* Whether an origin ("scheme://host:port", or empty for a link relative to
+ * the page) is the tested site's own: a relative link, a file: URL, or a
+ * loopback host (localhost, *.localhost, 127.x.x.x, [::1], or the
+ * "{hostport}" scrubbing left of one), where test runs serve what they
+ * build. Another site's links keep their layout
+ * whatever root the tested site is deployed under: a rewritten path there
+ * ("https://eslint.org/docs/rules/" -> ".../docs/latest/rules/") is a
+ * changed link, not a moved site. */
+static int is_own_origin(const char *origin, size_t len)
+{
+	const char *host = memchr(origin, ':', len), *end = origin + len;
+	size_t host_len;
+
+	if (len == 0)
+		return 1;
+	if (!host || end - host < 3)
+		return 0;
+	host += 3; /* past "://" */
+	host_len = (size_t)(end - host);
+	for (const char *p = host; p < end; p++)
+		if (*p == ':' && host[0] != '[') {
+			host_len = (size_t)(p - host);
+			break;
+		}
+	if (host_len == 0)
+		return 1; /* file:/// */
+	if ((host_len >= 9 && memcmp(host + host_len - 9, "localhost", 9) == 0) ||
+	    (host_len >= 4 && memcmp(host, "127.", 4) == 0) ||
+	    (host_len >= 5 && memcmp(host, "[::1]", 5) == 0) ||
+	    (host_len == 10 && memcmp(host, "{hostport}", 10) == 0))
+		return 1;
+	return 0;
+}
+
+/* Whether one path prefix is the other with leading segments added
+ * ("/" -> "/latest/"): what deploying under another root does. Replacing
+ * a segment ("/blog/" -> "/posts/") renames part of the site instead. */
+static int adds_or_drops_a_root(const prefix *a, const prefix *b)
+{
+	const prefix *shorter = a->path_len <= b->path_len ? a : b;
+	const prefix *longer = shorter == a ? b : a;
+
+	return memcmp(shorter->path, longer->path, shorter->path_len) == 0;
+}
+
 /* Whether the rewrite's path part and origin part are each unchanged or an
  * accepted rule: a path rule shown by REBASE_MIN_SUPPORT links, an origin
  * rule shown by as many, or the one origin change of a page whose paths
@@ -197,6 +242,10 @@ static int explained(const rewrite *w, int page_address, const rule *paths, size
 		return w->rest_len > 1 || !origin_same;
 	if (!path_same && ps < REBASE_MIN_SUPPORT)
 		return 0;
+	if (!path_same && origin_same && !is_own_origin(w->a.origin, w->a.origin_len))
+		return 0; /* another site's layout, which no deployment moves */
+	if (!path_same && !adds_or_drops_a_root(&w->a, &w->b))
+		return 0; /* "/blog/" -> "/posts/": a renamed section, not a new root */
 	return origin_same || os >= REBASE_MIN_SUPPORT || (paths_moved && n_origins == 1);
 }
 

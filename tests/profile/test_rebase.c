@@ -72,6 +72,36 @@ static void one_changed_link_is_not_a_moved_site(void **state)
 				   "<p><a href=\"/v2/guide/\">Guide</a></p>", NULL));
 }
 
+static void links_moved_on_a_local_server_are_no_edit(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	page(a, sizeof(a), "http://127.0.0.1:8001", "");
+	page(b, sizeof(b), "http://127.0.0.1:8001/latest", "");
+	assert_true(only_volatile(a, b, NULL));
+}
+
+static void another_sites_rewritten_links_are_edits(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	page(a, sizeof(a), "https://eslint.org/docs", "");
+	page(b, sizeof(b), "https://eslint.org/docs/latest", "");
+	assert_false(only_volatile(a, b, NULL));
+}
+
+static void a_renamed_section_is_not_a_moved_root(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	page(a, sizeof(a), "/blog", "");
+	page(b, sizeof(b), "/posts", "");
+	assert_false(only_volatile(a, b, NULL));
+}
+
 static void a_moved_root_with_a_lost_link_is_left_alone(void **state)
 {
 	char a[1024], b[1024];
@@ -157,6 +187,9 @@ int main(void)
 		cmocka_unit_test(links_moved_under_a_new_root_are_no_edit),
 		cmocka_unit_test(a_changed_link_beside_a_moved_root_is_still_an_edit),
 		cmocka_unit_test(one_changed_link_is_not_a_moved_site),
+		cmocka_unit_test(links_moved_on_a_local_server_are_no_edit),
+		cmocka_unit_test(another_sites_rewritten_links_are_edits),
+		cmocka_unit_test(a_renamed_section_is_not_a_moved_root),
 		cmocka_unit_test(a_moved_root_with_a_lost_link_is_left_alone),
 		cmocka_unit_test(a_new_host_comes_with_the_moved_root),
 		cmocka_unit_test(the_canonical_address_alone_may_move),
