@@ -12,6 +12,7 @@
 #include "common/pool.h"
 #include "smart/corpus.h"
 #include "smart/file.h"
+#include "smart/shard.h"
 #include "smart/train.h"
 #include "walk.h"
 
@@ -26,6 +27,7 @@ typedef struct batch_job {
 	int measured;
 	int trouble;
 	const char *skipped;         /* folders: why the file is not classified */
+	size_t index;                /* the unit's position in the input */
 	char problem[SMART_ERROR_MAX];
 	double values[];
 } batch_job;
@@ -38,6 +40,7 @@ typedef struct batch_ctx {
 	/* folders */
 	smart_walk *walk;
 	const char *old_dir, *new_dir, *app;
+	smart_shard_walk all;        /* counts units when o->shard is NULL */
 } batch_ctx;
 
 static void job_free(batch_job *j)
@@ -108,7 +111,8 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .problem = j->problem[0] ? j->problem : NULL,
 			    .trouble = j->trouble,
 			    .label = j->pair.label,
-			    .skipped = j->skipped };
+			    .skipped = j->skipped,
+			    .index = j->index };
 	int rc;
 
 	if (!j->measured && !j->skipped)
@@ -160,6 +164,48 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	return 1;
 }
 
+/* The hash of a unit's stable name: a folder's file by its relative path,
+ * a record by its application, test and documents (a corpus may hold many
+ * records of one test), an unusable record by its reader's message. */
+static uint64_t job_name_hash(const batch_job *j)
+{
+	const smart_pair_job *p = &j->pair;
+	uint64_t h[4] = { smart_shard_hash(p->test, strlen(p->test)) };
+
+	if (j->old_path)
+		return h[0];
+	if (!p->old_doc)
+		return smart_shard_hash(j->problem, strlen(j->problem));
+	h[1] = smart_shard_hash(p->app, strlen(p->app));
+	h[2] = smart_shard_hash(p->old_doc, p->old_len);
+	h[3] = smart_shard_hash(p->new_doc, p->new_len);
+	return smart_shard_hash(h, sizeof(h));
+}
+
+/* The next job of this shard (o->shard; every job when NULL) from `inner`,
+ * with its position in the input. */
+static int sharded_next(batch_ctx *c, int (*inner)(void *, void **, smart_error *),
+			void **out, smart_error *err)
+{
+	smart_shard_walk *w = c->o->shard ? c->o->shard : &c->all;
+
+	for (;;) {
+		int got = inner(c, out, err);
+		batch_job *j = *out;
+
+		if (got <= 0)
+			return got;
+		if (smart_shard_walk_see(w, c->o->shard ? job_name_hash(j) : 0, &j->index))
+			return 1;
+		job_free(j);
+	}
+}
+
+static int corpus_next_sharded(void *ctx, void **out, smart_error *err)
+{
+	return sharded_next(ctx, corpus_next, out, err);
+}
+
 /* Refuses options a batch cannot run with. */
 static int batch_check_options(const smart_classify_options *o, smart_error *err)
 {
@@ -175,7 +221,7 @@ static int batch_check_options(const smart_classify_options *o, smart_error *err
 int smart_classify_corpus(const smart_model *model, const char *path,
 			  const smart_classify_options *o, smart_error *err)
 {
-	static const smart_pool_ops ops = { .next = corpus_next, .work = batch_work,
+	static const smart_pool_ops ops = { .next = corpus_next_sharded, .work = batch_work,
 					    .done = batch_done, .discard = batch_discard };
 	batch_ctx c = { .model = model, .o = o };
 	int rc;
@@ -234,11 +280,16 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 	return 1;
 }
 
+static int dirs_next_sharded(void *ctx, void **out, smart_error *err)
+{
+	return sharded_next(ctx, dirs_next, out, err);
+}
+
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err)
 {
-	static const smart_pool_ops ops = { .next = dirs_next, .work = batch_work,
+	static const smart_pool_ops ops = { .next = dirs_next_sharded, .work = batch_work,
 					    .done = batch_done, .discard = batch_discard };
 	batch_ctx c = { .model = model, .o = o, .old_dir = old_dir, .new_dir = new_dir };
 	char app[256];
