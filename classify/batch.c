@@ -165,21 +165,14 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 }
 
 /* The hash of a unit's stable name: a folder's file by its relative path,
- * a record by its application, test and documents (a corpus may hold many
- * records of one test), an unusable record by its reader's message. */
+ * a record as corpus.h says, an unusable record by its reader's message. */
 static uint64_t job_name_hash(const batch_job *j)
 {
-	const smart_pair_job *p = &j->pair;
-	uint64_t h[4] = { smart_shard_hash(p->test, strlen(p->test)) };
-
 	if (j->old_path)
-		return h[0];
-	if (!p->old_doc)
+		return smart_shard_hash(j->pair.test, strlen(j->pair.test));
+	if (!j->pair.old_doc)
 		return smart_shard_hash(j->problem, strlen(j->problem));
-	h[1] = smart_shard_hash(p->app, strlen(p->app));
-	h[2] = smart_shard_hash(p->old_doc, p->old_len);
-	h[3] = smart_shard_hash(p->new_doc, p->new_len);
-	return smart_shard_hash(h, sizeof(h));
+	return smart_pair_job_shard_hash(&j->pair);
 }
 
 /* The next job of this shard (o->shard; every job when NULL) from `inner`,

@@ -11,6 +11,7 @@
 
 #include "common/pool.h"
 #include "smart/features.h"
+#include "smart/shard.h"
 
 typedef struct load_job {
 	smart_pair_job pair;
@@ -98,6 +99,12 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		if (smart_pair_job_from_record(&j->pair, &pair, c->o->format, err)) {
 			free(j);
 			return -1;
+		}
+		if (c->o->shard && !smart_shard_walk_see(c->o->shard,
+							 smart_pair_job_shard_hash(&j->pair),
+							 &(size_t){ 0 })) {
+			job_free(j); /* another shard's record */
+			continue;
 		}
 		j->fails = c->table->n_comparators ? calloc(c->table->n_comparators, 1) : NULL;
 		if (c->table->n_comparators && !j->fails) {

@@ -19,6 +19,7 @@
 #define SMART_CORPUS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "smart/error.h"
 #include "smart/tree.h"
@@ -131,5 +132,11 @@ void smart_pair_job_drop_documents(smart_pair_job *j);
 
 /* Frees everything the job owns; `j` may be reused. */
 void smart_pair_job_clear(smart_pair_job *j);
+
+/* The hash of a record's stable name for shards (smart/shard.h): its
+ * application, test and both documents (a corpus may hold many records of
+ * one test), so that its shard does not depend on where it is listed.
+ * Needs the documents (before smart_pair_job_drop_documents). */
+uint64_t smart_pair_job_shard_hash(const smart_pair_job *j);
 
 #endif
