@@ -134,7 +134,10 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	smart_pair pair;
 	batch_job *j;
 	smart_error bad = { "" };
-	int got = smart_corpus_next(c->reader, &pair, &bad);
+	size_t index = c->all.total++;
+	int got = c->o->shard ? smart_corpus_next_in_shard(c->reader, c->o->shard, &index,
+							   &pair, &bad)
+			      : smart_corpus_next(c->reader, &pair, &bad);
 
 	if (got == SMART_CORPUS_FATAL) {
 		*err = bad;
@@ -145,6 +148,7 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	j = job_new(c->model);
 	if (!j)
 		return smart_error_oom(err);
+	j->index = index;
 	if (got == SMART_CORPUS_BAD) {
 		/* The reader's message starts with FILE:LINE. */
 		snprintf(j->problem, sizeof(j->problem), "%s", bad.message);
@@ -164,41 +168,6 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	return 1;
 }
 
-/* The hash of a unit's stable name: a folder's file by its relative path,
- * a record as corpus.h says, an unusable record by its reader's message. */
-static uint64_t job_name_hash(const batch_job *j)
-{
-	if (j->old_path)
-		return smart_shard_hash(j->pair.test, strlen(j->pair.test));
-	if (!j->pair.old_doc)
-		return smart_shard_hash(j->problem, strlen(j->problem));
-	return smart_pair_job_shard_hash(&j->pair);
-}
-
-/* The next job of this shard (o->shard; every job when NULL) from `inner`,
- * with its position in the input. */
-static int sharded_next(batch_ctx *c, int (*inner)(void *, void **, smart_error *),
-			void **out, smart_error *err)
-{
-	smart_shard_walk *w = c->o->shard ? c->o->shard : &c->all;
-
-	for (;;) {
-		int got = inner(c, out, err);
-		batch_job *j = *out;
-
-		if (got <= 0)
-			return got;
-		if (smart_shard_walk_see(w, c->o->shard ? job_name_hash(j) : 0, &j->index))
-			return 1;
-		job_free(j);
-	}
-}
-
-static int corpus_next_sharded(void *ctx, void **out, smart_error *err)
-{
-	return sharded_next(ctx, corpus_next, out, err);
-}
-
 /* Refuses options a batch cannot run with. */
 static int batch_check_options(const smart_classify_options *o, smart_error *err)
 {
@@ -214,7 +183,7 @@ static int batch_check_options(const smart_classify_options *o, smart_error *err
 int smart_classify_corpus(const smart_model *model, const char *path,
 			  const smart_classify_options *o, smart_error *err)
 {
-	static const smart_pool_ops ops = { .next = corpus_next_sharded, .work = batch_work,
+	static const smart_pool_ops ops = { .next = corpus_next, .work = batch_work,
 					    .done = batch_done, .discard = batch_discard };
 	batch_ctx c = { .model = model, .o = o };
 	int rc;
@@ -273,9 +242,24 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 	return 1;
 }
 
+/* The next file of this shard (o->shard, by its relative path; every file
+ * when NULL), with its position in the sorted listing. */
 static int dirs_next_sharded(void *ctx, void **out, smart_error *err)
 {
-	return sharded_next(ctx, dirs_next, out, err);
+	batch_ctx *c = ctx;
+	smart_shard_walk *w = c->o->shard ? c->o->shard : &c->all;
+
+	for (;;) {
+		int got = dirs_next(c, out, err);
+		batch_job *j = *out;
+
+		if (got <= 0)
+			return got;
+		if (smart_shard_walk_see(w, smart_shard_hash(j->pair.test, strlen(j->pair.test)),
+					 &j->index))
+			return 1;
+		job_free(j);
+	}
 }
 
 int smart_classify_dirs(const smart_model *model, const char *old_dir,

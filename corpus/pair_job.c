@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "common/strbuf.h"
-#include "smart/shard.h"
 
 /* a followed by b, as a new string, or NULL when memory runs out. */
 static char *pair_job_concat(const char *a, const char *b)
@@ -75,14 +74,4 @@ void smart_pair_job_clear(smart_pair_job *j)
 	free(j->old_name);
 	free(j->new_name);
 	memset(j, 0, sizeof(*j));
-}
-
-uint64_t smart_pair_job_shard_hash(const smart_pair_job *j)
-{
-	uint64_t h[4] = { smart_shard_hash(j->test, strlen(j->test)),
-			  smart_shard_hash(j->app, strlen(j->app)),
-			  smart_shard_hash(j->old_doc, j->old_doc ? j->old_len : 0),
-			  smart_shard_hash(j->new_doc, j->new_doc ? j->new_len : 0) };
-
-	return smart_shard_hash(h, sizeof(h));
 }

@@ -11,7 +11,6 @@
 
 #include "common/pool.h"
 #include "smart/features.h"
-#include "smart/shard.h"
 
 typedef struct load_job {
 	smart_pair_job pair;
@@ -67,7 +66,9 @@ static int load_next(void *ctx, void **out, smart_error *err)
 			if (!c->reader)
 				return -1;
 		}
-		got = smart_corpus_next(c->reader, &pair, err);
+		got = c->o->shard ? smart_corpus_next_in_shard(c->reader, c->o->shard, &(size_t){ 0 },
+							       &pair, err)
+				  : smart_corpus_next(c->reader, &pair, err);
 		if (got == SMART_CORPUS_FATAL)
 			return -1;
 		if (got == SMART_CORPUS_END) {
@@ -99,12 +100,6 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		if (smart_pair_job_from_record(&j->pair, &pair, c->o->format, err)) {
 			free(j);
 			return -1;
-		}
-		if (c->o->shard && !smart_shard_walk_see(c->o->shard,
-							 smart_pair_job_shard_hash(&j->pair),
-							 &(size_t){ 0 })) {
-			job_free(j); /* another shard's record */
-			continue;
 		}
 		j->fails = c->table->n_comparators ? calloc(c->table->n_comparators, 1) : NULL;
 		if (c->table->n_comparators && !j->fails) {

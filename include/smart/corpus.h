@@ -64,6 +64,15 @@ smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err);
 int smart_corpus_next(smart_corpus_reader *reader, smart_pair *pair,
 		      smart_error *err);
 
+/* Like smart_corpus_next, for one shard of a run (smart/shard.h): every
+ * record's line is seen by the walk `w`, its stable name being the line's
+ * bytes (so a record keeps its shard wherever it is listed), and only the
+ * records of w's shard are parsed and returned, with their position among
+ * all the records read so far in *index. */
+struct smart_shard_walk;
+int smart_corpus_next_in_shard(smart_corpus_reader *reader, struct smart_shard_walk *w,
+			       size_t *index, smart_pair *pair, smart_error *err);
+
 /* Closes a reader; NULL is allowed. */
 void smart_corpus_close(smart_corpus_reader *reader);
 
@@ -132,11 +141,5 @@ void smart_pair_job_drop_documents(smart_pair_job *j);
 
 /* Frees everything the job owns; `j` may be reused. */
 void smart_pair_job_clear(smart_pair_job *j);
-
-/* The hash of a record's stable name for shards (smart/shard.h): its
- * application, test and both documents (a corpus may hold many records of
- * one test), so that its shard does not depend on where it is listed.
- * Needs the documents (before smart_pair_job_drop_documents). */
-uint64_t smart_pair_job_shard_hash(const smart_pair_job *j);
 
 #endif
