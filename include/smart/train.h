@@ -79,6 +79,14 @@ void smart_table_set_verdicts(smart_table *t, const unsigned char *fails);
 void smart_table_comparator_confusion(const smart_table *t, size_t k,
 				      smart_confusion *c);
 
+/* Row i as one line of text (with its newline; caller frees), exact, for
+ * the shards of an evaluation (train/table_text.c, docs/shards.md). */
+char *smart_table_row_text(const smart_table *t, size_t i, size_t *len, smart_error *err);
+
+/* Appends the row a line of smart_table_row_text describes (t has the
+ * same features and comparators). */
+int smart_table_add_text(smart_table *t, const char *line, smart_error *err);
+
 /* The table as a training dataset (rows borrowed). */
 smart_dataset smart_table_dataset(const smart_table *t);
 
@@ -173,6 +181,10 @@ typedef struct smart_load_options {
 	void *payload;             /* on_bad's ctx */
 	struct smart_shard_walk *shard; /* only this shard's records
 	                            * (smart/shard.h), or NULL: all */
+	void (*on_row)(void *ctx, size_t index); /* with shard: after each row
+	                            * is added, its record's position among
+	                            * all the records; may be NULL */
+	void *row_payload;         /* on_row's ctx */
 } smart_load_options;
 
 #define SMART_LOAD_OPTIONS_VERSION 1
@@ -290,6 +302,11 @@ typedef struct smart_eval_options {
 	                             * without and with its profile (NULL: none) */
 	int calibrate_reruns;       /* with profiles: also with the cutoff moved past
 	                             * each held-out application's clean reruns */
+	/* smart_eval_corpora without profiles: fills the table instead of
+	 * reading the corpora (the rows the shards of a run measured,
+	 * docs/shards.md); NULL: the corpora are read. */
+	int (*fill_table)(void *ctx, smart_table *t, smart_error *err);
+	void *fill_payload;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1
