@@ -8,9 +8,8 @@
 . "$(dirname "$0")/../cli/lib.sh"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CORPUS="$ROOT/corpora/handmade.jsonl"
-SEED=${SMART_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
-echo "# seed $SEED (SMART_TEST_SEED=$SEED repeats this run)"
-N_RANDOM=$(awk -v s="$SEED" 'BEGIN { srand(s); print 2 + int(rand() * 14) }')
+shard_count
+N_RANDOM=$N
 
 # Folders: the examples, each pair under a name of its own, a skipped file too.
 for d in "$ROOT"/examples/*/; do

@@ -8,9 +8,7 @@
 C="$FIX/mutate/c_app"
 export TMPDIR="$TMP/scratch"
 mkdir -p "$TMPDIR"
-SEED=${SMART_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
-echo "# seed $SEED (SMART_TEST_SEED=$SEED repeats this run)"
-N=$(awk -v s="$SEED" 'BEGIN { srand(s); print 1 + int(rand() * 16) }')
+shard_count
 
 c_mutate() { # extra args...
 	"$SMART" mutate --src "$C" --files '*.c' --build make --run 'sh run.sh' \

@@ -6,9 +6,7 @@
 . "$(dirname "$0")/../cli/lib.sh"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 RFIX="$FIX/replay"
-SEED=${SMART_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
-echo "# seed $SEED (SMART_TEST_SEED=$SEED repeats this run)"
-N=$(awk -v s="$SEED" 'BEGIN { srand(s); print 1 + int(rand() * 16) }')
+shard_count
 mkdir -p "$TMP/state"
 python3 "$HERE/app.py" "$TMP/port" "$TMP/state" &
 PID=$!

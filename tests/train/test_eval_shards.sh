@@ -8,9 +8,7 @@
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 C1="$ROOT/corpora/handmade.jsonl"
 C2="$ROOT/corpora/cmark.jsonl.gz"
-SEED=${SMART_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
-echo "# seed $SEED (SMART_TEST_SEED=$SEED repeats this run)"
-N=$(awk -v s="$SEED" 'BEGIN { srand(s); print 1 + int(rand() * 16) }')
+shard_count
 
 "$SMART" eval --baselines all "$C1" "$C2" > "$TMP/full.txt"
 "$SMART" eval --by-app --json "$C1" "$C2" > "$TMP/full_app.json"

@@ -10,9 +10,7 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 C1="$ROOT/corpora/handmade.jsonl"
 C2="$ROOT/corpora/cmark.jsonl.gz"
 TEST_CORPUS="$ROOT/corpora/commonmark.jsonl.gz"
-SEED=${SMART_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
-echo "# seed $SEED (SMART_TEST_SEED=$SEED repeats this run)"
-N=$(awk -v s="$SEED" 'BEGIN { srand(s); print 1 + int(rand() * 16) }')
+shard_count
 
 "$SMART" train --folds 0 --sign-constraints -o "$TMP/union.json" "$C1" "$C2" > "$TMP/union.txt" 2>/dev/null
 k=1 pairs=0
