@@ -28,7 +28,7 @@ static void usage(FILE *out)
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
 		"  --shard K/N    batch: classify only shard K of N (by a hash of each\n"
-		"                 pair's name); --json and --junit then write shard outputs\n"
+		"                 pair's name); --json, --junit and --report then write shard outputs\n"
 		"                 that 'smart merge' joins into the unsharded run's output\n"
 		"  --strict       folders: a file that is skipped (not HTML or XML, a FIFO,\n"
 		"                 a link loop; each is named on stderr) is trouble\n"
@@ -173,8 +173,10 @@ typedef struct batch {
 	const options *o;
 	smart_junit *junit;
 	smart_html_report *report;
-	smart_shard_out *json_shard, *junit_shard; /* --shard: instead of stdout, --junit */
-	size_t junit_counts[3];                    /* --shard: tests, failures, errors */
+	smart_shard_out *json_shard, *junit_shard, *report_shard; /* --shard: instead of
+	                                    * stdout, --junit, --report */
+	size_t junit_counts[3];            /* --shard: tests, failures, errors */
+	size_t report_counts[4];           /* --shard: pairs, inspect, ignore, trouble */
 	size_t pairs, inspect, trouble, skipped;
 	int progress;        /* stderr is a terminal: show a progress line */
 	int shared_terminal; /* stdout goes to the same terminal */
@@ -213,6 +215,20 @@ static int put_junit_case(batch *b, const smart_verdict *v, smart_error *err)
 	b->junit_counts[0]++;
 	b->junit_counts[1] += (size_t)failure;
 	b->junit_counts[2] += (size_t)error;
+	return rc;
+}
+
+/* A verdict's HTML report row into the shard output, and its counts. */
+static int put_report_row(batch *b, const smart_verdict *v, smart_error *err)
+{
+	char *row = smart_html_report_row(b->model, v, err);
+	int rc = row ? smart_shard_out_item(b->report_shard, v->index, row, strlen(row), err) : -1;
+
+	free(row);
+	b->report_counts[0]++;
+	b->report_counts[1] += v->inspect && !v->trouble;
+	b->report_counts[2] += !v->inspect;
+	b->report_counts[3] += v->trouble != 0;
 	return rc;
 }
 
@@ -260,6 +276,8 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 		return -1;
 	if (b->junit_shard && put_junit_case(b, v, err))
 		return -1;
+	if (b->report_shard && put_report_row(b, v, err))
+		return -1;
 	if (b->report && smart_html_report_add(b->report, b->model, v, err))
 		return -1;
 	if (b->progress && (b->pairs % 8 == 0 || b->shared_terminal)) {
@@ -268,46 +286,68 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	return 0;
 }
 
-/* --shard: the shard outputs that stand for stdout (--json) and --junit. */
+/* A shard output of `kind` framed by `head` (freed here) and `tail`. */
+static smart_shard_out *framed_shard(const char *kind, const char *params, char *head,
+				     const char *tail, smart_error *err)
+{
+	smart_shard_out *o = head ? smart_shard_out_new(kind, params, err) : NULL;
+
+	if (o && smart_shard_out_frame(o, head, tail, err)) {
+		smart_shard_out_free(o);
+		o = NULL;
+	}
+	free(head);
+	return o;
+}
+
+/* --shard: the shard outputs that stand for stdout (--json), --junit and
+ * --report. */
 static int shards_open(batch *b, const char *suite, smart_error *err)
 {
-	char *head;
+	const options *o = b->o;
 
-	if (b->o->json && !(b->json_shard = smart_shard_out_new("classify-jsonl", b->o->params, err)))
+	if ((o->json && !(b->json_shard = smart_shard_out_new("classify-jsonl", o->params, err))) ||
+	    (o->junit && !(b->junit_shard = framed_shard("classify-junit", o->params,
+							 smart_junit_head_template(suite, err),
+							 SMART_JUNIT_TAIL, err))) ||
+	    (o->report &&
+	     !(b->report_shard = framed_shard("classify-html", o->params,
+					      smart_html_report_head_template(suite, b->model, err),
+					      SMART_HTML_REPORT_TAIL, err)))) {
+		smart_shard_out_free(b->json_shard);
+		smart_shard_out_free(b->junit_shard);
 		return -1;
-	if (b->o->junit) {
-		b->junit_shard = smart_shard_out_new("classify-junit", b->o->params, err);
-		head = b->junit_shard ? smart_junit_head_template(suite, err) : NULL;
-		if (!head || smart_shard_out_frame(b->junit_shard, head, SMART_JUNIT_TAIL, err)) {
-			free(head);
-			smart_shard_out_free(b->json_shard);
-			smart_shard_out_free(b->junit_shard);
-			return -1;
-		}
-		free(head);
 	}
 	return 0;
+}
+
+/* Writes (and frees) shard output `out` with its counters to `path`
+ * (NULL: stdout), or only frees it when an earlier one failed. */
+static int shard_finish_one(smart_shard_out *out, const char *const *names, const size_t *counts,
+			    size_t n, const smart_shard_walk *w, const char *path, int rc)
+{
+	smart_error err = { "" };
+
+	for (size_t i = 0; out && rc == CLI_SAME && i < n; i++)
+		if (smart_shard_out_count(out, names[i], counts[i], &err))
+			rc = cli_fail(&err);
+	if (out && rc == CLI_SAME)
+		return cli_shard_write(out, w, path);
+	smart_shard_out_free(out);
+	return rc;
 }
 
 /* --shard: writes (and frees) the shard outputs. */
 static int shards_finish(batch *b)
 {
-	smart_error err = { "" };
-	static const char *const names[3] = { "tests", "failures", "errors" };
-	int rc = CLI_SAME;
+	static const char *const junit[3] = { "tests", "failures", "errors" };
+	static const char *const report[4] = { "pairs", "inspect", "ignore", "trouble" };
+	int rc = shard_finish_one(b->junit_shard, junit, b->junit_counts, 3, b->o->shard,
+				  b->o->junit, CLI_SAME);
 
-	for (int i = 0; b->junit_shard && i < 3; i++)
-		if (smart_shard_out_count(b->junit_shard, names[i], b->junit_counts[i], &err))
-			rc = cli_fail(&err);
-	if (b->junit_shard && rc == CLI_SAME)
-		rc = cli_shard_write(b->junit_shard, b->o->shard, b->o->junit);
-	else
-		smart_shard_out_free(b->junit_shard);
-	if (b->json_shard && rc == CLI_SAME)
-		rc = cli_shard_write(b->json_shard, b->o->shard, NULL);
-	else
-		smart_shard_out_free(b->json_shard);
-	return rc;
+	rc = shard_finish_one(b->report_shard, report, b->report_counts, 4, b->o->shard,
+			      b->o->report, rc);
+	return shard_finish_one(b->json_shard, NULL, NULL, 0, b->o->shard, NULL, rc);
 }
 
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
@@ -331,7 +371,7 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		if (!b.junit)
 			return cli_fail(&err);
 	}
-	if (o->report) {
+	if (o->report && !o->shard) {
 		b.report = smart_html_report_new(o->corpus ? o->corpus : new_dir, &err);
 		if (!b.report) {
 			smart_junit_free(b.junit);
@@ -350,6 +390,7 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 		smart_html_report_free(b.report);
 		smart_shard_out_free(b.json_shard);
 		smart_shard_out_free(b.junit_shard);
+		smart_shard_out_free(b.report_shard);
 		return cli_fail(&err);
 	}
 	if (o->shard && shards_finish(&b) != CLI_SAME)
@@ -510,9 +551,9 @@ static int run_classify(int argc, char **argv)
 		return cli_usage_error("classify", "--calibrate needs two or more runs");
 	if (o.shard && (!o.corpus && !cli_is_dir(argv[optind])))
 		return cli_usage_error("classify", "--shard is for --corpus or two folders");
-	if (o.shard && (o.report || (!o.json && !o.junit)))
-		return cli_usage_error("classify", "--shard writes mergeable --json and --junit "
-				       "output (not --report or text)");
+	if (o.shard && !o.json && !o.junit && !o.report)
+		return cli_usage_error("classify", "--shard writes mergeable --json, --junit and "
+				       "--report output (not text)");
 	/* before a long batch */
 	if ((o.junit && smart_file_check_writable(o.junit, &err) < 0) ||
 	    (o.report && smart_file_check_writable(o.report, &err) < 0))

@@ -171,6 +171,16 @@ int smart_html_report_finish(smart_html_report *r, const smart_model *model,
 			     const char *path, smart_error *err);
 void smart_html_report_free(smart_html_report *r);
 
+/* For shards (smart/shard.h): one verdict's table row (caller frees), and
+ * the report's head with the counts as "<#pairs>", "<#inspect>" (inspect
+ * and classified), "<#ignore>" and "<#trouble>", which the merge fills in.
+ * The report ends SMART_HTML_REPORT_TAIL. */
+char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
+			    smart_error *err);
+char *smart_html_report_head_template(const char *title, const smart_model *model,
+				      smart_error *err);
+#define SMART_HTML_REPORT_TAIL "</table></body></html>\n"
+
 /* One JSON Lines object {"app","test","decision","score"} (no newline;
  * caller frees). */
 char *smart_verdict_json(const smart_verdict *v, smart_error *err);

@@ -1,7 +1,7 @@
 # classify --shard K/N and smart merge (docs/shards.md). Property: for a
 # random N in 1..16 (and for 1 and 16), the shards together take every pair
 # exactly once, and merging their outputs, given in any order, is byte for
-# byte the unsharded run's JSON Lines and JUnit XML, corpus and folders
+# byte the unsharded run's JSON Lines, JUnit XML and HTML report, corpus and folders
 # alike. Bad shard sets (one missing, one twice, one of another run, one
 # cut short, one of another N) are refused with one line, exit 2, and
 # nothing is written.
@@ -22,24 +22,24 @@ for d in "$ROOT"/examples/*/; do
 done
 printf 'log\n' > "$TMP/old/run.log"; printf 'log\n' > "$TMP/new/run.log"
 
-"$SMART" classify --json --junit "$TMP/full.xml" --corpus "$CORPUS" > "$TMP/full.jsonl"
-"$SMART" classify --json --junit "$TMP/dirs.xml" "$TMP/old" "$TMP/new" > "$TMP/dirs.jsonl" 2>/dev/null
+"$SMART" classify --json --junit "$TMP/full.xml" --report "$TMP/full.html" --corpus "$CORPUS" > "$TMP/full.jsonl"
+"$SMART" classify --json --junit "$TMP/dirs.xml" --report "$TMP/dirs.html" "$TMP/old" "$TMP/new" > "$TMP/dirs.jsonl" 2>/dev/null
 
 # shards_merge_equal FORM N: runs N shards of FORM (corpus|folders), checks
 # the counts and the merges (shards given last to first).
 shards_merge_equal() {
-	form=$1 n=$2 k=1 list="" jlist=""
+	form=$1 n=$2 k=1 list="" jlist="" hlist=""
 	rm -f "$TMP"/s_*
 	while [ "$k" -le "$n" ]; do
 		if [ "$form" = corpus ]; then
-			"$SMART" classify --json --junit "$TMP/s_$k.xml" --shard "$k/$n" --corpus "$CORPUS" \
-				> "$TMP/s_$k.jsonl"
+			"$SMART" classify --json --junit "$TMP/s_$k.xml" --report "$TMP/s_$k.html" \
+				--shard "$k/$n" --corpus "$CORPUS" > "$TMP/s_$k.jsonl"
 		else
-			"$SMART" classify --json --junit "$TMP/s_$k.xml" --shard "$k/$n" "$TMP/old" "$TMP/new" \
-				> "$TMP/s_$k.jsonl" 2>/dev/null
+			"$SMART" classify --json --junit "$TMP/s_$k.xml" --report "$TMP/s_$k.html" \
+				--shard "$k/$n" "$TMP/old" "$TMP/new" > "$TMP/s_$k.jsonl" 2>/dev/null
 		fi
 		[ $? -le 1 ] || echo "# shard $k/$n failed"
-		list="$TMP/s_$k.jsonl $list"; jlist="$TMP/s_$k.xml $jlist"
+		list="$TMP/s_$k.jsonl $list"; jlist="$TMP/s_$k.xml $jlist"; hlist="$TMP/s_$k.html $hlist"
 		k=$((k + 1))
 	done
 	full=$TMP/full; [ "$form" = corpus ] || full=$TMP/dirs
@@ -55,8 +55,10 @@ shards_merge_equal() {
 	if [ "$units" -eq "$total" ]; then echo "ok - shards_of_${form}_repeat_no_pair_n$n"; else
 		echo "not ok - shards_of_${form}_repeat_no_pair_n$n ($units distinct of $total)"; fi
 	# shellcheck disable=SC2086
-	"$SMART" merge $list > "$TMP/merged.jsonl" && "$SMART" merge -o "$TMP/merged.xml" $jlist
-	if cmp -s "$TMP/merged.jsonl" "$full.jsonl" && cmp -s "$TMP/merged.xml" "$full.xml"; then
+	"$SMART" merge $list > "$TMP/merged.jsonl" && "$SMART" merge -o "$TMP/merged.xml" $jlist &&
+		"$SMART" merge -o "$TMP/merged.html" $hlist
+	if cmp -s "$TMP/merged.jsonl" "$full.jsonl" && cmp -s "$TMP/merged.xml" "$full.xml" &&
+	   cmp -s "$TMP/merged.html" "$full.html"; then
 		echo "ok - merge_of_${form}_shards_is_byte_identical_n$n"
 	else
 		echo "not ok - merge_of_${form}_shards_is_byte_identical_n$n"
@@ -118,4 +120,10 @@ if [ -e "$TMP/none" ]; then echo "not ok - merge_writes_nothing_when_it_refuses"
 expect_status classify_refuses_a_bad_shard 2 "$SMART" classify --json --shard 4/3 --corpus "$CORPUS"
 expect_one_error_line classify_names_the_bad_shard "K must be 1..N"
 expect_status classify_shard_needs_mergeable_output 2 "$SMART" classify --shard 1/2 --corpus "$CORPUS"
+expect_one_error_line classify_shard_says_text_is_not_mergeable 'mergeable --json, --junit and --report'
+if grep -q '<#' "$TMP/full.html" "$TMP/dirs.html"; then
+	echo "not ok - plain_reports_have_no_placeholders"
+else
+	echo "ok - plain_reports_have_no_placeholders"
+fi
 finish
