@@ -401,7 +401,7 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 	}
 	if (b.report && smart_html_report_finish(b.report, m, o->report, &err))
 		return cli_fail(&err);
-	if (!o->json && !o->shard) {
+	if (!o->json) {
 		printf("%zu pairs: %zu inspect, %zu ignore", b.pairs, b.inspect,
 		       b.pairs - b.inspect);
 		if (b.trouble)
