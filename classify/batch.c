@@ -12,6 +12,7 @@
 #include "common/pool.h"
 #include "smart/corpus.h"
 #include "smart/file.h"
+#include "smart/shard.h"
 #include "smart/train.h"
 #include "walk.h"
 
@@ -26,6 +27,7 @@ typedef struct batch_job {
 	int measured;
 	int trouble;
 	const char *skipped;         /* folders: why the file is not classified */
+	size_t index;                /* the unit's position in the input */
 	char problem[SMART_ERROR_MAX];
 	double values[];
 } batch_job;
@@ -38,6 +40,7 @@ typedef struct batch_ctx {
 	/* folders */
 	smart_walk *walk;
 	const char *old_dir, *new_dir, *app;
+	smart_shard_walk all;        /* counts units when o->shard is NULL */
 } batch_ctx;
 
 static void job_free(batch_job *j)
@@ -108,7 +111,8 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .problem = j->problem[0] ? j->problem : NULL,
 			    .trouble = j->trouble,
 			    .label = j->pair.label,
-			    .skipped = j->skipped };
+			    .skipped = j->skipped,
+			    .index = j->index };
 	int rc;
 
 	if (!j->measured && !j->skipped)
@@ -130,7 +134,10 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	smart_pair pair;
 	batch_job *j;
 	smart_error bad = { "" };
-	int got = smart_corpus_next(c->reader, &pair, &bad);
+	size_t index = c->all.total++;
+	int got = c->o->shard ? smart_corpus_next_in_shard(c->reader, c->o->shard, &index,
+							   &pair, &bad)
+			      : smart_corpus_next(c->reader, &pair, &bad);
 
 	if (got == SMART_CORPUS_FATAL) {
 		*err = bad;
@@ -141,6 +148,7 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	j = job_new(c->model);
 	if (!j)
 		return smart_error_oom(err);
+	j->index = index;
 	if (got == SMART_CORPUS_BAD) {
 		/* The reader's message starts with FILE:LINE. */
 		snprintf(j->problem, sizeof(j->problem), "%s", bad.message);
@@ -234,11 +242,31 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 	return 1;
 }
 
+/* The next file of this shard (o->shard, by its relative path; every file
+ * when NULL), with its position in the sorted listing. */
+static int dirs_next_sharded(void *ctx, void **out, smart_error *err)
+{
+	batch_ctx *c = ctx;
+	smart_shard_walk *w = c->o->shard ? c->o->shard : &c->all;
+
+	for (;;) {
+		int got = dirs_next(c, out, err);
+		batch_job *j = *out;
+
+		if (got <= 0)
+			return got;
+		if (smart_shard_walk_see(w, smart_shard_hash(j->pair.test, strlen(j->pair.test)),
+					 &j->index))
+			return 1;
+		job_free(j);
+	}
+}
+
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err)
 {
-	static const smart_pool_ops ops = { .next = dirs_next, .work = batch_work,
+	static const smart_pool_ops ops = { .next = dirs_next_sharded, .work = batch_work,
 					    .done = batch_done, .discard = batch_discard };
 	batch_ctx c = { .model = model, .o = o, .old_dir = old_dir, .new_dir = new_dir };
 	char app[256];

@@ -96,23 +96,24 @@ void smart_junit_free(smart_junit *j)
 	free(j);
 }
 
-int smart_junit_add(smart_junit *j, const smart_model *model,
-		    const smart_verdict *v, smart_error *err)
+/* Appends the <testcase> of verdict v to b, counting it as a failure
+ * (inspect) or an error (trouble). 0, or -1 when out of memory. */
+static int junit_case(smart_strbuf *b, const smart_model *model, const smart_verdict *v,
+		      int *failure, int *error)
 {
-	smart_strbuf *b = &j->body;
 	int bad = smart_strbuf_printf(b, "  <testcase classname=\"") ||
 		  smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "\" name=\"") ||
 		  smart_strbuf_escaped(b, v->test) || smart_strbuf_printf(b, "\">\n");
 
-	j->tests++;
+	*failure = *error = 0;
 	if (!bad && v->trouble) {
-		j->errors++;
+		*error = 1;
 		bad = smart_strbuf_printf(b, "    <error message=\"") ||
 		      smart_strbuf_escaped(b, v->problem) || smart_strbuf_printf(b, "\"/>\n");
 	} else if (!bad && v->inspect) {
 		char msg[200];
 
-		j->failures++;
+		*failure = 1;
 		if (v->problem)
 			snprintf(msg, sizeof(msg), "inspect: %s", v->problem);
 		else
@@ -123,20 +124,70 @@ int smart_junit_add(smart_junit *j, const smart_model *model,
 	}
 	if (!bad)
 		bad = smart_strbuf_printf(b, "  </testcase>\n");
-	return bad ? smart_error_oom(err) : 0;
+	return bad ? -1 : 0;
+}
+
+int smart_junit_add(smart_junit *j, const smart_model *model,
+		    const smart_verdict *v, smart_error *err)
+{
+	int failure, error;
+
+	if (junit_case(&j->body, model, v, &failure, &error))
+		return smart_error_oom(err);
+	j->tests++;
+	j->failures += (size_t)failure;
+	j->errors += (size_t)error;
+	return 0;
+}
+
+char *smart_junit_testcase(const smart_model *model, const smart_verdict *v, int *failure,
+			   int *error, smart_error *err)
+{
+	smart_strbuf b = { 0 };
+
+	if (junit_case(&b, model, v, failure, error)) {
+		smart_strbuf_free(&b);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return b.data;
+}
+
+/* Appends the report's first lines up to the counts, which are `tests`,
+ * `failures` and `errors` as given (numbers, or a shard's placeholders). */
+static int junit_head(smart_strbuf *b, const char *suite, const char *tests,
+		      const char *failures, const char *errors)
+{
+	return smart_strbuf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
+	       smart_strbuf_escaped(b, suite) ||
+	       smart_strbuf_printf(b, "\" tests=\"%s\" failures=\"%s\" errors=\"%s\">\n", tests,
+				   failures, errors);
+}
+
+char *smart_junit_head_template(const char *suite, smart_error *err)
+{
+	smart_strbuf b = { 0 };
+
+	if (junit_head(&b, suite, "<#tests>", "<#failures>", "<#errors>")) {
+		smart_strbuf_free(&b);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return b.data;
 }
 
 int smart_junit_finish(smart_junit *j, const char *path, smart_error *err)
 {
 	smart_strbuf out = { 0 };
+	char tests[24], failures[24], errors[24];
 	int rc = -1;
 
-	if (smart_strbuf_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
-	    smart_strbuf_escaped(&out, j->suite) ||
-	    smart_strbuf_printf(&out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
-				j->tests, j->failures, j->errors) ||
+	snprintf(tests, sizeof(tests), "%zu", j->tests);
+	snprintf(failures, sizeof(failures), "%zu", j->failures);
+	snprintf(errors, sizeof(errors), "%zu", j->errors);
+	if (junit_head(&out, j->suite, tests, failures, errors) ||
 	    (j->body.len && smart_strbuf_append(&out, j->body.data, j->body.len)) ||
-	    smart_strbuf_printf(&out, "</testsuite>\n"))
+	    smart_strbuf_printf(&out, SMART_JUNIT_TAIL))
 		smart_error_oom(err);
 	else
 		rc = smart_file_write_atomic(path, out.data, out.len, err);

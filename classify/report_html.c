@@ -36,18 +36,13 @@ void smart_html_report_free(smart_html_report *r)
 	free(r);
 }
 
-int smart_html_report_add(smart_html_report *r, const smart_model *model,
-			  const smart_verdict *v, smart_error *err)
+/* Appends verdict v's row to b. 0, or -1 when out of memory. */
+static int html_row(smart_strbuf *b, const smart_model *model, const smart_verdict *v)
 {
-	smart_strbuf *b = &r->rows;
 	size_t idx[3], k = smart_top_features(model, v->values, idx, 3);
 	const char *cls = v->trouble ? "trouble" : v->inspect ? "inspect" : "ignore";
-	int bad;
+	int bad = smart_strbuf_printf(b, "<tr class=\"%s\"><td>%s</td><td>", cls, cls);
 
-	r->pairs++;
-	r->inspect += v->inspect != 0;
-	r->trouble += v->trouble != 0;
-	bad = smart_strbuf_printf(b, "<tr class=\"%s\"><td>%s</td><td>", cls, cls);
 	if (!bad && isfinite(v->score))
 		bad = smart_strbuf_printf(b, "%.4f", v->score);
 	bad = bad || smart_strbuf_printf(b, "</td><td>") || smart_strbuf_escaped(b, v->app) ||
@@ -58,35 +53,83 @@ int smart_html_report_add(smart_html_report *r, const smart_model *model,
 					  smart_model_contribution(model, v->values, idx[i]));
 	if (!bad && v->problem)
 		bad = smart_strbuf_escaped(b, v->problem);
-	bad = bad || smart_strbuf_printf(b, "</td></tr>\n");
-	return bad ? smart_error_oom(err) : 0;
+	return bad || smart_strbuf_printf(b, "</td></tr>\n") ? -1 : 0;
+}
+
+int smart_html_report_add(smart_html_report *r, const smart_model *model,
+			  const smart_verdict *v, smart_error *err)
+{
+	r->pairs++;
+	r->inspect += v->inspect != 0;
+	r->trouble += v->trouble != 0;
+	return html_row(&r->rows, model, v) ? smart_error_oom(err) : 0;
+}
+
+char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
+			    smart_error *err)
+{
+	smart_strbuf b = { 0 };
+
+	if (html_row(&b, model, v)) {
+		smart_strbuf_free(&b);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return b.data;
+}
+
+/* Appends the report's head: title, style, the counts as given (numbers,
+ * or a shard's placeholders), the cutoff, the table's header. */
+static int html_head(smart_strbuf *out, const char *title, const smart_model *model,
+		     const char *const counts[4])
+{
+	return smart_strbuf_printf(out,
+		"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smart: ") ||
+		smart_strbuf_escaped(out, title) ||
+		smart_strbuf_printf(out,
+			"</title>\n<style>body{font-family:sans-serif}table{border-collapse:collapse}"
+			"td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}"
+			"tr.inspect td:first-child{color:#b00;font-weight:bold}"
+			"tr.trouble td:first-child{color:#a60;font-weight:bold}"
+			"tr.ignore td:first-child{color:#070}</style></head><body>\n<h1>") ||
+		smart_strbuf_escaped(out, title) ||
+		smart_strbuf_printf(out,
+			"</h1>\n<p>%s pairs: %s to inspect, %s to ignore, %s not classified. "
+			"Inspect when score %s %.6g.</p>\n<table><tr><th>decision</th><th>score</th>"
+			"<th>app</th><th>test</th><th>top features (weight &times; value) / problem</th></tr>\n",
+			counts[0], counts[1], counts[2], counts[3],
+			smart_comparison_name(model->comparison), model->cutoff);
+}
+
+char *smart_html_report_head_template(const char *title, const smart_model *model,
+				      smart_error *err)
+{
+	static const char *const counts[4] = { "<#pairs>", "<#inspect>", "<#ignore>", "<#trouble>" };
+	smart_strbuf b = { 0 };
+
+	if (html_head(&b, title, model, counts)) {
+		smart_strbuf_free(&b);
+		smart_error_oom(err);
+		return NULL;
+	}
+	return b.data;
 }
 
 int smart_html_report_finish(smart_html_report *r, const smart_model *model,
 			     const char *path, smart_error *err)
 {
 	smart_strbuf out = { 0 };
+	char counts[4][24];
+	const char *const shown[4] = { counts[0], counts[1], counts[2], counts[3] };
 	int rc = -1;
-	int bad = smart_strbuf_printf(&out,
-		"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smart: ") ||
-		smart_strbuf_escaped(&out, r->title) ||
-		smart_strbuf_printf(&out,
-			"</title>\n<style>body{font-family:sans-serif}table{border-collapse:collapse}"
-			"td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}"
-			"tr.inspect td:first-child{color:#b00;font-weight:bold}"
-			"tr.trouble td:first-child{color:#a60;font-weight:bold}"
-			"tr.ignore td:first-child{color:#070}</style></head><body>\n<h1>") ||
-		smart_strbuf_escaped(&out, r->title) ||
-		smart_strbuf_printf(&out,
-			"</h1>\n<p>%zu pairs: %zu to inspect, %zu to ignore, %zu not classified. "
-			"Inspect when score %s %.6g.</p>\n<table><tr><th>decision</th><th>score</th>"
-			"<th>app</th><th>test</th><th>top features (weight &times; value) / problem</th></tr>\n",
-			r->pairs, r->inspect - r->trouble, r->pairs - r->inspect, r->trouble,
-			smart_comparison_name(model->comparison), model->cutoff) ||
-		(r->rows.len && smart_strbuf_append(&out, r->rows.data, r->rows.len)) ||
-		smart_strbuf_printf(&out, "</table></body></html>\n");
 
-	if (bad)
+	snprintf(counts[0], sizeof(counts[0]), "%zu", r->pairs);
+	snprintf(counts[1], sizeof(counts[1]), "%zu", r->inspect - r->trouble);
+	snprintf(counts[2], sizeof(counts[2]), "%zu", r->pairs - r->inspect);
+	snprintf(counts[3], sizeof(counts[3]), "%zu", r->trouble);
+	if (html_head(&out, r->title, model, shown) ||
+	    (r->rows.len && smart_strbuf_append(&out, r->rows.data, r->rows.len)) ||
+	    smart_strbuf_printf(&out, SMART_HTML_REPORT_TAIL))
 		smart_error_oom(err);
 	else
 		rc = smart_file_write_atomic(path, out.data, out.len, err);

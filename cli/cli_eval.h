@@ -9,4 +9,23 @@
  * Returns CLI_SAME, or CLI_TROUBLE with the cause printed. */
 int cli_eval_profiles_print(const smart_eval_report *r, smart_profile_set *ps, int json);
 
+/* ---- eval across machines (cli/cli_eval_shards.c, docs/shards.md) ---- */
+
+/* What the rows of a sharded evaluation must share: how pairs are measured. */
+void cli_eval_shard_params(const smart_eval_options *eo, char *buf, size_t size);
+
+/* --shard K/N -o FILE: measures shard w's pairs of the corpora and writes
+ * their rows to `out`. CLI_SAME, or CLI_TROUBLE with the cause printed. */
+int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_corpora,
+		   smart_shard_walk *w, const char *out);
+
+/* --from-shards: the shard outputs to evaluate, as smart_eval_options'
+ * fill_table (ctx: a cli_eval_shards) merges them into the table. */
+typedef struct cli_eval_shards {
+	char *const *paths;
+	size_t n;
+	char params[1024];
+} cli_eval_shards;
+int cli_eval_fill_from_shards(void *ctx, smart_table *t, smart_error *err);
+
 #endif

@@ -89,7 +89,7 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 }
 
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   smart_format format, unsigned threads, int skip_bad)
+		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard)
 {
 	cli_bad_records bad = { .skip = skip_bad };
 	smart_error err = { "" };
@@ -98,7 +98,8 @@ int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 				 .format = format,
 				 .threads = threads,
 				 .on_bad = cli_on_bad_record,
-				 .payload = &bad };
+				 .payload = &bad,
+				 .shard = shard };
 
 	if (smart_table_load(table, (const char *const *)paths, n_paths, &o, &count, &err))
 		return cli_fail(&err);

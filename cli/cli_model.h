@@ -44,10 +44,11 @@ typedef struct cli_bad_records {
 /* The smart_bad_record_fn for a cli_bad_records context. */
 void cli_on_bad_record(void *ctx, const smart_error *err);
 
-/* Loads labelled corpora into `table`; prints and returns CLI_TROUBLE when
- * reading failed or records were unusable without --skip-bad, else 0. */
+/* Loads labelled corpora into `table` (only shard's records, when not
+ * NULL); prints and returns CLI_TROUBLE when reading failed or records
+ * were unusable without --skip-bad, else 0. */
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   smart_format format, unsigned threads, int skip_bad);
+		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard);
 
 /* Prints the first of `count` unusable records (and how many more there
  * were) as the reason a command stops; returns CLI_TROUBLE. */

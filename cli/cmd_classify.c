@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli_model.h"
+#include "cli_shard.h"
 
 static void usage(FILE *out)
 {
@@ -26,6 +27,9 @@ static void usage(FILE *out)
 		"  --report FILE  also write an HTML report (batch forms)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
+		"  --shard K/N    batch: classify only shard K of N (by a hash of each\n"
+		"                 pair's name); --json, --junit and --report then write shard outputs\n"
+		"                 that 'smart merge' joins into the unsharded run's output\n"
 		"  --strict       folders: a file that is skipped (not HTML or XML, a FIFO,\n"
 		"                 a link loop; each is named on stderr) is trouble\n"
 		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
@@ -43,6 +47,8 @@ static void usage(FILE *out)
 typedef struct options {
 	const char *model_path, *corpus, *junit, *report;
 	const smart_profile *profile;
+	smart_shard_walk *shard; /* --shard: this run's part, else NULL */
+	char params[256];        /* --shard: what the shards of one run share */
 	int json, top, strict;
 	unsigned threads;
 	smart_format format;
@@ -167,12 +173,64 @@ typedef struct batch {
 	const options *o;
 	smart_junit *junit;
 	smart_html_report *report;
+	smart_shard_out *json_shard, *junit_shard, *report_shard; /* --shard: instead of
+	                                    * stdout, --junit, --report */
+	size_t junit_counts[3];            /* --shard: tests, failures, errors */
+	size_t report_counts[4];           /* --shard: pairs, inspect, ignore, trouble */
 	size_t pairs, inspect, trouble, skipped;
 	int progress;        /* stderr is a terminal: show a progress line */
 	int shared_terminal; /* stdout goes to the same terminal */
 	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
 	char first_skipped[SMART_ERROR_MAX];
 } batch;
+
+/* A verdict's JSON line: on stdout, or into the shard output. */
+static int put_json(batch *b, const smart_verdict *v, smart_error *err)
+{
+	char *line = smart_verdict_json(v, err);
+	size_t len;
+	int rc = 0;
+
+	if (!line)
+		return -1;
+	if (!b->json_shard) {
+		printf("%s\n", line);
+	} else {
+		len = strlen(line);
+		line[len] = '\n'; /* the item is the line as stdout has it */
+		rc = smart_shard_out_item(b->json_shard, v->index, line, len + 1, err);
+	}
+	free(line);
+	return rc;
+}
+
+/* A verdict's JUnit <testcase> into the shard output, and its counts. */
+static int put_junit_case(batch *b, const smart_verdict *v, smart_error *err)
+{
+	int failure, error;
+	char *tc = smart_junit_testcase(b->model, v, &failure, &error, err);
+	int rc = tc ? smart_shard_out_item(b->junit_shard, v->index, tc, strlen(tc), err) : -1;
+
+	free(tc);
+	b->junit_counts[0]++;
+	b->junit_counts[1] += (size_t)failure;
+	b->junit_counts[2] += (size_t)error;
+	return rc;
+}
+
+/* A verdict's HTML report row into the shard output, and its counts. */
+static int put_report_row(batch *b, const smart_verdict *v, smart_error *err)
+{
+	char *row = smart_html_report_row(b->model, v, err);
+	int rc = row ? smart_shard_out_item(b->report_shard, v->index, row, strlen(row), err) : -1;
+
+	free(row);
+	b->report_counts[0]++;
+	b->report_counts[1] += v->inspect && !v->trouble;
+	b->report_counts[2] += !v->inspect;
+	b->report_counts[3] += v->trouble != 0;
+	return rc;
+}
 
 static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 {
@@ -186,15 +244,7 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 		if (b->skipped++ == 0)
 			snprintf(b->first_skipped, sizeof(b->first_skipped), "%s: %s", v->test,
 				 v->skipped);
-		if (b->o->json) {
-			char *line = smart_verdict_json(v, err);
-
-			if (!line)
-				return -1;
-			printf("%s\n", line);
-			free(line);
-		}
-		return 0;
+		return b->o->json ? put_json(b, v, err) : 0;
 	}
 	b->pairs++;
 	b->inspect += v->inspect != 0;
@@ -203,12 +253,8 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	if (v->trouble && b->trouble++ == 0)
 		snprintf(b->first_problem, sizeof(b->first_problem), "%s", v->problem);
 	if (b->o->json) {
-		char *line = smart_verdict_json(v, err);
-
-		if (!line)
+		if (put_json(b, v, err))
 			return -1;
-		printf("%s\n", line);
-		free(line);
 	} else if (!v->trouble) {
 		char score[32] = "-";
 
@@ -228,12 +274,80 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	}
 	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
 		return -1;
+	if (b->junit_shard && put_junit_case(b, v, err))
+		return -1;
+	if (b->report_shard && put_report_row(b, v, err))
+		return -1;
 	if (b->report && smart_html_report_add(b->report, b->model, v, err))
 		return -1;
 	if (b->progress && (b->pairs % 8 == 0 || b->shared_terminal)) {
 		fprintf(stderr, "\r%zu pairs, %zu to inspect", b->pairs, b->inspect);
 	}
 	return 0;
+}
+
+/* A shard output of `kind` framed by `head` (freed here) and `tail`. */
+static smart_shard_out *framed_shard(const char *kind, const char *params, char *head,
+				     const char *tail, smart_error *err)
+{
+	smart_shard_out *o = head ? smart_shard_out_new(kind, params, err) : NULL;
+
+	if (o && smart_shard_out_frame(o, head, tail, err)) {
+		smart_shard_out_free(o);
+		o = NULL;
+	}
+	free(head);
+	return o;
+}
+
+/* --shard: the shard outputs that stand for stdout (--json), --junit and
+ * --report. */
+static int shards_open(batch *b, const char *suite, smart_error *err)
+{
+	const options *o = b->o;
+
+	if ((o->json && !(b->json_shard = smart_shard_out_new("classify-jsonl", o->params, err))) ||
+	    (o->junit && !(b->junit_shard = framed_shard("classify-junit", o->params,
+							 smart_junit_head_template(suite, err),
+							 SMART_JUNIT_TAIL, err))) ||
+	    (o->report &&
+	     !(b->report_shard = framed_shard("classify-html", o->params,
+					      smart_html_report_head_template(suite, b->model, err),
+					      SMART_HTML_REPORT_TAIL, err)))) {
+		smart_shard_out_free(b->json_shard);
+		smart_shard_out_free(b->junit_shard);
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes (and frees) shard output `out` with its counters to `path`
+ * (NULL: stdout), or only frees it when an earlier one failed. */
+static int shard_finish_one(smart_shard_out *out, const char *const *names, const size_t *counts,
+			    size_t n, const smart_shard_walk *w, const char *path, int rc)
+{
+	smart_error err = { "" };
+
+	for (size_t i = 0; out && rc == CLI_SAME && i < n; i++)
+		if (smart_shard_out_count(out, names[i], counts[i], &err))
+			rc = cli_fail(&err);
+	if (out && rc == CLI_SAME)
+		return cli_shard_write(out, w, path);
+	smart_shard_out_free(out);
+	return rc;
+}
+
+/* --shard: writes (and frees) the shard outputs. */
+static int shards_finish(batch *b)
+{
+	static const char *const junit[3] = { "tests", "failures", "errors" };
+	static const char *const report[4] = { "pairs", "inspect", "ignore", "trouble" };
+	int rc = shard_finish_one(b->junit_shard, junit, b->junit_counts, 3, b->o->shard,
+				  b->o->junit, CLI_SAME);
+
+	rc = shard_finish_one(b->report_shard, report, b->report_counts, 4, b->o->shard,
+			      b->o->report, rc);
+	return shard_finish_one(b->json_shard, NULL, NULL, 0, b->o->shard, NULL, rc);
 }
 
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
@@ -245,16 +359,19 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 				      .profile = o->profile,
 				      .threads = o->threads,
 				      .on_verdict = on_verdict,
-				      .payload = &b };
+				      .payload = &b,
+				      .shard = o->shard };
 	smart_error err = { "" };
 	int rc;
 
-	if (o->junit) {
+	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
+		return cli_fail(&err);
+	if (o->junit && !o->shard) {
 		b.junit = smart_junit_new(o->corpus ? o->corpus : new_dir, &err);
 		if (!b.junit)
 			return cli_fail(&err);
 	}
-	if (o->report) {
+	if (o->report && !o->shard) {
 		b.report = smart_html_report_new(o->corpus ? o->corpus : new_dir, &err);
 		if (!b.report) {
 			smart_junit_free(b.junit);
@@ -271,8 +388,13 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 	if (rc) {
 		smart_junit_free(b.junit);
 		smart_html_report_free(b.report);
+		smart_shard_out_free(b.json_shard);
+		smart_shard_out_free(b.junit_shard);
+		smart_shard_out_free(b.report_shard);
 		return cli_fail(&err);
 	}
+	if (o->shard && shards_finish(&b) != CLI_SAME)
+		return CLI_TROUBLE;
 	if (b.junit && smart_junit_finish(b.junit, o->junit, &err)) {
 		smart_html_report_free(b.report);
 		return cli_fail(&err);
@@ -325,6 +447,24 @@ static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FI
 	return 0;
 }
 
+/* --shard: what the shards of one run must share, in o->params: the form,
+ * the outputs asked for, the parser, the model's decision (after any
+ * calibration) and the profile's bytes. */
+static int shard_params(options *o, const smart_model *m, const char *profile_path)
+{
+	smart_error err = { "" };
+	uint64_t profile_hash;
+
+	if (cli_file_fingerprint(profile_path, &profile_hash, &err))
+		return cli_fail(&err);
+	snprintf(o->params, sizeof(o->params),
+		 "classify form=%s format=%d model=%016llx profile=%016llx",
+		 o->corpus ? "corpus" : "folders",
+		 (int)o->format, (unsigned long long)cli_model_fingerprint(m),
+		 (unsigned long long)profile_hash);
+	return CLI_SAME;
+}
+
 static int run_classify(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -335,6 +475,7 @@ static int run_classify(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'T' },
 		{ "threads", required_argument, NULL, 't' },
+		{ "shard", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
@@ -348,6 +489,7 @@ static int run_classify(int argc, char **argv)
 	char *runs[64];
 	size_t n_runs = 0;
 	smart_profile *profile = NULL;
+	smart_shard_walk shard;
 	smart_error err = { "" };
 	smart_model *model;
 	const char **names;
@@ -377,6 +519,11 @@ static int run_classify(int argc, char **argv)
 				return cli_usage_error("classify", "--threads must be 1..1024");
 			o.threads = (unsigned)v;
 			break;
+		case 's':
+			if (cli_shard_parse("classify", optarg, &shard) != CLI_SAME)
+				return CLI_TROUBLE;
+			o.shard = &shard;
+			break;
 		case 'S': o.strict = 1; break;
 		case 'H': o.format = SMART_FORMAT_HTML; break;
 		case 'X': o.format = SMART_FORMAT_XML; break;
@@ -402,6 +549,11 @@ static int run_classify(int argc, char **argv)
 		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
 	if (n_runs == 1)
 		return cli_usage_error("classify", "--calibrate needs two or more runs");
+	if (o.shard && (!o.corpus && !cli_is_dir(argv[optind])))
+		return cli_usage_error("classify", "--shard is for --corpus or two folders");
+	if (o.shard && !o.json && !o.junit && !o.report)
+		return cli_usage_error("classify", "--shard writes mergeable --json, --junit and "
+				       "--report output (not text)");
 	/* before a long batch */
 	if ((o.junit && smart_file_check_writable(o.junit, &err) < 0) ||
 	    (o.report && smart_file_check_writable(o.report, &err) < 0))
@@ -432,7 +584,9 @@ static int run_classify(int argc, char **argv)
 		smart_profile_free(profile);
 		return CLI_TROUBLE;
 	}
-	if (o.corpus || cli_is_dir(argv[optind]))
+	if (o.shard && shard_params(&o, model, profile_path) != CLI_SAME)
+		rc = CLI_TROUBLE;
+	else if (o.corpus || cli_is_dir(argv[optind]))
 		rc = classify_batch(model, &o, o.corpus ? NULL : argv[optind],
 				    o.corpus ? NULL : argv[optind + 1]);
 	else

@@ -11,6 +11,7 @@
 #include "cli_compare.h"
 #include "cli_eval.h"
 #include "cli_model.h"
+#include "cli_shard.h"
 
 static void usage(FILE *out)
 {
@@ -25,6 +26,10 @@ static void usage(FILE *out)
 		"biased to the corpus' inspect rate (SMART Fig. 3). Held-out decisions of\n"
 		"all folds are pooled into one confusion matrix.\n\n"
 		"  --folds K      K-fold cross-validation, stratified by label (default 10)\n"
+		"  --shard K/N -o FILE  only measure shard K of N of the pairs and write\n"
+		"                 their feature rows to FILE (no evaluation; docs/shards.md)\n"
+		"  --from-shards  the arguments are the N files of --shard: evaluate their\n"
+		"                 rows, merged; the report is the unsharded one byte for byte\n"
 		"  --raw          SMART's original pipeline: features of the raw trees (no\n"
 		"                 scrubbing of volatile values before DiffX), to compare\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
@@ -260,6 +265,9 @@ typedef struct eval_args {
 	int json, folds_given, calibrate, comparator_features;
 	char **corpora;
 	size_t n_corpora;
+	smart_shard_walk shard; /* --shard */
+	int sharded, from_shards;
+	const char *shard_out;  /* -o with --shard */
 } eval_args;
 
 /* Reads the options into `a`: -1 to go on, else the exit status. */
@@ -287,6 +295,9 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", no_argument, NULL, 'L' },
 		{ "raw", no_argument, NULL, 'w' },
+		{ "shard", required_argument, NULL, 'K' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "from-shards", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -297,9 +308,16 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'K':
+			if (cli_shard_parse("eval", optarg, &a->shard) != CLI_SAME)
+				return CLI_TROUBLE;
+			a->sharded = 1;
+			break;
+		case 'o': a->shard_out = optarg; break;
+		case 'U': a->from_shards = 1; break;
 		case 'G': eo->train.sign_constraints = 1; break;
 		case 'A':
 			v = strtol(optarg, &end, 10);
@@ -379,6 +397,9 @@ static int check_eval(const eval_args *a)
 	const smart_profile_set *ps = &a->profiles;
 
 	if (ps->runs_dir || ps->from_reruns || ps->n || a->calibrate) {
+		if (a->sharded || a->from_shards)
+			return cli_usage_error("eval", "--shard and --from-shards do not go with "
+					       "profiles (--runs, --profile-reruns, --profile)");
 		if (!eo->by_app || !a->n_corpora || (ps->runs_dir && ps->from_reruns) ||
 		    (a->calibrate && !ps->runs_dir && !ps->from_reruns) || a->baselines ||
 		    a->comparator_features)
@@ -387,6 +408,12 @@ static int check_eval(const eval_args *a)
 					       "--profile-reruns; --calibrate needs one of them)");
 		return -1;
 	}
+	if ((a->sharded || a->from_shards) &&
+	    (eo->adapt || (a->sharded && (a->from_shards || !a->shard_out))))
+		return cli_usage_error("eval", "--shard needs -o FILE, and neither it nor "
+				       "--from-shards goes with --adapt or profiles");
+	if (a->shard_out && !a->sharded)
+		return cli_usage_error("eval", "-o is for --shard");
 	if (a->folds_given && eo->by_app)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");
 	if ((eo->adapt || eo->adapt_weight) && !eo->by_app)
@@ -425,6 +452,7 @@ static int print_eval(const smart_eval_report *r, const smart_eval_options *eo, 
 static int run_eval(int argc, char **argv)
 {
 	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT };
+	cli_eval_shards shards = { 0 };
 	cli_comparators cmp = { 0 };
 	smart_eval_report report = { 0 };
 	smart_error err = { "" };
@@ -469,6 +497,17 @@ static int run_eval(int argc, char **argv)
 		goto done;
 	}
 	a.eo.train.signs = signs;
+	if (a.sharded) {
+		rc = cli_eval_shard(&a.eo, a.corpora, a.n_corpora, &a.shard, a.shard_out);
+		goto done;
+	}
+	if (a.from_shards) {
+		shards.paths = a.corpora;
+		shards.n = a.n_corpora;
+		cli_eval_shard_params(&a.eo, shards.params, sizeof(shards.params));
+		a.eo.fill_table = cli_eval_fill_from_shards;
+		a.eo.fill_payload = &shards;
+	}
 	if (smart_eval_corpora((const char *const *)a.corpora, a.n_corpora, &a.eo, &report,
 			       &err))
 		rc = report.bad && !a.bad.skip ? cli_fail_bad_records(&report.first_bad, report.bad)

@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cli_shard.h"
 
 static void usage(FILE *out)
 {
@@ -41,7 +42,10 @@ static void usage(FILE *out)
 		"                     mutants 10x the clean command's time, at least 10 s)\n"
 		"  -o FILE            the pairs, JSON Lines (gzip when FILE ends in .gz),\n"
 		"                     written when the run completes\n"
-		"  --json             print the summary as JSON on stdout\n\n"
+		"  --json             print the summary as JSON on stdout\n"
+		"  --shard K/N        try only shard K of N of the mutants the run without\n"
+		"                     --shard would try (same seed, same -n); -o then gets a\n"
+		"                     shard output that 'smart merge' joins (docs/shards.md)\n\n"
 		"Exit status: 0 done, 2 trouble, 130/143 interrupted (nothing written).\n");
 }
 
@@ -126,10 +130,40 @@ static int print_summary(const smart_mutate_summary *s, const char *out, int jso
 	return CLI_SAME;
 }
 
+/* --shard: the shard output that -o gets, with what the shards of one run
+ * share: the sources' files and commands, the mutant count and seed, the
+ * per-mutant limit and the records' app. NULL (printed) on failure. */
+static smart_shard_out *mutate_shard_out(const smart_mutate_options *o)
+{
+	smart_error err = { "" };
+	char *params = NULL, files[1024] = "";
+	size_t used = 0;
+	smart_shard_out *out;
+	uint64_t commands[2] = { smart_shard_hash(o->build ? o->build : "", o->build ? strlen(o->build) : 0),
+				 smart_shard_hash(o->run, strlen(o->run)) };
+
+	for (size_t i = 0; i < o->glob_count && used < sizeof(files); i++)
+		used += (size_t)snprintf(files + used, sizeof(files) - used, "%s%s", i ? "," : "",
+					 o->globs[i]);
+
+	if (asprintf(&params, "mutate files=%s outputs=%s n=%u seed=%lu per_mutant=%u app=%s "
+		     "commands=%016llx", files, o->outputs, o->mutants, o->seed,
+		     o->per_mutant, o->app,
+		     (unsigned long long)smart_shard_hash(commands, sizeof(commands))) < 0) {
+		cli_failf("out of memory");
+		return NULL;
+	}
+	out = smart_shard_out_new("mutate-jsonl", params, &err);
+	free(params);
+	if (!out)
+		cli_fail(&err);
+	return out;
+}
+
 static int run_mutate(int argc, char **argv)
 {
 	enum { O_SRC = 256, O_FILES, O_BUILD, O_RUN, O_OUTPUTS, O_TIME, O_SEED,
-	       O_APP, O_TIMEOUT, O_JSON, O_PER_MUTANT };
+	       O_APP, O_TIMEOUT, O_JSON, O_PER_MUTANT, O_SHARD };
 	static const struct option longs[] = {
 		{ "src", required_argument, NULL, O_SRC },
 		{ "files", required_argument, NULL, O_FILES },
@@ -142,6 +176,7 @@ static int run_mutate(int argc, char **argv)
 		{ "timeout", required_argument, NULL, O_TIMEOUT },
 		{ "json", no_argument, NULL, O_JSON },
 		{ "per-mutant", required_argument, NULL, O_PER_MUTANT },
+		{ "shard", required_argument, NULL, O_SHARD },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -151,6 +186,7 @@ static int run_mutate(int argc, char **argv)
 	const char *globs[64], *out = NULL;
 	char *files = NULL, *jsonl = NULL, *end, app[PATH_MAX];
 	cli_stop_handlers handlers;
+	smart_shard_walk shard;
 	size_t len;
 	double v;
 	int c, json = 0, have_n = 0, rc, stopped;
@@ -189,6 +225,11 @@ static int run_mutate(int argc, char **argv)
 						       c == O_TIME ? "time" : "timeout");
 			*(c == O_TIME ? &o.seconds : &o.timeout) = v;
 			break;
+		case O_SHARD:
+			if (cli_shard_parse("mutate", optarg, &shard) != CLI_SAME)
+				return CLI_TROUBLE;
+			o.shard = &shard;
+			break;
 		case O_SEED:
 			o.seed = strtoul(optarg, &end, 10);
 			if (end == optarg || *end)
@@ -203,6 +244,9 @@ static int run_mutate(int argc, char **argv)
 		return cli_usage_error("mutate", "--src, --files, --run, --outputs and -o are required");
 	if (have_n && o.seconds > 0)
 		return cli_usage_error("mutate", "give -n or --time, not both");
+	if (o.seconds > 0 && o.shard)
+		return cli_usage_error("mutate", "--shard needs -n, not --time (a time budget "
+				       "tries other mutants on each run)");
 	if (o.seconds > 0)
 		o.mutants = 0;
 	o.globs = globs;
@@ -213,6 +257,8 @@ static int run_mutate(int argc, char **argv)
 		o.app = smart_file_last_name(o.src, app, sizeof(app));
 	if (smart_file_check_writable(out, &err) < 0) /* before a long run */
 		return cli_fail(&err);
+	if (o.shard && !(o.shard_out = mutate_shard_out(&o)))
+		return CLI_TROUBLE;
 	o.stop = cli_stop_signals_catch(&handlers);
 	if (isatty(STDERR_FILENO))
 		o.progress = draw_progress;
@@ -220,12 +266,17 @@ static int run_mutate(int argc, char **argv)
 	if (o.progress && sum.tried)
 		fputc('\n', stderr);
 	stopped = cli_stop_signals_release(&handlers, "mutate");
-	if (stopped) {
+	if (stopped || rc < 0) {
 		free(jsonl);
-		return stopped;
+		smart_shard_out_free(o.shard_out);
+		return stopped ? stopped : cli_fail(&err);
 	}
-	if (rc < 0)
-		return cli_fail(&err);
+	if (o.shard_out) {
+		free(jsonl);
+		if (cli_shard_write(o.shard_out, o.shard, out) != CLI_SAME)
+			return CLI_TROUBLE;
+		return print_summary(&sum, out, json);
+	}
 	rc = smart_pairs_write(out, jsonl, len, &err);
 	free(jsonl);
 	if (rc < 0)

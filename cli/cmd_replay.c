@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cli_shard.h"
 
 /* The usage text (-h). */
 static void usage(FILE *out)
@@ -38,6 +39,9 @@ static void usage(FILE *out)
 		"  -l, --list             only read the sessions and list them (with --json: in\n"
 		"                         smart's JSON session format, to edit by hand)\n"
 		"      --json             print the summary as JSON\n"
+		"      --shard K/N        replay only shard K of N of the sessions (by name;\n"
+		"                         with --with-state); the shards' OUT_DIRs together\n"
+		"                         are the unsharded run's (docs/shards.md)\n"
 		"      --html, --xml      accepted like every command's; responses are named by\n"
 		"                         their content type\n"
 		"  -h, --help             this help\n\n"
@@ -125,7 +129,7 @@ out:
  * anything, so a bad file fails the run early), and replays. */
 static int run_replay(int argc, char **argv)
 {
-	enum { O_WITH = 1000, O_WITHOUT, O_TOKENS, O_PATTERN, O_NO_TOKENS, O_STATIC };
+	enum { O_WITH = 1000, O_WITHOUT, O_TOKENS, O_PATTERN, O_NO_TOKENS, O_STATIC, O_SHARD };
 	int list = 0;
 	static const struct option opts[] = {
 		{ "base-url", required_argument, NULL, 'b' },
@@ -140,6 +144,7 @@ static int run_replay(int argc, char **argv)
 		{ "token-pattern", required_argument, NULL, O_PATTERN },
 		{ "no-tokens", no_argument, NULL, O_NO_TOKENS },
 		{ "keep-static", no_argument, NULL, O_STATIC },
+		{ "shard", required_argument, NULL, O_SHARD },
 		{ "list", no_argument, NULL, 'l' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
@@ -150,6 +155,7 @@ static int run_replay(int argc, char **argv)
 	smart_replay_options o = { 0 };
 	smart_replay_load_options lo = { 0 };
 	smart_replay_summary sum;
+	smart_shard_walk shard;
 	smart_replay_set *set = NULL;
 	smart_replay_tokens *tokens = NULL;
 	const char **allow = NULL, *tokens_file = NULL, **patterns = NULL;
@@ -189,6 +195,11 @@ static int run_replay(int argc, char **argv)
 		case O_PATTERN: patterns[npatterns++] = optarg; break;
 		case O_NO_TOKENS: no_tokens = 1; break;
 		case O_STATIC: lo.keep_static = 1; break;
+		case O_SHARD:
+			if (cli_shard_parse("replay", optarg, &shard) != CLI_SAME)
+				goto out;
+			o.shard = &shard;
+			break;
 		case 'j': json = 1; break;
 		case 'l': list = 1; break;
 		case 'H': case 'X': break; /* responses are named by their content type */

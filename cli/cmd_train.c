@@ -10,6 +10,7 @@
 
 #include "cli_compare.h"
 #include "cli_model.h"
+#include "cli_shard.h"
 
 static void usage(FILE *out)
 {
@@ -54,7 +55,14 @@ static void usage(FILE *out)
 		"                     base corpora are those the --base-model (default: the\n"
 		"                     default model) was trained on. No cross-validation.\n"
 		"  --adapt-weight W   base pairs one adaptation pair counts as (default 50)\n"
-		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n");
+		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n"
+		"  --stats-out FILE   write the training statistics of the corpora to FILE\n"
+		"                     instead of a model (no -o); with --shard K/N, of shard K\n"
+		"                     of N of their pairs (docs/shards.md)\n"
+		"  --shard K/N        with --stats-out: only the pairs of shard K of N\n"
+		"  --from-stats       the arguments are --stats-out files: fit the linear model\n"
+		"                     to their sum, as training on all their pairs would (no\n"
+		"                     cross-validation; an SVM does not decompose)\n");
 }
 
 typedef struct sort_ctx {
@@ -185,7 +193,7 @@ static int add_adaptation(smart_table *table, char *const *paths, size_t n_paths
 	int rc;
 
 	smart_table_init(&extra, table->names, table->n_features);
-	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad);
+	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad, NULL);
 	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
 		smart_table_row row = smart_table_row_at(&extra, i);
 
@@ -196,6 +204,78 @@ static int add_adaptation(smart_table *table, char *const *paths, size_t n_paths
 	if (rc == 0 && extra.n_rows == 0)
 		rc = cli_failf("--adapt: no labelled pairs in the adaptation corpora");
 	smart_table_free(&extra);
+	return rc;
+}
+
+/* What must match across the statistics files summed: how pairs were measured. */
+static void stats_params(char *buf, size_t size, int raw)
+{
+	snprintf(buf, size, "raw=%d", raw);
+}
+
+/* --stats-out: the training statistics of the corpora (of one shard). */
+static int write_stats(const char *path, char *const *corpora, size_t n_corpora,
+		       smart_format format, unsigned threads, int skip_bad,
+		       smart_shard_walk *shard, int raw)
+{
+	size_t n;
+	const char **names = cli_feature_names(&n);
+	smart_table table;
+	smart_train_stats *stats = NULL;
+	smart_error err = { "" };
+	char params[64];
+	int rc;
+
+	if (!names)
+		return cli_failf("out of memory");
+	if (smart_file_check_writable(path, &err) < 0) {
+		free(names);
+		return cli_fail(&err);
+	}
+	stats_params(params, sizeof(params), raw);
+	smart_table_init(&table, names, n);
+	table.raw = raw;
+	rc = cli_load_table(&table, corpora, n_corpora, format, threads, skip_bad, shard);
+	if (rc == CLI_SAME) {
+		stats = smart_train_stats_of_table(&table, params, &err);
+		if (!stats || smart_train_stats_write(stats, names, path, &err))
+			rc = cli_fail(&err);
+		else
+			printf("%zu pairs (%s) written to %s\n", table.n_rows,
+			       shard ? "one shard's" : "all", path);
+	}
+	smart_train_stats_free(stats);
+	smart_table_free(&table);
+	free(names);
+	return rc;
+}
+
+/* --from-stats: the pairs of the summed statistics files, into `table`. */
+static int table_from_stats(smart_table *table, const char *const *paths, size_t n_paths,
+			    int raw)
+{
+	smart_error err = { "" };
+	char params[64];
+	smart_train_stats *stats;
+	smart_dataset d;
+	int rc = CLI_SAME;
+
+	stats_params(params, sizeof(params), raw);
+	stats = smart_train_stats_sum(paths, n_paths, table->names, table->n_features, params,
+				      &err);
+	if (!stats || smart_train_stats_dataset(stats, table->names, &d, &err)) {
+		smart_train_stats_free(stats);
+		return cli_fail(&err);
+	}
+	for (size_t r = 0; r < d.n_rows && rc == CLI_SAME; r++) {
+		smart_table_row row = { .values = d.rows + r * d.n_features,
+					.label = d.labels[r],
+					.app = "" };
+
+		if (smart_table_add(table, &row, &err))
+			rc = cli_fail(&err);
+	}
+	smart_train_stats_free(stats);
 	return rc;
 }
 
@@ -220,6 +300,9 @@ static int run_train(int argc, char **argv)
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "raw", no_argument, NULL, 'r' },
+		{ "stats-out", required_argument, NULL, 'O' },
+		{ "from-stats", no_argument, NULL, 'U' },
+		{ "shard", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -249,6 +332,9 @@ static int run_train(int argc, char **argv)
 	smart_model *base_model = NULL;
 	char **corpora;
 	size_t n_corpora;
+	const char *stats_out = NULL;
+	int from_stats = 0;
+	smart_shard_walk shard, *shardp = NULL;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
@@ -300,6 +386,15 @@ static int run_train(int argc, char **argv)
 		case 'F': comparator_features = 1; break;
 		case 'r': raw = 1; break;
 		case 'b': baselines = optarg; break;
+		case 'O': stats_out = optarg; break;
+		case 'U': from_stats = 1; break;
+		case 'K':
+			if (cli_shard_parse("train", optarg, &shard) != CLI_SAME) {
+				smart_profile_set_free(&profiles);
+				return CLI_TROUBLE;
+			}
+			shardp = &shard;
+			break;
 		default:
 			smart_profile_set_free(&profiles);
 			return cli_bad_option("train", c, argv);
@@ -312,6 +407,25 @@ static int run_train(int argc, char **argv)
 	if ((base_model_path || adapt_weight != SMART_ADAPT_WEIGHT) && !n_adapt) {
 		smart_profile_set_free(&profiles);
 		return cli_usage_error("train", "--base-model and --adapt-weight go with --adapt");
+	}
+	if ((stats_out || from_stats) &&
+	    (n_adapt || comparator_features || profiles.n || topt.kind != SMART_MODEL_LINEAR ||
+	     (stats_out && (from_stats || out)) || optind >= argc)) {
+		smart_profile_set_free(&profiles);
+		return cli_usage_error("train", "--stats-out and --from-stats are for a linear model "
+				       "without --adapt, --profile or --comparator-features; "
+				       "--stats-out instead of -o; they need files (an SVM does not "
+				       "decompose into sums)");
+	}
+	if (shardp && !stats_out) {
+		smart_profile_set_free(&profiles);
+		return cli_usage_error("train", "--shard goes with --stats-out");
+	}
+	if (stats_out) {
+		rc = write_stats(stats_out, argv + optind, (size_t)(argc - optind), format,
+				 (unsigned)threads, skip_bad, shardp, raw);
+		smart_profile_set_free(&profiles);
+		return rc;
 	}
 	if (!out || (optind >= argc && !n_adapt) || (baselines && !comparator_features)) {
 		smart_profile_set_free(&profiles);
@@ -366,7 +480,13 @@ static int run_train(int argc, char **argv)
 	table.raw = raw;
 	if (profiles.n)
 		smart_profile_set_attach(&profiles, &table);
-	rc = cli_load_table(&table, corpora, n_corpora, format, (unsigned)threads, skip_bad);
+	if (from_stats) {
+		folds = 0; /* the pairs' applications and order are not in the statistics */
+		rc = table_from_stats(&table, (const char *const *)corpora, n_corpora, raw);
+	} else {
+		rc = cli_load_table(&table, corpora, n_corpora, format, (unsigned)threads,
+				    skip_bad, NULL);
+	}
 	if (rc)
 		goto done;
 	n_base = table.n_rows;

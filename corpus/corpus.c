@@ -3,6 +3,7 @@
  * zlib's gz* functions read plain and gzip files alike.
  */
 #include "smart/corpus.h"
+#include "smart/shard.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -171,7 +172,10 @@ static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 	return 1;
 }
 
-int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err)
+/* The next record (of shard walk w's shard, when w is not NULL: every
+ * record's line is seen by w, only this shard's are parsed). */
+static int corpus_next(smart_corpus_reader *r, smart_shard_walk *w, size_t *index,
+		       smart_pair *pair, smart_error *err)
 {
 	size_t len = 0;
 
@@ -187,11 +191,6 @@ int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err
 		if (got <= 0)
 			return got < 0 ? SMART_CORPUS_FATAL : SMART_CORPUS_END;
 		r->line++;
-		if (memchr(r->buf, '\0', len)) {
-			smart_error_set(err, "%s:%zu: a NUL byte inside a record (binary file?)",
-					r->path, r->line);
-			return SMART_CORPUS_BAD;
-		}
 		/* A UTF-8 byte-order mark some editors put first is not data. */
 		if (r->line == 1 && len >= 3 && !memcmp(r->buf, "\xef\xbb\xbf", 3))
 			i = 3;
@@ -199,11 +198,29 @@ int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err
 			i++;
 		if (i == len)
 			continue; /* blank lines separate nothing and mean nothing */
+		if (w && !smart_shard_walk_see(w, smart_shard_hash(r->buf + i, len - i), index))
+			continue; /* another shard's record: not even parsed */
+		if (memchr(r->buf, '\0', len)) {
+			smart_error_set(err, "%s:%zu: a NUL byte inside a record (binary file?)",
+					r->path, r->line);
+			return SMART_CORPUS_BAD;
+		}
 		if (smart_pair_from_json(&(smart_document){ r->buf + i, len - i, r->path },
 					 r->line, pair, &r->holder, err))
 			return SMART_CORPUS_BAD;
 		return SMART_CORPUS_PAIR;
 	}
+}
+
+int smart_corpus_next(smart_corpus_reader *r, smart_pair *pair, smart_error *err)
+{
+	return corpus_next(r, NULL, NULL, pair, err);
+}
+
+int smart_corpus_next_in_shard(smart_corpus_reader *r, smart_shard_walk *w, size_t *index,
+			       smart_pair *pair, smart_error *err)
+{
+	return corpus_next(r, w, index, pair, err);
 }
 
 struct smart_corpus_writer {

@@ -9,6 +9,7 @@
 #include "smart/version.h"
 #include "smart/error.h"
 #include "smart/file.h"
+#include "smart/shard.h"
 #include "smart/limits.h"
 #include "smart/tree.h"
 #include "smart/diffx.h"

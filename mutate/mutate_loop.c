@@ -16,6 +16,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "smart/file.h"
+#include "smart/shard.h"
 
 /* The largest file a mutant's run may write, and so the largest output
  * compared. */
@@ -213,8 +214,12 @@ static int flush_results(mutate_driver *d, smart_error *err)
 	while (d->flushed < d->result_cap && d->results[d->flushed].done) {
 		smart_strbuf *l = &d->results[d->flushed].lines;
 
-		if (l->len && smart_strbuf_append(&d->out, l->data, l->len) < 0)
+		if (l->len && d->opt->shard_out) {
+			if (smart_shard_out_item(d->opt->shard_out, d->flushed, l->data, l->len, err))
+				return -1;
+		} else if (l->len && smart_strbuf_append(&d->out, l->data, l->len) < 0) {
 			return smart_error_oom(err);
+		}
 		smart_strbuf_free(l);
 		d->flushed++;
 	}
@@ -268,6 +273,41 @@ static double mutant_timeout(double user, double clean)
 	return clean * 10 > 10 ? clean * 10 : 10;
 }
 
+/* The hash of a mutant's stable name: its file, line, operator, place and
+ * replacement, whatever the order in which the mutants are tried. */
+static uint64_t mutant_hash(const mutate_driver *d, const smart_mutation *m)
+{
+	const char *file = d->files.items[m->file];
+	uint64_t h[4] = { smart_shard_hash(file, strlen(file)),
+			  ((uint64_t)m->line << 8) | (uint64_t)m->op, (uint64_t)m->offset,
+			  smart_shard_hash(m->after, strlen(m->after)) };
+
+	return smart_shard_hash(h, sizeof(h));
+}
+
+/* With opt->shard: which of the `planned` mutants of the unsharded run are
+ * this shard's (d->mine); the others are done before they start. */
+static int choose_shard(mutate_driver *d, size_t planned, smart_error *err)
+{
+	if (!d->opt->shard)
+		return 0;
+	if (d->opt->seconds > 0)
+		return smart_error_set(err, "mutate: --shard needs a mutant count (-n), not a "
+				       "time budget: a budget tries different mutants on each run");
+	d->mine = calloc(planned ? planned : 1, 1);
+	if (!d->mine || reserve_result(d, planned, err))
+		return d->mine ? -1 : smart_error_oom(err);
+	for (size_t i = 0; i < planned; i++) {
+		size_t index;
+
+		d->mine[i] = (unsigned char)smart_shard_walk_see(d->opt->shard,
+								 mutant_hash(d, mutation_of(d, i)),
+								 &index);
+		d->results[i].done = !d->mine[i];
+	}
+	return flush_results(d, err);
+}
+
 int smart__mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
@@ -277,6 +317,8 @@ int smart__mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
 	if (o->mutants > 0 && o->mutants < planned)
 		planned = o->mutants;
 	total = o->seconds > 0 ? 0 : (unsigned)planned;
+	if (choose_shard(d, planned, err))
+		return -1;
 	d->build_timeout = mutant_timeout(o->timeout, d->sum->clean_build_seconds);
 	d->run_timeout = mutant_timeout(o->timeout, d->sum->clean_run_seconds);
 	/* A mutant stuck in a loop that prints must not fill the disk before
@@ -295,6 +337,8 @@ int smart__mutate_driver_loop(mutate_driver *d, double start, smart_error *err)
 		for (unsigned k = 0; k < d->slot_count; k++) {
 			mutate_slot *s = &d->slots[k];
 
+			while (d->mine && next < planned && !d->mine[next])
+				next++; /* another shard's mutant */
 			if (s->state == SLOT_IDLE && next < planned &&
 			    (o->seconds <= 0 || smart__mutate_now() - start < o->seconds) &&
 			    start_mutant(d, s, next++, err) < 0)

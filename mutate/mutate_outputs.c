@@ -159,6 +159,7 @@ int smart__mutate_driver_free(mutate_driver *d, smart_error *err)
 	for (size_t i = 0; i < d->result_cap; i++)
 		smart_strbuf_free(&d->results[i].lines);
 	free(d->results);
+	free(d->mine);
 	smart_strbuf_free(&d->out);
 	return rc;
 }

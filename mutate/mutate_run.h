@@ -53,6 +53,8 @@ typedef struct mutate_driver {
 	mutate_result *results;  /* by ordinal */
 	size_t result_cap;
 	size_t flushed;          /* results before this are in `out` */
+	unsigned char *mine;     /* with opt->shard: by ordinal, 1 = this
+	                          * shard's mutant */
 	smart_strbuf out;        /* the JSON Lines so far */
 } mutate_driver;
 

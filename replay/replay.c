@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "smart/file.h"
+#include "smart/shard.h"
 #include "smart/tree.h"
 
 extern char **environ;
@@ -339,6 +340,9 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 	int rc = 0;
 
 	memset(sum, 0, sizeof(*sum));
+	if (o->shard && o->without_state)
+		return smart_error_set(err, "replay: --shard needs --with-state: without it each "
+				       "session starts from the state the sessions before it left");
 	if (smart__rp_url_origin_len(o->base_url) == 0)
 		return smart_error_set(err, "base URL '%s': not an http:// or https:// URL",
 				       o->base_url);
@@ -352,6 +356,12 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return smart_error_set(err, "cannot initialise libcurl");
 	for (size_t i = 0; i < set->count && rc == 0; i++) {
+		const char *name = set->sessions[i].name;
+		size_t index;
+
+		if (o->shard &&
+		    !smart_shard_walk_see(o->shard, smart_shard_hash(name, strlen(name)), &index))
+			continue; /* another shard's session */
 		if (o->reset_cmd && (i == 0 || !o->without_state)) {
 			rc = run_reset(o->reset_cmd, err);
 			sum->resets += rc == 0;

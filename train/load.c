@@ -14,6 +14,7 @@
 
 typedef struct load_job {
 	smart_pair_job pair;
+	size_t index;         /* with a shard: the record's position */
 	int bad;              /* 1: err holds why the record is unusable */
 	smart_error err;
 	smart_measure m;
@@ -57,6 +58,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 	for (;;) {
 		smart_pair pair;
 		load_job *j;
+		size_t index = 0;
 		int got;
 
 		if (!c->reader) {
@@ -66,7 +68,9 @@ static int load_next(void *ctx, void **out, smart_error *err)
 			if (!c->reader)
 				return -1;
 		}
-		got = smart_corpus_next(c->reader, &pair, err);
+		got = c->o->shard ? smart_corpus_next_in_shard(c->reader, c->o->shard, &index,
+							       &pair, err)
+				  : smart_corpus_next(c->reader, &pair, err);
 		if (got == SMART_CORPUS_FATAL)
 			return -1;
 		if (got == SMART_CORPUS_END) {
@@ -95,6 +99,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		if (!j)
 			return smart_error_oom(err);
 		j->table = c->table;
+		j->index = index;
 		if (smart_pair_job_from_record(&j->pair, &pair, c->o->format, err)) {
 			free(j);
 			return -1;
@@ -157,6 +162,8 @@ static int load_done(void *ctx, void *job, smart_error *err)
 					.only_volatile = j->m.result.only_volatile };
 
 		rc = smart_table_add(c->table, &row, err);
+		if (rc == 0 && c->o->on_row)
+			c->o->on_row(c->o->row_payload, j->index);
 	}
 	if (!j->bad && rc == 0 && c->table->n_comparators)
 		smart_table_set_verdicts(c->table, j->fails);

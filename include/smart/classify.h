@@ -32,6 +32,8 @@ typedef struct smart_verdict {
 	const char *skipped; /* folders: why this file was not classified (a
 	                      * FIFO, a link loop, not HTML or XML), or NULL;
 	                      * a skipped file is neither inspect nor trouble */
+	size_t index;        /* batches: the pair's position in the input (0-based;
+	                      * records, or files in sorted path order) */
 } smart_verdict;
 
 struct smart_profile;
@@ -55,6 +57,9 @@ typedef struct smart_classify_options {
 	unsigned threads;                    /* batches: 0 = all cores */
 	smart_verdict_fn on_verdict;         /* batches: every verdict, in input order */
 	void *payload;                       /* batches: on_verdict's ctx */
+	struct smart_shard_walk *shard;      /* batches: only this shard's pairs
+	                                      * (smart/shard.h), counted and
+	                                      * fingerprinted; NULL: every pair */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -147,6 +152,15 @@ int smart_junit_add(smart_junit *j, const smart_model *model,
 int smart_junit_finish(smart_junit *j, const char *path, smart_error *err);
 void smart_junit_free(smart_junit *j);
 
+/* For shards (smart/shard.h): one verdict's <testcase> element (caller
+ * frees), saying whether it counts as a failure or an error; and the
+ * report's head with the counts as "<#tests>", "<#failures>" and
+ * "<#errors>", which the merge fills in. The report ends SMART_JUNIT_TAIL. */
+char *smart_junit_testcase(const smart_model *model, const smart_verdict *v, int *failure,
+			   int *error, smart_error *err);
+char *smart_junit_head_template(const char *suite, smart_error *err);
+#define SMART_JUNIT_TAIL "</testsuite>\n"
+
 /* A self-contained HTML report of the verdicts collected so far. */
 typedef struct smart_html_report smart_html_report;
 smart_html_report *smart_html_report_new(const char *title, smart_error *err);
@@ -156,6 +170,16 @@ int smart_html_report_add(smart_html_report *r, const smart_model *model,
 int smart_html_report_finish(smart_html_report *r, const smart_model *model,
 			     const char *path, smart_error *err);
 void smart_html_report_free(smart_html_report *r);
+
+/* For shards (smart/shard.h): one verdict's table row (caller frees), and
+ * the report's head with the counts as "<#pairs>", "<#inspect>" (inspect
+ * and classified), "<#ignore>" and "<#trouble>", which the merge fills in.
+ * The report ends SMART_HTML_REPORT_TAIL. */
+char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
+			    smart_error *err);
+char *smart_html_report_head_template(const char *title, const smart_model *model,
+				      smart_error *err);
+#define SMART_HTML_REPORT_TAIL "</table></body></html>\n"
 
 /* One JSON Lines object {"app","test","decision","score"} (no newline;
  * caller frees). */

@@ -19,6 +19,7 @@
 #define SMART_CORPUS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "smart/error.h"
 #include "smart/tree.h"
@@ -62,6 +63,15 @@ smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err);
  * stay valid until the next call. */
 int smart_corpus_next(smart_corpus_reader *reader, smart_pair *pair,
 		      smart_error *err);
+
+/* Like smart_corpus_next, for one shard of a run (smart/shard.h): every
+ * record's line is seen by the walk `w`, its stable name being the line's
+ * bytes (so a record keeps its shard wherever it is listed), and only the
+ * records of w's shard are parsed and returned, with their position among
+ * all the records read so far in *index. */
+struct smart_shard_walk;
+int smart_corpus_next_in_shard(smart_corpus_reader *reader, struct smart_shard_walk *w,
+			       size_t *index, smart_pair *pair, smart_error *err);
 
 /* Closes a reader; NULL is allowed. */
 void smart_corpus_close(smart_corpus_reader *reader);

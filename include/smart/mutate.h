@@ -139,6 +139,12 @@ typedef struct smart_mutate_options {
 	const volatile sig_atomic_t *stop; /* raised by a signal handler; may be NULL */
 	smart_mutate_progress *progress;   /* may be NULL */
 	void *progress_ctx;
+	struct smart_shard_walk *shard;    /* only the mutants of this shard
+	                                    * (smart/shard.h) among those the
+	                                    * unsharded run would try; NULL: all */
+	struct smart_shard_out *shard_out; /* with shard: each mutant's pair
+	                                    * lines go here as an item, not to
+	                                    * *jsonl */
 } smart_mutate_options;
 
 /* Runs the whole fault-seeding experiment described by `opt` and returns

@@ -140,6 +140,10 @@ typedef struct smart_replay_options {
 	const char *const *allow_hosts; /* hosts contacted besides loopback */
 	size_t allow_count;
 	const smart_replay_tokens *tokens; /* NULL: no token substitution */
+	struct smart_shard_walk *shard; /* only the sessions of this shard, by
+	                        * name (smart/shard.h; needs with_state: each
+	                        * session then starts from the reset state);
+	                        * NULL: every session */
 } smart_replay_options;
 
 typedef struct smart_replay_summary {

@@ -79,6 +79,14 @@ void smart_table_set_verdicts(smart_table *t, const unsigned char *fails);
 void smart_table_comparator_confusion(const smart_table *t, size_t k,
 				      smart_confusion *c);
 
+/* Row i as one line of text (with its newline; caller frees), exact, for
+ * the shards of an evaluation (train/table_text.c, docs/shards.md). */
+char *smart_table_row_text(const smart_table *t, size_t i, size_t *len, smart_error *err);
+
+/* Appends the row a line of smart_table_row_text describes (t has the
+ * same features and comparators). */
+int smart_table_add_text(smart_table *t, const char *line, smart_error *err);
+
 /* The table as a training dataset (rows borrowed). */
 smart_dataset smart_table_dataset(const smart_table *t);
 
@@ -173,6 +181,12 @@ typedef struct smart_load_options {
 	unsigned threads;          /* 0: all cores */
 	smart_bad_record_fn on_bad;/* every unusable record, or NULL */
 	void *payload;             /* on_bad's ctx */
+	struct smart_shard_walk *shard; /* only this shard's records
+	                            * (smart/shard.h), or NULL: all */
+	void (*on_row)(void *ctx, size_t index); /* with shard: after each row
+	                            * is added, its record's position among
+	                            * all the records; may be NULL */
+	void *row_payload;         /* on_row's ctx */
 } smart_load_options;
 
 #define SMART_LOAD_OPTIONS_VERSION 1
@@ -184,6 +198,45 @@ typedef struct smart_load_options {
  * *bad; reading goes on. An I/O error stops with -1. */
 int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 		     const smart_load_options *o, size_t *bad, smart_error *err);
+
+/* ---- training statistics that add up across shards (train/stats.c) ----
+ *
+ * What a linear model's training needs of a corpus, in a form that sums
+ * over shards (docs/shards.md): n, XᵀX and Xᵀy (with the intercept column),
+ * and each distinct feature vector with its count of ignore and inspect
+ * pairs, which the cutoff search needs (it scores every training pair with
+ * the fitted model, which no shard knows beforehand). An SVM does not
+ * decompose this way: its support vectors are chosen among all the pairs
+ * together. */
+typedef struct smart_train_stats smart_train_stats;
+
+/* The statistics of a loaded table; `params` (one line) says how its
+ * pairs were measured, and must match across the files summed. */
+smart_train_stats *smart_train_stats_of_table(const smart_table *t, const char *params,
+					      smart_error *err);
+
+/* Writes s atomically to `path` (doubles in exact hexadecimal notation). */
+int smart_train_stats_write(const smart_train_stats *s, const char *const *names,
+			    const char *path, smart_error *err);
+
+/* Reads and sums statistics files, each of `names` features measured as
+ * `params`; refuses one of other features or parameters, or cut short. */
+smart_train_stats *smart_train_stats_sum(const char *const *paths, size_t n_paths,
+					 const char *const *names, size_t n_features,
+					 const char *params, smart_error *err);
+
+/* The pairs the statistics stand for, as a dataset to train on (the
+ * union's rows, grouped by feature vector; owned by s until it is freed
+ * or this is called again). */
+int smart_train_stats_dataset(smart_train_stats *s, const char *const *names,
+			      smart_dataset *out, smart_error *err);
+
+/* The least-squares moments: XᵀX ((p+1)², row-major, index 0 the
+ * intercept), Xᵀy (p+1) and n, borrowed from s. */
+void smart_train_stats_moments(const smart_train_stats *s, const double **xtx,
+			       const double **xty, size_t *n);
+
+void smart_train_stats_free(smart_train_stats *s);
 
 /* ---- volatility profiles from rerun pairs (train/profile_pairs.c) ---- */
 
@@ -251,6 +304,11 @@ typedef struct smart_eval_options {
 	                             * without and with its profile (NULL: none) */
 	int calibrate_reruns;       /* with profiles: also with the cutoff moved past
 	                             * each held-out application's clean reruns */
+	/* smart_eval_corpora without profiles: fills the table instead of
+	 * reading the corpora (the rows the shards of a run measured,
+	 * docs/shards.md); NULL: the corpora are read. */
+	int (*fill_table)(void *ctx, smart_table *t, smart_error *err);
+	void *fill_payload;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1

@@ -32,4 +32,13 @@ expect_one_error_line() {
 		echo "not ok - $1 (stderr: $(head -c 300 "$TMP/err"))"; fi
 }
 
+# shard_count: sets N to a random shard count in 1..16 for the shard
+# property tests, seeded by $SMART_TEST_SEED when set; prints the seed, so
+# that a failing run can be repeated.
+shard_count() {
+	SEED=${SMART_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
+	echo "# seed $SEED (SMART_TEST_SEED=$SEED repeats this run)"
+	N=$(awk -v s="$SEED" 'BEGIN { srand(s); print 1 + int(rand() * 16) }')
+}
+
 finish() { :; }

@@ -1,0 +1,265 @@
+/*
+ * Throughput past one thread and past one machine (docs/shards.md), each a
+ * ratio of two measurements taken side by side in this run:
+ *
+ *  1. batch classify of a corpus on 2 threads against 1 (wall time; the
+ *     goal is at least 1.8x on an idle 2-core machine);
+ *  2. the overhead of sharding plus merging: N shards run one after the
+ *     other (each reads the whole corpus, classifies its share and writes
+ *     a shard output) plus `merge`, against one unsharded run writing the
+ *     same JSON Lines, all on one thread (CPU time; goal at most 1.05);
+ *  3. with --train: training on 100 000 pairs (the corpus replicated) on 2
+ *     threads, as a ratio to the 60 s goal.
+ *
+ * Usage: shards [--train] [CORPUS] (default corpora/cmark.jsonl.gz; the
+ * model is trained here on corpora/handmade.jsonl).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "smart.h"
+#include "bench.h"
+
+#define SHARDS 4
+#define REPS 3
+#define TRAIN_PAIRS 100000
+
+static void check(int ok, const smart_error *err)
+{
+	if (!ok) {
+		fprintf(stderr, "bench: %s\n", err->message);
+		exit(2);
+	}
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* What a run writes: the JSON Lines, or the shard output. */
+typedef struct sink {
+	FILE *out;
+	smart_shard_out *shard;
+	size_t pairs;
+} sink;
+
+static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
+{
+	sink *s = ctx;
+	char *line = smart_verdict_json(v, err);
+	size_t len;
+	int rc = 0;
+
+	if (!line)
+		return -1;
+	len = strlen(line);
+	line[len] = '\n';
+	if (s->shard)
+		rc = smart_shard_out_item(s->shard, v->index, line, len + 1, err);
+	else if (fwrite(line, 1, len + 1, s->out) != len + 1)
+		rc = smart_error_set(err, "write error");
+	free(line);
+	s->pairs++;
+	return rc;
+}
+
+/* One classify run of the corpus on `threads`; shard k of n when n > 0,
+ * its shard output written to `path`. Returns the pairs classified. */
+static size_t classify(const smart_model *m, const char *corpus, unsigned threads,
+		       unsigned k, unsigned n, const char *path)
+{
+	smart_error err = { "" };
+	smart_shard_walk w = { .shard = { k, n } };
+	sink s = { 0 };
+	smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
+	char *text;
+	size_t len;
+
+	o.threads = threads;
+	o.on_verdict = on_verdict;
+	o.payload = &s;
+	if (n) {
+		s.shard = smart_shard_out_new("classify-jsonl", "bench", &err);
+		check(s.shard != NULL, &err);
+		o.shard = &w;
+	} else {
+		s.out = fopen(path, "w");
+		check(s.out != NULL, &(smart_error){ "cannot write the bench output" });
+	}
+	check(smart_classify_corpus(m, corpus, &o, &err) == 0, &err);
+	if (n) {
+		check(smart_shard_out_text(s.shard, &w, &text, &len, &err) == 0, &err);
+		check(smart_file_write_atomic(path, text, len, &err) == 0, &err);
+		free(text);
+		smart_shard_out_free(s.shard);
+	} else {
+		fclose(s.out);
+	}
+	return s.pairs;
+}
+
+/* The model: least squares on the hand-made corpus. */
+static smart_model *train_model(const char *const *names, size_t n_names)
+{
+	smart_table t;
+	smart_error err = { "" };
+	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
+	smart_train_options to = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
+	const char *paths[] = { "corpora/handmade.jsonl" };
+	smart_model *m;
+
+	smart_table_init(&t, names, n_names);
+	check(smart_table_load(&t, paths, 1, &lo, NULL, &err) == 0, &err);
+	m = smart_model_train(&(smart_dataset){ t.rows, t.labels, t.n_rows, n_names, names }, &to,
+			      NULL, &err);
+	check(m != NULL, &err);
+	smart_table_free(&t);
+	return m;
+}
+
+/* Ratio 1: wall time of 1 thread over 2 threads, medians of REPS each. */
+static void threads_ratio(const smart_model *m, const char *corpus, const char *tmp)
+{
+	double one[REPS], two[REPS];
+	size_t pairs = 0;
+
+	for (int r = 0; r < REPS; r++) { /* in turns, so a busy spell slows both */
+		double t0 = wall_now();
+
+		pairs = classify(m, corpus, 1, 0, 0, tmp);
+		one[r] = wall_now() - t0;
+		t0 = wall_now();
+		classify(m, corpus, 2, 0, 0, tmp);
+		two[r] = wall_now() - t0;
+	}
+	printf("batch classify, %zu pairs: 1 thread %.2f s, 2 threads %.2f s: "
+	       "speed-up %.2fx (goal >= 1.8x on an idle 2-core machine)\n", pairs,
+	       bench_median(one, REPS), bench_median(two, REPS),
+	       bench_median(one, REPS) / bench_median(two, REPS));
+}
+
+/* Ratio 2: N shards + merge over one unsharded run, one thread, CPU time. */
+static void shard_overhead(const smart_model *m, const char *corpus, const char *dir)
+{
+	double whole[REPS], sharded[REPS];
+	char paths[SHARDS][600], full[600], *text;
+	const char *list[SHARDS];
+	size_t len;
+	smart_error err = { "" };
+
+	snprintf(full, sizeof(full), "%s/full.jsonl", dir);
+	for (int k = 0; k < SHARDS; k++) {
+		snprintf(paths[k], sizeof(paths[k]), "%s/shard%d", dir, k + 1);
+		list[k] = paths[k];
+	}
+	for (int r = 0; r < REPS; r++) {
+		double t0 = bench_now();
+
+		classify(m, corpus, 1, 0, 0, full);
+		whole[r] = bench_now() - t0;
+		t0 = bench_now();
+		for (unsigned k = 1; k <= SHARDS; k++)
+			classify(m, corpus, 1, k, SHARDS, paths[k - 1]);
+		check(smart_shard_merge(list, SHARDS, &text, &len, &err) == 0, &err);
+		check(smart_file_write_atomic(full, text, len, &err) == 0, &err); /* same bytes */
+		free(text);
+		sharded[r] = bench_now() - t0;
+	}
+	printf("%d shards + merge against one unsharded run (1 thread, CPU): %.2f s / %.2f s = "
+	       "%.3f (goal <= 1.05)\n", SHARDS, bench_median(sharded, REPS),
+	       bench_median(whole, REPS), bench_median(sharded, REPS) / bench_median(whole, REPS));
+}
+
+/* Ratio 3: training on TRAIN_PAIRS pairs (the corpus's records repeated) on
+ * 2 threads, against the 60 s goal. */
+static void train_ratio(const char *const *names, size_t n_names, const char *corpus,
+			const char *dir)
+{
+	char big[600], line[1 << 16];
+	gzFile in;
+	FILE *out;
+	size_t written = 0;
+	smart_table t;
+	smart_error err = { "" };
+	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
+	smart_train_options to = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
+	smart_model *m;
+	double t0;
+
+	snprintf(big, sizeof(big), "%s/big.jsonl", dir);
+	out = fopen(big, "w");
+	check(out != NULL, &(smart_error){ "cannot write the replicated corpus" });
+	while (written < TRAIN_PAIRS) {
+		size_t before = written;
+
+		in = gzopen(corpus, "rb");
+		check(in != NULL, &(smart_error){ "cannot read the corpus" });
+		/* records longer than the buffer are left out */
+		while (written < TRAIN_PAIRS && gzgets(in, line, sizeof(line)))
+			if (strchr(line, '\n') && strstr(line, "\"label\"")) {
+				fputs(line, out);
+				written++;
+			}
+		gzclose(in);
+		check(written > before, &(smart_error){ "no labelled records short enough" });
+	}
+	fclose(out);
+	lo.threads = 2;
+	t0 = wall_now();
+	smart_table_init(&t, names, n_names);
+	check(smart_table_load(&t, (const char *const[]){ big }, 1, &lo, NULL, &err) == 0, &err);
+	m = smart_model_train(&(smart_dataset){ t.rows, t.labels, t.n_rows, n_names, names }, &to,
+			      NULL, &err);
+	check(m != NULL, &err);
+	printf("training on %zu pairs, 2 threads: %.1f s = %.2f of the 60 s goal\n", t.n_rows,
+	       wall_now() - t0, (wall_now() - t0) / 60);
+	smart_model_free(m);
+	smart_table_free(&t);
+	remove(big);
+}
+
+int main(int argc, char **argv)
+{
+	const char *corpus = "corpora/cmark.jsonl.gz";
+	int train = 0;
+	char dir[] = "/tmp/smart-bench-shards-XXXXXX", tmp[600];
+	const char **names = malloc(smart_feature_count() * sizeof(*names));
+	size_t n_names = smart_feature_count();
+	smart_model *m;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--train"))
+			train = 1;
+		else
+			corpus = argv[i];
+	}
+	check(names && mkdtemp(dir) != NULL, &(smart_error){ "cannot make a scratch folder" });
+	for (size_t j = 0; j < n_names; j++)
+		names[j] = smart_feature_info_at(j)->name;
+	m = train_model(names, n_names);
+	snprintf(tmp, sizeof(tmp), "%s/out.jsonl", dir);
+	threads_ratio(m, corpus, tmp);
+	shard_overhead(m, corpus, dir);
+	if (train)
+		train_ratio(names, n_names, corpus, dir);
+	smart_model_free(m);
+	free(names);
+	for (int k = 1; k <= SHARDS; k++) {
+		snprintf(tmp, sizeof(tmp), "%s/shard%d", dir, k);
+		remove(tmp);
+	}
+	snprintf(tmp, sizeof(tmp), "%s/out.jsonl", dir);
+	remove(tmp);
+	snprintf(tmp, sizeof(tmp), "%s/full.jsonl", dir);
+	remove(tmp);
+	rmdir(dir);
+	return 0;
+}
