@@ -75,6 +75,12 @@ struct smart_shapes {
 	int merge_moments; /* mask a date, clock and zone side by side as one */
 };
 
+/* False when no shape of `s` can occur in the NUL-terminated `text` (its
+ * expression matches nowhere), so smart__profile_shapes_scan would find
+ * no token: a quick test before masking. True may still find none (a
+ * match that fails its shape's check). */
+int smart__profile_shapes_any(const smart_shapes *s, const char *text);
+
 /* Calls `visit` for each shape token of `text` in order, with the shape and
  * the token's [so, eo) byte range. Returns -1 when out of memory, else the
  * last non-zero return of `visit`, or 0. */
