@@ -15,23 +15,6 @@
 
 #include "internal.h"
 
-/* The words a shape without a digit starts with: path roots, zone
- * regions, relative times, zone names, the local host. */
-static int holds_digitless_shape(const char *v)
-{
-	static const char *const needles[] = {
-		"/tmp", "/home", "/usr", "/var", "/opt", "/srv", "/build", "/root", "/private",
-		"/Users", "/mnt", "/nix", ":\\", "Africa/", "America/", "Antarctica/", "Asia/",
-		"Atlantic/", "Australia/", "Europe/", "Indian/", "Pacific/", "Etc/", "now", "day",
-		"Time)", "ago", "UTC", "GMT", "localhost", NULL
-	};
-
-	for (size_t i = 0; needles[i]; i++)
-		if (strstr(v, needles[i]))
-			return 1;
-	return 0;
-}
-
 /* Whether a value can hold a shape at all: every shape but paths, zone
  * names and a few words ("just now", "yesterday", "(… Time)", "(UTC)",
  * "localhost") contains a digit, so most text is passed over without
@@ -46,53 +29,15 @@ static int may_hold_shape(const char *v)
 		return len == 10 || len == 13 || len == 14;
 	if (digits)
 		return 1;
-	return holds_digitless_shape(v);
+	return smart__profile_digitless_word(v);
 }
 
-/* The scrubbed form of `value` in the log's arena, or `value` itself when
- * no shape occurs in it; NULL when out of memory. Most values hold no
- * shape: one search of the shapes' expression without their groups
- * (smart__profile_shapes_any) tells so, before any masking. */
-static const char *scrub_value(const smart_shapes *s, smart_scrub_log *log, const char *value,
-			       smart_error *err)
-{
-	unsigned found = 0;
-	char *masked, *copy = NULL;
-
-	if (!value || !may_hold_shape(value) || !smart__profile_shapes_any(s, value))
-		return value;
-	masked = smart_shapes_mask(s, value, strlen(value), &found, err);
-	if (!masked)
-		return NULL;
-	if (found && (copy = smart_scrub_log_alloc(log, strlen(masked) + 1)))
-		strcpy(copy, masked);
-	free(masked);
-	if (found && !copy) {
-		smart_error_oom(err);
-		return NULL;
-	}
-	return found ? copy : value;
-}
-
-/* Attributes whose value is a measurement of the run, not content: JUnit's
- * time="0.023", timestamp="…", hostname="…"; <time datetime="…">. Their
- * values are scrubbed whatever shape they have. */
-static int volatile_attribute(const char *name)
-{
-	static const char *const names[] = { "time", "timestamp", "duration", "elapsed",
-					     "hostname", "datetime", NULL };
-
-	for (size_t i = 0; names[i]; i++)
-		if (strcasecmp(name, names[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* The values of a pair already scrubbed, by content: the new run repeats
- * nearly every value of the old one, and a page repeats its classes and
- * links, so each distinct value is matched against the shapes once. An
- * open-addressing table of (value, its scrubbed form) that doubles at half
- * full; it lives only while the two trees are scrubbed. */
+/* The values of a pair that may hold a shape, already scrubbed, by
+ * content: a page repeats its footer's date or build id, and the new run
+ * repeats the values of the old one, so each distinct one is matched
+ * against the shapes' expression once. An open-addressing table of
+ * (value, its scrubbed form) that doubles at half full; it lives only
+ * while the two trees are scrubbed. */
 typedef struct memo_slot {
 	const char *value;    /* NULL: an empty slot */
 	const char *scrubbed; /* `value` itself when it holds no shape */
@@ -141,32 +86,58 @@ static int memo_grow(scrub_memo *m)
 	return 0;
 }
 
-/* scrub_value through the memo. */
-static const char *scrub_known(scrub_memo *m, const smart_shapes *s, smart_scrub_log *log,
+/* The scrubbed form of `value` in the log's arena, or `value` itself when
+ * no shape occurs in it; NULL when out of memory. Most values hold no
+ * shape: a quick test and one search of the shapes' expression without
+ * their groups (smart__profile_shapes_any) tell so, before any masking;
+ * the others are masked once per distinct value (the memo). */
+static const char *scrub_value(scrub_memo *m, const smart_shapes *s, smart_scrub_log *log,
 			       const char *value, smart_error *err)
 {
+	unsigned found = 0;
+	char *masked, *copy = NULL;
 	memo_slot *slot;
-	size_t h;
 
-	if (!value)
-		return scrub_value(s, log, value, err);
+	if (!value || !may_hold_shape(value) || !smart__profile_shapes_may_match(s, value))
+		return value;
 	if (2 * (m->used + 1) > m->mask + 1 && memo_grow(m)) {
 		smart_error_oom(err);
 		return NULL;
 	}
-	h = memo_hash(value);
-	slot = memo_slot_of(m, value, h);
-	if (!slot->value) {
-		const char *v = scrub_value(s, log, value, err);
-
-		if (!v)
-			return NULL;
-		slot->value = value;
-		slot->scrubbed = v;
-		m->used++;
-		return v;
+	slot = memo_slot_of(m, value, memo_hash(value));
+	if (slot->value)
+		return slot->scrubbed == slot->value ? value : slot->scrubbed;
+	if (!smart__profile_shapes_any(s, value))
+		goto keep;
+	masked = smart_shapes_mask(s, value, strlen(value), &found, err);
+	if (!masked)
+		return NULL;
+	if (found && (copy = smart_scrub_log_alloc(log, strlen(masked) + 1)))
+		strcpy(copy, masked);
+	free(masked);
+	if (found && !copy) {
+		smart_error_oom(err);
+		return NULL;
 	}
-	return slot->scrubbed == slot->value ? value : slot->scrubbed;
+keep:
+	slot->value = value;
+	slot->scrubbed = found ? copy : value;
+	m->used++;
+	return slot->scrubbed;
+}
+
+/* Attributes whose value is a measurement of the run, not content: JUnit's
+ * time="0.023", timestamp="…", hostname="…"; <time datetime="…">. Their
+ * values are scrubbed whatever shape they have. */
+static int volatile_attribute(const char *name)
+{
+	static const char *const names[] = { "time", "timestamp", "duration", "elapsed",
+					     "hostname", "datetime", NULL };
+
+	for (size_t i = 0; names[i]; i++)
+		if (strcasecmp(name, names[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /* Scrubs the values of one tree (see smart_shapes_scrub). */
@@ -177,7 +148,7 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 		smart_node *n = &t->nodes[i];
 
 		if (n->kind == SMART_NODE_TEXT && n->text) {
-			const char *v = scrub_known(m, s, log, n->text, err);
+			const char *v = scrub_value(m, s, log, n->text, err);
 
 			if (!v)
 				return -1;
@@ -187,7 +158,7 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 		for (uint32_t k = 0; n->kind == SMART_NODE_ELEMENT && k < n->attr_count; k++) {
 			smart_attr *a = &t->attrs[n->attr_first + k];
 			const char *v = volatile_attribute(a->name) ? "{measured}"
-								    : scrub_known(m, s, log, a->value, err);
+								    : scrub_value(m, s, log, a->value, err);
 
 			if (!v)
 				return -1;

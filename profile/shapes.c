@@ -144,7 +144,7 @@ int smart__profile_shapes_any(const smart_shapes *s, const char *text)
 {
 	/* without room for the groups glibc stops at the first match found,
 	 * instead of looking on for the longest one and its groups */
-	return regexec(&s->re, text, 0, NULL, 0) == 0;
+	return smart__profile_shapes_may_match(s, text) && regexec(&s->re, text, 0, NULL, 0) == 0;
 }
 
 /* When the longest match at `so` is not a valid `rejected` (a 16-digit

@@ -127,9 +127,14 @@ static int collect_token(void *ctx, int shape, size_t so, size_t eo)
 int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
 			       const char *new_text, unsigned counts[SMART_SHAPE_COUNT])
 {
-	token_list *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b)); /* 5 KB each: not zeroed */
+	token_list *a, *b;
 	int changed = 0;
 
+	/* a side without any token leaves no pair of tokens to compare */
+	if (!smart__profile_shapes_any(s, old_text) || !smart__profile_shapes_any(s, new_text))
+		return 0;
+	a = malloc(sizeof(*a)); /* 5 KB each: not zeroed, only a->n counts */
+	b = malloc(sizeof(*b));
 	if (a)
 		a->n = 0;
 	if (b)

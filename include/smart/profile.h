@@ -154,8 +154,8 @@ void smart_scrub_log_redo(smart_scrub_log *log);
  * attribute value by their placeholders ("Updated {date} {time}"),
  * recording each change in `log`: for aligning two runs without their
  * volatile values (scrub, then align). `new_tree` may be NULL (one tree).
- * A value met twice is matched once. 0, or -1 with `err` set when out of
- * memory (the changes made so far are in the log). */
+ * 0, or -1 with `err` set when out of memory (the changes made so far are
+ * in the log). */
 int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
 		       smart_scrub_log *log, smart_error *err);
 
