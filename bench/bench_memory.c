@@ -35,8 +35,8 @@
  *   classify's scrubbed copies: a second node array for each tree (52 MB),
  *     which kept classify above the goal (13.4x). Now the trees are
  *     scrubbed in place and put back through a log of the few values
- *     changed (profile/scrub_log.c): classify 9.2x, the trees and DiffX's
- *     tables being what is left.
+ *     changed (profile/scrub_log.c): classify 9.1x, the trees (7.5x with
+ *     their strings) and DiffX's tables (1x) being what is left.
  * Usage: bench_memory [--quick] (quick: 1 MB only).
  */
 #include <stdio.h>
