@@ -75,6 +75,21 @@ struct smart_shapes {
 	int merge_moments; /* mask a date, clock and zone side by side as one */
 };
 
+/* False when no shape of `s` can occur in the NUL-terminated `text` (its
+ * expression matches nowhere), so smart__profile_shapes_scan would find
+ * no token: a quick test before masking. True may still find none (a
+ * match that fails its shape's check). */
+int smart__profile_shapes_any(const smart_shapes *s, const char *text);
+
+/* False when no shape of `s` can match in `text`, by a necessary condition
+ * checked without the regular expression (profile/shapes_quick.c). */
+int smart__profile_shapes_may_match(const smart_shapes *s, const char *text);
+
+/* Whether `text` holds a word of the shapes that need no digit: path
+ * roots, a Windows drive, zone regions and names, relative times, the
+ * local host ("/tmp", "Europe/", "ago", "UTC", "localhost", ...). */
+int smart__profile_digitless_word(const char *text);
+
 /* Calls `visit` for each shape token of `text` in order, with the shape and
  * the token's [so, eo) byte range. Returns -1 when out of memory, else the
  * last non-zero return of `visit`, or 0. */

@@ -3,9 +3,8 @@
  * HTML's <meta name="generator|date|created|modified"> elements say which
  * tool made the page and when; readers never see them and programs that use
  * the page do not act on them (corpora/ANNOTATION.md rule M). A run may
- * print them and another not (tidy --tidy-mark no), so the scrubbed copies
- * leave them out before alignment and the discount counts the ones that
- * differed.
+ * print them and another not (tidy --tidy-mark no), so the trees aligned
+ * are copies without them and the discount counts the ones that differed.
  */
 #include "smart/profile.h"
 
@@ -13,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/arena.h"
 
 /* The name= of a metadata <meta> element at node i, or NULL. */
 static const char *metadata_name(const smart_tree *t, uint32_t i)
@@ -78,7 +76,9 @@ static unsigned differing(const smart_tree *a, const smart_tree *b, int absent_o
 	return n;
 }
 
-/* Replaces *clean by its copy without the elements drop[] marks. */
+/* Replaces *clean (the raw tree, scrubbed in place) by its copy without
+ * the elements drop[] marks; the copy borrows the tree's strings and the
+ * scrubbed ones, so it must be freed before the tree and the log. */
 static int prune(smart_tree **clean, const unsigned char *drop, uint32_t **raw_of,
 		 smart_error *err)
 {
@@ -86,27 +86,21 @@ static int prune(smart_tree **clean, const unsigned char *drop, uint32_t **raw_o
 
 	if (!pruned)
 		return -1;
-	/* the copy borrows the scrubbed strings: it takes over their arena */
-	smart_arena_free(pruned->arena);
-	pruned->arena = (*clean)->arena;
-	(*clean)->arena = NULL;
-	smart_tree_free(*clean);
 	*clean = pruned;
 	return 0;
 }
 
-int smart_scrub_metadata(const smart_tree *old_raw, const smart_tree *new_raw,
-			 smart_scrubbed_pair *s, smart_error *err)
+int smart_scrub_metadata(smart_scrubbed_pair *s, smart_scrub_log *log, smart_error *err)
 {
 	unsigned char *drop_old, *drop_new;
 	unsigned n_old, n_new;
 	int rc = 0;
 
 	s->old_raw_of = s->new_raw_of = NULL;
-	if (old_raw->format != SMART_FORMAT_HTML)
+	if (s->old_clean->format != SMART_FORMAT_HTML)
 		return 0;
-	drop_old = calloc(old_raw->count ? old_raw->count : 1, 1);
-	drop_new = calloc(new_raw->count ? new_raw->count : 1, 1);
+	drop_old = calloc(s->old_clean->count ? s->old_clean->count : 1, 1);
+	drop_new = calloc(s->new_clean->count ? s->new_clean->count : 1, 1);
 	if (!drop_old || !drop_new) {
 		free(drop_old);
 		free(drop_new);
@@ -115,7 +109,10 @@ int smart_scrub_metadata(const smart_tree *old_raw, const smart_tree *new_raw,
 	n_old = mark_metadata(s->old_clean, drop_old);
 	n_new = mark_metadata(s->new_clean, drop_new);
 	if (n_old + n_new > 0) {
-		rc = (int)(differing(old_raw, new_raw, 0) + differing(new_raw, old_raw, 1));
+		smart_scrub_log_undo(log); /* the contents as the runs printed them */
+		rc = (int)(differing(s->old_clean, s->new_clean, 0) +
+			   differing(s->new_clean, s->old_clean, 1));
+		smart_scrub_log_redo(log);
 		if (prune(&s->old_clean, drop_old, &s->old_raw_of, err) ||
 		    prune(&s->new_clean, drop_new, &s->new_raw_of, err))
 			rc = -1;

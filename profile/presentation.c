@@ -32,13 +32,16 @@ int smart_presentation_attribute(const char *name)
 	return 0;
 }
 
-/* Removes the attribute `name` from node `node` of `t` (a scrubbed copy,
- * whose attribute array it owns). */
-static void remove_attribute(smart_tree *t, uint32_t node, const char *name)
+/* Removes the attribute `name` from node `node` of `t`, its attributes
+ * saved in the log first. 0, or -1 when out of memory. */
+static int remove_attribute(smart_tree *t, uint32_t node, const char *name,
+			    smart_scrub_log *log)
 {
 	smart_node *n = &t->nodes[node];
 	uint32_t kept = 0;
 
+	if (smart_scrub_log_save_attrs(log, t, node))
+		return -1;
 	for (uint32_t k = 0; k < n->attr_count; k++) {
 		smart_attr a = t->attrs[n->attr_first + k];
 
@@ -47,11 +50,13 @@ static void remove_attribute(smart_tree *t, uint32_t node, const char *name)
 	}
 	assert(kept < n->attr_count);
 	n->attr_count = kept;
+	return 0;
 }
 
-unsigned smart_scrub_added_presentation(smart_tree *new_clean, const smart_diff *d)
+int smart_scrub_added_presentation(smart_tree *new_clean, const smart_diff *d,
+				   smart_scrub_log *log, smart_error *err)
 {
-	unsigned removed = 0;
+	int removed = 0;
 
 	assert(d->new_tree == new_clean);
 	if (new_clean->format != SMART_FORMAT_HTML)
@@ -61,7 +66,8 @@ unsigned smart_scrub_added_presentation(smart_tree *new_clean, const smart_diff 
 
 		if (op->kind != SMART_OP_ATTR_INSERT || !smart_presentation_attribute(op->attr_name))
 			continue;
-		remove_attribute(new_clean, op->new_node, op->attr_name);
+		if (remove_attribute(new_clean, op->new_node, op->attr_name, log))
+			return smart_error_oom(err);
 		removed++;
 	}
 	return removed;

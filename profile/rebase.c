@@ -5,7 +5,7 @@
  * -> "https://docs.example.org/latest/a/"). No single value shows it, since
  * one changed link is just a changed link; many links of one page rewritten
  * by the same prefix do. Such links are rewritten to "{base}" + the rest in
- * both scrubbed copies, so they align as equal.
+ * both scrubbed trees (through the scrub log), so they align as equal.
  */
 #include "smart/profile.h"
 
@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/arena.h"
 #include "common/array.h"
 
 /* A path rule needs this many links of the page rewritten by it. */
@@ -249,26 +248,24 @@ static int explained(const rewrite *w, int page_address, const rule *paths, size
 	return origin_same || os >= REBASE_MIN_SUPPORT || (paths_moved && n_origins == 1);
 }
 
-/* Replaces a slot's value by "{base}" + its last `rest_len` bytes. */
-static int set_rebased(smart_tree *t, url_slot *s, size_t rest_len)
+/* Replaces a slot's value by "{base}" + its last `rest_len` bytes,
+ * through the log. */
+static int set_rebased(smart_scrub_log *log, url_slot *s, size_t rest_len)
 {
 	const char *v = *s->value;
 	size_t len = strlen(v);
-	char *out = smart_arena_alloc(t->arena, rest_len + 7);
+	char *out = smart_scrub_log_alloc(log, rest_len + 7);
 
 	if (!out)
 		return -1;
 	memcpy(out, "{base}", 6);
 	memcpy(out + 6, v + len - rest_len, rest_len + 1);
-	*s->value = out;
-	if (s->text_len)
-		*s->text_len = (uint32_t)(rest_len + 6);
-	return 0;
+	return smart_scrub_log_set(log, s->value, s->text_len, out);
 }
 
 /* Finds the rules among the differing links and rewrites the links they
  * explain; returns how many links were rewritten, or -1. */
-static int rebase_slots(smart_tree *old_tree, smart_tree *new_tree, slot_list *a, slot_list *b)
+static int rebase_slots(smart_scrub_log *log, slot_list *a, slot_list *b)
 {
 	rewrite *w = malloc((a->n ? a->n : 1) * sizeof(*w));
 	rule *paths = malloc((a->n ? a->n : 1) * sizeof(*paths));
@@ -301,8 +298,8 @@ static int rebase_slots(smart_tree *old_tree, smart_tree *new_tree, slot_list *a
 		if (!explained(&w[i], a->at[w[i].slot].page_address, paths, n_paths, origins,
 			       n_origins, paths_moved))
 			continue;
-		if (set_rebased(old_tree, &a->at[w[i].slot], w[i].rest_len) ||
-		    set_rebased(new_tree, &b->at[w[i].slot], w[i].rest_len)) {
+		if (set_rebased(log, &a->at[w[i].slot], w[i].rest_len) ||
+		    set_rebased(log, &b->at[w[i].slot], w[i].rest_len)) {
 			rewritten = -1;
 			goto done;
 		}
@@ -315,7 +312,8 @@ done:
 	return rewritten;
 }
 
-int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_error *err)
+int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_scrub_log *log,
+		       smart_error *err)
 {
 	slot_list a = { 0 }, b = { 0 };
 	int rc = 0;
@@ -323,7 +321,7 @@ int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_error
 	if (collect_slots(old_clean, &a) || collect_slots(new_clean, &b))
 		rc = -1;
 	else if (a.n == b.n) /* links added or lost: the pages differ in structure */
-		rc = rebase_slots(old_clean, new_clean, &a, &b);
+		rc = rebase_slots(log, &a, &b);
 	free(a.at);
 	free(b.at);
 	if (rc < 0)

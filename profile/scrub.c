@@ -1,8 +1,9 @@
 /*
  * Scrubbing volatile values before alignment (include/smart/profile.h,
- * smart_shapes_scrub): a copy of a tree in which every value shape of a set
- * (dates, clocks, tokens, versions, build paths, ports, ...) is replaced by
- * its placeholder, so that two runs differing only in such values align
+ * smart_shapes_scrub): every value shape of a set (dates, clocks, tokens,
+ * versions, build paths, ports, ...) in a tree is replaced by its
+ * placeholder, in place and recorded in a smart_scrub_log so that the tree
+ * can be put back, so that two runs differing only in such values align
  * with no edit at all, and every feature measures what is left.
  */
 #include "smart/profile.h"
@@ -12,25 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/arena.h"
-
-/* The words a shape without a digit starts with: path roots, zone
- * regions (before a slash JSON may escape), relative times, zone names,
- * the local host. */
-static int holds_digitless_shape(const char *v)
-{
-	static const char *const needles[] = {
-		"/tmp", "/home", "/usr", "/var", "/opt", "/srv", "/build", "/root", "/private",
-		"/Users", "/mnt", "/nix", ":\\", "Africa", "America", "Antarctica", "Asia",
-		"Atlantic", "Australia", "Europe", "Indian", "Pacific", "Etc", "now", "day",
-		"Time)", "ago", "UTC", "GMT", "localhost", NULL
-	};
-
-	for (size_t i = 0; needles[i]; i++)
-		if (strstr(v, needles[i]))
-			return 1;
-	return 0;
-}
+#include "internal.h"
 
 /* Whether a value can hold a shape at all: every shape but paths, zone
  * names and a few words ("just now", "yesterday", "(… Time)", "(UTC)",
@@ -46,28 +29,101 @@ static int may_hold_shape(const char *v)
 		return len == 10 || len == 13 || len == 14;
 	if (digits)
 		return 1;
-	return holds_digitless_shape(v);
+	return smart__profile_digitless_word(v);
 }
 
-/* The scrubbed form of `value` in the copy's arena, or `value` itself when
- * no shape occurs in it; NULL when out of memory. */
-static const char *scrub_value(const smart_shapes *s, smart_arena *arena, const char *value,
-			       smart_error *err)
+/* The values of a pair that may hold a shape, already scrubbed, by
+ * content: a page repeats its footer's date or build id, and the new run
+ * repeats the values of the old one, so each distinct one is matched
+ * against the shapes' expression once. An open-addressing table of
+ * (value, its scrubbed form) that doubles at half full; it lives only
+ * while the two trees are scrubbed. */
+typedef struct memo_slot {
+	const char *value;    /* NULL: an empty slot */
+	const char *scrubbed; /* `value` itself when it holds no shape */
+} memo_slot;
+
+typedef struct scrub_memo {
+	memo_slot *slots;
+	size_t mask, used;
+} scrub_memo;
+
+/* FNV-1a: short strings, no need for more. */
+static size_t memo_hash(const char *v)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (const unsigned char *p = (const unsigned char *)v; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot holding `value`, or the empty slot where it belongs. */
+static memo_slot *memo_slot_of(const scrub_memo *m, const char *value, size_t h)
+{
+	for (size_t i = h & m->mask;; i = (i + 1) & m->mask) {
+		memo_slot *slot = &m->slots[i];
+
+		if (!slot->value || slot->value == value || strcmp(slot->value, value) == 0)
+			return slot;
+	}
+}
+
+/* Doubles the table (or makes the first); 0, or -1 when out of memory. */
+static int memo_grow(scrub_memo *m)
+{
+	size_t size = m->slots ? 2 * (m->mask + 1) : 4096;
+	scrub_memo bigger = { calloc(size, sizeof(memo_slot)), size - 1, m->used };
+
+	if (!bigger.slots)
+		return -1;
+	for (size_t i = 0; m->slots && i <= m->mask; i++)
+		if (m->slots[i].value)
+			*memo_slot_of(&bigger, m->slots[i].value, memo_hash(m->slots[i].value)) =
+				m->slots[i];
+	free(m->slots);
+	*m = bigger;
+	return 0;
+}
+
+/* The scrubbed form of `value` in the log's arena, or `value` itself when
+ * no shape occurs in it; NULL when out of memory. Most values hold no
+ * shape: a quick test and one search of the shapes' expression without
+ * their groups (smart__profile_shapes_any) tell so, before any masking;
+ * the others are masked once per distinct value (the memo). */
+static const char *scrub_value(scrub_memo *m, const smart_shapes *s, smart_scrub_log *log,
+			       const char *value, smart_error *err)
 {
 	unsigned found = 0;
-	char *masked;
-	const char *kept;
+	char *masked, *copy = NULL;
+	memo_slot *slot;
 
-	if (!value || !may_hold_shape(value))
+	if (!value || !may_hold_shape(value) || !smart__profile_shapes_may_match(s, value))
 		return value;
+	if (2 * (m->used + 1) > m->mask + 1 && memo_grow(m)) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	slot = memo_slot_of(m, value, memo_hash(value));
+	if (slot->value)
+		return slot->scrubbed == slot->value ? value : slot->scrubbed;
+	if (!smart__profile_shapes_any(s, value))
+		goto keep;
 	masked = smart_shapes_mask(s, value, strlen(value), &found, err);
 	if (!masked)
 		return NULL;
-	kept = found ? smart_arena_strndup(arena, masked, strlen(masked)) : value;
+	if (found && (copy = smart_scrub_log_alloc(log, strlen(masked) + 1)))
+		strcpy(copy, masked);
 	free(masked);
-	if (!kept)
+	if (found && !copy) {
 		smart_error_oom(err);
-	return kept;
+		return NULL;
+	}
+keep:
+	slot->value = value;
+	slot->scrubbed = found ? copy : value;
+	m->used++;
+	return slot->scrubbed;
 }
 
 /* Whether text node `i` of `t` is a stylesheet: the content of a <style>
@@ -81,15 +137,15 @@ static int is_stylesheet(const smart_tree *t, uint32_t i)
 }
 
 /* A stylesheet with every run of white space made one space and both ends
- * trimmed, in `arena`; `css` itself when that changes nothing, NULL when
+ * trimmed, in the log's arena; `css` itself when that changes nothing, NULL when
  * out of memory. Reindenting a stylesheet (a template's indentation, a
  * pretty-printer's) changes nothing a browser draws, and white space is
  * not significant in CSS outside strings, which hold none that matters
  * here. */
-static const char *stylesheet_collapsed(smart_arena *arena, const char *css)
+static const char *stylesheet_collapsed(smart_scrub_log *log, const char *css)
 {
 	size_t len = strlen(css), out = 0;
-	char *s = smart_arena_alloc(arena, len + 1);
+	char *s = smart_scrub_log_alloc(log, len + 1);
 	int space = 0;
 
 	if (!s)
@@ -122,59 +178,50 @@ static int volatile_attribute(const char *name)
 	return 0;
 }
 
-smart_tree *smart_shapes_scrub(const smart_shapes *s, const smart_tree *t, smart_error *err)
+/* Scrubs the values of one tree (see smart_shapes_scrub). */
+static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart_scrub_log *log,
+		      smart_error *err)
 {
-	smart_tree *c = calloc(1, sizeof(*c));
-
-	if (!c) {
-		smart_error_oom(err);
-		return NULL;
-	}
-	*c = *t;
-	c->nodes = malloc((t->count ? t->count : 1) * sizeof(*c->nodes));
-	c->attrs = malloc((t->attr_total ? t->attr_total : 1) * sizeof(*c->attrs));
-	c->names = malloc((t->name_count ? t->name_count : 1) * sizeof(*c->names));
-	c->arena = smart_arena_new();
-	if (!c->nodes || !c->attrs || !c->names || !c->arena) {
-		smart_tree_free(c);
-		smart_error_oom(err);
-		return NULL;
-	}
-	memcpy(c->nodes, t->nodes, t->count * sizeof(*c->nodes));
-	if (t->attr_total)
-		memcpy(c->attrs, t->attrs, t->attr_total * sizeof(*c->attrs));
-	if (t->name_count)
-		memcpy(c->names, t->names, t->name_count * sizeof(*c->names));
 	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *n = &c->nodes[i];
+		smart_node *n = &t->nodes[i];
 
 		if (n->kind == SMART_NODE_TEXT && n->text) {
-			const char *text = is_stylesheet(t, i) ? stylesheet_collapsed(c->arena, n->text)
+			const char *text = is_stylesheet(t, i) ? stylesheet_collapsed(log, n->text)
 							      : n->text;
-			const char *v = text ? scrub_value(s, c->arena, text, err) : NULL;
+			const char *v = text ? scrub_value(m, s, log, text, err) : NULL;
 
 			if (!text)
-				smart_error_oom(err);
+				return smart_error_oom(err);
 
 			if (!v)
-				goto fail;
-			n->text = v;
-			n->text_len = (uint32_t)strlen(v);
+				return -1;
+			if (v != n->text && smart_scrub_log_set(log, &n->text, &n->text_len, v))
+				return smart_error_oom(err);
 		}
 		for (uint32_t k = 0; n->kind == SMART_NODE_ELEMENT && k < n->attr_count; k++) {
-			smart_attr *a = &c->attrs[n->attr_first + k];
+			smart_attr *a = &t->attrs[n->attr_first + k];
 			const char *v = volatile_attribute(a->name) ? "{measured}"
-								    : scrub_value(s, c->arena, a->value, err);
+								    : scrub_value(m, s, log, a->value, err);
 
 			if (!v)
-				goto fail;
-			a->value = v;
+				return -1;
+			if (v != a->value && smart_scrub_log_set(log, &a->value, NULL, v))
+				return smart_error_oom(err);
 		}
 	}
-	return c;
-fail:
-	smart_tree_free(c);
-	return NULL;
+	return 0;
+}
+
+int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
+		       smart_scrub_log *log, smart_error *err)
+{
+	scrub_memo m = { NULL, 0, 0 };
+	int rc = scrub_tree(&m, s, old_tree, log, err);
+
+	if (rc == 0 && new_tree)
+		rc = scrub_tree(&m, s, new_tree, log, err);
+	free(m.slots);
+	return rc;
 }
 
 int smart_shapes_count_discounted(const smart_shapes *s, const smart_tree *old_raw,

@@ -140,6 +140,13 @@ const smart_shapes *smart_shapes_all(smart_error *err)
 	return all_set;
 }
 
+int smart__profile_shapes_any(const smart_shapes *s, const char *text)
+{
+	/* without room for the groups glibc stops at the first match found,
+	 * instead of looking on for the longest one and its groups */
+	return smart__profile_shapes_may_match(s, text) && regexec(&s->re, text, 0, NULL, 0) == 0;
+}
+
 /* When the longest match at `so` is not a valid `rejected` (a 16-digit
  * hex token looks like base64 without its mixed case), the other shapes
  * that match at `so` are tried in order; returns the first valid one (its

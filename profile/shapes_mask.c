@@ -127,9 +127,18 @@ static int collect_token(void *ctx, int shape, size_t so, size_t eo)
 int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
 			       const char *new_text, unsigned counts[SMART_SHAPE_COUNT])
 {
-	token_list *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	token_list *a, *b;
 	int changed = 0;
 
+	/* a side without any token leaves no pair of tokens to compare */
+	if (!smart__profile_shapes_any(s, old_text) || !smart__profile_shapes_any(s, new_text))
+		return 0;
+	a = malloc(sizeof(*a)); /* 5 KB each: not zeroed, only a->n counts */
+	b = malloc(sizeof(*b));
+	if (a)
+		a->n = 0;
+	if (b)
+		b->n = 0;
 	if (!a || !b || smart__profile_shapes_scan(s, old_text, strlen(old_text), collect_token, a) < 0 ||
 	    smart__profile_shapes_scan(s, new_text, strlen(new_text), collect_token, b) < 0) {
 		free(a);

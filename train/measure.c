@@ -14,38 +14,49 @@
 #include "smart/file.h"
 #include "smart/profile.h"
 
-/* The scrubbed copies of a pair and what scrubbing them explained. */
+/* The scrubbed trees of a pair (the parsed trees, scrubbed in place and
+ * put back through the log, or copies without generator metadata) and
+ * what scrubbing them explained. */
 typedef struct scrubbed {
 	smart_scrubbed_pair p;
+	smart_scrub_log *log;
 	int rebased;                        /* links of a moved site */
 	int metadata;                       /* generator metadata elements that differed */
 } scrubbed;
 
+/* Puts the parsed trees back and frees what scrubbing made: the log is
+ * undone first, since it may also point into the copies. */
 static void scrubbed_free(scrubbed *s)
 {
-	smart_tree_free(s->p.new_clean);
-	smart_tree_free(s->p.old_clean);
+	if (s->log)
+		smart_scrub_log_undo(s->log);
+	if (s->p.new_raw_of)
+		smart_tree_free(s->p.new_clean);
+	if (s->p.old_raw_of)
+		smart_tree_free(s->p.old_clean);
 	free(s->p.old_raw_of);
 	free(s->p.new_raw_of);
+	smart_scrub_log_free(s->log);
 }
 
-/* Scrubs both trees: value shapes, a moved site's root, generator
- * metadata. 0, or -1 with `err` set. */
-static int scrub_pair(const smart_shapes *shapes, const smart_tree *old_tree,
-		      const smart_tree *new_tree, scrubbed *s, smart_error *err)
+/* Scrubs both trees in place: value shapes, a moved site's root,
+ * generator metadata. 0, or -1 with `err` set. */
+static int scrub_pair(const smart_shapes *shapes, smart_tree *old_tree, smart_tree *new_tree,
+		      scrubbed *s, smart_error *err)
 {
-	s->p.old_clean = smart_shapes_scrub(shapes, old_tree, err);
-	s->p.new_clean = s->p.old_clean ? smart_shapes_scrub(shapes, new_tree, err) : NULL;
-	if (!s->p.new_clean ||
-	    (s->rebased = smart_scrub_rebase(s->p.old_clean, s->p.new_clean, err)) < 0)
+	s->p.old_clean = old_tree;
+	s->p.new_clean = new_tree;
+	if (!(s->log = smart_scrub_log_new(err)) ||
+	    smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err) ||
+	    (s->rebased = smart_scrub_rebase(old_tree, new_tree, s->log, err)) < 0)
 		return -1;
-	s->metadata = smart_scrub_metadata(old_tree, new_tree, &s->p, err);
+	s->metadata = smart_scrub_metadata(&s->p, s->log, err);
 	return s->metadata < 0 ? -1 : 0;
 }
 
-/* The alignment of the scrubbed copies (d) in the raw trees' node numbers,
+/* The alignment of the scrubbed trees (d) in the raw trees' node numbers,
  * for counting what scrubbing explained: d->old_to_new itself when the
- * copies have the raw trees' nodes, else a new array (*owned). */
+ * raw trees were aligned, else a new array (*owned). */
 static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_raw,
 				     const smart_diff *d, uint32_t **owned)
 {
@@ -65,17 +76,20 @@ static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_ra
 	return *owned;
 }
 
-/* Counts into r what scrubbing explained, once the copies are aligned. */
+/* Counts into r what scrubbing explained, once the scrubbed trees are
+ * aligned, on the values as printed (the log undone meanwhile). */
 static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tree,
 			    const smart_tree *new_tree, const scrubbed *s, const smart_diff *d,
 			    smart_features_result *r, smart_error *err)
 {
 	uint32_t *owned;
 	const uint32_t *map = raw_alignment(s, old_tree, d, &owned);
-	int total = map ? smart_shapes_count_discounted(shapes, old_tree, new_tree, map,
-						       r->discounted)
-			: -1;
+	int total;
 
+	smart_scrub_log_undo(s->log);
+	total = map ? smart_shapes_count_discounted(shapes, old_tree, new_tree, map, r->discounted)
+		    : -1;
+	smart_scrub_log_redo(s->log);
 	free(owned);
 	if (total < 0)
 		return smart_error_oom(err);
@@ -166,10 +180,16 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
 		new_used = s.p.new_clean;
 	}
 	diff = smart_diffx(old_used, new_used, err);
-	if (diff && shapes &&
-	    (r->discounted[SMART_DISCOUNT_PRESENTATION] = smart_scrub_added_presentation(s.p.new_clean, diff))) {
-		smart_diff_free(diff); /* new hooks removed: align what is left */
-		diff = smart_diffx(old_used, new_used, err);
+	if (diff && shapes) {
+		int removed = smart_scrub_added_presentation(s.p.new_clean, diff, s.log, err);
+
+		if (removed < 0)
+			goto out;
+		r->discounted[SMART_DISCOUNT_PRESENTATION] = (unsigned)removed;
+		if (removed) { /* new hooks removed: align what is left */
+			smart_diff_free(diff);
+			diff = smart_diffx(old_used, new_used, err);
+		}
 	}
 	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
 		goto out;

@@ -1,0 +1,240 @@
+/*
+ * A quick necessary condition for a value shape (profile/internal.h,
+ * smart__profile_shapes_may_match): one pass over a value that rules out,
+ * without the regular expression, most values no shape can match (ids such
+ * as "card12", links such as "/item/3?ref=4"). Scrubbing asks it of every
+ * text and attribute value of both trees, and glibc's regexec over the
+ * alternation of every shape was most of what scrubbing cost.
+ *
+ * Each shape of shapes_table.c needs at least one of these in its match:
+ *   - six digits in a row (epochs, compact dates), or four then '-', '/'
+ *     or '.' (ISO, slashed and dotted dates, permalink paths);
+ *   - eight hex digits in a row (hex, uuid), or sixteen characters of
+ *     [A-Za-z0-9+_-] (base64, cuid);
+ *   - ':' or '%' (clocks, encoded clocks and hosts, Windows paths, timings);
+ *   - a digit, then '.' or '/', then a digit (versions, IPv4 addresses,
+ *     dotted and slashed dates, durations' decimals);
+ *   - a digit, an optional space, then a unit of time ending a word
+ *     ("12 ms", "3s": durations);
+ *   - a byte above 0x7f (µs, ©, non-English month names, 年);
+ *   - a word of the shapes that need no digit (smart__profile_digitless_word:
+ *     "/tmp", "Europe", "ago", "now", "day", "UTC", "localhost", "Time)",
+ *     ...), a copyright sign spelled out ("&copy;", "(c)": copyright
+ *     years), and at the start of a word the first three letters of a
+ *     month in any case (every date that names its month), "in " and a
+ *     digit or "a" (relative times), "eyJ" (JWTs), "Copyright";
+ *   - '?' or '&' and a cache-busting key then '=' ("?v=", "&ver=");
+ *   - '=' in a value naming a time, duration, elapsed time or ms (timings).
+ * The two shapes with no such need, numbers and URL queries, turn the
+ * test off for a set that holds them. tests/profile/test_shapes_quick.c
+ * checks the claim over the recogniser's table and the corpus pages.
+ */
+#include "smart/profile.h"
+#include "internal.h"
+
+#include <string.h>
+#include <strings.h>
+
+static int is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_hex(unsigned char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int is_token_char(unsigned char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '+' ||
+	       c == '_' || c == '-';
+}
+
+/* Whether `word` starts at p (inline: the quick test calls it at nearly
+ * every byte of every value, where a library call costs more than it). */
+static int has_prefix(const char *p, const char *word)
+{
+	while (*word)
+		if (*p++ != *word++)
+			return 0;
+	return 1;
+}
+
+/* The same in any ASCII case; `word` is in lower-case letters. */
+static int has_prefix_nocase(const char *p, const char *word)
+{
+	while (*word)
+		if ((*p++ | 0x20) != *word++)
+			return 0;
+	return 1;
+}
+
+/* Whether one of `words` (NULL-ended) starts at p. */
+static int starts_with_one(const char *p, const char *const *words)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (has_prefix(p, words[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether a word of a shape that needs no digit starts at p: path roots,
+ * a Windows drive, zone regions (before a '/' that JSON may escape as
+ * "\/"), relative times, zone names, the local host (chosen by the first
+ * character, so a text costs one pass). */
+static int digitless_word_at(const char *p)
+{
+	static const char *const roots[] = { "/tmp", "/home", "/usr", "/var", "/opt", "/srv",
+					     "/build", "/root", "/private", "/Users", "/mnt",
+					     "/nix", NULL };
+	static const char *const a_zones[] = { "Africa", "America", "Antarctica", "Asia",
+					       "Atlantic", "Australia", NULL };
+	static const char *const e_zones[] = { "Europe", "Etc", NULL };
+
+	switch (*p) {
+	case '/': return starts_with_one(p, roots);
+	case ':': return p[1] == '\\';
+	case 'A': return starts_with_one(p, a_zones);
+	case 'E': return starts_with_one(p, e_zones);
+	case 'I': return has_prefix(p, "Indian");
+	case 'P': return has_prefix(p, "Pacific");
+	case 'n': return has_prefix(p, "now");
+	case 'd': return has_prefix(p, "day");
+	case 'T': return has_prefix(p, "Time)");
+	case 'a': return has_prefix(p, "ago");
+	case 'U': return has_prefix(p, "UTC");
+	case 'G': return has_prefix(p, "GMT");
+	case 'l': return has_prefix(p, "localhost");
+	default: return 0;
+	}
+}
+
+int smart__profile_digitless_word(const char *v)
+{
+	for (const char *p = v; *p; p++)
+		if (digitless_word_at(p))
+			return 1;
+	return 0;
+}
+
+static int is_word_char(unsigned char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* Whether the first three letters of a month of shapes_table.c's MON
+ * (English, German, French, Spanish; any case) start at p. */
+static int month_at(const char *p)
+{
+	static const char *const stems[] = { "jan", "feb", "mar", "apr", "may", "jun", "jul",
+					     "aug", "sep", "oct", "nov", "dec", "mai", "okt",
+					     "dez", "jui", "avr", "ene", "abr", "ago", "dic",
+					     NULL };
+	char c = (char)(*p | 0x20); /* ASCII lower case; other bytes never match */
+
+	switch (c) {
+	case 'j': case 'f': case 'm': case 'a': case 's': case 'o': case 'n': case 'd': case 'e':
+		break;
+	default:
+		return 0;
+	}
+	for (size_t i = 0; stems[i]; i++)
+		if (stems[i][0] == c && has_prefix_nocase(p, stems[i]))
+			return 1;
+	return 0;
+}
+
+/* A word of a shape that starts a word in it, at p, the start of a word:
+ * a month (MON follows a word boundary, a weekday's space or a day's),
+ * "eyJ", "Copyright", "in " before a number or "a". */
+static int shape_word_at(const char *p)
+{
+	static const char *const copyright[] = { "Copyright", "copyright", NULL };
+
+	return month_at(p) || has_prefix(p, "eyJ") || starts_with_one(p, copyright) ||
+	       (has_prefix(p, "in ") && (is_digit((unsigned char)p[3]) || p[3] == 'a'));
+}
+
+/* A unit of time ending a word at p ("ms", "s", "minutes", ...). */
+static int time_unit_at(const char *p)
+{
+	static const char *const units[] = { "ms", "us", "ns", "s", "sec", "secs", "second",
+					     "seconds", "min", "mins", "minute", "minutes",
+					     NULL };
+
+	if (*p != 'm' && *p != 'n' && *p != 's' && *p != 'u')
+		return 0;
+	for (size_t i = 0; units[i]; i++) {
+		size_t n = strlen(units[i]);
+
+		if (has_prefix(p, units[i]) && !is_word_char((unsigned char)p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+/* "?v=", "&ver=", ... at v[i] ('?' or '&'). */
+static int cache_busting_key(const char *v)
+{
+	static const char *const keys[] = { "v=", "ver=", "version=", "_=", "t=", "ts=", "cb=",
+					    "rev=", "hash=", "cachebust=", NULL };
+
+	for (size_t i = 0; keys[i]; i++)
+		if (has_prefix(v + 1, keys[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether a word a timing's name ends in ("time", "duration", "elapsed",
+ * "ms"; any case) starts at p. */
+static int timing_name_at(const char *p)
+{
+	static const char *const names[] = { "time", "duration", "elapsed", "ms", NULL };
+	char c = (char)(*p | 0x20);
+
+	if (c != 't' && c != 'd' && c != 'e' && c != 'm')
+		return 0;
+	for (size_t i = 0; names[i]; i++)
+		if (has_prefix_nocase(p, names[i]))
+			return 1;
+	return 0;
+}
+
+/* The rules of the list above, in one pass over the value. */
+int smart__profile_shapes_may_match(const smart_shapes *s, const char *text)
+{
+	size_t digits = 0, hex = 0, tokens = 0;
+	int equals = 0, timing_name = 0;
+
+	if (s->set & ((1u << SMART_SHAPE_NUMBER) | (1u << SMART_SHAPE_URL_QUERY)))
+		return 1;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		const char *at = (const char *)p;
+
+		digits = is_digit(*p) ? digits + 1 : 0;
+		hex = is_hex(*p) ? hex + 1 : 0;
+		tokens = is_token_char(*p) ? tokens + 1 : 0;
+		if (digits >= 6 || hex >= 8 || tokens >= 16 || *p == ':' || *p == '%' || *p >= 0x80)
+			return 1;
+		if (is_digit(*p)) {
+			if ((digits >= 4 && (p[1] == '-' || p[1] == '/' || p[1] == '.')) ||
+			    ((p[1] == '.' || p[1] == '/') && is_digit(p[2])) ||
+			    time_unit_at(at + 1 + (p[1] == ' ')))
+				return 1;
+			continue;
+		}
+		if (digitless_word_at(at))
+			return 1;
+		if ((*p == '?' || *p == '&') && cache_busting_key(at))
+			return 1;
+		if ((*p == '&' && has_prefix(at, "&copy;")) ||
+		    (*p == '(' && (p[1] == 'c' || p[1] == 'C') && p[2] == ')'))
+			return 1;
+		equals |= *p == '=';
+		timing_name |= timing_name_at(at);
+		if ((at == text || !is_word_char(p[-1])) && shape_word_at(at))
+			return 1;
+	}
+	return equals && timing_name;
+}
