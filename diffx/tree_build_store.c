@@ -10,7 +10,7 @@
 
 #include "common/array.h"
 #include "../common/arena.h"
-#include "text.h"
+#include "common/text.h"
 
 static uint32_t hash_name(const char *s)
 {
