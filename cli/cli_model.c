@@ -6,19 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char **cli_feature_names(size_t *n)
-{
-	const char **names;
-
-	*n = smart_feature_count();
-	names = calloc(*n ? *n : 1, sizeof(*names));
-	if (!names)
-		return NULL;
-	for (size_t i = 0; i < *n; i++)
-		names[i] = smart_feature_info_at(i)->name;
-	return names;
-}
-
 signed char *cli_feature_signs(const char *const *names, size_t n)
 {
 	signed char *signs = calloc(n ? n : 1, 1);

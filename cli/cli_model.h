@@ -16,10 +16,6 @@
 extern const char smart_default_model[];
 extern const size_t smart_default_model_len;
 
-/* The registry's feature names in order (a new array the caller frees;
- * the strings are the registry's). */
-const char **cli_feature_names(size_t *n);
-
 /* The hypothesised sign of each of n named features (smart_feature_sign; 0
  * for names the registry does not know), a new array the caller frees, or
  * NULL when out of memory. */

@@ -61,7 +61,7 @@ owner_of_public() {
 	smart/features.h) echo features ;;
 	smart/model.h) echo model ;;
 	smart/corpus.h) echo corpus ;;
-	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h) echo train ;;
+	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h|smart/train_corpora.h) echo train ;;
 	smart/classify.h) echo classify ;;
 	smart/mutate.h) echo mutate ;;
 	smart/perturb.h) echo perturb ;;
