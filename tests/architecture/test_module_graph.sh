@@ -147,6 +147,15 @@ else
 	echo "not ok - module_graph_check_refuses_forbidden_edges ($caught of 5 caught, $allowed_edges allowed edges refused)"
 fi
 
+# Every shared header is documented where a newcomer looks for it.
+undocumented=$(sed -n 's/^[[:space:]]*\([a-z]*\/[a-z_]*\.h\)) ;;.*/\1/p' "$0" |
+	while read -r h; do grep -q "\`$h\`" docs/architecture.md || echo "$h"; done)
+if [ -z "$undocumented" ]; then
+	echo "ok - module_graph_shared_headers_are_documented"
+else
+	echo "not ok - module_graph_shared_headers_are_documented (not in docs/architecture.md:" $undocumented ")"
+fi
+
 check <"$edges" >"$problems"
 if [ -s "$problems" ]; then
 	echo "not ok - module_graph_follows_the_table"
