@@ -12,21 +12,25 @@
 #include "smart/profile.h"
 #include "smart/train.h"
 
-/* A model trained with `smart train --comparator-features` lists, after
- * smart's own features, "comparator:NAME" verdicts (1 = the comparator
- * fails the pair): computes them into their places in `values`, with the
- * comparators' default configuration, as training did. */
-static int comparator_features(const smart_model *model, const smart_document *old_doc,
-			       const smart_document *new_doc, smart_format format,
-			       double *values, smart_error *err)
+/* Measures the pair into m->values: smart's features and, for a model
+ * trained with `smart train --comparator-features`, which lists
+ * "comparator:NAME" verdicts (1 = the comparator fails the pair) after
+ * them, those comparators' verdicts, with their default configuration, as
+ * training ran them. */
+static int classify_measure(const smart_model *model, const smart_document *old_doc,
+			    const smart_document *new_doc, smart_measure *m, smart_error *err)
 {
 	static const char prefix[] = "comparator:";
-	size_t base = smart_feature_count(), k = model->n_features - base;
-	const smart_comparator **cmp = malloc(k * sizeof(*cmp));
-	unsigned char *fails = malloc(k);
+	size_t base = smart_feature_count();
+	size_t k = model->n_features > base ? model->n_features - base : 0;
+	const smart_comparator **cmp = k ? malloc(k * sizeof(*cmp)) : NULL;
+	unsigned char *fails = k ? malloc(k) : NULL;
+	smart_comparator_set set = { .comparators = cmp, .n = k };
 	smart_compare_config *cfg = NULL;
 	int rc = -1;
 
+	if (k == 0)
+		return smart_measure_pair(old_doc, new_doc, m, err);
 	if (!cmp || !fails) {
 		smart_error_oom(err);
 		goto done;
@@ -42,15 +46,14 @@ static int comparator_features(const smart_model *model, const smart_document *o
 			goto done;
 		}
 	}
-	cfg = smart_compare_config_new(NULL, err);
-	if (!cfg || smart_measure_comparators(old_doc, new_doc, format,
-					      &(smart_comparator_set){ .comparators = cmp,
-								       .n = k, .config = cfg },
-					      fails, err))
+	set.config = cfg = smart_compare_config_new(NULL, err);
+	if (!cfg)
 		goto done;
-	for (size_t i = 0; i < k; i++)
-		values[base + i] = fails[i];
-	rc = 0;
+	m->comparators = &set;
+	m->comparator_features = 1;
+	m->fails = fails;
+	rc = smart_measure_pair(old_doc, new_doc, m, err);
+	m->comparators = NULL; /* `set` ends here */
 done:
 	smart_compare_config_free(cfg);
 	free(cmp);
@@ -71,10 +74,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		return smart_error_set(err, "classify options of version %u, not %u (start from "
 				       "SMART_CLASSIFY_OPTIONS_INIT)", o->version,
 				       SMART_CLASSIFY_OPTIONS_VERSION);
-	if (smart_measure_pair(old_doc, new_doc, &m, err))
-		return -1;
-	if (model->n_features > smart_feature_count() &&
-	    comparator_features(model, old_doc, new_doc, o->format, out->values, err))
+	if (classify_measure(model, old_doc, new_doc, &m, err))
 		return -1;
 	out->inspect = smart_model_decide(model, out->values, &out->score);
 	/* A score that is not a number is no decision: trouble, never a

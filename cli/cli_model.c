@@ -6,19 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char **cli_feature_names(size_t *n)
-{
-	const char **names;
-
-	*n = smart_feature_count();
-	names = calloc(*n ? *n : 1, sizeof(*names));
-	if (!names)
-		return NULL;
-	for (size_t i = 0; i < *n; i++)
-		names[i] = smart_feature_info_at(i)->name;
-	return names;
-}
-
 signed char *cli_feature_signs(const char *const *names, size_t n)
 {
 	signed char *signs = calloc(n ? n : 1, 1);
@@ -86,26 +73,6 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 		b->first = *err;
 	if (b->skip)
 		fprintf(stderr, "smart: warning: skipped %s\n", err->message);
-}
-
-int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard)
-{
-	cli_bad_records bad = { .skip = skip_bad };
-	smart_error err = { "" };
-	size_t count = 0;
-	smart_load_options o = { .version = SMART_LOAD_OPTIONS_VERSION,
-				 .format = format,
-				 .threads = threads,
-				 .on_bad = cli_on_bad_record,
-				 .payload = &bad,
-				 .shard = shard };
-
-	if (smart_table_load(table, (const char *const *)paths, n_paths, &o, &count, &err))
-		return cli_fail(&err);
-	if (bad.count && !skip_bad)
-		return cli_fail_bad_records(&bad.first, bad.count);
-	return 0;
 }
 
 int cli_fail_bad_records(const smart_error *first, size_t count)

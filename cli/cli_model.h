@@ -1,7 +1,7 @@
 /*
- * What the train, classify and eval subcommands share: the feature names of
- * this binary, the model to use (a file, or the default model compiled in),
- * and reading corpora with every unusable record reported.
+ * What the train, classify and eval subcommands share: the hypothesised
+ * signs of the features, the model to use (a file, or the default model
+ * compiled in), and reporting the unusable records of corpora.
  */
 #ifndef SMART_CLI_MODEL_H
 #define SMART_CLI_MODEL_H
@@ -15,10 +15,6 @@
  * that trains it. */
 extern const char smart_default_model[];
 extern const size_t smart_default_model_len;
-
-/* The registry's feature names in order (a new array the caller frees;
- * the strings are the registry's). */
-const char **cli_feature_names(size_t *n);
 
 /* The hypothesised sign of each of n named features (smart_feature_sign; 0
  * for names the registry does not know), a new array the caller frees, or
@@ -43,12 +39,6 @@ typedef struct cli_bad_records {
 
 /* The smart_bad_record_fn for a cli_bad_records context. */
 void cli_on_bad_record(void *ctx, const smart_error *err);
-
-/* Loads labelled corpora into `table` (only shard's records, when not
- * NULL); prints and returns CLI_TROUBLE when reading failed or records
- * were unusable without --skip-bad, else 0. */
-int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard);
 
 /* Prints the first of `count` unusable records (and how many more there
  * were) as the reason a command stops; returns CLI_TROUBLE. */

@@ -564,7 +564,7 @@ static int run_classify(int argc, char **argv)
 			return cli_fail(&err);
 		o.profile = profile;
 	}
-	names = cli_feature_names(&n);
+	names = smart_feature_names(&n);
 	if (!names) {
 		smart_profile_free(profile);
 		return cli_failf("out of memory");

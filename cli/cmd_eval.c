@@ -467,7 +467,7 @@ static int run_eval(int argc, char **argv)
 		goto done;
 	a.eo.on_bad = cli_on_bad_record;
 	a.eo.bad_payload = &a.bad;
-	names = cli_feature_names(&n);
+	names = smart_feature_names(&n);
 	if (!names) {
 		rc = cli_failf("out of memory");
 		goto done;

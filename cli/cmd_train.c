@@ -171,115 +171,97 @@ static int print_json(const char *path, const smart_model *m,
 	return cli_print_json(o);
 }
 
-/* The model's F1 on rows [from, to) of its training table. */
-static double rows_f1(const smart_model *m, const smart_table *t, size_t from, size_t to)
-{
-	smart_confusion c = { 0, 0, 0, 0 };
+/* What smart train was asked, as parsed. */
+typedef struct train_args {
+	smart_train_corpora_options o;
+	smart_profile_set profiles;
+	cli_bad_records bad;
+	const char *baselines;
+	int comparator_features, json;
+	char *adapt[64];
+	long adapt_weight;
+	const char *base_model_path;
+	char **corpora;
+	size_t n_corpora;
+	smart_shard_walk shard;
+} train_args;
 
-	for (size_t i = from; i < to; i++)
-		smart_confusion_add(&c, smart_model_decide(m, t->rows + i * t->n_features, NULL),
-				    t->labels[i]);
-	return smart_confusion_scores(&c).f1;
+/* Parses a number option into *v within [lo, hi]; -1 when it is not one. */
+static int parse_long(const char *s, long lo, long hi, long *v)
+{
+	char *end;
+
+	*v = strtol(s, &end, 10);
+	return *end || *v < lo || *v > hi ? -1 : 0;
 }
 
-/* Appends the pairs of the adaptation corpora to `table`, each `weight`
- * times (a weighted least-squares fit and a cutoff chosen on the blend;
- * docs/adaptation.md). */
-static int add_adaptation(smart_table *table, char *const *paths, size_t n_paths,
-			  size_t weight, smart_format format, unsigned threads, int skip_bad)
-{
-	smart_table extra;
-	smart_error err = { "" };
-	int rc;
-
-	smart_table_init(&extra, table->names, table->n_features);
-	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad, NULL);
-	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
-		smart_table_row row = smart_table_row_at(&extra, i);
-
-		for (size_t k = 0; rc == 0 && k < weight; k++)
-			if (smart_table_add(table, &row, &err))
-				rc = cli_fail(&err);
-	}
-	if (rc == 0 && extra.n_rows == 0)
-		rc = cli_failf("--adapt: no labelled pairs in the adaptation corpora");
-	smart_table_free(&extra);
-	return rc;
-}
-
-/* What must match across the statistics files summed: how pairs were measured. */
-static void stats_params(char *buf, size_t size, int raw)
-{
-	snprintf(buf, size, "raw=%d", raw);
-}
-
-/* --stats-out: the training statistics of the corpora (of one shard). */
-static int write_stats(const char *path, char *const *corpora, size_t n_corpora,
-		       smart_format format, unsigned threads, int skip_bad,
-		       smart_shard_walk *shard, int raw)
-{
-	size_t n;
-	const char **names = cli_feature_names(&n);
-	smart_table table;
-	smart_train_stats *stats = NULL;
-	smart_error err = { "" };
-	char params[64];
-	int rc;
-
-	if (!names)
-		return cli_failf("out of memory");
-	if (smart_file_check_writable(path, &err) < 0) {
-		free(names);
-		return cli_fail(&err);
-	}
-	stats_params(params, sizeof(params), raw);
-	smart_table_init(&table, names, n);
-	table.raw = raw;
-	rc = cli_load_table(&table, corpora, n_corpora, format, threads, skip_bad, shard);
-	if (rc == CLI_SAME) {
-		stats = smart_train_stats_of_table(&table, params, &err);
-		if (!stats || smart_train_stats_write(stats, names, path, &err))
-			rc = cli_fail(&err);
-		else
-			printf("%zu pairs (%s) written to %s\n", table.n_rows,
-			       shard ? "one shard's" : "all", path);
-	}
-	smart_train_stats_free(stats);
-	smart_table_free(&table);
-	free(names);
-	return rc;
-}
-
-/* --from-stats: the pairs of the summed statistics files, into `table`. */
-static int table_from_stats(smart_table *table, const char *const *paths, size_t n_paths,
-			    int raw)
+/* One option into `a`; -1 to go on, else the exit status. */
+static int parse_option(int c, train_args *a, char **argv)
 {
 	smart_error err = { "" };
-	char params[64];
-	smart_train_stats *stats;
-	smart_dataset d;
-	int rc = CLI_SAME;
+	char *end;
+	long v;
 
-	stats_params(params, sizeof(params), raw);
-	stats = smart_train_stats_sum(paths, n_paths, table->names, table->n_features, params,
-				      &err);
-	if (!stats || smart_train_stats_dataset(stats, table->names, &d, &err)) {
-		smart_train_stats_free(stats);
-		return cli_fail(&err);
+	switch (c) {
+	case 'h': usage(stdout); return CLI_SAME;
+	case 'o': a->o.output = optarg; break;
+	case 'k':
+		if (cli_parse_kind(optarg, &a->o.train.kind))
+			return cli_usage_error("train", "--kind must be linear or svm");
+		break;
+	case 'f':
+		if (parse_long(optarg, 0, 1000, &v) || v == 1)
+			return cli_usage_error("train", "--folds must be 0 or 2..1000");
+		a->o.folds = (unsigned)v;
+		break;
+	case 's':
+		a->o.seed = strtoull(optarg, &end, 10);
+		if (*end || !*optarg)
+			return cli_usage_error("train", "--seed must be a number");
+		break;
+	case 'S': a->o.train.degenerate = SMART_DEGENERATE_FAIL; break;
+	case 'G': a->o.train.sign_constraints = 1; break;
+	case 'A':
+		if (a->o.n_adapt == sizeof(a->adapt) / sizeof(a->adapt[0]))
+			return cli_usage_error("train", "at most 64 --adapt files");
+		a->adapt[a->o.n_adapt++] = optarg;
+		break;
+	case 'W':
+		if (parse_long(optarg, 1, 100000, &a->adapt_weight))
+			return cli_usage_error("train", "--adapt-weight must be 1..100000");
+		break;
+	case 'M': a->base_model_path = optarg; break;
+	case 'B': a->o.skip_bad = a->bad.skip = 1; break;
+	case 't':
+		if (parse_long(optarg, 1, 1024, &v))
+			return cli_usage_error("train", "--threads must be 1..1024");
+		a->o.threads = (unsigned)v;
+		break;
+	case 'j': a->json = 1; break;
+	case 'H': a->o.format = SMART_FORMAT_HTML; break;
+	case 'X': a->o.format = SMART_FORMAT_XML; break;
+	case 'P':
+		if (smart_profile_set_add(&a->profiles, optarg, &err))
+			return cli_fail(&err);
+		break;
+	case 'F': a->comparator_features = 1; break;
+	case 'r': a->o.raw = 1; break;
+	case 'b': a->baselines = optarg; break;
+	case 'O': a->o.stats_out = optarg; break;
+	case 'U': a->o.from_stats = 1; break;
+	case 'K':
+		if (cli_shard_parse("train", optarg, &a->shard) != CLI_SAME)
+			return CLI_TROUBLE;
+		a->o.shard = &a->shard;
+		break;
+	default:
+		return cli_bad_option("train", c, argv);
 	}
-	for (size_t r = 0; r < d.n_rows && rc == CLI_SAME; r++) {
-		smart_table_row row = { .values = d.rows + r * d.n_features,
-					.label = d.labels[r],
-					.app = "" };
-
-		if (smart_table_add(table, &row, &err))
-			rc = cli_fail(&err);
-	}
-	smart_train_stats_free(stats);
-	return rc;
+	return -1;
 }
 
-static int run_train(int argc, char **argv)
+/* Parses the command line into `a`; -1 to go on, else the exit status. */
+static int parse_train(int argc, char **argv, train_args *a)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -306,256 +288,159 @@ static int run_train(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	smart_profile_set profiles = { 0 };
-	smart_train_options topt = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
-	const char *out = NULL;
-	long folds = 10, threads = 0;
-	unsigned long long seed = 1;
-	smart_format format = SMART_FORMAT_AUTO;
-	int json = 0, skip_bad = 0, c, rc;
-	smart_table table;
-	smart_ols_fit fit, *fitp = NULL;
-	smart_model *model = NULL;
-	smart_error err = { "" };
-	int raw = 0;
-	const char **names;
-	size_t n;
-	char *end;
-	const char *baselines = NULL;
-	int comparator_features = 0;
-	cli_comparators cmp = { 0 };
-	signed char *signs = NULL;
-	char *adapt[64];
-	size_t n_adapt = 0, n_base = 0;
-	long adapt_weight = SMART_ADAPT_WEIGHT;
-	const char *base_model_path = NULL;
-	smart_model *base_model = NULL;
-	char **corpora;
-	size_t n_corpora;
-	const char *stats_out = NULL;
-	int from_stats = 0;
-	smart_shard_walk shard, *shardp = NULL;
+	int c, rc = -1;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h': usage(stdout); return CLI_SAME;
-		case 'o': out = optarg; break;
-		case 'k':
-			if (cli_parse_kind(optarg, &topt.kind))
-				return cli_usage_error("train", "--kind must be linear or svm");
-			break;
-		case 'f':
-			folds = strtol(optarg, &end, 10);
-			if (*end || folds < 0 || folds == 1 || folds > 1000)
-				return cli_usage_error("train", "--folds must be 0 or 2..1000");
-			break;
-		case 's':
-			seed = strtoull(optarg, &end, 10);
-			if (*end || !*optarg)
-				return cli_usage_error("train", "--seed must be a number");
-			break;
-		case 'S': topt.degenerate = SMART_DEGENERATE_FAIL; break;
-		case 'G': topt.sign_constraints = 1; break;
-		case 'A':
-			if (n_adapt == sizeof(adapt) / sizeof(adapt[0]))
-				return cli_usage_error("train", "at most 64 --adapt files");
-			adapt[n_adapt++] = optarg;
-			break;
-		case 'W':
-			adapt_weight = strtol(optarg, &end, 10);
-			if (*end || adapt_weight < 1 || adapt_weight > 100000)
-				return cli_usage_error("train", "--adapt-weight must be 1..100000");
-			break;
-		case 'M': base_model_path = optarg; break;
-		case 'B': skip_bad = 1; break;
-		case 't':
-			threads = strtol(optarg, &end, 10);
-			if (*end || threads < 1 || threads > 1024)
-				return cli_usage_error("train", "--threads must be 1..1024");
-			break;
-		case 'j': json = 1; break;
-		case 'H': format = SMART_FORMAT_HTML; break;
-		case 'X': format = SMART_FORMAT_XML; break;
-		case 'P':
-			if (smart_profile_set_add(&profiles, optarg, &err)) {
-				smart_profile_set_free(&profiles);
-				return cli_fail(&err);
-			}
-			break;
-		case 'F': comparator_features = 1; break;
-		case 'r': raw = 1; break;
-		case 'b': baselines = optarg; break;
-		case 'O': stats_out = optarg; break;
-		case 'U': from_stats = 1; break;
-		case 'K':
-			if (cli_shard_parse("train", optarg, &shard) != CLI_SAME) {
-				smart_profile_set_free(&profiles);
-				return CLI_TROUBLE;
-			}
-			shardp = &shard;
-			break;
-		default:
-			smart_profile_set_free(&profiles);
-			return cli_bad_option("train", c, argv);
-		}
-	}
-	if (n_adapt && (comparator_features || profiles.n)) {
-		smart_profile_set_free(&profiles);
+	while (rc < 0 && (c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1)
+		rc = parse_option(c, a, argv);
+	a->corpora = argv + optind;
+	a->n_corpora = (size_t)(argc - optind);
+	return rc;
+}
+
+/* The combinations of options smart train refuses; -1 when none. */
+static int check_train(const train_args *a)
+{
+	const smart_train_corpora_options *o = &a->o;
+
+	if (o->n_adapt && (a->comparator_features || a->profiles.n))
 		return cli_usage_error("train", "--adapt does not go with --comparator-features or --profile");
-	}
-	if ((base_model_path || adapt_weight != SMART_ADAPT_WEIGHT) && !n_adapt) {
-		smart_profile_set_free(&profiles);
+	if ((a->base_model_path || a->adapt_weight != SMART_ADAPT_WEIGHT) && !o->n_adapt)
 		return cli_usage_error("train", "--base-model and --adapt-weight go with --adapt");
-	}
-	if ((stats_out || from_stats) &&
-	    (n_adapt || comparator_features || profiles.n || topt.kind != SMART_MODEL_LINEAR ||
-	     (stats_out && (from_stats || out)) || optind >= argc)) {
-		smart_profile_set_free(&profiles);
+	if ((o->stats_out || o->from_stats) &&
+	    (o->n_adapt || a->comparator_features || a->profiles.n ||
+	     o->train.kind != SMART_MODEL_LINEAR || (o->stats_out && (o->from_stats || o->output)) ||
+	     a->n_corpora == 0))
 		return cli_usage_error("train", "--stats-out and --from-stats are for a linear model "
 				       "without --adapt, --profile or --comparator-features; "
 				       "--stats-out instead of -o; they need files (an SVM does not "
 				       "decompose into sums)");
-	}
-	if (shardp && !stats_out) {
-		smart_profile_set_free(&profiles);
+	if (o->shard && !o->stats_out)
 		return cli_usage_error("train", "--shard goes with --stats-out");
-	}
-	if (stats_out) {
-		rc = write_stats(stats_out, argv + optind, (size_t)(argc - optind), format,
-				 (unsigned)threads, skip_bad, shardp, raw);
-		smart_profile_set_free(&profiles);
-		return rc;
-	}
-	if (!out || (optind >= argc && !n_adapt) || (baselines && !comparator_features)) {
-		smart_profile_set_free(&profiles);
-		return cli_usage_error("train", !out ? "-o MODEL.json is required"
-					       : optind >= argc ? "no corpus given"
+	if (o->stats_out)
+		return -1;
+	if (!o->output || (a->n_corpora == 0 && !o->n_adapt) ||
+	    (a->baselines && !a->comparator_features))
+		return cli_usage_error("train", !o->output ? "-o MODEL.json is required"
+					       : a->n_corpora == 0 ? "no corpus given"
 					       : "--baselines needs --comparator-features");
-	}
-	corpora = argv + optind;
-	n_corpora = (size_t)(argc - optind);
-	if (smart_file_check_writable(out, &err) < 0) { /* before the training */
-		smart_profile_set_free(&profiles);
-		return cli_fail(&err);
-	}
-	names = cli_feature_names(&n);
-	if (!names) {
-		smart_profile_set_free(&profiles);
-		return cli_failf("out of memory");
-	}
-	if (n_adapt && n_corpora == 0) {
-		/* the corpora the base model was trained on */
-		base_model = cli_load_model(base_model_path, names, n, &err);
-		if (!base_model || base_model->provenance.corpus_count == 0) {
-			free(names);
-			smart_model_free(base_model);
-			if (!base_model)
-				return cli_fail(&err);
-			return cli_failf("%s: the model does not name its corpora; give them as arguments",
-					 base_model_path ? base_model_path : "the default model");
-		}
-		corpora = base_model->provenance.corpora;
-		n_corpora = base_model->provenance.corpus_count;
-		folds = 0;
-	}
-	if (n_adapt)
-		folds = 0; /* copies of a pair in several folds would leak */
-	if (comparator_features) {
-		/* smart's features, then one verdict per comparator */
-		if (cli_comparators_open(&cmp, baselines, NULL, names, n, 1)) {
-			cli_comparators_close(&cmp);
-			smart_profile_set_free(&profiles);
-			free(names);
-			return CLI_TROUBLE;
-		}
-		free(names);
-		names = NULL;
-		n = cmp.n_names;
-		smart_table_init(&table, cmp.names, n);
-		cli_comparators_attach(&cmp, &table, 1);
-	} else {
-		smart_table_init(&table, names, n);
-	}
-	table.raw = raw;
-	if (profiles.n)
-		smart_profile_set_attach(&profiles, &table);
-	if (from_stats) {
-		folds = 0; /* the pairs' applications and order are not in the statistics */
-		rc = table_from_stats(&table, (const char *const *)corpora, n_corpora, raw);
-	} else {
-		rc = cli_load_table(&table, corpora, n_corpora, format, (unsigned)threads,
-				    skip_bad, NULL);
-	}
-	if (rc)
-		goto done;
-	n_base = table.n_rows;
-	if (n_adapt && (rc = add_adaptation(&table, adapt, n_adapt, (size_t)adapt_weight, format,
-					    (unsigned)threads, skip_bad)))
-		goto done;
-	rc = CLI_TROUBLE;
-	signs = cli_feature_signs(table.names, n);
-	if (!signs) {
-		cli_failf("out of memory");
-		goto done;
-	}
-	topt.signs = signs;
-	model = smart_model_train(&(smart_dataset){ table.rows, table.labels, table.n_rows,
-						    n, table.names },
-				  &topt, topt.kind == SMART_MODEL_LINEAR ? &fit : NULL, &err);
-	if (!model) {
-		cli_fail(&err);
-		goto done;
-	}
-	model->provenance.profiles = profiles.n > 0;
-	model->provenance.raw = raw;
-	if (topt.kind == SMART_MODEL_LINEAR) {
-		fitp = &fit;
-		if (fit.note[0])
-			fprintf(stderr, "smart: warning: weight fixed at 0 for %s\n", fit.note);
-		cli_warn_signs(model, signs);
-	}
-	if (folds > 0) {
-		smart_eval_options eo = { .version = SMART_EVAL_OPTIONS_VERSION,
-					  .train = topt,
-					  .folds = (unsigned)folds,
-					  .seed = seed };
-		smart_eval_result er;
+	return -1;
+}
 
-		if (smart_evaluate(&table, &eo, &er, &err) == 0) {
-			model->provenance.cv_f1 = smart_confusion_scores(&er.smart).f1;
-			model->provenance.folds = er.folds;
-		} else {
-			fprintf(stderr, "smart: warning: no cross-validated F1: %s\n", err.message);
-		}
+/* --adapt without corpora: the corpora the base model was trained on. */
+static int base_corpora(train_args *a, const char *const *names, size_t n,
+			smart_model **base)
+{
+	smart_error err = { "" };
+
+	*base = cli_load_model(a->base_model_path, names, n, &err);
+	if (!*base)
+		return cli_fail(&err);
+	if ((*base)->provenance.corpus_count == 0)
+		return cli_failf("%s: the model does not name its corpora; give them as arguments",
+				 a->base_model_path ? a->base_model_path : "the default model");
+	a->corpora = (*base)->provenance.corpora;
+	a->n_corpora = (*base)->provenance.corpus_count;
+	return -1;
+}
+
+/* The warnings about the model trained: weights fixed at 0 or of the
+ * wrong sign, and a cross-validation that failed. */
+static void print_warnings(const smart_train_report *r, const signed char *signs)
+{
+	if (!r->model)
+		return;
+	if (r->has_fit) {
+		if (r->fit.note[0])
+			fprintf(stderr, "smart: warning: weight fixed at 0 for %s\n", r->fit.note);
+		cli_warn_signs(r->model, signs);
 	}
-	if (smart_provenance_set_corpora(&model->provenance, (const char *const *)corpora,
-					 n_corpora, &err) ||
-	    smart_model_save(model, out, &err)) {
-		cli_fail(&err);
+	if (r->no_cv)
+		fprintf(stderr, "smart: warning: no cross-validated F1: %s\n", r->cv_error.message);
+}
+
+/* What smart train prints once the library has trained. */
+static int print_train(const train_args *a, const smart_train_report *r)
+{
+	const smart_ols_fit *fit = r->has_fit ? &r->fit : NULL;
+	int rc = CLI_SAME;
+
+	if (a->o.stats_out) {
+		printf("%zu pairs (%s) written to %s\n", r->n_rows,
+		       a->o.shard ? "one shard's" : "all", a->o.stats_out);
+		return CLI_SAME;
+	}
+	if (a->json)
+		rc = print_json(a->o.output, r->model, fit, r->train_f1);
+	else
+		print_table(r->model, fit, r->train_f1);
+	if (a->o.n_adapt)
+		fprintf(stderr, "smart: adapted with %zu pairs (each counted %ld times): their F1 %.4f, "
+			"the base corpora's %.4f\n", r->n_adapt_pairs, a->adapt_weight, r->adapt_f1,
+			r->train_f1);
+	return rc;
+}
+
+static int run_train(int argc, char **argv)
+{
+	train_args a = { .o = SMART_TRAIN_CORPORA_OPTIONS_INIT,
+			 .adapt_weight = SMART_ADAPT_WEIGHT };
+	smart_train_report report = { 0 };
+	cli_comparators cmp = { 0 };
+	smart_model *base = NULL;
+	smart_error err = { "" };
+	signed char *signs = NULL;
+	const char **names = NULL;
+	size_t n = 0;
+	int rc = parse_train(argc, argv, &a);
+
+	if (rc < 0)
+		rc = check_train(&a);
+	if (rc >= 0)
+		goto done;
+	a.o.on_bad = cli_on_bad_record;
+	a.o.bad_payload = &a.bad;
+	a.o.adapt = (const char *const *)a.adapt;
+	a.o.adapt_weight = (unsigned)a.adapt_weight;
+	a.o.profiles = &a.profiles;
+	names = smart_feature_names(&n);
+	if (!names) {
+		rc = cli_failf("out of memory");
 		goto done;
 	}
-	if (json)
-		rc = print_json(out, model, fitp, rows_f1(model, &table, 0, n_base));
-	else {
-		print_table(model, fitp, rows_f1(model, &table, 0, n_base));
-		rc = CLI_SAME;
+	if (!a.o.stats_out && a.o.n_adapt && a.n_corpora == 0 &&
+	    (rc = base_corpora(&a, names, n, &base)) >= 0)
+		goto done;
+	/* smart's features, then one verdict per comparator */
+	if (a.comparator_features &&
+	    (rc = cli_comparators_open(&cmp, a.baselines, NULL, names, n, 1)) != 0) {
+		rc = CLI_TROUBLE;
+		goto done;
 	}
-	if (n_adapt)
-		fprintf(stderr, "smart: adapted with %zu pairs (each counted %ld times): their F1 %.4f, "
-			"the base corpora's %.4f\n", (table.n_rows - n_base) / (size_t)adapt_weight,
-			adapt_weight, rows_f1(model, &table, n_base, table.n_rows),
-			rows_f1(model, &table, 0, n_base));
+	a.o.comparators = (smart_comparator_set){ .comparators = cmp.v, .n = cmp.n,
+						  .config = cmp.config };
+	a.o.names = a.comparator_features ? cmp.names : names;
+	a.o.n_names = a.comparator_features ? cmp.n_names : n;
+	signs = cli_feature_signs(a.o.names, a.o.n_names);
+	if (!signs) {
+		rc = cli_failf("out of memory");
+		goto done;
+	}
+	a.o.train.signs = signs;
+	rc = smart_train_corpora((const char *const *)a.corpora, a.n_corpora, &a.o, &report, &err);
+	print_warnings(&report, signs);
+	if (rc)
+		rc = report.bad && !a.bad.skip ? cli_fail_bad_records(&report.first_bad, report.bad)
+					       : cli_fail(&err);
+	else
+		rc = print_train(&a, &report);
 done:
-	if (fitp)
-		smart_ols_fit_free(fitp);
-	smart_model_free(model);
-	smart_table_free(&table);
+	smart_train_report_free(&report);
+	smart_profile_set_free(&a.profiles);
+	cli_comparators_close(&cmp);
+	smart_model_free(base);
 	free(signs);
 	free(names);
-	smart_model_free(base_model);
-	smart_profile_set_free(&profiles);
-	cli_comparators_close(&cmp);
 	return rc;
 }
 

@@ -1,7 +1,7 @@
 /*
  * A growable string (internal to libsmart): reports built in memory before
  * they are written atomically, text cleaned while building trees
- * (diffx/text.h), commands and records put together. Functions return 0,
+ * (common/text.h), commands and records put together. Functions return 0,
  * or -1 when memory runs out.
  */
 #ifndef SMART_COMMON_STRBUF_H

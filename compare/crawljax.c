@@ -21,7 +21,7 @@
 #include <libxml/xpath.h>
 
 #include "common/array.h"
-#include "diffx/tree_internal.h"
+#include "diffx/tree_libxml.h"
 
 typedef struct cj_side {
 	xmlDocPtr doc;     /* owned; NULL when the side is a string */

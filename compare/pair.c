@@ -11,7 +11,7 @@
 
 #include <libxml/tree.h>
 
-#include "diffx/tree_internal.h"
+#include "diffx/tree_libxml.h"
 
 struct smart_compare_pair {
 	const char *data[2];

@@ -14,7 +14,7 @@
  */
 #include "sprenkle.h"
 
-#include "diffx/text.h"
+#include "common/text.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,7 @@
 #include "smart/file.h"
 #include "smart/tree.h"
 
-#include "diffx/text.h"
+#include "common/text.h"
 
 const char *smart__pair_format_of(const char *path, const char *data, size_t len)
 {

@@ -1,8 +1,11 @@
 /*
- * Writing one pair record (DESIGN §5) as a line of JSON, for the fault
- * seeders (mutate, perturb), whose documents are whatever a program
- * printed: they are made valid UTF-8 here, then written by the corpus
- * module (smart_pair_to_json). Internal to corpus/, mutate/ and perturb/.
+ * Writing one pair record (docs/corpus-format.md) as a line of JSON, for
+ * the fault seeders (mutate, perturb), whose documents are whatever a
+ * program printed: they are made valid UTF-8 here, then written by the
+ * corpus module (smart_pair_to_json). Shared by corpus/ with mutate/ and
+ * perturb/ (docs/architecture.md, "Headers shared between modules"); not in
+ * include/smart.h, since it appends to a common/ string buffer, which
+ * programs using libsmart do not have.
  */
 #ifndef SMART_CORPUS_PAIR_WRITE_H
 #define SMART_CORPUS_PAIR_WRITE_H

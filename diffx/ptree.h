@@ -4,11 +4,12 @@
  * plus new nodes appended after them; smart__ptree_finish turns the result back
  * into an immutable smart_tree, normalised as a parsed document is.
  *
- * Internal to libsmart but shared between modules (not in include/smart.h):
- * diffx/patch.c applies edit scripts with it, and profile/normalize.c drops
- * and reorders volatile children with it. Other library modules may
- * include it as "diffx/ptree.h"; the CLI and programs using libsmart may
- * not (it changes without notice).
+ * Internal to libsmart but shared between modules (docs/architecture.md,
+ * "Headers shared between modules"; not in include/smart.h): diffx/patch.c
+ * applies edit scripts with it, and profile/normalize.c drops and reorders
+ * volatile children with it. Other library modules may include it as
+ * "diffx/ptree.h"; the CLI and programs using libsmart may not (it changes
+ * without notice).
  */
 #ifndef SMART_DIFFX_PTREE_H
 #define SMART_DIFFX_PTREE_H

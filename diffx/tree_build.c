@@ -19,7 +19,7 @@
 
 #include "common/array.h"
 #include "../common/arena.h"
-#include "text.h"
+#include "common/text.h"
 
 /* The frame whose node receives what is found now: the top frame, or past
  * the depth cap the frame at the cap's edge (the nodes of deeper elements

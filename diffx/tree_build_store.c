@@ -10,7 +10,7 @@
 
 #include "common/array.h"
 #include "../common/arena.h"
-#include "text.h"
+#include "common/text.h"
 
 static uint32_t hash_name(const char *s)
 {
@@ -58,15 +58,9 @@ uint32_t smart__tree_build_intern_name(builder *b, const char *name)
 			return id;
 		s = (s + 1) & (b->slot_count - 1);
 	}
-	if (t->name_count == b->name_cap) {
-		uint32_t cap = b->name_cap ? b->name_cap * 2 : 32;
-		const char **names = realloc(t->names, cap * sizeof(*names));
-
-		if (!names)
-			return SMART_NONE;
-		t->names = names;
-		b->name_cap = cap;
-	}
+	if (smart_array_reserve((void **)&t->names, &b->name_cap, t->name_count,
+				sizeof(*t->names), 32) < 0)
+		return SMART_NONE;
 	t->names[t->name_count] = smart_arena_strndup(t->arena, name, strlen(name));
 	if (!t->names[t->name_count])
 		return SMART_NONE;
@@ -137,17 +131,9 @@ static int add_attribute(builder *b, const xmlAttr *a)
 			oom |= smart_strbuf_append(&value, ";", 1) < 0;
 		}
 	}
-	if (!oom && t->attr_total == b->attr_cap) {
-		uint32_t cap = b->attr_cap ? b->attr_cap * 2 : 64;
-		smart_attr *attrs = realloc(t->attrs, cap * sizeof(*attrs));
-
-		if (attrs) {
-			t->attrs = attrs;
-			b->attr_cap = cap;
-		} else {
-			oom = 1;
-		}
-	}
+	if (!oom && smart_array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
+					sizeof(*t->attrs), 64) < 0)
+		oom = 1;
 	if (!oom) {
 		slot = &t->attrs[t->attr_total];
 		slot->name = smart__tree_build_store_text(b, name.data ? name.data : "", name.len, 0, NULL);

@@ -24,7 +24,7 @@
 #include "../common/arena.h"
 #include "smart/file.h"
 #include "smart/limits.h"
-#include "text.h"
+#include "common/text.h"
 
 static pthread_once_t libxml_once = PTHREAD_ONCE_INIT;
 

@@ -22,7 +22,7 @@
 #include <libxml/HTMLparser.h>
 
 #include "common/array.h"
-#include "text.h"
+#include "common/text.h"
 
 typedef struct writer {
 	smart_strbuf out;

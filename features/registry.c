@@ -8,6 +8,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -92,6 +93,19 @@ const smart_feature_info *smart_feature_info_at(size_t i)
 {
 	assert(i < REGISTRY_SIZE);
 	return &registry[i];
+}
+
+/* The column names of a table or a model without comparator verdicts. */
+const char **smart_feature_names(size_t *n)
+{
+	const char **names = calloc(REGISTRY_SIZE, sizeof(*names));
+
+	*n = REGISTRY_SIZE;
+	if (!names)
+		return NULL;
+	for (size_t i = 0; i < REGISTRY_SIZE; i++)
+		names[i] = registry[i].name;
+	return names;
 }
 
 int smart_feature_sign(const char *name)

@@ -24,6 +24,7 @@
 #include "smart/train.h"
 #include "smart/profile_set.h"
 #include "smart/eval.h"
+#include "smart/train_corpora.h"
 #include "smart/classify.h"
 #include "smart/replay.h"
 #include "smart/mutate.h"

@@ -14,7 +14,7 @@
 
 #include "smart/file.h"
 #include "smart/tree_write.h"
-#include "diffx/tree_internal.h"
+#include "diffx/tree_libxml.h"
 
 static const struct {
 	const char *name;

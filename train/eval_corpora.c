@@ -13,44 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Counts the unusable records of one load, keeps the first, and passes
- * each on. */
-typedef struct eval_bad {
-	const smart_eval_options *o;
-	smart_eval_report *report;
-} eval_bad;
-
-static void eval_on_bad(void *ctx, const smart_error *err)
-{
-	eval_bad *b = ctx;
-
-	if (b->report->bad++ == 0)
-		b->report->first_bad = *err;
-	if (b->o->on_bad)
-		b->o->on_bad(b->o->bad_payload, err);
-}
+#include "load_counted.h"
 
 /* Loads the corpora into `t`; an unusable record is an error unless
  * o->skip_bad. */
 static int eval_load(smart_table *t, const char *const *paths, size_t n_paths,
 		     const smart_eval_options *o, smart_eval_report *report, smart_error *err)
 {
-	eval_bad b = { .o = o, .report = report };
-	smart_load_options lo = { .version = SMART_LOAD_OPTIONS_VERSION,
-				  .format = o->format,
-				  .threads = o->threads,
-				  .on_bad = eval_on_bad,
-				  .payload = &b };
-	size_t count = 0;
+	smart__counted_load c = { .format = o->format, .threads = o->threads,
+				  .skip_bad = o->skip_bad,
+				  .on_bad = o->on_bad, .payload = o->bad_payload,
+				  .bad = &report->bad, .first_bad = &report->first_bad };
 
-	report->bad = 0;
-	if (smart_table_load(t, paths, n_paths, &lo, &count, err))
-		return -1;
-	if (report->bad && !o->skip_bad) {
-		*err = report->first_bad;
-		return -1;
-	}
-	return 0;
+	return smart__table_load_counted(t, paths, n_paths, &c, err);
 }
 
 /* A copy of the table with only its first n features (smart's own, the
@@ -177,12 +152,9 @@ int smart_eval_corpora(const char *const *paths, size_t n_paths, const smart_eva
 				       "(start from SMART_EVAL_OPTIONS_INIT)", o->version,
 				       SMART_EVAL_OPTIONS_VERSION);
 	if (!names) {
-		n = smart_feature_count();
-		report->names = calloc(n ? n : 1, sizeof(*report->names));
+		report->names = smart_feature_names(&n);
 		if (!report->names)
 			return smart_error_oom(err);
-		for (size_t i = 0; i < n; i++)
-			report->names[i] = smart_feature_info_at(i)->name;
 		names = report->names;
 	}
 	smart_table_init(&report->table, names, n);

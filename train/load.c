@@ -29,6 +29,7 @@ typedef struct load_ctx {
 	size_t n_paths, path_i;
 	smart_corpus_reader *reader;
 	const smart_load_options *o;
+	smart_comparator_set comparators; /* the table's, run on every pair */
 	size_t bad;
 } load_ctx;
 
@@ -113,6 +114,9 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->m.format = j->pair.format;
 		j->m.test = j->pair.test;
 		j->m.raw = c->table->raw;
+		j->m.comparators = &c->comparators;
+		j->m.comparator_features = c->table->comparator_features;
+		j->m.fails = j->fails;
 		j->m.profile = c->table->profile_for
 				       ? c->table->profile_for(c->table->profile_ctx, pair.app)
 				       : NULL;
@@ -129,18 +133,6 @@ static void load_work(void *ctx, void *job)
 
 	(void)ctx;
 	j->bad = smart_measure_pair(&old_doc, &new_doc, &j->m, &j->err) != 0;
-	if (!j->bad && j->table->n_comparators) {
-		const smart_table *t = j->table;
-		smart_comparator_set set = { .comparators = t->comparators,
-					     .n = t->n_comparators,
-					     .config = t->compare_config };
-
-		j->bad = smart_measure_comparators(&old_doc, &new_doc, j->pair.format, &set,
-						   j->fails, &j->err) != 0;
-		/* As features: the last columns, after smart's own. */
-		for (size_t k = 0; !j->bad && t->comparator_features && k < t->n_comparators; k++)
-			j->values[t->n_features - t->n_comparators + k] = j->fails[k];
-	}
 	/* The documents are not needed past this point. */
 	smart_pair_job_drop_documents(&j->pair);
 }
@@ -182,13 +174,20 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 {
 	static const smart_pool_ops ops = { .next = load_next, .work = load_work,
 					    .done = load_done, .discard = load_discard };
-	load_ctx c = { .table = t, .paths = paths, .n_paths = n_paths, .o = o };
+	load_ctx c = { .table = t, .paths = paths, .n_paths = n_paths, .o = o,
+		       .comparators = { .comparators = t->comparators,
+					.n = t->n_comparators,
+					.config = t->compare_config } };
 	int rc;
 
 	if (o->version != SMART_LOAD_OPTIONS_VERSION)
 		return smart_error_set(err, "smart_table_load: options of version %u, not %u "
 				       "(start from SMART_LOAD_OPTIONS_INIT)", o->version,
 				       SMART_LOAD_OPTIONS_VERSION);
+	if (t->comparator_features && t->n_features != smart_feature_count() + t->n_comparators)
+		return smart_error_set(err, "smart_table_load: with comparator features the table's "
+				       "columns are smart's %zu features, then one per comparator",
+				       smart_feature_count());
 	rc = smart_pool_map(o->threads, &ops, &c, err);
 	smart_corpus_close(c.reader);
 	if (bad)

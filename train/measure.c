@@ -146,8 +146,8 @@ done:
  * presentational attributes elements gained), count what the scrubbing
  * explained, and compute the features against the profile. The diff
  * baseline (any byte differs) is decided before parsing. */
-int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
-		       smart_measure *m, smart_error *err)
+static int measure_features(const smart_document *old_doc, const smart_document *new_doc,
+			    smart_measure *m, smart_error *err)
 {
 	smart_features_result *r = &m->result;
 	smart_tree *old_tree = NULL, *new_tree = NULL;
@@ -201,6 +201,32 @@ out:
 	smart_tree_free(new_tree);
 	smart_tree_free(old_tree);
 	return status;
+}
+
+/* The comparators' verdicts on the pair, and with m->comparator_features
+ * the same verdicts as the feature columns after smart's own: the one
+ * place verdicts become features, for training's tables
+ * (smart_table_load) and for classifying with a model trained on them. */
+static int measure_verdicts(const smart_document *old_doc, const smart_document *new_doc,
+			    smart_measure *m, smart_error *err)
+{
+	const smart_comparator_set *set = m->comparators;
+	size_t base = smart_feature_count();
+
+	if (smart_measure_comparators(old_doc, new_doc, m->format, set, m->fails, err))
+		return -1;
+	for (size_t k = 0; m->comparator_features && k < set->n; k++)
+		m->values[base + k] = m->fails[k];
+	return 0;
+}
+
+int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
+		       smart_measure *m, smart_error *err)
+{
+	if (measure_features(old_doc, new_doc, m, err))
+		return -1;
+	return m->comparators && m->comparators->n ? measure_verdicts(old_doc, new_doc, m, err)
+						   : 0;
 }
 
 int smart_measure_files(const char *old_path, const char *new_path, smart_measure *m,

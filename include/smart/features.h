@@ -54,6 +54,11 @@ size_t smart_feature_count(void);
 /* The i-th feature (i < smart_feature_count()). */
 const smart_feature_info *smart_feature_info_at(size_t i);
 
+/* The registry's feature names in order, smart_feature_count() of them
+ * (*n receives it): a new array the caller frees, the strings the
+ * registry's; NULL when out of memory. */
+const char **smart_feature_names(size_t *n);
+
 /* The hypothesised sign of the weight of the feature called `name`: +1
  * (more of it means inspect), -1 (means ignore), or 0 when there is no
  * hypothesis or no such feature (docs/features.md gives each one). */

@@ -108,18 +108,32 @@ typedef struct smart_features_result {
 #define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
 #define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
 
+/* Comparators to run on each pair, with their configuration. */
+typedef struct smart_comparator_set {
+	const smart_comparator *const *comparators; /* borrowed */
+	size_t n;
+	const smart_compare_config *config;         /* borrowed, read-only */
+} smart_comparator_set;
+
 /* What smart learns from one pair of documents: how it is measured (in)
  * and what was found (out). */
 struct smart_profile;
 
 typedef struct smart_measure {
-	double *values;    /* caller-provided, smart_feature_count() long */
+	double *values;    /* caller-provided, smart_feature_count() long (and
+	                    * comparators->n more with comparator_features) */
 	smart_format format; /* in: SMART_FORMAT_AUTO: sniffed */
 	const struct smart_profile *profile; /* in: the application's volatility
 	                                       * profile, or NULL (built-in
 	                                       * value shapes only) */
 	const char *test;  /* in: the pair's test name, or NULL */
 	int raw;           /* in: 1 for SMART's raw-tree features (no scrubbing) */
+	const smart_comparator_set *comparators; /* in: oracle comparators
+	                    * to run on the pair too, or NULL */
+	int comparator_features; /* in: their verdicts are also the feature
+	                    * columns after smart's own (1 = fail) */
+	unsigned char *fails; /* out, caller-provided, comparators->n long:
+	                    * 1 when comparator k fails the pair */
 	int bytes_differ;  /* out: the diff baseline */
 	int trees_differ;  /* out: the tree-diff baseline */
 	smart_features_result result; /* out: what the scrubbing explained */
@@ -141,8 +155,9 @@ int smart_forced_decision(const char *const *names, size_t n, const double *valu
  * features that `smart features`, training, evaluation and classification
  * share: parse both, note the baselines (bytes differ, parsed trees
  * differ), scrub volatile values (unless m->raw), align with DiffX,
- * normalise by m->profile and align again, and compute the features.
- * 0, or -1 with `err` set (a document that does not parse). */
+ * normalise by m->profile and align again, and compute the features; then
+ * run m->comparators, whose verdicts become feature columns here and
+ * nowhere else. 0, or -1 with `err` set (a document that does not parse). */
 int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
 		       smart_measure *m, smart_error *err);
 
@@ -156,13 +171,6 @@ int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error 
 /* smart_measure_pair for two files, read whole. */
 int smart_measure_files(const char *old_path, const char *new_path, smart_measure *m,
 			smart_error *err);
-
-/* Comparators to run on each pair, with their configuration. */
-typedef struct smart_comparator_set {
-	const smart_comparator *const *comparators; /* borrowed */
-	size_t n;
-	const smart_compare_config *config;         /* borrowed, read-only */
-} smart_comparator_set;
 
 /* Runs the comparators of `set` on one pair of documents: fails[k] = 1
  * when comparator k fails (asks for inspection). */

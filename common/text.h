@@ -1,12 +1,12 @@
 /*
- * Text clean-up used while building trees: valid UTF-8 everywhere, and white
- * space as a browser displays it, written into a smart_strbuf
- * (common/strbuf.h). Internal to libsmart (not in
- * include/smart.h); compare/sprenkle.c and corpus/pair_write.c include it as
- * "diffx/text.h".
+ * Text clean-up: valid UTF-8 everywhere, and white space as a browser
+ * displays it, written into a smart_strbuf (common/strbuf.h). Internal to
+ * libsmart (not in include/smart.h): diffx/ cleans the text of the trees it
+ * builds with it, compare/sprenkle.c the text its comparators see, and
+ * corpus/pair_write.c the documents the fault seeders record.
  */
-#ifndef SMART_DIFFX_TEXT_H
-#define SMART_DIFFX_TEXT_H
+#ifndef SMART_COMMON_TEXT_H
+#define SMART_COMMON_TEXT_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-/* UTF-8 repair and white-space collapsing (diffx/text.h). */
+/* UTF-8 repair and white-space collapsing (common/text.h). */
 #include "text.h"
 
 #include <stdint.h>

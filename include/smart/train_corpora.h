@@ -1,0 +1,91 @@
+/*
+ * Training on corpora, what `smart train` runs (train/train_corpora.c): the
+ * corpora are measured into a table (or their training statistics summed),
+ * the pairs of adaptation corpora added with their weight (docs/adaptation.md),
+ * the model fitted, cross-validated for its provenance and written; or,
+ * instead of a model, the corpora's training statistics are written
+ * (docs/shards.md).
+ */
+#ifndef SMART_TRAIN_CORPORA_H
+#define SMART_TRAIN_CORPORA_H
+
+#include "smart/profile_set.h"
+#include "smart/shard.h"
+#include "smart/train.h"
+
+/* How smart_train_corpora reads, fits and writes. Start from
+ * SMART_TRAIN_CORPORA_OPTIONS_INIT (linear, degenerate features dropped,
+ * 10 folds, seed 1) and set fields by name. */
+typedef struct smart_train_corpora_options {
+	unsigned version;           /* SMART_TRAIN_CORPORA_OPTIONS_VERSION */
+	smart_train_options train;  /* the fit (train.signs: the columns'
+	                             * hypothesised signs, or NULL) */
+	unsigned folds;             /* cross-validation for the model's
+	                             * provenance (0: none; none with adapt
+	                             * or from_stats) */
+	uint64_t seed;              /* its shuffle seed */
+	smart_format format;        /* records without a "format" (AUTO: sniffed) */
+	unsigned threads;           /* 0: all cores */
+	int raw;                    /* SMART's raw-tree features (no scrubbing) */
+	int skip_bad;               /* train without unusable records (0: the
+	                             * first one is an error, after reading) */
+	smart_bad_record_fn on_bad; /* every unusable record, or NULL */
+	void *bad_payload;          /* on_bad's ctx */
+	const char *const *names;   /* the table's columns, n_names of them; NULL:
+	                             * the registry's features */
+	size_t n_names;
+	smart_comparator_set comparators; /* their verdicts are the last feature
+	                             * columns (`names` lists them); n 0: none */
+	smart_profile_set *profiles;/* measure with each application's profile
+	                             * (NULL: none); the model records it */
+	const char *const *adapt;   /* adaptation corpora, n_adapt of them: their
+	                             * labelled pairs join the base pairs, each
+	                             * counted adapt_weight times */
+	size_t n_adapt;
+	unsigned adapt_weight;      /* 0: SMART_ADAPT_WEIGHT */
+	int from_stats;             /* the paths are statistics files (linear
+	                             * only): fit to their sum */
+	const char *output;         /* where the model is written, atomically;
+	                             * checked writable before any measuring */
+	const char *stats_out;      /* instead of a model: the corpora's training
+	                             * statistics written here (linear only) */
+	smart_shard_walk *shard;    /* with stats_out: only this shard's pairs */
+} smart_train_corpora_options;
+
+#define SMART_TRAIN_CORPORA_OPTIONS_VERSION 1
+#define SMART_TRAIN_CORPORA_OPTIONS_INIT                                               \
+	{ .version = SMART_TRAIN_CORPORA_OPTIONS_VERSION,                             \
+	  .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP }, \
+	  .folds = 10, .seed = 1 }
+
+/* What smart_train_corpora did. */
+typedef struct smart_train_report {
+	smart_model *model;         /* the model written (owned), or NULL */
+	smart_ols_fit fit;          /* linear: the fit and its ANOVA table */
+	int has_fit;
+	double train_f1;            /* the model's F1 on the base pairs */
+	size_t n_rows;              /* base pairs (stats_out: pairs written) */
+	size_t n_adapt_pairs;       /* adaptation pairs (each counted adapt_weight
+	                             * times in the fit) */
+	double adapt_f1;            /* the model's F1 on them */
+	int no_cv;                  /* cross-validation failed: cv_error says why
+	                             * (the model is written without it) */
+	smart_error cv_error;
+	size_t bad;                 /* unusable records of the load that stopped */
+	smart_error first_bad;      /* the first of them */
+	const char **names;         /* owned: the registry's names when o->names
+	                             * was NULL */
+} smart_train_report;
+
+/* Trains on the corpora (or sums their statistics, or writes them, as `o`
+ * says) and writes the model to o->output. Without o->skip_bad an unusable
+ * record stops it after reading (report->bad and report->first_bad say
+ * which). Free the report with smart_train_report_free, also after a
+ * failure. */
+int smart_train_corpora(const char *const *paths, size_t n_paths,
+			const smart_train_corpora_options *o, smart_train_report *report,
+			smart_error *err);
+
+void smart_train_report_free(smart_train_report *report);
+
+#endif

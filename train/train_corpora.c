@@ -1,0 +1,231 @@
+/*
+ * Training on corpora (include/smart/train_corpora.h): what `smart train`
+ * runs. The corpora are measured into a table (or their training statistics
+ * read and summed), the adaptation corpora's pairs are added, each counted
+ * adapt_weight times (a weighted least-squares fit and a cutoff chosen on
+ * the blend; docs/adaptation.md), the model is fitted, cross-validated for
+ * its provenance and written atomically. With stats_out, the corpora's
+ * training statistics are written instead (docs/shards.md).
+ */
+#include "smart/train_corpora.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smart/file.h"
+
+#include "load_counted.h"
+
+/* Loads the corpora into `t` (only o->shard's records when `shard`); an
+ * unusable record is an error, after reading, unless o->skip_bad. */
+static int train_load(smart_table *t, const char *const *paths, size_t n_paths,
+		      const smart_train_corpora_options *o, int shard,
+		      smart_train_report *report, smart_error *err)
+{
+	smart__counted_load c = { .format = o->format, .threads = o->threads,
+				  .shard = shard ? o->shard : NULL, .skip_bad = o->skip_bad,
+				  .on_bad = o->on_bad, .payload = o->bad_payload,
+				  .bad = &report->bad, .first_bad = &report->first_bad };
+
+	return smart__table_load_counted(t, paths, n_paths, &c, err);
+}
+
+/* What must match across the statistics files summed: how pairs were
+ * measured. */
+static void stats_params(char *buf, size_t size, int raw)
+{
+	snprintf(buf, size, "raw=%d", raw);
+}
+
+/* stats_out: the training statistics of the corpora (of one shard). */
+static int write_stats(const char *const *paths, size_t n_paths,
+		       const smart_train_corpora_options *o, smart_table *t,
+		       smart_train_report *r, smart_error *err)
+{
+	smart_train_stats *stats;
+	char params[64];
+	int rc;
+
+	t->raw = o->raw;
+	if (smart_file_check_writable(o->stats_out, err) < 0 ||
+	    train_load(t, paths, n_paths, o, 1, r, err))
+		return -1;
+	stats_params(params, sizeof(params), o->raw);
+	stats = smart_train_stats_of_table(t, params, err);
+	rc = !stats || smart_train_stats_write(stats, t->names, o->stats_out, err) ? -1 : 0;
+	smart_train_stats_free(stats);
+	r->n_rows = t->n_rows;
+	return rc;
+}
+
+/* from_stats: the pairs of the summed statistics files, into `t`. */
+static int table_from_stats(smart_table *t, const char *const *paths, size_t n_paths,
+			    int raw, smart_error *err)
+{
+	char params[64];
+	smart_train_stats *stats;
+	smart_dataset d;
+	int rc = 0;
+
+	stats_params(params, sizeof(params), raw);
+	stats = smart_train_stats_sum(paths, n_paths, t->names, t->n_features, params, err);
+	if (!stats || smart_train_stats_dataset(stats, t->names, &d, err)) {
+		smart_train_stats_free(stats);
+		return -1;
+	}
+	for (size_t i = 0; i < d.n_rows && rc == 0; i++) {
+		smart_table_row row = { .values = d.rows + i * d.n_features,
+					.label = d.labels[i],
+					.app = "" };
+
+		rc = smart_table_add(t, &row, err);
+	}
+	smart_train_stats_free(stats);
+	return rc;
+}
+
+/* Appends the pairs of the adaptation corpora to `t`, each `weight` times;
+ * *pairs receives how many there were. */
+static int add_adaptation(smart_table *t, const smart_train_corpora_options *o,
+			  size_t weight, size_t *pairs, smart_train_report *r,
+			  smart_error *err)
+{
+	smart_table extra;
+	int rc;
+
+	smart_table_init(&extra, t->names, t->n_features);
+	rc = train_load(&extra, o->adapt, o->n_adapt, o, 0, r, err);
+	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
+		smart_table_row row = smart_table_row_at(&extra, i);
+
+		for (size_t k = 0; rc == 0 && k < weight; k++)
+			rc = smart_table_add(t, &row, err);
+	}
+	if (rc == 0 && extra.n_rows == 0)
+		rc = smart_error_set(err, "--adapt: no labelled pairs in the adaptation corpora");
+	*pairs = extra.n_rows;
+	smart_table_free(&extra);
+	return rc;
+}
+
+/* The model's F1 on rows [from, to) of its training table. */
+static double rows_f1(const smart_model *m, const smart_table *t, size_t from, size_t to)
+{
+	smart_confusion c = { 0, 0, 0, 0 };
+
+	for (size_t i = from; i < to; i++)
+		smart_confusion_add(&c, smart_model_decide(m, t->rows + i * t->n_features, NULL),
+				    t->labels[i]);
+	return smart_confusion_scores(&c).f1;
+}
+
+/* Fits the model to the loaded table (its first n_base rows the base
+ * pairs), cross-validates it for its provenance and writes it. */
+static int fit_and_write(const char *const *paths, size_t n_paths,
+			 const smart_train_corpora_options *o, const smart_table *t,
+			 size_t n_base, smart_train_report *r, smart_error *err)
+{
+	int linear = o->train.kind == SMART_MODEL_LINEAR;
+	unsigned folds = o->n_adapt || o->from_stats ? 0 : o->folds;
+
+	r->model = smart_model_train(&(smart_dataset){ t->rows, t->labels, t->n_rows,
+						       t->n_features, t->names },
+				     &o->train, linear ? &r->fit : NULL, err);
+	if (!r->model)
+		return -1;
+	r->has_fit = linear;
+	r->model->provenance.profiles = o->profiles && o->profiles->n > 0;
+	r->model->provenance.raw = o->raw;
+	/* copies of an adaptation pair in several folds would leak; the
+	 * statistics keep neither the pairs' applications nor their order */
+	if (folds > 0) {
+		smart_eval_options eo = { .version = SMART_EVAL_OPTIONS_VERSION,
+					  .train = o->train,
+					  .folds = folds,
+					  .seed = o->seed };
+		smart_eval_result er;
+
+		if (smart_evaluate(t, &eo, &er, &r->cv_error) == 0) {
+			r->model->provenance.cv_f1 = smart_confusion_scores(&er.smart).f1;
+			r->model->provenance.folds = er.folds;
+		} else {
+			r->no_cv = 1;
+		}
+	}
+	if (smart_provenance_set_corpora(&r->model->provenance, paths, n_paths, err) ||
+	    (o->output && smart_model_save(r->model, o->output, err)))
+		return -1;
+	r->n_rows = n_base;
+	r->train_f1 = rows_f1(r->model, t, 0, n_base);
+	r->adapt_f1 = rows_f1(r->model, t, n_base, t->n_rows);
+	return 0;
+}
+
+/* Measures (or sums) the pairs of the corpora and the adaptation corpora
+ * into `t`, then fits. */
+static int train_table(const char *const *paths, size_t n_paths,
+		       const smart_train_corpora_options *o, smart_table *t,
+		       smart_train_report *r, smart_error *err)
+{
+	size_t weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT, n_base;
+
+	if (o->output && smart_file_check_writable(o->output, err) < 0)
+		return -1;
+	t->raw = o->raw;
+	if (o->comparators.n) {
+		t->comparators = o->comparators.comparators;
+		t->n_comparators = o->comparators.n;
+		t->compare_config = o->comparators.config;
+		t->comparator_features = 1;
+	}
+	if (o->profiles && o->profiles->n)
+		smart_profile_set_attach(o->profiles, t);
+	if (o->from_stats ? table_from_stats(t, paths, n_paths, o->raw, err)
+			  : train_load(t, paths, n_paths, o, 0, r, err))
+		return -1;
+	n_base = t->n_rows;
+	if (o->n_adapt && add_adaptation(t, o, weight, &r->n_adapt_pairs, r, err))
+		return -1;
+	return fit_and_write(paths, n_paths, o, t, n_base, r, err);
+}
+
+int smart_train_corpora(const char *const *paths, size_t n_paths,
+			const smart_train_corpora_options *o, smart_train_report *report,
+			smart_error *err)
+{
+	const char *const *names = o->names;
+	size_t n = o->n_names;
+	smart_table t;
+	int rc;
+
+	memset(report, 0, sizeof(*report));
+	report->adapt_f1 = NAN;
+	if (o->version != SMART_TRAIN_CORPORA_OPTIONS_VERSION)
+		return smart_error_set(err, "smart_train_corpora: options of version %u, not %u "
+				       "(start from SMART_TRAIN_CORPORA_OPTIONS_INIT)", o->version,
+				       SMART_TRAIN_CORPORA_OPTIONS_VERSION);
+	if (!names) {
+		report->names = smart_feature_names(&n);
+		if (!report->names)
+			return smart_error_oom(err);
+		names = report->names;
+	}
+	smart_table_init(&t, names, n);
+	if (o->stats_out)
+		rc = write_stats(paths, n_paths, o, &t, report, err);
+	else
+		rc = train_table(paths, n_paths, o, &t, report, err);
+	smart_table_free(&t);
+	return rc;
+}
+
+void smart_train_report_free(smart_train_report *report)
+{
+	if (report->has_fit)
+		smart_ols_fit_free(&report->fit);
+	smart_model_free(report->model);
+	free(report->names);
+	memset(report, 0, sizeof(*report));
+}
