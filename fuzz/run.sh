@@ -7,7 +7,10 @@
 #
 # Each target keeps what it learned in build/fuzz/corpus/TARGET (reused by
 # the next run) and starts from seeds made from the project's fixtures
-# (fuzz/seeds.py). A finding is written to build/fuzz/findings/TARGET/; to
+# (fuzz/seeds.py). FUZZ_TIMEOUT (default 10) is the seconds after which an
+# input counts as slow; libFuzzer measures wall time, so on a loaded machine
+# under `nice` raise it, and time any timeout found by replaying it alone.
+# A finding is written to build/fuzz/findings/TARGET/; to
 # keep it fixed, copy it to tests/fixtures/fuzz/TARGET/ (make test replays
 # that folder through the same target).
 set -u
@@ -35,7 +38,7 @@ for t in $targets; do
 	[ -f "fuzz/$t.dict" ] && dict="-dict=fuzz/$t.dict"
 	echo "== $t: ${seconds}s"
 	ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}" \
-	"$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+	"$bin" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
 		-max_len="$max_len" -print_final_stats=1 \
 		-artifact_prefix="$BUILD/fuzz/findings/$t/" $dict \
 		"$BUILD/fuzz/corpus/$t" "$BUILD/fuzz/seeds/$t" \

@@ -65,7 +65,7 @@ static int start_run(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	if (smart_fs_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
 	    smart__mutate_proc_start(&s->proc, d->mutant_run, s->dir, s->log,
-			      d->run_timeout, err) < 0)
+			      d->env, d->run_timeout, err) < 0)
 		return -1;
 	s->state = SLOT_RUN;
 	return 0;
@@ -97,7 +97,7 @@ static int start_mutant(mutate_driver *d, mutate_slot *s, size_t ordinal,
 		return start_run(d, s, err);
 	}
 	if (smart__mutate_proc_start(&s->proc, d->opt->build, s->dir, s->log,
-			      d->build_timeout, err) < 0)
+			      d->env, d->build_timeout, err) < 0)
 		return -1;
 	s->state = SLOT_BUILD;
 	return 0;

@@ -4,6 +4,7 @@
  * to completion, and tearing the run down.
  */
 #include "mutate_run.h"
+#include "mutate_scratch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,7 +115,7 @@ int smart__mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *c
 	if (!cmd && smart_fs_fresh_dir(s->dir, o->outputs, err) < 0)
 		return -1;
 	if (smart__mutate_proc_start(&s->proc, cmd ? cmd : o->run, s->dir, s->log,
-			      timeout, err) < 0)
+			      d->env, timeout, err) < 0)
 		return -1;
 	if (smart__mutate_proc_wait(&s->proc, o->stop) < 0)
 		return smart_error_set(err, "interrupted");
@@ -141,6 +142,7 @@ int smart__mutate_driver_free(mutate_driver *d, smart_error *err)
 		free(d->slots[k].log);
 	}
 	free(d->slots);
+	smart__mutate_child_env_free(d->env);
 	if (d->root) {
 		smart_error ignored;
 

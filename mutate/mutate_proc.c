@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <stdio.h>
@@ -30,8 +31,23 @@ void smart__mutate_nap(void)
 	nanosleep(&ts, NULL);
 }
 
+int smart__mutate_reaper_begin(void)
+{
+	int old = 0;
+
+	if (prctl(PR_GET_CHILD_SUBREAPER, &old) != 0)
+		old = 0;
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	return old;
+}
+
+void smart__mutate_reaper_end(int old)
+{
+	prctl(PR_SET_CHILD_SUBREAPER, old);
+}
+
 int smart__mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
-		      const char *log, double timeout, smart_error *err)
+		      const char *log, char *const *env, double timeout, smart_error *err)
 {
 	posix_spawnattr_t attr;
 	posix_spawn_file_actions_t fa;
@@ -71,7 +87,7 @@ int smart__mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
 	if (!rc)
 		rc = posix_spawn_file_actions_adddup2(&fa, 1, 2);
 	if (!rc)
-		rc = posix_spawn(&p->pid, "/bin/sh", &fa, &attr, argv, environ);
+		rc = posix_spawn(&p->pid, "/bin/sh", &fa, &attr, argv, env ? env : environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	if (rc != 0) {
@@ -83,14 +99,31 @@ int smart__mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
 	return 0;
 }
 
-/* Kills what is left in the group of the finished (not yet reaped) leader
- * and reaps the leader. The zombie leader keeps the group id from being
- * reused, so the kill cannot reach anyone else. */
+/* Kills the group of the finished (not yet reaped) leader and waits until
+ * every process of it is gone, reaping the leader last of all or in
+ * between. A killed process may still finish the system call it was in
+ * (creating a file, say), so nothing may touch the slot's folder before the
+ * whole group is dead; as the subreaper (smart__mutate_reaper_begin) this
+ * process inherits the group's orphans and can wait for them. The group id
+ * cannot be reused while a member lives, so the kill reaches no one else:
+ * it is sent only while WNOHANG finds members running. */
 static void reap(mutate_proc *p)
 {
+	int status;
+	pid_t r;
+
 	kill(-p->pid, SIGKILL);
-	while (waitpid(p->pid, &p->status, 0) < 0 && errno == EINTR)
-		;
+	for (;;) {
+		r = waitpid(-p->pid, &status, WNOHANG);
+		if (r == 0) { /* members left: kill again (one may have forked) and wait */
+			kill(-p->pid, SIGKILL);
+			r = waitpid(-p->pid, &status, 0);
+		}
+		if (r == p->pid)
+			p->status = status;
+		if (r < 0 && errno != EINTR)
+			break; /* ECHILD: none left */
+	}
 	p->pid = 0;
 }
 

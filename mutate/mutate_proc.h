@@ -24,17 +24,25 @@ typedef struct mutate_proc {
 /* Seconds on the monotonic clock. */
 double smart__mutate_now(void);
 
+/* Makes this process the subreaper of its descendants (Linux), so that the
+ * orphans of a killed command can be waited for; returns the old setting
+ * for smart__mutate_reaper_end, which restores it. */
+int smart__mutate_reaper_begin(void);
+void smart__mutate_reaper_end(int old);
+
 /* Starts `/bin/sh -c CMD` in folder `cwd`, stdin from /dev/null, stdout
- * and stderr into `log` (truncated), in a new process group. */
+ * and stderr into `log` (truncated), in a new process group, with the
+ * environment `env` (NULL: this process's). */
 int smart__mutate_proc_start(mutate_proc *p, const char *cmd, const char *cwd,
-		      const char *log, double timeout, smart_error *err);
+		      const char *log, char *const *env, double timeout, smart_error *err);
 
 /* Checks on a started command without blocking: returns 1 when it has
  * finished (status or timed_out set; what it left running in its group is
  * killed), 0 while it runs. */
 int smart__mutate_proc_poll(mutate_proc *p);
 
-/* Kills the command's whole process group and reaps it; no-op when none runs. */
+/* Kills the command's whole process group and waits until every process
+ * of it is gone; no-op when none runs. */
 void smart__mutate_proc_kill(mutate_proc *p);
 
 /* Waits for a started command, polling, until it finishes (returns 0) or

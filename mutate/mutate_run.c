@@ -18,10 +18,12 @@
 #include "mutate_run.h"
 #include "corpus/pair_write.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "smart/file.h"
 
@@ -113,9 +115,19 @@ static int scan_sources(mutate_driver *d, smart_error *err)
 static int make_slots(mutate_driver *d, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
+	char *tmp;
 
 	d->root = smart__mutate_scratch_new(o->tmpdir, err);
-	if (!d->root)
+	if (!d->root || !(tmp = smart_fs_join(d->root, "tmp")))
+		return d->root ? smart_error_oom(err) : -1;
+	if (mkdir(tmp, 0700) != 0) {
+		smart_error_set(err, "cannot create %s: %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	d->env = smart__mutate_child_env(tmp, err);
+	free(tmp);
+	if (!d->env)
 		return -1;
 	d->slot_count = o->jobs;
 	d->slots = calloc(d->slot_count, sizeof(*d->slots));
@@ -169,13 +181,14 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 {
 	mutate_driver d = { .opt = opt, .sum = sum };
 	double start = smart__mutate_now();
-	int rc = -1;
+	int rc = -1, reaper;
 
 	memset(sum, 0, sizeof(*sum));
 	*jsonl = NULL;
 	*jsonl_len = 0;
 	if (check_options(opt, err) < 0)
 		return -1;
+	reaper = smart__mutate_reaper_begin();
 	if (scan_sources(&d, err) == 0 && make_slots(&d, err) == 0 &&
 	    check_scratch_outside(&d, err) == 0 && clean_run(&d, err) == 0) {
 		rc = 0;
@@ -204,5 +217,6 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 		*jsonl_len = 0;
 		rc = -1;
 	}
+	smart__mutate_reaper_end(reaper);
 	return rc;
 }

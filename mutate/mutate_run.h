@@ -45,6 +45,7 @@ typedef struct mutate_driver {
 	smart_mutation_list mutations;
 	size_t *order;           /* mutations.count indices, in trying order */
 	char *root;              /* the scratch folder */
+	char **env;              /* the commands' environment (TMPDIR in root) */
 	mutate_slot *slots;
 	unsigned slot_count;
 	mutate_outputs clean;    /* the stable clean outputs */

@@ -89,6 +89,40 @@ char *smart__mutate_scratch_new(const char *tmpdir, smart_error *err)
 	return path;
 }
 
+char **smart__mutate_child_env(const char *tmp, smart_error *err)
+{
+	extern char **environ;
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + 2, sizeof(*env));
+	if (!env) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "TMPDIR=", 7) != 0 && !(env[k++] = strdup(environ[i])))
+			goto oom;
+	if (!(env[k] = malloc(strlen(tmp) + 8)))
+		goto oom;
+	strcpy(env[k], "TMPDIR=");
+	strcat(env[k], tmp);
+	return env;
+oom:
+	smart__mutate_child_env_free(env);
+	smart_error_oom(err);
+	return NULL;
+}
+
+void smart__mutate_child_env_free(char **env)
+{
+	for (size_t i = 0; env && env[i]; i++)
+		free(env[i]);
+	free(env);
+}
+
 /* Appends `s` to `b` in single quotes, safe for /bin/sh. */
 static int shell_quote(smart_strbuf *b, const char *s)
 {
@@ -120,7 +154,7 @@ int smart__mutate_tree_copy(const char *from, const char *to, const char *log,
 		return smart_error_oom(err);
 	}
 	free(src);
-	rc = smart__mutate_proc_start(&p, cmd.data, ".", log, 0, err);
+	rc = smart__mutate_proc_start(&p, cmd.data, ".", log, NULL, 0, err);
 	smart_strbuf_free(&cmd);
 	if (rc < 0)
 		return -1;

@@ -88,35 +88,66 @@ expect_status "mutate_with_empty_clean_output_runs" 0 c_mutate -n 8 --json \
 got=$(sed 's/.*"killed":\([0-9]*\),"pairs":\([0-9]*\),"outputs":[0-9]*,"unstable":[0-9]*,"missing":\([0-9]*\).*/\1 \2 \3/' "$TMP/out")
 check "mutate_empty_clean_output_is_not_missing" test "$ref" = "$got"
 check "mutate_json_counts_per_operator" grep -q '"operators":{"delete":{"tried":[0-9]*,"killed":[0-9]*},"return"' "$TMP/out"
-expect_status "mutate_time_budget_runs" 0 c_mutate --time 1 --json -o "$TMP/c7.jsonl"
+# The budget counts from the start, clean build and runs included (about
+# 1 s here, more on a loaded machine), so it leaves room for mutants.
+expect_status "mutate_time_budget_runs" 0 c_mutate --time 5 --json -o "$TMP/c7.jsonl"
 expect_output "mutate_time_budget_tries_mutants" '"tried":[1-9]'
 check "mutate_leaves_c_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
 check "mutate_removes_its_scratch_copies" scratch_is_empty
 
+# wait_for_scratch: waits (up to 30 s) until a run's scratch folder exists,
+# which is after mutate has set its signal handlers: a signal sent earlier
+# would meet the default action (no message), and a fixed sleep cannot
+# promise that on a loaded machine.
+wait_for_scratch() {
+	i=0
+	until ls "$TMPDIR" | grep -q '^smart-mutate-'; do
+		i=$((i + 1)); [ "$i" -le 600 ] || return 1; sleep 0.05
+	done
+}
+
 # Interrupted runs: the commands are slow, so the signal comes mid-run; a
 # closed terminal (HUP) and Ctrl-\ (QUIT) clean up like Ctrl-C, and HUP is
-# also sent at other moments (during the clean build and runs, and later).
-for case in INT:2:2 TERM:15:2 QUIT:3:2 HUP:1:0.3 HUP:1:2 HUP:1:7; do
+# also sent at other moments (as the copy starts, during the clean build and
+# runs, and later), each counted from the scratch folder's creation.
+for case in INT:2:2 TERM:15:2 QUIT:3:2 HUP:1:0 HUP:1:0.3 HUP:1:2 HUP:1:7; do
 	sig=${case%%:*} after=${case##*:} num=${case#*:}; num=${num%%:*}
 	want=$((128 + num))
-	name="mutate_sig${sig}_after_${after}s"
+	sname="mutate_sig${sig}_after_${after}s" # not `name`: check() sets that
 	rm -f "$TMP/int.jsonl"
 	"$SMART" mutate --src "$C" --files '*.c' --build make \
 		--run 'sleep 5; sh run.sh' --outputs out -n 50 -o "$TMP/int.jsonl" \
 		>/dev/null 2>"$TMP/int.err" &
 	pid=$!
+	wait_for_scratch
 	sleep "$after"
 	kill -"$sig" "$pid"
 	wait "$pid"
 	got=$?
-	if [ "$got" -eq "$want" ]; then echo "ok - ${name}_exits_$want"; else
-		echo "not ok - ${name}_exits_$want (exit $got)"; sed 's/^/#   /' "$TMP/int.err"; fi
-	check "${name}_says_interrupted_nothing_written" \
+	if [ "$got" -eq "$want" ]; then echo "ok - ${sname}_exits_$want"; else
+		echo "not ok - ${sname}_exits_$want (exit $got)"; sed 's/^/#   /' "$TMP/int.err"; fi
+	check "${sname}_says_interrupted_nothing_written" \
 		grep -q "^smart: mutate interrupted by signal $num; nothing written$" "$TMP/int.err"
-	check "${name}_writes_no_output_file" sh -c "! ls '$TMP' | grep -q '^int.jsonl'"
-	check "${name}_removes_scratch_copies" scratch_is_empty
-	check "${name}_leaves_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
+	check "${sname}_writes_no_output_file" sh -c "! ls '$TMP' | grep -q '^int.jsonl'"
+	check "${sname}_removes_scratch_copies" scratch_is_empty
+	check "${sname}_leaves_fixture_byte_identical" same_tree "$C" "$TMP/c.before"
 done
+
+# The build's own temporary files ($TMPDIR: a compiler's, here one the
+# build writes) live inside the scratch folder, so a build killed by an
+# interrupt or a timeout (SIGKILL: it cannot clean up) leaves none behind.
+"$SMART" mutate --src "$C" --files '*.c' \
+	--build 'echo x >"$TMPDIR/build-temp"; exec sleep 60' \
+	--run 'sh run.sh' --outputs out -n 1 -o "$TMP/temp.jsonl" >/dev/null 2>&1 &
+pid=$!
+i=0
+until [ -n "$(find "$TMPDIR" -name build-temp 2>/dev/null)" ] || [ "$i" -gt 600 ]; do
+	i=$((i + 1)); sleep 0.05
+done
+check mutate_build_tmpdir_is_inside_scratch sh -c "ls '$TMPDIR'/smart-mutate-*/tmp/build-temp"
+kill -HUP "$pid"
+wait "$pid"
+check mutate_sigHUP_during_build_leaves_no_build_temp_files scratch_is_empty
 
 # A scratch copy left by a killed run (SIGKILL cannot be caught) is removed
 # by the next run, but only when its owner process is gone: a live owner's
