@@ -41,6 +41,8 @@ typedef struct batch_ctx {
 	smart_walk *walk;
 	const char *old_dir, *new_dir, *app;
 	smart_shard_walk all;        /* counts units when o->shard is NULL */
+	size_t done, total;          /* o->progress: verdicts given, of total
+	                              * (0: not known) */
 } batch_ctx;
 
 static void job_free(batch_job *j)
@@ -119,6 +121,8 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 		v.inspect = 1; /* unclassifiable or one-sided: a human looks */
 	rc = c->o->on_verdict(c->o->payload, &v, err);
 	job_free(j);
+	if (rc == 0 && c->o->progress)
+		c->o->progress(c->o->progress_ctx, ++c->done, c->total);
 	return rc;
 }
 
@@ -189,6 +193,9 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 	int rc;
 
 	if (batch_check_options(o, err))
+		return -1;
+	/* The total is only worth a pass over the file when it is shown. */
+	if (o->progress && !o->shard && smart_corpus_count(&path, 1, &c.total, err))
 		return -1;
 	c.reader = smart_corpus_open(path, err);
 	if (!c.reader)

@@ -1,6 +1,7 @@
 /* The helpers of cli/cli_model.h. */
 #include "cli_model.h"
 #include "cli_compare.h"
+#include "cli_progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,14 +85,19 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 
 	if (b->count++ == 0)
 		b->first = *err;
-	if (b->skip)
+	if (b->skip) {
+		if (b->progress)
+			cli_progress_clear(b->progress);
 		fprintf(stderr, "smart: warning: skipped %s\n", err->message);
+	}
 }
 
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard)
+		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard,
+		   int quiet)
 {
-	cli_bad_records bad = { .skip = skip_bad };
+	cli_progress progress;
+	cli_bad_records bad = { .skip = skip_bad, .progress = &progress };
 	smart_error err = { "" };
 	size_t count = 0;
 	smart_load_options o = { .version = SMART_LOAD_OPTIONS_VERSION,
@@ -99,9 +105,15 @@ int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 				 .threads = threads,
 				 .on_bad = cli_on_bad_record,
 				 .payload = &bad,
-				 .shard = shard };
+				 .shard = shard,
+				 .progress = cli_progress_report,
+				 .progress_ctx = &progress };
+	int rc;
 
-	if (smart_table_load(table, (const char *const *)paths, n_paths, &o, &count, &err))
+	cli_progress_start(&progress, "pairs", quiet);
+	rc = smart_table_load(table, (const char *const *)paths, n_paths, &o, &count, &err);
+	cli_progress_clear(&progress);
+	if (rc)
 		return cli_fail(&err);
 	if (bad.count && !skip_bad)
 		return cli_fail_bad_records(&bad.first, bad.count);

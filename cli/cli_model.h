@@ -35,8 +35,10 @@ smart_model *cli_load_model(const char *path, const char *const *names,
 
 /* How corpora are read: unusable records are warnings (--skip-bad) or an
  * error after reading (the first one named, the others counted). */
+struct cli_progress;
 typedef struct cli_bad_records {
 	int skip;          /* --skip-bad: warn about each and go on */
+	struct cli_progress *progress; /* erased before a warning, or NULL */
 	size_t count;
 	smart_error first;
 } cli_bad_records;
@@ -45,10 +47,12 @@ typedef struct cli_bad_records {
 void cli_on_bad_record(void *ctx, const smart_error *err);
 
 /* Loads labelled corpora into `table` (only shard's records, when not
- * NULL); prints and returns CLI_TROUBLE when reading failed or records
- * were unusable without --skip-bad, else 0. */
+ * NULL), with a progress line on a terminal unless `quiet`; prints and
+ * returns CLI_TROUBLE when reading failed or records were unusable without
+ * --skip-bad, else 0. */
 int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
-		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard);
+		   smart_format format, unsigned threads, int skip_bad, smart_shard_walk *shard,
+		   int quiet);
 
 /* Prints the first of `count` unusable records (and how many more there
  * were) as the reason a command stops; returns CLI_TROUBLE. */

@@ -38,6 +38,8 @@ static void usage(FILE *out)
 		"  --skip-bad         train without unusable records (each is warned about);\n"
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
+		"  -q, --quiet        no progress line (drawn on stderr only when it is a\n"
+		"                     terminal: pairs measured/total, rate, ETA)\n"
 		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json             print the table as JSON\n"
 		"  --comparator-features\n"
@@ -186,14 +188,15 @@ static double rows_f1(const smart_model *m, const smart_table *t, size_t from, s
  * times (a weighted least-squares fit and a cutoff chosen on the blend;
  * docs/adaptation.md). */
 static int add_adaptation(smart_table *table, char *const *paths, size_t n_paths,
-			  size_t weight, smart_format format, unsigned threads, int skip_bad)
+			  size_t weight, smart_format format, unsigned threads, int skip_bad,
+			  int quiet)
 {
 	smart_table extra;
 	smart_error err = { "" };
 	int rc;
 
 	smart_table_init(&extra, table->names, table->n_features);
-	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad, NULL);
+	rc = cli_load_table(&extra, paths, n_paths, format, threads, skip_bad, NULL, quiet);
 	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
 		smart_table_row row = smart_table_row_at(&extra, i);
 
@@ -216,7 +219,7 @@ static void stats_params(char *buf, size_t size, int raw)
 /* --stats-out: the training statistics of the corpora (of one shard). */
 static int write_stats(const char *path, char *const *corpora, size_t n_corpora,
 		       smart_format format, unsigned threads, int skip_bad,
-		       smart_shard_walk *shard, int raw)
+		       smart_shard_walk *shard, int raw, int quiet)
 {
 	size_t n;
 	const char **names = cli_feature_names(&n);
@@ -235,7 +238,7 @@ static int write_stats(const char *path, char *const *corpora, size_t n_corpora,
 	stats_params(params, sizeof(params), raw);
 	smart_table_init(&table, names, n);
 	table.raw = raw;
-	rc = cli_load_table(&table, corpora, n_corpora, format, threads, skip_bad, shard);
+	rc = cli_load_table(&table, corpora, n_corpora, format, threads, skip_bad, shard, quiet);
 	if (rc == CLI_SAME) {
 		stats = smart_train_stats_of_table(&table, params, &err);
 		if (!stats || smart_train_stats_write(stats, names, path, &err))
@@ -303,6 +306,7 @@ static int run_train(int argc, char **argv)
 		{ "stats-out", required_argument, NULL, 'O' },
 		{ "from-stats", no_argument, NULL, 'U' },
 		{ "shard", required_argument, NULL, 'K' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -312,7 +316,7 @@ static int run_train(int argc, char **argv)
 	long folds = 10, threads = 0;
 	unsigned long long seed = 1;
 	smart_format format = SMART_FORMAT_AUTO;
-	int json = 0, skip_bad = 0, c, rc;
+	int json = 0, skip_bad = 0, quiet = 0, c, rc;
 	smart_table table;
 	smart_ols_fit fit, *fitp = NULL;
 	smart_model *model = NULL;
@@ -337,9 +341,10 @@ static int run_train(int argc, char **argv)
 	smart_shard_walk shard, *shardp = NULL;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hqo:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'q': quiet = 1; break;
 		case 'o': out = optarg; break;
 		case 'k':
 			if (cli_parse_kind(optarg, &topt.kind))
@@ -423,7 +428,7 @@ static int run_train(int argc, char **argv)
 	}
 	if (stats_out) {
 		rc = write_stats(stats_out, argv + optind, (size_t)(argc - optind), format,
-				 (unsigned)threads, skip_bad, shardp, raw);
+				 (unsigned)threads, skip_bad, shardp, raw, quiet);
 		smart_profile_set_free(&profiles);
 		return rc;
 	}
@@ -485,13 +490,13 @@ static int run_train(int argc, char **argv)
 		rc = table_from_stats(&table, (const char *const *)corpora, n_corpora, raw);
 	} else {
 		rc = cli_load_table(&table, corpora, n_corpora, format, (unsigned)threads,
-				    skip_bad, NULL);
+				    skip_bad, NULL, quiet);
 	}
 	if (rc)
 		goto done;
 	n_base = table.n_rows;
 	if (n_adapt && (rc = add_adaptation(&table, adapt, n_adapt, (size_t)adapt_weight, format,
-					    (unsigned)threads, skip_bad)))
+					    (unsigned)threads, skip_bad, quiet)))
 		goto done;
 	rc = CLI_TROUBLE;
 	signs = cli_feature_signs(table.names, n);

@@ -40,7 +40,9 @@ static int eval_load(smart_table *t, const char *const *paths, size_t n_paths,
 				  .format = o->format,
 				  .threads = o->threads,
 				  .on_bad = eval_on_bad,
-				  .payload = &b };
+				  .payload = &b,
+				  .progress = o->progress,
+				  .progress_ctx = o->progress_ctx };
 	size_t count = 0;
 
 	report->bad = 0;
