@@ -14,10 +14,15 @@ version=$("$SMART" --version | sed 's/^smart //')
 mkdir -p "$OUT"
 
 # Text as roff: backslashes written \e, hyphens \- (an option stays
-# "--json" when copied from the rendered page), and a line starting with
-# '.' or "'" protected from being read as a request.
+# "--json" when copied from the rendered page), a line starting with '.'
+# or "'" protected from being read as a request, and every character
+# beyond ASCII (the help's UTF-8 "…", "§") as groff's \[uXXXX], so a page
+# is plain ASCII for any troff.
 roff_lines() {
-	sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"
+	sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^\\([.']\\)/\\\\\\&\\1/" | non_ascii
+}
+non_ascii() {
+	perl -CS -pe 's/([^\x00-\x7f])/sprintf("\\[u%04X]", ord($1))/ge'
 }
 
 # Page head: name (SMART or SMART-CMD), one-line summary.
@@ -45,7 +50,7 @@ page_body() {
 # only the text lines are escaped.
 roff_lines_awk() {
 	sed -e '/^\.\(SH\|nf\|fi\)\( \|$\)/b' -e 's/\\/\\e/g' -e 's/-/\\-/g' \
-	    -e "s/^\\([.']\\)/\\\\\\&\\1/"
+	    -e "s/^\\([.']\\)/\\\\\\&\\1/" | non_ascii
 }
 
 commands=$("$SMART" -h | awk '/^commands:/ { on = 1; next } on && /^$/ { exit } on { print $1 }')

@@ -8,7 +8,8 @@
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
 DEST="$TMP/dest"
-unset MAKEFLAGS MFLAGS MAKELEVEL
+# MAKEFLAGS stays: `make test CFLAGS=…` must install what it built, not
+# rebuild with other flags.
 mk() { make -C "$ROOT" --no-print-directory BUILD="$BUILD" DESTDIR="$DEST" PREFIX=/usr "$@"; }
 
 # check NAME CONDITION...: one TAP line for a test(1)-style or command condition.
@@ -79,8 +80,8 @@ want=$( (echo smart.1; for c in $commands; do echo "smart-$c.1"; done) | sort | 
 check one_man_page_per_command_and_smart_1 [ "$pages" = "$want" ]
 [ "$pages" = "$want" ] || echo "#   pages: $pages; wanted: $want"
 render() { # page: its text, as man shows it
-	if command -v man >/dev/null; then MANWIDTH=300 man -l -P cat "$1" 2>"$TMP/render.err"
-	else nroff -man -rLL=300n "$1" 2>"$TMP/render.err" | col -b; fi
+	if command -v man >/dev/null; then LC_ALL=C.UTF-8 MANWIDTH=300 man -l -P cat "$1" 2>"$TMP/render.err"
+	else nroff -Tutf8 -man -rLL=300n "$1" 2>"$TMP/render.err" | col -b; fi
 }
 squeeze() { sed -e 's/[[:space:]]\{1,\}/ /g' -e 's/^ //' -e 's/ $//' | grep -v '^$'; }
 bad=""
