@@ -247,16 +247,23 @@ $(BUILD)/shared/$(SO_FILE): $(LIB_SRC:%.c=$(BUILD)/shared/%.o) $(BUILD)/libsmart
 	  $(call link_flags,shared) $(filter %.o,$^) $(call link_libs) -o $@
 
 # The pkg-config file: libsmart's own flags; what a static link also needs
-# (the libraries it is built on) is private.
+# (the libraries it is built on) is private. libcurl and libarchive are
+# named in Libs.private by their -l flags, not in Requires.private: there
+# `pkg-config --static` would add their own private libraries (nghttp2,
+# rtmp, ldap, zstd, acl, ...), whose link files Debian's -dev packages do
+# not install, and no static link of libsmart.a could be made.
+PC_REQUIRES      := libxml-2.0 gsl libcjson zlib
+PC_LIBS_PRIVATE   = $(shell pkg-config --libs libcurl libarchive 2>/dev/null) -lsvm -lpthread -lm
+
 $(BUILD)/smart.pc: FORCE
 	@{ echo 'prefix=$(PREFIX)'; echo 'libdir=$(LIBDIR)'; echo 'includedir=$(INCLUDEDIR)'; echo; \
 	  echo 'Name: smart'; \
 	  echo 'Description: machine-learned oracle comparator for HTML/XML test output (DiffX, SMART features)'; \
 	  echo 'Version: $(VERSION)'; \
-	  echo 'Requires.private: $(PKGS)'; \
+	  echo 'Requires.private: $(PC_REQUIRES)'; \
 	  echo 'Cflags: -I$${includedir}'; \
 	  echo 'Libs: -L$${libdir} -lsmart'; \
-	  echo 'Libs.private: -lsvm -lpthread -lm'; } > $@.tmp
+	  echo 'Libs.private: $(strip $(PC_LIBS_PRIVATE))'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 # The man pages, written from the built binary's -h (docs/man/mkman.sh).

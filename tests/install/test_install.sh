@@ -40,7 +40,7 @@ if command -v nm >/dev/null; then
 		grep -v -e '^smart_[^_]' -e '^LIBSMART_' | head -n 5)
 	check shared_library_exports_only_public_smart_names [ -z "$others" ]
 	[ -z "$others" ] || echo "#   also exported: $others"
-	check shared_library_exports_the_public_api sh -c "nm -D --defined-only '$U/lib/libsmart.so.$version' | grep -q ' smart_diffx\$'"
+	check shared_library_exports_the_public_api sh -c "nm -D --defined-only '$U/lib/libsmart.so.$version' | grep -q ' smart_diffx\(@@LIBSMART_$major\)\?\$'"
 fi
 check installs_umbrella_header [ -f "$U/include/smart.h" ]
 missing=""
