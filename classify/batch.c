@@ -269,6 +269,22 @@ static int dirs_next_sharded(void *ctx, void **out, smart_error *err)
 	}
 }
 
+/* How many entries a walk of the two folders yields (each one verdict):
+ * the total of the progress, a listing of the folders ahead of the work. */
+static int count_entries(const char *old_dir, const char *new_dir, size_t *n, smart_error *err)
+{
+	smart_walk *w = smart_walk_new(old_dir, new_dir, err);
+	const char *rel, *skip;
+	int side;
+
+	if (!w)
+		return -1;
+	for (*n = 0; smart_walk_next(w, &rel, &side, &skip) > 0;)
+		(*n)++;
+	smart_walk_free(w);
+	return 0;
+}
+
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err)
@@ -282,6 +298,8 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 	if (batch_check_options(o, err))
 		return -1;
 	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
+	if (o->progress && !o->shard && count_entries(old_dir, new_dir, &c.total, err))
+		return -1;
 	c.walk = smart_walk_new(old_dir, new_dir, err);
 	if (!c.walk)
 		return -1;

@@ -106,11 +106,10 @@ int cli_load_table(smart_table *table, char *const *paths, size_t n_paths,
 				 .on_bad = cli_on_bad_record,
 				 .payload = &bad,
 				 .shard = shard,
-				 .progress = cli_progress_report,
 				 .progress_ctx = &progress };
 	int rc;
 
-	cli_progress_start(&progress, "pairs", quiet);
+	o.progress = cli_progress_start(&progress, "pairs", quiet);
 	rc = smart_table_load(table, (const char *const *)paths, n_paths, &o, &count, &err);
 	cli_progress_clear(&progress);
 	if (rc)

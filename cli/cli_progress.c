@@ -14,10 +14,11 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void cli_progress_start(cli_progress *p, const char *what, int quiet)
+smart_progress_fn cli_progress_start(cli_progress *p, const char *what, int quiet)
 {
 	*p = (cli_progress){ .what = what, .on = !quiet && isatty(STDERR_FILENO) };
 	p->start = now();
+	return p->on ? cli_progress_report : NULL;
 }
 
 /* "M:SS" (or "H:MM:SS") for a number of seconds, "?" when not known. */

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "smart/progress.h"
+
 typedef struct cli_progress {
 	const char *what;  /* "pairs", "mutants", "requests" */
 	int on;            /* drawing at all */
@@ -21,8 +23,10 @@ typedef struct cli_progress {
 } cli_progress;
 
 /* Starts a progress line about `what`; it is drawn only when standard error
- * is a terminal and `quiet` is 0. */
-void cli_progress_start(cli_progress *p, const char *what, int quiet);
+ * is a terminal and `quiet` is 0. Returns the callback for the library's
+ * options (cli_progress_report), or NULL when nothing is drawn: the
+ * library then skips the work of a total (a pass over a corpus). */
+smart_progress_fn cli_progress_start(cli_progress *p, const char *what, int quiet);
 
 /* A smart_progress_fn (ctx: the cli_progress): redraws the line at most
  * ten times a second, and always for the last item. */

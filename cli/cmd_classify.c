@@ -361,12 +361,11 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 				      .on_verdict = on_verdict,
 				      .payload = &b,
 				      .shard = o->shard,
-				      .progress = cli_progress_report,
 				      .progress_ctx = &b.progress };
 	smart_error err = { "" };
 	int rc;
 
-	cli_progress_start(&b.progress, "pairs", o->quiet);
+	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
 	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
 		return cli_fail(&err);
 	if (o->junit && !o->shard) {

@@ -471,11 +471,10 @@ static int run_eval(int argc, char **argv)
 		rc = check_eval(&a);
 	if (rc >= 0)
 		goto done;
-	cli_progress_start(&progress, "pairs", a.quiet);
+	a.eo.progress = cli_progress_start(&progress, "pairs", a.quiet);
 	a.eo.on_bad = cli_on_bad_record;
 	a.eo.bad_payload = &a.bad;
 	a.bad.progress = &progress;
-	a.eo.progress = cli_progress_report;
 	a.eo.progress_ctx = &progress;
 	names = cli_feature_names(&n);
 	if (!names) {

@@ -258,8 +258,7 @@ static int run_mutate(int argc, char **argv)
 	if (o.shard && !(o.shard_out = mutate_shard_out(&o)))
 		return CLI_TROUBLE;
 	o.stop = cli_stop_signals_catch(&handlers);
-	cli_progress_start(&progress, "mutants", quiet);
-	o.progress = draw_progress;
+	o.progress = cli_progress_start(&progress, "mutants", quiet) ? draw_progress : NULL;
 	o.progress_ctx = &progress;
 	rc = smart_mutate_run(&o, &jsonl, &len, &sum, &err);
 	cli_progress_clear(&progress);

@@ -174,8 +174,7 @@ static int run_perturb(int argc, char **argv)
 	if (smart_file_check_writable(out, &err) < 0) /* before the work */
 		return cli_fail(&err);
 	o.stop = cli_stop_signals_catch(&handlers);
-	cli_progress_start(&progress, "pairs", quiet);
-	o.progress = cli_progress_report;
+	o.progress = cli_progress_start(&progress, "pairs", quiet);
 	o.progress_ctx = &progress;
 	rc = smart_perturb_run(&o, &jsonl, &len, &sum, &err);
 	cli_progress_clear(&progress);

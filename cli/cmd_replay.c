@@ -251,8 +251,7 @@ static int run_replay(int argc, char **argv)
 		status = cli_failf("no requests to replay in the session files (all skipped?)");
 		goto out;
 	}
-	cli_progress_start(&progress, "requests", quiet);
-	o.progress = cli_progress_report;
+	o.progress = cli_progress_start(&progress, "requests", quiet);
 	o.progress_ctx = &progress;
 	rc = smart_replay_run(set, &o, &sum, &err);
 	cli_progress_clear(&progress);

@@ -61,9 +61,9 @@ typedef struct smart_classify_options {
 	struct smart_shard_walk *shard;      /* batches: only this shard's pairs
 	                                      * (smart/shard.h), counted and
 	                                      * fingerprinted; NULL: every pair */
-	smart_progress_fn progress;          /* batches: after each verdict (a
-	                                      * corpus: of its records; folders and
-	                                      * shards: total 0), or NULL */
+	smart_progress_fn progress;          /* batches: after each verdict, of
+	                                      * the corpus' records or the folders'
+	                                      * entries (shards: total 0), or NULL */
 	void *progress_ctx;                  /* progress's ctx */
 } smart_classify_options;
 

@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-/* `done` items of `total` are finished (total 0: not known, as when a
- * folder is walked as it is read or only a shard is run). Called on the
+/* `done` items of `total` are finished (total 0: not known, as when only a
+ * shard is run, or mutate runs for a time budget). Called on the
  * caller's thread, in order, done counting up; never called once the batch
  * has returned. */
 typedef void (*smart_progress_fn)(void *ctx, size_t done, size_t total);

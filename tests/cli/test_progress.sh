@@ -51,7 +51,11 @@ silent "$TMP/c.err" classify_draws_nothing_when_stderr_is_a_file
 "$SMART" classify --json --corpus "$PAIRS" 2>&1 >/dev/null | cat >"$TMP/c.err"
 silent "$TMP/c.err" classify_draws_nothing_when_stderr_is_a_pipe
 on_tty classify_folders_runs "$S classify '$FIX/corpora/old' '$FIX/corpora/new' > '$TMP/f.txt'"
-shows classify_folders_counts_pairs_without_a_total 'pairs [0-9]+  [0-9.]+/s  elapsed [0-9]+:[0-9][0-9]'
+n=$({ (cd "$FIX/corpora/old" && find . -type f); (cd "$FIX/corpora/new" && find . -type f); } |
+	sort -u | wc -l | tr -d ' ')
+shows classify_folders_shows_done_of_the_folders_entries "pairs $n/$n \\(100%\\)  [0-9.]+/s  ETA"
+on_tty classify_shard_runs "$S classify --json --shard 1/2 --corpus '$PAIRS' > '$TMP/s.shard'"
+shows classify_shard_counts_without_a_total 'pairs [0-9]+  [0-9.]+/s  elapsed [0-9]+:[0-9][0-9]'
 on_tty classify_rows_and_progress_share_a_terminal "$S classify --corpus '$PAIRS'"
 esc=$(printf '\033')
 rows=$(tr '\r' '\n' < "$TMP/tty" | sed "s/$esc\\[K//g" | grep -Ec '^(inspect|ignore) +[-0-9.]+  [^ ]+/[^ ]+$')
