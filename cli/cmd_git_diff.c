@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include <cjson/cJSON.h>
+
 #include "cli.h"
 #include "cli_diff.h"
 #include "cli_model.h"
@@ -16,7 +18,7 @@ extern char **environ;
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: smart git-diff [--exit-code] [--model M] [--html|--xml]\n"
+		"usage: smart git-diff [--exit-code] [--json] [--model M] [--html|--xml]\n"
 		"                      PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE [NEW-PATH MSG]\n"
 		"       smart git-diff --tool [--model M] [--html|--xml] PATH OLD-FILE NEW-FILE\n"
 		"       smart git-diff PATH\n\n"
@@ -37,6 +39,10 @@ static void usage(FILE *out)
 		"                 (git difftool --trust-exit-code stops there), 2 trouble\n"
 		"  --model M      a model written by 'smart train' (default: the built-in one)\n"
 		"  --html, --xml  parse documents as HTML or XML (default: sniffed)\n"
+		"  --json         instead of the patch, one JSON object per path: {path,\n"
+		"                 [new_path,] status (added, deleted, modified), kind (same,\n"
+		"                 binary, text, document), decision, score, operations (null\n"
+		"                 but for documents)}; an unmerged path is its name as a string\n"
 		"  -h             this help\n\n"
 		"Exit status: 0 (see --exit-code and --tool), 2 trouble: one line on stderr,\n"
 		"which git reports as the external diff dying.\n");
@@ -52,10 +58,19 @@ typedef struct side {
 } side;
 
 typedef struct git_args {
-	int exit_code, tool;
+	int exit_code, tool, json;
 	const char *model_path;
 	smart_format format;
 } git_args;
+
+/* What was found for one path (for --json). */
+typedef struct verdict {
+	const char *kind;   /* "same", "binary", "text" or "document" */
+	int scored;         /* a document pair: the fields below are set */
+	int inspect;
+	double score;
+	size_t operations;  /* of the DiffX edit script */
+} verdict;
 
 /* Reads a side; /dev/null is an absent file, read as empty. */
 static int side_read(side *s, smart_error *err)
@@ -116,7 +131,8 @@ static int text_diff(const side *a, const side *b, smart_error *err)
 
 /* Two documents: smart's decision, then the DiffX edit script. 1 inspect,
  * 0 ignore, -1 trouble (err set). */
-static int document_diff(const git_args *g, const side *a, const side *b, smart_error *err)
+static int document_diff(const git_args *g, const side *a, const side *b, verdict *v,
+			 smart_error *err)
 {
 	size_t n;
 	const char **names = cli_feature_names(&n);
@@ -138,6 +154,10 @@ static int document_diff(const git_args *g, const side *a, const side *b, smart_
 	    (ta = smart_tree_parse(a->data, a->len, g->format, a->file, err)) &&
 	    (tb = smart_tree_parse(b->data, b->len, g->format, b->file, err)) &&
 	    (d = smart_diffx(ta, tb, err))) {
+		*v = (verdict){ "document", 1, c.inspect, c.score, d->op_count };
+		rc = c.inspect;
+	}
+	if (d && !g->json) {
 		printf("--- %s\n+++ %s\n", a->label, b->label);
 		printf("smart: %s, score %.6g (inspect when score %s %.6g)\n",
 		       c.inspect ? "inspect" : "ignore", c.score,
@@ -153,19 +173,48 @@ static int document_diff(const git_args *g, const side *a, const side *b, smart_
 	return rc;
 }
 
-/* Compares the two sides as what they are: 1 needs a look, 0 not, -1 trouble. */
-static int compare_sides(const git_args *g, const side *a, const side *b, smart_error *err)
+/* Compares the two sides as what they are, printing the comparison unless
+ * --json: 1 needs a look, 0 not, -1 trouble. */
+static int compare_sides(const git_args *g, const side *a, const side *b, verdict *v,
+			 smart_error *err)
 {
+	v->kind = "same";
 	if (a->len == b->len && a->absent == b->absent && memcmp(a->data, b->data, a->len) == 0)
 		return 0; /* a mode change only, or difftool on equal files */
-	if (is_binary(a) || is_binary(b)) {
+	if (!a->absent && !b->absent && !is_binary(a) && !is_binary(b) &&
+	    smart_looks_like_document(a->label, a->data, a->len) &&
+	    smart_looks_like_document(b->label, b->data, b->len))
+		return document_diff(g, a, b, v, err);
+	v->kind = is_binary(a) || is_binary(b) ? "binary" : "text";
+	if (g->json)
+		return 1;
+	if (*v->kind == 'b') {
 		printf("Binary files %s and %s differ\n", a->label, b->label);
 		return 1;
 	}
-	if (!a->absent && !b->absent && smart_looks_like_document(a->label, a->data, a->len) &&
-	    smart_looks_like_document(b->label, b->data, b->len))
-		return document_diff(g, a, b, err);
 	return text_diff(a, b, err);
+}
+
+/* --json: the path's verdict as one JSON object. */
+static int print_json(char **op, const side *a, const side *b, const verdict *v)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (o && (!cJSON_AddStringToObject(o, "path", op[0]) ||
+		  (op[7] && !cJSON_AddStringToObject(o, "new_path", op[7])) ||
+		  !cJSON_AddStringToObject(o, "status", a->absent ? "added" : b->absent ? "deleted"
+										  : "modified") ||
+		  !cJSON_AddStringToObject(o, "kind", v->kind) ||
+		  !(v->scored ? cJSON_AddStringToObject(o, "decision", v->inspect ? "inspect" : "ignore")
+			      : cJSON_AddNullToObject(o, "decision")) ||
+		  !(v->scored ? cJSON_AddNumberToObject(o, "score", v->score)
+			      : cJSON_AddNullToObject(o, "score")) ||
+		  !(v->scored ? cJSON_AddNumberToObject(o, "operations", (double)v->operations)
+			      : cJSON_AddNullToObject(o, "operations")))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return cli_print_json(o);
 }
 
 /* Takes the options; -1 to go on, else the exit status. */
@@ -177,6 +226,7 @@ static int parse_args(int argc, char **argv, git_args *g)
 		{ "model", required_argument, NULL, 'm' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -191,6 +241,7 @@ static int parse_args(int argc, char **argv, git_args *g)
 		case 'm': g->model_path = optarg; break;
 		case 'H': g->format = SMART_FORMAT_HTML; break;
 		case 'X': g->format = SMART_FORMAT_XML; break;
+		case 'j': g->json = 1; break;
 		default: return cli_bad_option("git-diff", c, argv);
 		}
 	}
@@ -202,6 +253,7 @@ static int run_git_diff(int argc, char **argv)
 	git_args g = { .format = SMART_FORMAT_AUTO };
 	char *op[9] = { NULL }, *la = NULL, *lb = NULL;
 	side a = { 0 }, b = { 0 };
+	verdict v = { 0 };
 	smart_error err = { "" };
 	int n, rc = parse_args(argc, argv, &g);
 
@@ -209,6 +261,9 @@ static int run_git_diff(int argc, char **argv)
 		return rc;
 	n = argc - optind;
 	if (!g.tool && n == 1) { /* an unmerged path: as git says it */
+		if (g.json)
+			return cli_print_json(cJSON_CreateString(argv[optind])) == CLI_SAME
+				       ? CLI_SAME : CLI_TROUBLE;
 		printf("* Unmerged path %s\n", argv[optind]);
 		return CLI_SAME;
 	}
@@ -237,13 +292,15 @@ static int run_git_diff(int argc, char **argv)
 		rc = cli_fail(&err);
 		goto done;
 	}
-	if (g.tool)
+	if (g.tool && !g.json)
 		printf("smart: %s\n", op[0]);
-	else
+	else if (!g.json)
 		print_git_header(op, &a, &b);
-	rc = compare_sides(&g, &a, &b, &err);
+	rc = compare_sides(&g, &a, &b, &v, &err);
 	if (rc < 0)
 		rc = cli_fail(&err);
+	else if (g.json && print_json(op, &a, &b, &v) != CLI_SAME)
+		rc = CLI_TROUBLE;
 	else if (g.tool || g.exit_code)
 		rc = rc ? CLI_DIFFER : CLI_SAME;
 	else

@@ -124,6 +124,19 @@ expect_status exit_code_mode_says_0_for_ignore 0 "$SMART" git-diff --exit-code p
 	"$EX/timestamp-change/old.html" $z 100644 "$EX/timestamp-change/new.html" $z 100644
 expect_status default_mode_says_0_for_inspect 0 "$SMART" git-diff p.html \
 	"$EX/deleted-table/old.html" $z 100644 "$EX/deleted-table/new.html" $z 100644
+expect_status json_mode_exits_0 0 "$SMART" git-diff --json p.html \
+	"$EX/deleted-table/old.html" $z 100644 "$EX/deleted-table/new.html" $z 100644
+expect_output json_mode_gives_path_kind_and_decision \
+	'^\{"path":"p.html","status":"modified","kind":"document","decision":"inspect","score":[0-9.e+-]+,"operations":1\}$'
+expect_status json_mode_for_an_added_file_exits_0 0 "$SMART" git-diff --json p.html \
+	/dev/null $z 0 "$EX/deleted-table/new.html" $z 100644
+expect_output json_mode_says_added_text_without_a_decision '"status":"added","kind":"text","decision":null'
+GIT_EXTERNAL_DIFF="$SMART git-diff --json" git diff HEAD~1 HEAD >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 0 ] && [ "$(grep -c '^{"path"' "$TMP/out")" -eq 6 ] && grep -q '"path":"logo.bin".*"kind":"binary"' "$TMP/out"; then
+	echo "ok - json_driver_gives_one_object_per_changed_path"
+else
+	echo "not ok - json_driver_gives_one_object_per_changed_path"; head -n 8 "$TMP/out" | sed 's/^/#   /'
+fi
 expect_status missing_old_file_is_trouble 2 "$SMART" git-diff p.html \
 	"$TMP/absent.html" $z 100644 "$EX/deleted-table/new.html" $z 100644
 expect_one_error_line missing_old_file_is_one_line_naming_it "absent.html"
