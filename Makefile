@@ -15,7 +15,8 @@ BUILD   := build
 PKGS    := libxml-2.0 gsl libcjson zlib libcurl libarchive
 APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
             libcjson-dev libcmocka-dev zlib1g-dev valgrind \
-            libcurl4-openssl-dev python3 libarchive-dev
+            libcurl4-openssl-dev python3 libarchive-dev \
+            git groff-base man-db
 
 LIB_DIRS := common diffx profile compare features model corpus train classify mutate perturb replay
 LIB_SRC  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))
@@ -47,7 +48,7 @@ link_flags    = $(FLAGS_$(1)) $(LDFLAGS)
 link_libs     = $(PKG_LIBS) $(LDLIBS)
 
 
-.PHONY: all deps test run bench fuzz clean FORCE
+.PHONY: all deps test run bench fuzz clean install install-files uninstall FORCE
 
 all: deps $(BUILD)/release/smart
 
@@ -113,10 +114,28 @@ $(BUILD)/bootstrap/smart: $(CLI_SRC:%.c=$(BUILD)/release/%.o) $(BUILD)/release/$
 
 # The training table and any warnings (a constant feature, a weight against
 # its hypothesised sign) go to default_model.txt; they are shown only when
-# training fails. The Makefile is a dependency: the options live here.
-$(BUILD)/default_model.json: $(CORPORA) $(BUILD)/bootstrap/smart Makefile
+# training fails. The model is retrained only when what makes its bytes
+# changes: the corpora, the bootstrap smart (relinked when a source or a
+# release flag changes) and the training options, kept in a stamp that is
+# rewritten only when they change (so editing the Makefile elsewhere does
+# not retrain).
+MODEL_TRAIN_OPTS := --skip-bad --sign-constraints --seed 1
+
+$(BUILD)/model_options: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' 'train $(MODEL_TRAIN_OPTS) $(CORPORA)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+# The trainer: the library, the release flags, and the front end's objects
+# but those of the other subcommands and their table (adding or changing
+# another subcommand relinks the bootstrap smart but does not retrain).
+MODEL_TRAINER := $(BUILD)/release/libsmart.a $(BUILD)/release/flags \
+	$(filter-out $(BUILD)/release/cli/cmd_%.o $(BUILD)/release/$(BUILD)/%.o,$(CLI_SRC:%.c=$(BUILD)/release/%.o)) \
+	$(BUILD)/release/cli/cmd_train.o
+
+$(BUILD)/default_model.json: $(CORPORA) $(MODEL_TRAINER) $(BUILD)/model_options | $(BUILD)/bootstrap/smart
 	@$(say) TRAIN "$@ ($(words $(CORPORA)) corpora)"
-	@$(BUILD)/bootstrap/smart train --skip-bad --sign-constraints --seed 1 -o $@ $(CORPORA) \
+	@$(BUILD)/bootstrap/smart train --quiet $(MODEL_TRAIN_OPTS) -o $@ $(CORPORA) \
 	  > $(BUILD)/default_model.txt 2>&1 || { cat $(BUILD)/default_model.txt; exit 1; }
 
 $(BUILD)/default_model.c: $(BUILD)/default_model.json
@@ -182,12 +201,100 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # ---- tests -------------------------------------------------------------------
 # Unit tests and command-line tests under ASan/UBSan; ends with "N passed, N failed".
 test: deps
-	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart
+	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files
 	@BUILD=$(BUILD) sh tests/run.sh
 
 # ---- the main job --------------------------------------------------------------
 run: all
 	@sh examples/run.sh $(BUILD)/release/smart
+
+# ---- installing -----------------------------------------------------------------
+# `make install PREFIX=/usr/local DESTDIR=` puts in place the smart binary
+# (linked with the static library, as `make` builds it), libsmart.a,
+# libsmart.so.MAJOR.MINOR.PATCH with its soname libsmart.so.MAJOR and the
+# libsmart.so link, the public headers, smart.pc for pkg-config and the man
+# pages; `make uninstall` removes exactly those files (docs/install.md).
+# The shared library is built from its own objects, compiled with -fPIC
+# (build/shared), and exports only smart_ names (not the internal smart__).
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL    ?= install
+
+VERSION   := $(shell sed -n 's/^\#define SMART_VERSION "\(.*\)"/\1/p' include/smart/version.h)
+SO_MAJOR  := $(firstword $(subst ., ,$(VERSION)))
+SONAME    := libsmart.so.$(SO_MAJOR)
+SO_FILE   := libsmart.so.$(VERSION)
+# The subcommands' names: cmd_NAME.c is the command NAME, '_' written '-'.
+CMD_NAMES := $(subst _,-,$(patsubst cmd_%,%,$(notdir $(basename $(CMD_SRC)))))
+MAN_PAGES := smart.1 $(CMD_NAMES:%=smart-%.1)
+HEADERS   := $(wildcard include/smart/*.h)
+
+FLAGS_shared = $(RELEASE_FLAGS) -fPIC
+$(eval $(call variant,shared))
+
+# Only the public names leave the shared library.
+$(BUILD)/libsmart.map:
+	@mkdir -p $(dir $@)
+	@printf '%s\n' 'LIBSMART_$(SO_MAJOR) {' '  global: smart_[!_]*;' '  local: *;' '};' > $@
+
+$(BUILD)/shared/$(SO_FILE): $(LIB_SRC:%.c=$(BUILD)/shared/%.o) $(BUILD)/libsmart.map $(BUILD)/shared/flags
+	@$(say) LINK $@
+	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(BUILD)/libsmart.map \
+	  $(call link_flags,shared) $(filter %.o,$^) $(call link_libs) -o $@
+
+# The pkg-config file: libsmart's own flags; what a static link also needs
+# (the libraries it is built on) is private. libcurl and libarchive are
+# named in Libs.private by their -l flags, not in Requires.private: there
+# `pkg-config --static` would add their own private libraries (nghttp2,
+# rtmp, ldap, zstd, acl, ...), whose link files Debian's -dev packages do
+# not install, and no static link of libsmart.a could be made.
+PC_REQUIRES      := libxml-2.0 gsl libcjson zlib
+PC_LIBS_PRIVATE   = $(shell pkg-config --libs libcurl libarchive 2>/dev/null) -lsvm -lpthread -lm
+
+$(BUILD)/smart.pc: FORCE
+	@{ echo 'prefix=$(PREFIX)'; echo 'libdir=$(LIBDIR)'; echo 'includedir=$(INCLUDEDIR)'; echo; \
+	  echo 'Name: smart'; \
+	  echo 'Description: machine-learned oracle comparator for HTML/XML test output (DiffX, SMART features)'; \
+	  echo 'Version: $(VERSION)'; \
+	  echo 'Requires.private: $(PC_REQUIRES)'; \
+	  echo 'Cflags: -I$${includedir}'; \
+	  echo 'Libs: -L$${libdir} -lsmart'; \
+	  echo 'Libs.private: $(strip $(PC_LIBS_PRIVATE))'; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+# The man pages, written from the built binary's -h (docs/man/mkman.sh).
+$(BUILD)/man/smart.1: $(BUILD)/release/smart docs/man/mkman.sh
+	@$(say) MAN "$(BUILD)/man ($(words $(MAN_PAGES)) pages)"
+	@sh docs/man/mkman.sh $(BUILD)/release/smart $(BUILD)/man
+
+install-files: $(BUILD)/release/smart $(BUILD)/release/libsmart.a $(BUILD)/shared/$(SO_FILE) \
+	       $(BUILD)/smart.pc $(BUILD)/man/smart.1
+
+install: all
+	@$(MAKE) --no-print-directory install-files
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(INCLUDEDIR)/smart $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 755 $(BUILD)/release/smart $(DESTDIR)$(BINDIR)/smart
+	$(INSTALL) -m 644 $(BUILD)/release/libsmart.a $(DESTDIR)$(LIBDIR)/libsmart.a
+	$(INSTALL) -m 755 $(BUILD)/shared/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
+	ln -sf $(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsmart.so
+	$(INSTALL) -m 644 include/smart.h $(DESTDIR)$(INCLUDEDIR)/smart.h
+	$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/smart/
+	$(INSTALL) -m 644 $(BUILD)/smart.pc $(DESTDIR)$(PKGCONFIGDIR)/smart.pc
+	$(INSTALL) -m 644 $(MAN_PAGES:%=$(BUILD)/man/%) $(DESTDIR)$(MANDIR)/man1/
+
+# Removes what install put there, and the headers' folder, which is ours.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/smart $(DESTDIR)$(LIBDIR)/libsmart.a \
+	  $(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsmart.so \
+	  $(DESTDIR)$(INCLUDEDIR)/smart.h $(HEADERS:include/%=$(DESTDIR)$(INCLUDEDIR)/%) \
+	  $(DESTDIR)$(PKGCONFIGDIR)/smart.pc $(MAN_PAGES:%=$(DESTDIR)$(MANDIR)/man1/%)
+	@rmdir $(DESTDIR)$(INCLUDEDIR)/smart 2>/dev/null || true
 
 # ---- benchmarks ---------------------------------------------------------------
 bench: deps

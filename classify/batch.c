@@ -41,6 +41,8 @@ typedef struct batch_ctx {
 	smart_walk *walk;
 	const char *old_dir, *new_dir, *app;
 	smart_shard_walk all;        /* counts units when o->shard is NULL */
+	size_t done, total;          /* o->progress: verdicts given, of total
+	                              * (0: not known) */
 } batch_ctx;
 
 static void job_free(batch_job *j)
@@ -119,6 +121,8 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 		v.inspect = 1; /* unclassifiable or one-sided: a human looks */
 	rc = c->o->on_verdict(c->o->payload, &v, err);
 	job_free(j);
+	if (rc == 0 && c->o->progress)
+		c->o->progress(c->o->progress_ctx, ++c->done, c->total);
 	return rc;
 }
 
@@ -189,6 +193,9 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 	int rc;
 
 	if (batch_check_options(o, err))
+		return -1;
+	/* The total is only worth a pass over the file when it is shown. */
+	if (o->progress && !o->shard && smart_corpus_count(&path, 1, &c.total, err))
 		return -1;
 	c.reader = smart_corpus_open(path, err);
 	if (!c.reader)
@@ -262,6 +269,22 @@ static int dirs_next_sharded(void *ctx, void **out, smart_error *err)
 	}
 }
 
+/* How many entries a walk of the two folders yields (each one verdict):
+ * the total of the progress, a listing of the folders ahead of the work. */
+static int count_entries(const char *old_dir, const char *new_dir, size_t *n, smart_error *err)
+{
+	smart_walk *w = smart_walk_new(old_dir, new_dir, err);
+	const char *rel, *skip;
+	int side;
+
+	if (!w)
+		return -1;
+	for (*n = 0; smart_walk_next(w, &rel, &side, &skip) > 0;)
+		(*n)++;
+	smart_walk_free(w);
+	return 0;
+}
+
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err)
@@ -275,6 +298,8 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 	if (batch_check_options(o, err))
 		return -1;
 	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
+	if (o->progress && !o->shard && count_entries(old_dir, new_dir, &c.total, err))
+		return -1;
 	c.walk = smart_walk_new(old_dir, new_dir, err);
 	if (!c.walk)
 		return -1;

@@ -45,8 +45,8 @@ static int calibrate_pair_of_runs(const smart_model *m, const smart_run *first,
 			in_other = smart_run_read(other, rel, &new_doc, &new_len, err);
 		if (in_first < 0 || in_other < 0) {
 			rc = -1;
-		} else if (in_other == 1 && smart__classify_looks_like_document(rel, old_doc, old_len) &&
-			   smart__classify_looks_like_document(rel, new_doc, new_len)) {
+		} else if (in_other == 1 && smart_looks_like_document(rel, old_doc, old_len) &&
+			   smart_looks_like_document(rel, new_doc, new_len)) {
 			po.test = rel;
 			rc = smart_classify_pair(m, &(smart_document){ old_doc, old_len, rel },
 						 &(smart_document){ new_doc, new_len, rel }, &po,

@@ -1,6 +1,8 @@
 /* Matching the files of two folders by relative path (classify/walk.h). */
 #include "walk.h"
 
+#include "smart/classify.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -99,7 +101,7 @@ static int sniffs_as_markup(const char *full)
 	return starts_like_markup(buf, n);
 }
 
-int smart__classify_looks_like_document(const char *name, const char *data, size_t len)
+int smart_looks_like_document(const char *name, const char *data, size_t len)
 {
 	return has_document_extension(name) || starts_like_markup(data, len < 512 ? len : 512);
 }

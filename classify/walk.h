@@ -28,9 +28,4 @@ int smart_walk_next(smart_walk *w, const char **rel, int *side, const char **ski
 
 void smart_walk_free(smart_walk *w);
 
-/* True when a file named `name` with content `data` is an HTML or XML
- * document to classify: by its extension, or by a '<' as its first byte of
- * content (after a byte-order mark and white space). */
-int smart__classify_looks_like_document(const char *name, const char *data, size_t len);
-
 #endif

@@ -12,6 +12,7 @@
 
 #include "cli_eval.h"
 #include "cli_model.h"
+#include "cli_progress.h"
 #include "cli_shard.h"
 
 /* Collects each row's record position (smart_load_options.on_row). */
@@ -54,7 +55,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 {
 	smart_table t;
 	row_units units = { 0 };
-	cli_bad_records bad = { .skip = eo->skip_bad };
+	cli_bad_records bad = { .skip = eo->skip_bad, .progress = eo->progress_ctx };
 	smart_load_options lo = { .version = SMART_LOAD_OPTIONS_VERSION,
 				  .format = eo->format,
 				  .threads = eo->threads,
@@ -62,7 +63,9 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 				  .payload = &bad,
 				  .shard = w,
 				  .on_row = on_row,
-				  .row_payload = &units };
+				  .row_payload = &units,
+				  .progress = eo->progress,
+				  .progress_ctx = eo->progress_ctx };
 	smart_error err = { "" };
 	smart_shard_out *o = NULL;
 	char params[1024];

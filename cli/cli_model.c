@@ -1,6 +1,7 @@
 /* The helpers of cli/cli_model.h. */
 #include "cli_model.h"
 #include "cli_compare.h"
+#include "cli_progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,8 +72,11 @@ void cli_on_bad_record(void *ctx, const smart_error *err)
 
 	if (b->count++ == 0)
 		b->first = *err;
-	if (b->skip)
+	if (b->skip) {
+		if (b->progress)
+			cli_progress_clear(b->progress);
 		fprintf(stderr, "smart: warning: skipped %s\n", err->message);
+	}
 }
 
 int cli_fail_bad_records(const smart_error *first, size_t count)

@@ -31,8 +31,10 @@ smart_model *cli_load_model(const char *path, const char *const *names,
 
 /* How corpora are read: unusable records are warnings (--skip-bad) or an
  * error after reading (the first one named, the others counted). */
+struct cli_progress;
 typedef struct cli_bad_records {
 	int skip;          /* --skip-bad: warn about each and go on */
+	struct cli_progress *progress; /* erased before a warning, or NULL */
 	size_t count;
 	smart_error first;
 } cli_bad_records;

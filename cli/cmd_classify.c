@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli_model.h"
+#include "cli_progress.h"
 #include "cli_shard.h"
 
 static void usage(FILE *out)
@@ -27,6 +28,8 @@ static void usage(FILE *out)
 		"  --report FILE  also write an HTML report (batch forms)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
+		"  -q, --quiet    batch: no progress line (it is drawn on stderr only\n"
+		"                 when stderr is a terminal)\n"
 		"  --shard K/N    batch: classify only shard K of N (by a hash of each\n"
 		"                 pair's name); --json, --junit and --report then write shard outputs\n"
 		"                 that 'smart merge' joins into the unsharded run's output\n"
@@ -49,7 +52,7 @@ typedef struct options {
 	const smart_profile *profile;
 	smart_shard_walk *shard; /* --shard: this run's part, else NULL */
 	char params[256];        /* --shard: what the shards of one run share */
-	int json, top, strict;
+	int json, top, strict, quiet;
 	unsigned threads;
 	smart_format format;
 } options;
@@ -178,8 +181,8 @@ typedef struct batch {
 	size_t junit_counts[3];            /* --shard: tests, failures, errors */
 	size_t report_counts[4];           /* --shard: pairs, inspect, ignore, trouble */
 	size_t pairs, inspect, trouble, skipped;
-	int progress;        /* stderr is a terminal: show a progress line */
-	int shared_terminal; /* stdout goes to the same terminal */
+	cli_progress progress; /* on stderr when it is a terminal, unless --quiet */
+	int shared_terminal;   /* stdout is a terminal too: rows erase the line */
 	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
 	char first_skipped[SMART_ERROR_MAX];
 } batch;
@@ -238,8 +241,8 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 
 	if (v->skipped) {
 		/* Not a pair: named on stderr (and in JSON), never scored. */
-		if (b->progress && b->shared_terminal)
-			fputs("\r\033[K", stderr);
+		if (b->shared_terminal)
+			cli_progress_clear(&b->progress);
 		fprintf(stderr, "smart: skipped %s: %s\n", v->test, v->skipped);
 		if (b->skipped++ == 0)
 			snprintf(b->first_skipped, sizeof(b->first_skipped), "%s: %s", v->test,
@@ -260,16 +263,16 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 
 		if (isfinite(v->score))
 			snprintf(score, sizeof(score), "%.4f", v->score);
-		if (b->progress && b->shared_terminal)
-			fputs("\r\033[K", stderr); /* the row replaces the progress line */
+		if (b->shared_terminal)
+			cli_progress_clear(&b->progress); /* the row replaces the progress line */
 		printf("%-8s %10s  %s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
 		       v->app, *v->app ? "/" : "", v->test, v->problem ? "  " : "",
 		       v->problem ? v->problem : "");
 		if (b->shared_terminal)
 			fflush(stdout);
 	} else {
-		if (b->progress && b->shared_terminal)
-			fputs("\r\033[K", stderr);
+		if (b->shared_terminal)
+			cli_progress_clear(&b->progress);
 		printf("%-8s %10s  %s\n", "trouble", "-", v->problem);
 	}
 	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
@@ -280,9 +283,6 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 		return -1;
 	if (b->report && smart_html_report_add(b->report, b->model, v, err))
 		return -1;
-	if (b->progress && (b->pairs % 8 == 0 || b->shared_terminal)) {
-		fprintf(stderr, "\r%zu pairs, %zu to inspect", b->pairs, b->inspect);
-	}
 	return 0;
 }
 
@@ -353,17 +353,19 @@ static int shards_finish(batch *b)
 static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
 			  const char *new_dir)
 {
-	batch b = { .model = m, .o = o, .progress = isatty(2), .shared_terminal = isatty(1) };
+	batch b = { .model = m, .o = o, .shared_terminal = isatty(1) };
 	smart_classify_options co = { .version = SMART_CLASSIFY_OPTIONS_VERSION,
 				      .format = o->format,
 				      .profile = o->profile,
 				      .threads = o->threads,
 				      .on_verdict = on_verdict,
 				      .payload = &b,
-				      .shard = o->shard };
+				      .shard = o->shard,
+				      .progress_ctx = &b.progress };
 	smart_error err = { "" };
 	int rc;
 
+	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
 	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
 		return cli_fail(&err);
 	if (o->junit && !o->shard) {
@@ -383,8 +385,7 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 	else
 		rc = smart_classify_dirs(m, old_dir, new_dir, &co, &err);
 	fflush(stdout);
-	if (b.progress)
-		fputs("\r\033[K", stderr);
+	cli_progress_clear(&b.progress);
 	if (rc) {
 		smart_junit_free(b.junit);
 		smart_html_report_free(b.report);
@@ -481,6 +482,7 @@ static int run_classify(int argc, char **argv)
 		{ "xml", no_argument, NULL, 'X' },
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", required_argument, NULL, 'C' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -499,9 +501,10 @@ static int run_classify(int argc, char **argv)
 	int c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'q': o.quiet = 1; break;
 		case 'm': o.model_path = optarg; break;
 		case 'c': o.corpus = optarg; break;
 		case 'J': o.junit = optarg; break;

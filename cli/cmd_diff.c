@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cli_diff.h"
 
 #define QUOTE_MAX 60 /* bytes of a text shown before it is cut with "..." */
 
@@ -113,7 +114,8 @@ static int print_op(FILE *out, const smart_diff *d, const smart_edit_op *op)
 	return rc;
 }
 
-static int print_text(FILE *out, const smart_diff *d)
+/* The script as text: one operation per line, then the summary. */
+int cli_diff_print_text(FILE *out, const smart_diff *d)
 {
 	const smart_diff_summary *s = &d->summary;
 
@@ -181,7 +183,7 @@ static int run_diff(int argc, char **argv)
 			cJSON_free(s);
 			status = smart_diff_is_empty(diff) ? CLI_SAME : CLI_DIFFER;
 		}
-	} else if (print_text(stdout, diff) < 0) {
+	} else if (cli_diff_print_text(stdout, diff) < 0) {
 		status = cli_failf("out of memory while printing the script");
 	} else {
 		status = smart_diff_is_empty(diff) ? CLI_SAME : CLI_DIFFER;

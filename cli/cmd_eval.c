@@ -11,6 +11,7 @@
 #include "cli_compare.h"
 #include "cli_eval.h"
 #include "cli_model.h"
+#include "cli_progress.h"
 #include "cli_shard.h"
 
 static void usage(FILE *out)
@@ -46,6 +47,8 @@ static void usage(FILE *out)
 		"  --threads N    measure pairs on N threads (default: all cores)\n"
 		"  --html, --xml  parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json         {\"smart\":{precision,recall,f1,tp,fp,fn,tn},\"baselines\":{...}}\n"
+		"  -q, --quiet    no progress line (drawn on stderr only when it is a terminal:\n"
+		"                 pairs measured/total, rate, ETA)\n"
 		"  --baselines L  also run the papers' oracle comparators (all, or names from\n"
 		"                 'smart compare --list') on the same pairs; rows sorted by F1\n"
 		"  --comparator-features\n"
@@ -262,7 +265,7 @@ typedef struct eval_args {
 	smart_profile_set profiles;
 	cli_bad_records bad;
 	const char *baselines, *compare_config;
-	int json, folds_given, calibrate, comparator_features;
+	int json, folds_given, calibrate, comparator_features, quiet;
 	char **corpora;
 	size_t n_corpora;
 	smart_shard_walk shard; /* --shard */
@@ -298,6 +301,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "shard", required_argument, NULL, 'K' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "from-shards", no_argument, NULL, 'U' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -308,9 +312,10 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hqo:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'q': a->quiet = 1; break;
 		case 'K':
 			if (cli_shard_parse("eval", optarg, &a->shard) != CLI_SAME)
 				return CLI_TROUBLE;
@@ -459,14 +464,18 @@ static int run_eval(int argc, char **argv)
 	const char **names = NULL;
 	signed char *signs = NULL;
 	size_t n = 0;
+	cli_progress progress;
 	int rc = parse_eval(argc, argv, &a);
 
 	if (rc < 0)
 		rc = check_eval(&a);
 	if (rc >= 0)
 		goto done;
+	a.eo.progress = cli_progress_start(&progress, "pairs", a.quiet);
 	a.eo.on_bad = cli_on_bad_record;
 	a.eo.bad_payload = &a.bad;
+	a.bad.progress = &progress;
+	a.eo.progress_ctx = &progress;
 	names = smart_feature_names(&n);
 	if (!names) {
 		rc = cli_failf("out of memory");
@@ -499,6 +508,7 @@ static int run_eval(int argc, char **argv)
 	a.eo.train.signs = signs;
 	if (a.sharded) {
 		rc = cli_eval_shard(&a.eo, a.corpora, a.n_corpora, &a.shard, a.shard_out);
+		cli_progress_clear(&progress);
 		goto done;
 	}
 	if (a.from_shards) {
@@ -508,8 +518,10 @@ static int run_eval(int argc, char **argv)
 		a.eo.fill_table = cli_eval_fill_from_shards;
 		a.eo.fill_payload = &shards;
 	}
-	if (smart_eval_corpora((const char *const *)a.corpora, a.n_corpora, &a.eo, &report,
-			       &err))
+	rc = smart_eval_corpora((const char *const *)a.corpora, a.n_corpora, &a.eo, &report,
+				&err);
+	cli_progress_clear(&progress);
+	if (rc)
 		rc = report.bad && !a.bad.skip ? cli_fail_bad_records(&report.first_bad, report.bad)
 					       : cli_fail(&err);
 	else if (a.eo.profiles)

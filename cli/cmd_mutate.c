@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cli_progress.h"
 #include "cli_shard.h"
 
 static void usage(FILE *out)
@@ -43,6 +44,8 @@ static void usage(FILE *out)
 		"  -o FILE            the pairs, JSON Lines (gzip when FILE ends in .gz),\n"
 		"                     written when the run completes\n"
 		"  --json             print the summary as JSON on stdout\n"
+		"  -q, --quiet        no progress line (drawn on stderr only when it is a\n"
+		"                     terminal: mutants done/total, rate, ETA)\n"
 		"  --shard K/N        try only shard K of N of the mutants the run without\n"
 		"                     --shard would try (same seed, same -n); -o then gets a\n"
 		"                     shard output that 'smart merge' joins (docs/shards.md)\n\n"
@@ -72,23 +75,15 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
-/* Draws the progress line on a terminal. */
+/* The progress line (cli_progress.h) after each mutant, with what the
+ * mutants did so far. */
 static void draw_progress(const smart_mutate_summary *s, unsigned total, void *ctx)
 {
-	char bar[31];
-	unsigned fill = total ? (unsigned)((double)s->tried * 30 / total) : 0;
+	cli_progress *p = ctx;
 
-	(void)ctx;
-	for (unsigned i = 0; i < 30; i++)
-		bar[i] = i < fill ? '#' : '.';
-	bar[30] = '\0';
-	if (total)
-		fprintf(stderr, "\rmutants %u/%u [%s] built %u killed %u pairs %u ",
-			s->tried, total, bar, s->built, s->killed, s->pairs);
-	else
-		fprintf(stderr, "\rmutants %u built %u killed %u pairs %u ", s->tried,
-			s->built, s->killed, s->pairs);
-	fflush(stderr);
+	snprintf(p->note, sizeof(p->note), "built %u killed %u pairs %u", s->built, s->killed,
+		 s->pairs);
+	cli_progress_report(p, s->tried, total);
 }
 
 static int print_summary(const smart_mutate_summary *s, const char *out, int json)
@@ -177,6 +172,7 @@ static int run_mutate(int argc, char **argv)
 		{ "json", no_argument, NULL, O_JSON },
 		{ "per-mutant", required_argument, NULL, O_PER_MUTANT },
 		{ "shard", required_argument, NULL, O_SHARD },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -189,12 +185,14 @@ static int run_mutate(int argc, char **argv)
 	smart_shard_walk shard;
 	size_t len;
 	double v;
-	int c, json = 0, have_n = 0, rc, stopped;
+	cli_progress progress;
+	int c, json = 0, have_n = 0, rc, stopped, quiet = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hn:j:o:", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hqn:j:o:", longs, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'q': quiet = 1; break;
 		case O_SRC: o.src = optarg; break;
 		case O_FILES: files = optarg; break;
 		case O_BUILD: o.build = optarg; break;
@@ -260,11 +258,10 @@ static int run_mutate(int argc, char **argv)
 	if (o.shard && !(o.shard_out = mutate_shard_out(&o)))
 		return CLI_TROUBLE;
 	o.stop = cli_stop_signals_catch(&handlers);
-	if (isatty(STDERR_FILENO))
-		o.progress = draw_progress;
+	o.progress = cli_progress_start(&progress, "mutants", quiet) ? draw_progress : NULL;
+	o.progress_ctx = &progress;
 	rc = smart_mutate_run(&o, &jsonl, &len, &sum, &err);
-	if (o.progress && sum.tried)
-		fputc('\n', stderr);
+	cli_progress_clear(&progress);
 	stopped = cli_stop_signals_release(&handlers, "mutate");
 	if (stopped || rc < 0) {
 		free(jsonl);

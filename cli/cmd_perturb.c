@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cli_progress.h"
 
 static void usage(FILE *out)
 {
@@ -31,6 +32,8 @@ static void usage(FILE *out)
 		"  --html, --xml     parse every page as HTML / XML (default: by extension,\n"
 		"                    else by content)\n"
 		"  --json            print the summary as JSON on stdout\n"
+		"  -q, --quiet       no progress line (drawn on stderr only when it is a\n"
+		"                    terminal: pairs done/total, rate, ETA)\n"
 		"  -o FILE           the pairs, JSON Lines (gzip when FILE ends in .gz)\n\n"
 		"operators and default labels (docs/perturb.md):\n");
 	for (int i = 0; i < SMART_PERTURB_OP_COUNT; i++)
@@ -111,6 +114,7 @@ static int run_perturb(int argc, char **argv)
 		{ "json", no_argument, NULL, O_JSON },
 		{ "html", no_argument, NULL, O_HTML },
 		{ "xml", no_argument, NULL, O_XML },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -123,12 +127,14 @@ static int run_perturb(int argc, char **argv)
 	unsigned long v;
 	size_t len;
 	cli_stop_handlers handlers;
-	int c, json = 0, n, rc, stopped;
+	cli_progress progress;
+	int c, json = 0, n, rc, stopped, quiet = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hn:o:", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hqn:o:", longs, NULL)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return CLI_SAME;
+		case 'q': quiet = 1; break;
 		case O_IN: o.in = optarg; break;
 		case O_OPS: list = optarg; break;
 		case O_LABELS: labels = optarg; break;
@@ -168,7 +174,10 @@ static int run_perturb(int argc, char **argv)
 	if (smart_file_check_writable(out, &err) < 0) /* before the work */
 		return cli_fail(&err);
 	o.stop = cli_stop_signals_catch(&handlers);
+	o.progress = cli_progress_start(&progress, "pairs", quiet);
+	o.progress_ctx = &progress;
 	rc = smart_perturb_run(&o, &jsonl, &len, &sum, &err);
+	cli_progress_clear(&progress);
 	stopped = cli_stop_signals_release(&handlers, "perturb");
 	if (stopped) {
 		free(rc < 0 ? NULL : jsonl);

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cli_progress.h"
 #include "cli_shard.h"
 
 /* The usage text (-h). */
@@ -16,7 +17,7 @@ static void usage(FILE *out)
 		"usage: smart replay SESSIONS... --base-url URL -o OUT_DIR [--reset CMD]\n"
 		"                    [--with-state | --without-state] [--delay MS] [--timeout SECONDS]\n"
 		"                    [--allow-host HOST]... [--tokens FILE] [--token-pattern GLOB]...\n"
-		"                    [--keep-static] [--json]\n"
+		"                    [--keep-static] [--json] [--quiet]\n"
 		"       smart replay --list [--json] [--keep-static] SESSIONS...\n\n"
 		"Replays each recorded session (HAR file, combined access log, or smart's JSON\n"
 		"session format) against URL, in order, each with its own cookie jar, and writes\n"
@@ -39,6 +40,8 @@ static void usage(FILE *out)
 		"  -l, --list             only read the sessions and list them (with --json: in\n"
 		"                         smart's JSON session format, to edit by hand)\n"
 		"      --json             print the summary as JSON\n"
+		"  -q, --quiet            no progress line (drawn on stderr only when it is\n"
+		"                         a terminal: requests done/total, rate, ETA)\n"
 		"      --shard K/N        replay only shard K of N of the sessions (by name;\n"
 		"                         with --with-state); the shards' OUT_DIRs together\n"
 		"                         are the unsharded run's (docs/shards.md)\n"
@@ -149,6 +152,7 @@ static int run_replay(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -160,7 +164,9 @@ static int run_replay(int argc, char **argv)
 	smart_replay_tokens *tokens = NULL;
 	const char **allow = NULL, *tokens_file = NULL, **patterns = NULL;
 	size_t npatterns = 0;
-	int opt, json = 0, with = 0, without = 0, no_tokens = 0, status = CLI_TROUBLE;
+	int opt, json = 0, with = 0, without = 0, no_tokens = 0, quiet = 0, rc;
+	int status = CLI_TROUBLE;
+	cli_progress progress;
 	smart_error err = { { 0 } };
 
 	allow = calloc((size_t)argc + 1, sizeof(*allow));
@@ -171,7 +177,7 @@ static int run_replay(int argc, char **argv)
 		return cli_failf("out of memory");
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, ":b:o:r:d:t:a:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":b:o:r:d:t:a:lhq", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b': o.base_url = optarg; break;
 		case 'o': o.out_dir = optarg; break;
@@ -202,6 +208,7 @@ static int run_replay(int argc, char **argv)
 			break;
 		case 'j': json = 1; break;
 		case 'l': list = 1; break;
+		case 'q': quiet = 1; break;
 		case 'H': case 'X': break; /* responses are named by their content type */
 		case 'h': usage(stdout); status = CLI_SAME; goto out;
 		default: status = cli_bad_option("replay", opt, argv); goto out;
@@ -244,7 +251,11 @@ static int run_replay(int argc, char **argv)
 		status = cli_failf("no requests to replay in the session files (all skipped?)");
 		goto out;
 	}
-	if (smart_replay_run(set, &o, &sum, &err) < 0)
+	o.progress = cli_progress_start(&progress, "requests", quiet);
+	o.progress_ctx = &progress;
+	rc = smart_replay_run(set, &o, &sum, &err);
+	cli_progress_clear(&progress);
+	if (rc < 0)
 		goto fail;
 	status = print_summary(&sum, o.out_dir, json);
 	goto out;

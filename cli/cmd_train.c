@@ -10,6 +10,7 @@
 
 #include "cli_compare.h"
 #include "cli_model.h"
+#include "cli_progress.h"
 #include "cli_shard.h"
 
 static void usage(FILE *out)
@@ -38,6 +39,8 @@ static void usage(FILE *out)
 		"  --skip-bad         train without unusable records (each is warned about);\n"
 		"                     by default any unusable record is an error\n"
 		"  --threads N        measure pairs on N threads (default: all cores)\n"
+		"  -q, --quiet        no progress line (drawn on stderr only when it is a\n"
+		"                     terminal: pairs measured/total, rate, ETA)\n"
 		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json             print the table as JSON\n"
 		"  --comparator-features\n"
@@ -177,7 +180,7 @@ typedef struct train_args {
 	smart_profile_set profiles;
 	cli_bad_records bad;
 	const char *baselines;
-	int comparator_features, json;
+	int comparator_features, json, quiet;
 	char *adapt[64];
 	long adapt_weight;
 	const char *base_model_path;
@@ -238,6 +241,7 @@ static int parse_option(int c, train_args *a, char **argv)
 		a->o.threads = (unsigned)v;
 		break;
 	case 'j': a->json = 1; break;
+	case 'q': a->quiet = 1; break;
 	case 'H': a->o.format = SMART_FORMAT_HTML; break;
 	case 'X': a->o.format = SMART_FORMAT_XML; break;
 	case 'P':
@@ -285,13 +289,14 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "stats-out", required_argument, NULL, 'O' },
 		{ "from-stats", no_argument, NULL, 'U' },
 		{ "shard", required_argument, NULL, 'K' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c, rc = -1;
 
 	optind = 1;
-	while (rc < 0 && (c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1)
+	while (rc < 0 && (c = getopt_long(argc, argv, ":hqo:", opts, NULL)) != -1)
 		rc = parse_option(c, a, argv);
 	a->corpora = argv + optind;
 	a->n_corpora = (size_t)(argc - optind);
@@ -392,6 +397,7 @@ static int run_train(int argc, char **argv)
 	signed char *signs = NULL;
 	const char **names = NULL;
 	size_t n = 0;
+	cli_progress progress;
 	int rc = parse_train(argc, argv, &a);
 
 	if (rc < 0)
@@ -427,7 +433,11 @@ static int run_train(int argc, char **argv)
 		goto done;
 	}
 	a.o.train.signs = signs;
+	a.bad.progress = &progress;
+	a.o.progress = cli_progress_start(&progress, "pairs", a.quiet);
+	a.o.progress_ctx = &progress;
 	rc = smart_train_corpora((const char *const *)a.corpora, a.n_corpora, &a.o, &report, &err);
+	cli_progress_clear(&progress);
 	print_warnings(&report, signs);
 	if (rc)
 		rc = report.bad && !a.bad.skip ? cli_fail_bad_records(&report.first_bad, report.bad)

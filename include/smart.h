@@ -7,6 +7,7 @@
 #define SMART_H
 
 #include "smart/version.h"
+#include "smart/progress.h"
 #include "smart/error.h"
 #include "smart/file.h"
 #include "smart/shard.h"

@@ -208,6 +208,8 @@ int smart_perturb_run(const smart_perturb_options *o, char **jsonl,
 					     (const char *)&op, sizeof(op)), &oom)) {
 				rc = emit(o, pages.paths.items[pg], op, &p, &out, sum, err);
 				made = 1;
+				if (rc == 0 && o->progress)
+					o->progress(o->progress_ctx, sum->pairs, o->pairs);
 			} else if (oom) {
 				rc = smart_error_oom(err);
 			}

@@ -233,7 +233,8 @@ static int manifest_add(cJSON *list, size_t index, const smart_replay_request *r
 
 /* Replays one session into its folder. */
 static int replay_session(const smart_replay_session *s, const smart_replay_options *o,
-			  const char *mode, smart_replay_summary *sum, smart_error *err)
+			  const char *mode, size_t total, smart_replay_summary *sum,
+			  smart_error *err)
 {
 	char dir[4096], path[4352], base[2048];
 	size_t blen = strlen(o->base_url), width = s->count < 100 ? 2 : s->count < 1000 ? 3 : 6;
@@ -307,6 +308,8 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 		sum->requests++;
 		sum->failed += r.error[0] != '\0';
 		sum->tokens += replaced;
+		if (o->progress)
+			o->progress(o->progress_ctx, sum->requests, total);
 		smart__rp_response_free(&r);
 		smart_strbuf_free(&url);
 		smart_strbuf_free(&body);
@@ -337,8 +340,11 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 {
 	const char *mode = o->without_state ? "without_state" : "with_state";
 	char host[256];
+	size_t total = 0; /* requests, for progress (a shard's are not known) */
 	int rc = 0;
 
+	for (size_t i = 0; !o->shard && i < set->count; i++)
+		total += set->sessions[i].count;
 	memset(sum, 0, sizeof(*sum));
 	if (o->shard && o->without_state)
 		return smart_error_set(err, "replay: --shard needs --with-state: without it each "
@@ -368,7 +374,7 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 			if (rc < 0)
 				break;
 		}
-		rc = replay_session(&set->sessions[i], o, mode, sum, err);
+		rc = replay_session(&set->sessions[i], o, mode, total, sum, err);
 		if (rc < 0)
 			smart_error_prefix(err, "session %s", set->sessions[i].name);
 	}

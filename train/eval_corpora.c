@@ -23,7 +23,8 @@ static int eval_load(smart_table *t, const char *const *paths, size_t n_paths,
 	smart__counted_load c = { .format = o->format, .threads = o->threads,
 				  .skip_bad = o->skip_bad,
 				  .on_bad = o->on_bad, .payload = o->bad_payload,
-				  .bad = &report->bad, .first_bad = &report->first_bad };
+				  .bad = &report->bad, .first_bad = &report->first_bad,
+				  .progress = o->progress, .progress_ctx = o->progress_ctx };
 
 	return smart__table_load_counted(t, paths, n_paths, &c, err);
 }

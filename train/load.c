@@ -31,6 +31,7 @@ typedef struct load_ctx {
 	const smart_load_options *o;
 	smart_comparator_set comparators; /* the table's, run on every pair */
 	size_t bad;
+	size_t rows, total;  /* o->progress: rows added, of total records */
 } load_ctx;
 
 static void job_free(load_job *j)
@@ -156,7 +157,10 @@ static int load_done(void *ctx, void *job, smart_error *err)
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)
 			c->o->on_row(c->o->row_payload, j->index);
+		c->rows++;
 	}
+	if (rc == 0 && c->o->progress) /* unusable records are done too */
+		c->o->progress(c->o->progress_ctx, c->rows + c->bad, c->total);
 	if (!j->bad && rc == 0 && c->table->n_comparators)
 		smart_table_set_verdicts(c->table, j->fails);
 	job_free(j);
@@ -188,6 +192,8 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 		return smart_error_set(err, "smart_table_load: with comparator features the table's "
 				       "columns are smart's %zu features, then one per comparator",
 				       smart_feature_count());
+	if (o->progress && !o->shard && smart_corpus_count(paths, n_paths, &c.total, err))
+		return -1;
 	rc = smart_pool_map(o->threads, &ops, &c, err);
 	smart_corpus_close(c.reader);
 	if (bad)

@@ -20,7 +20,9 @@ int smart__table_load_counted(smart_table *t, const char *const *paths, size_t n
 				  .threads = c->threads,
 				  .on_bad = counted_on_bad,
 				  .payload = (void *)c,
-				  .shard = c->shard };
+				  .shard = c->shard,
+				  .progress = c->progress,
+				  .progress_ctx = c->progress_ctx };
 	size_t count = 0;
 
 	*c->bad = 0;

@@ -18,6 +18,8 @@ typedef struct smart__counted_load {
 	void *payload;              /* on_bad's ctx */
 	size_t *bad;                /* out: unusable records of this load */
 	smart_error *first_bad;     /* out: the first of them */
+	smart_progress_fn progress; /* after each record measured, or NULL */
+	void *progress_ctx;         /* progress's ctx */
 } smart__counted_load;
 
 /* Loads the corpora into `t`. -1 with `err` set when reading failed (*bad

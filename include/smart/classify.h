@@ -11,6 +11,7 @@
 #include "smart/error.h"
 #include "smart/features.h"
 #include "smart/model.h"
+#include "smart/progress.h"
 #include "smart/tree.h"
 
 /* The decision on one pair. */
@@ -60,6 +61,10 @@ typedef struct smart_classify_options {
 	struct smart_shard_walk *shard;      /* batches: only this shard's pairs
 	                                      * (smart/shard.h), counted and
 	                                      * fingerprinted; NULL: every pair */
+	smart_progress_fn progress;          /* batches: after each verdict, of
+	                                      * the corpus' records or the folders'
+	                                      * entries (shards: total 0), or NULL */
+	void *progress_ctx;                  /* progress's ctx */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -109,6 +114,12 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err);
+
+/* True when a file is an HTML or XML document by its name (.html, .xml,
+ * .svg, ...) or by its content (after a byte-order mark and white space, a
+ * '<'): what the folder form pairs, and what `smart git-diff` compares as
+ * trees rather than as text. `data` holds the file's first `len` bytes. */
+int smart_looks_like_document(const char *name, const char *data, size_t len);
 
 /* ---- calibration on clean reruns (classify/calibrate.c) ---- */
 

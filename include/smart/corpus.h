@@ -76,6 +76,13 @@ int smart_corpus_next_in_shard(smart_corpus_reader *reader, struct smart_shard_w
 /* Closes a reader; NULL is allowed. */
 void smart_corpus_close(smart_corpus_reader *reader);
 
+/* How many records the corpora hold: the non-blank lines of each file
+ * (plain or gzip), counted without parsing them: a cheap first pass that
+ * gives a long batch's progress its total. 0, or -1 with `err` naming a
+ * file that cannot be read. */
+int smart_corpus_count(const char *const *paths, size_t n_paths, size_t *records,
+		       smart_error *err);
+
 /* Checks one record (a JSON line: text->data, text->len bytes) and fills
  * *pair with pointers into the cJSON object *holder (the caller frees it
  * with cJSON_Delete). text->name (the file) and `line` go into error

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "smart/error.h"
+#include "smart/progress.h"
 #include "smart/tree.h"
 
 typedef enum smart_perturb_op {
@@ -97,6 +98,8 @@ typedef struct smart_perturb_options {
 	                         * extension, else by content */
 	const volatile sig_atomic_t *stop; /* raised by a signal handler: stop
 					    * early and fail; may be NULL */
+	smart_progress_fn progress; /* after each pair made (total: pairs), or NULL */
+	void *progress_ctx;         /* progress's ctx */
 } smart_perturb_options;
 
 typedef struct smart_perturb_summary {

@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "smart/error.h"
+#include "smart/progress.h"
 
 /* ---- sessions ---------------------------------------------------------- */
 
@@ -144,6 +145,9 @@ typedef struct smart_replay_options {
 	                        * name (smart/shard.h; needs with_state: each
 	                        * session then starts from the reset state);
 	                        * NULL: every session */
+	smart_progress_fn progress; /* after each request (total: every
+	                        * session's requests; 0 with shard), or NULL */
+	void *progress_ctx;    /* progress's ctx */
 } smart_replay_options;
 
 typedef struct smart_replay_summary {

@@ -17,6 +17,7 @@
 #include "smart/features.h"
 #include "smart/model.h"
 #include "smart/profile.h"
+#include "smart/progress.h"
 
 typedef struct smart_table {
 	size_t n_features;
@@ -195,6 +196,10 @@ typedef struct smart_load_options {
 	                            * is added, its record's position among
 	                            * all the records; may be NULL */
 	void *row_payload;         /* on_row's ctx */
+	smart_progress_fn progress;/* after each record is measured (total:
+	                            * the corpora's records; 0 with shard),
+	                            * or NULL */
+	void *progress_ctx;        /* progress's ctx */
 } smart_load_options;
 
 #define SMART_LOAD_OPTIONS_VERSION 1
@@ -317,6 +322,9 @@ typedef struct smart_eval_options {
 	 * docs/shards.md); NULL: the corpora are read. */
 	int (*fill_table)(void *ctx, smart_table *t, smart_error *err);
 	void *fill_payload;
+	/* smart_eval_corpora: after each record is measured, or NULL. */
+	smart_progress_fn progress;
+	void *progress_ctx;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1

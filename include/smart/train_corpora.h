@@ -50,6 +50,9 @@ typedef struct smart_train_corpora_options {
 	const char *stats_out;      /* instead of a model: the corpora's training
 	                             * statistics written here (linear only) */
 	smart_shard_walk *shard;    /* with stats_out: only this shard's pairs */
+	smart_progress_fn progress; /* after each pair measured (each load
+	                             * counts from 0), or NULL */
+	void *progress_ctx;         /* progress's ctx */
 } smart_train_corpora_options;
 
 #define SMART_TRAIN_CORPORA_OPTIONS_VERSION 1

@@ -54,7 +54,7 @@ shared() {
 owner_of_public() {
 	case $1 in
 	smart.h) echo "ALL(smart.h)" ;;
-	smart/error.h|smart/file.h|smart/version.h|smart/shard.h) echo common ;;
+	smart/error.h|smart/file.h|smart/version.h|smart/shard.h|smart/progress.h) echo common ;;
 	smart/tree.h|smart/diffx.h|smart/patch.h|smart/tree_write.h|smart/limits.h) echo diffx ;;
 	smart/profile.h) echo profile ;;
 	smart/compare.h) echo compare ;;
