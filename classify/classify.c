@@ -72,10 +72,15 @@ static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
 {
 	aligned_ctx *a = ctx;
 
+	char *json;
+
 	smart__script_facts_of(p->diff, &a->facts);
-	if (a->views && !(a->view = smart__view_json(p, err)))
-		return -1;
-	return 0;
+	if (!a->views)
+		return 0;
+	json = smart__view_json(p, err);
+	a->view = json ? smart__view_pack(json, err) : NULL;
+	free(json);
+	return a->view ? 0 : -1;
 }
 
 /* Decides the pair's severity (none unless inspected). */

@@ -58,9 +58,9 @@ static int html_features(smart_strbuf *b, const smart_model *model, const smart_
 	return bad || smart_strbuf_printf(b, "]");
 }
 
-/* Appends the <script type="application/json"> element that holds what
- * opening verdict v's row draws: the explanation, the severity's rule and
- * the view. Nothing for a pair that was not measured. */
+/* Appends the <script> elements that hold what opening verdict v's row
+ * draws: the explanation and the severity's rule (JSON), and the view
+ * (deflated, base64). Nothing for a pair that was not measured. */
 static int html_data(smart_strbuf *b, const smart_model *model, const smart_verdict *v)
 {
 	if (!v->values && !v->view)
@@ -68,8 +68,11 @@ static int html_data(smart_strbuf *b, const smart_model *model, const smart_verd
 	return smart_strbuf_printf(b, "<script type=\"application/json\" id=\"p%zu\">{", v->index) ||
 	       html_features(b, model, v) ||
 	       (v->severity_reason && smart_strbuf_printf(b, ",\"r\":\"%s\"", v->severity_reason)) ||
-	       (v->view && smart_strbuf_printf(b, ",\"v\":%s", v->view)) ||
-	       smart_strbuf_printf(b, "}</script>\n");
+	       smart_strbuf_printf(b, "}</script>\n") ||
+	       (v->view && (smart_strbuf_printf(b, "<script type=\"text/plain\" id=\"v%zu\">",
+						v->index) ||
+			    smart_strbuf_append(b, v->view, strlen(v->view)) ||
+			    smart_strbuf_printf(b, "</script>\n")));
 }
 
 /* Appends verdict v's row to b: the data attributes the script filters

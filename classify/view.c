@@ -15,8 +15,8 @@
 #include "common/strbuf.h"
 #include "smart/profile.h"
 
-#define VIEW_FULL 400       /* documents of at most this many content nodes: drawn whole */
-#define VIEW_MAX_NODES 2000 /* lines drawn per side at most */
+#define VIEW_FULL 200       /* documents of at most this many content nodes: drawn whole */
+#define VIEW_MAX_NODES 800 /* lines drawn per side at most */
 #define VIEW_MAX_TEXT 300   /* bytes of a text or value drawn at most */
 
 /* One side of the pair and what the script says about its nodes. */
@@ -244,8 +244,8 @@ static int touched(const side *s, uint32_t k)
 	const smart_node *n = &s->t->nodes[k];
 	const smart_node *r = &s->raw->nodes[s->raw_of ? s->raw_of[k] : k];
 
-	if (s->mark[k] || s->attr_op[k] != SMART_NONE)
-		return 1;
+	if ((s->mark[k] && s->mark[k] != 'M') || s->attr_op[k] != SMART_NONE)
+		return 1; /* a moved subtree is drawn closed below its root */
 	if (n->kind == SMART_NODE_TEXT)
 		return s->text[k] && strcmp(s->text[k], r->text ? r->text : "") != 0;
 	return s->attr_count[k] != r->attr_count ||

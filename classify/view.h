@@ -14,4 +14,8 @@
  * string (free()), or NULL with `err` set when out of memory. */
 char *smart__view_json(const smart_aligned_pair *pair, smart_error *err);
 
+/* `json` deflated (zlib format) and written in base64, as the report
+ * stores a view; a new string (free()), or NULL with `err` set. */
+char *smart__view_pack(const char *json, smart_error *err);
+
 #endif
