@@ -79,15 +79,18 @@ static int whitespace_node(const smart_tree *t, uint32_t node)
 	return n->kind == SMART_NODE_TEXT && n->size == 1 && same_but_whitespace(n->text, "");
 }
 
-/* True when op changes something a reader sees beyond attributes and
- * whitespace. */
+/* True when op changes something a reader sees or follows beyond
+ * attributes and whitespace. */
 static int substantive(const smart_diff *d, const smart_edit_op *op)
 {
 	switch (op->kind) {
 	case SMART_OP_ATTR_INSERT:
 	case SMART_OP_ATTR_DELETE:
 	case SMART_OP_ATTR_CHANGE:
-		return 0;
+		/* XML attributes carry the data (a coverage report's counts);
+		 * in HTML, where a link or a form leads is content too */
+		return d->old_tree->format == SMART_FORMAT_XML || strcmp(op->attr_name, "href") == 0 ||
+		       strcmp(op->attr_name, "src") == 0 || strcmp(op->attr_name, "action") == 0;
 	case SMART_OP_UPDATE:
 		return !same_but_whitespace(op->old_value, op->new_value);
 	case SMART_OP_INSERT:

@@ -16,8 +16,10 @@ typedef struct smart__script_facts {
 	uint32_t controls_gone;  /* old form controls without a match */
 	uint32_t content_old;    /* content nodes of the old tree */
 	uint32_t deleted;        /* content nodes the script deletes */
-	uint32_t substantive;    /* operations that are neither attribute
-	                          * operations nor whitespace-only text edits */
+	uint32_t substantive;    /* operations other than whitespace-only
+	                          * text edits and attribute operations (but
+	                          * XML attributes, and HTML href, src and
+	                          * action, count) */
 } smart__script_facts;
 
 /* Fills f from the diff. */
