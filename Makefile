@@ -200,7 +200,12 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 
 # ---- tests -------------------------------------------------------------------
 # Unit tests and command-line tests under ASan/UBSan; ends with "N passed, N failed".
-test: deps
+# Packages only the tests need: headless Chromium opens the HTML report
+# (tests/classify/test_report_chromium.sh, which skips without it).
+TEST_APT_PKGS := chromium
+
+test:
+	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files
 	@BUILD=$(BUILD) sh tests/run.sh
 

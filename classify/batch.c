@@ -28,6 +28,10 @@ typedef struct batch_job {
 	int trouble;
 	const char *skipped;         /* folders: why the file is not classified */
 	size_t index;                /* the unit's position in the input */
+	smart_severity severity;
+	const char *severity_reason;
+	char *view;                  /* o->views: the pair's view (owned) */
+	unsigned discounted_total;
 	char problem[SMART_ERROR_MAX];
 	double values[];
 } batch_job;
@@ -52,6 +56,7 @@ static void job_free(batch_job *j)
 	smart_pair_job_clear(&j->pair);
 	free(j->old_path);
 	free(j->new_path);
+	free(j->view);
 	free(j);
 }
 
@@ -96,6 +101,10 @@ static void batch_work(void *ctx, void *job)
 		j->measured = 1;
 		j->inspect = out.inspect;
 		j->score = out.score;
+		j->severity = out.severity;
+		j->severity_reason = out.severity_reason;
+		j->view = out.view;
+		j->discounted_total = out.discounted_total;
 	}
 	smart_pair_job_drop_documents(p);
 }
@@ -114,7 +123,11 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .trouble = j->trouble,
 			    .label = j->pair.label,
 			    .skipped = j->skipped,
-			    .index = j->index };
+			    .index = j->index,
+			    .severity = j->severity,
+			    .severity_reason = j->severity_reason,
+			    .view = j->view,
+			    .discounted_total = j->discounted_total };
 	int rc;
 
 	if (!j->measured && !j->skipped)

@@ -11,6 +11,8 @@
 #include "smart/features.h"
 #include "smart/profile.h"
 #include "smart/train.h"
+#include "severity.h"
+#include "view.h"
 
 /* Measures the pair into m->values: smart's features and, for a model
  * trained with `smart train --comparator-features`, which lists
@@ -61,12 +63,48 @@ done:
 	return rc;
 }
 
+/* What classification takes from the aligned pair besides the features:
+ * the script's facts for severity, and the report's view. */
+typedef struct aligned_ctx {
+	smart__script_facts facts;
+	int views;
+	char *view;
+} aligned_ctx;
+
+static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
+{
+	aligned_ctx *a = ctx;
+
+	char *json;
+
+	smart__script_facts_of(p->diff, &a->facts);
+	if (!a->views)
+		return 0;
+	json = smart__view_json(p, err);
+	a->view = json ? smart__view_pack(json, err) : NULL;
+	free(json);
+	return a->view ? 0 : -1;
+}
+
+/* Decides the pair's severity (none unless inspected). */
+static void rate(const smart_model *model, const aligned_ctx *a, smart_classification *out)
+{
+	out->severity = SMART_SEVERITY_NONE;
+	out->severity_reason = NULL;
+	if (out->inspect)
+		out->severity = smart__severity_rate((const char *const *)model->names,
+						     model->n_features, out->values, &a->facts,
+						     &out->severity_reason);
+}
+
 int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			const smart_document *new_doc, const smart_classify_options *o,
 			smart_classification *out, smart_error *err)
 {
+	aligned_ctx a = { .views = o->views };
 	smart_measure m = { .values = out->values, .format = o->format, .profile = o->profile,
-			    .test = o->test, .raw = model->provenance.raw };
+			    .test = o->test, .raw = model->provenance.raw,
+			    .on_aligned = on_aligned, .on_aligned_ctx = &a };
 	int forced;
 
 	assert(out->values);
@@ -74,15 +112,20 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		return smart_error_set(err, "classify options of version %u, not %u (start from "
 				       "SMART_CLASSIFY_OPTIONS_INIT)", o->version,
 				       SMART_CLASSIFY_OPTIONS_VERSION);
-	if (classify_measure(model, old_doc, new_doc, &m, err))
+	out->view = NULL;
+	if (classify_measure(model, old_doc, new_doc, &m, err)) {
+		free(a.view);
 		return -1;
+	}
 	out->inspect = smart_model_decide(model, out->values, &out->score);
 	/* A score that is not a number is no decision: trouble, never a
 	 * silent "inspect" (the loader refuses weights that can overflow, so
 	 * this needs a model built in memory, or a feature gone wrong). */
-	if (!isfinite(out->score))
+	if (!isfinite(out->score)) {
+		free(a.view);
 		return smart_error_set(err, "%s: the model's score for this pair is not a "
 				       "finite number", new_doc->name ? new_doc->name : "(document)");
+	}
 	out->only_volatile = m.result.only_volatile;
 	out->discounted_total = m.result.discounted_total;
 	memcpy(out->discounted, m.result.discounted, sizeof(out->discounted));
@@ -95,6 +138,8 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		out->inspect = 0;
 	else if (forced >= 0)
 		out->inspect = forced;
+	rate(model, &a, out);
+	out->view = a.view;
 	return 0;
 }
 

@@ -62,6 +62,8 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 		 (isfinite(v->score) ? cJSON_AddNumberToObject(o, "score", v->score)
 				     : cJSON_AddNullToObject(o, "score"));
 
+	if (ok && !v->skipped)
+		ok = cJSON_AddStringToObject(o, "severity", smart_severity_name(v->severity)) != NULL;
 	if (ok && v->problem)
 		ok = cJSON_AddStringToObject(o, "error", v->problem) != NULL;
 	if (ok && v->skipped)
@@ -117,10 +119,13 @@ static int junit_case(smart_strbuf *b, const smart_model *model, const smart_ver
 		if (v->problem)
 			snprintf(msg, sizeof(msg), "inspect: %s", v->problem);
 		else
-			snprintf(msg, sizeof(msg), "inspect: score %.6g %s cutoff %.6g", v->score,
+			snprintf(msg, sizeof(msg), "inspect (%s: %s): score %.6g %s cutoff %.6g",
+				 smart_severity_name(v->severity),
+				 v->severity_reason ? v->severity_reason : "-", v->score,
 				 smart_comparison_name(model->comparison), model->cutoff);
 		bad = smart_strbuf_printf(b, "    <failure message=\"") ||
-		      smart_strbuf_escaped(b, msg) || smart_strbuf_printf(b, "\"/>\n");
+		      smart_strbuf_escaped(b, msg) ||
+		      smart_strbuf_printf(b, "\" type=\"%s\"/>\n", smart_severity_name(v->severity));
 	}
 	if (!bad)
 		bad = smart_strbuf_printf(b, "  </testcase>\n");

@@ -1,13 +1,18 @@
-/* A self-contained HTML report of a batch: one row per pair, inspect
- * first-class (red), with the features that moved each score most. */
+/* A self-contained HTML report of a batch (docs/report.md): one row per
+ * pair, with the features that moved each score most and its severity,
+ * and each pair's data (explanation, view) in a JSON script element that
+ * the page's script draws when the row is opened, so that the page stays
+ * light at ten thousand pairs. No fetches: style and script are inline. */
 #include "smart/classify.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
 #include "smart/file.h"
+#include "report_html.h"
 
 struct smart_html_report {
 	char *title;
@@ -36,24 +41,68 @@ void smart_html_report_free(smart_html_report *r)
 	free(r);
 }
 
-/* Appends verdict v's row to b. 0, or -1 when out of memory. */
+/* Appends the explanation data of verdict v: every feature that moved
+ * the score, largest first, as [name, contribution, value, weight]. */
+static int html_features(smart_strbuf *b, const smart_model *model, const smart_verdict *v)
+{
+	size_t *idx = malloc((model->n_features ? model->n_features : 1) * sizeof(*idx));
+	size_t k = idx ? smart_top_features(model, v->values, idx, model->n_features) : 0;
+	int bad = !idx || smart_strbuf_printf(b, "\"f\":[");
+
+	for (size_t i = 0; !bad && i < k; i++)
+		bad = smart_strbuf_printf(b, "%s[\"%s\",%.6g,%.6g,%.6g]", i ? "," : "",
+					  model->names[idx[i]],
+					  smart_model_contribution(model, v->values, idx[i]),
+					  v->values[idx[i]], model->weights[idx[i]]);
+	free(idx);
+	return bad || smart_strbuf_printf(b, "]");
+}
+
+/* Appends the <script> elements that hold what opening verdict v's row
+ * draws: the explanation and the severity's rule (JSON), and the view
+ * (deflated, base64). Nothing for a pair that was not measured. */
+static int html_data(smart_strbuf *b, const smart_model *model, const smart_verdict *v)
+{
+	if (!v->values && !v->view)
+		return 0;
+	return smart_strbuf_printf(b, "<script type=\"application/json\" id=\"p%zu\">{", v->index) ||
+	       html_features(b, model, v) ||
+	       (v->severity_reason && smart_strbuf_printf(b, ",\"r\":\"%s\"", v->severity_reason)) ||
+	       smart_strbuf_printf(b, "}</script>\n") ||
+	       (v->view && (smart_strbuf_printf(b, "<script type=\"text/plain\" id=\"v%zu\">",
+						v->index) ||
+			    smart_strbuf_append(b, v->view, strlen(v->view)) ||
+			    smart_strbuf_printf(b, "</script>\n")));
+}
+
+/* Appends verdict v's row to b: the data attributes the script filters
+ * and sorts on, the cells, and the pair's data. 0, or -1 when out of
+ * memory. */
 static int html_row(smart_strbuf *b, const smart_model *model, const smart_verdict *v)
 {
 	size_t idx[3], k = smart_top_features(model, v->values, idx, 3);
 	const char *cls = v->trouble ? "trouble" : v->inspect ? "inspect" : "ignore";
-	int bad = smart_strbuf_printf(b, "<tr class=\"%s\"><td>%s</td><td>", cls, cls);
+	const char *sev = smart_severity_name(v->severity);
+	char score[32] = "";
+	int bad;
 
-	if (!bad && isfinite(v->score))
-		bad = smart_strbuf_printf(b, "%.4f", v->score);
-	bad = bad || smart_strbuf_printf(b, "</td><td>") || smart_strbuf_escaped(b, v->app) ||
-	      smart_strbuf_printf(b, "</td><td>") || smart_strbuf_escaped(b, v->test) ||
-	      smart_strbuf_printf(b, "</td><td>");
+	if (isfinite(v->score))
+		snprintf(score, sizeof(score), "%.4f", v->score);
+	bad = smart_strbuf_printf(b, "<tr class=\"%s\" data-i=\"%zu\" data-d=\"%s\" data-s=\"%s\" "
+				  "data-sev=\"%s\" data-app=\"", cls, v->index, cls, score, sev) ||
+	      smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "\" data-t=\"") ||
+	      smart_strbuf_escaped(b, v->test) ||
+	      smart_strbuf_printf(b, "\"><td>%zu</td><td class=\"dec\">%s</td><td>%s</td>"
+				  "<td class=\"sev-%s\">%s</td><td>", v->index + 1, cls, score, sev,
+				  sev) ||
+	      smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "</td><td>") ||
+	      smart_strbuf_escaped(b, v->test) || smart_strbuf_printf(b, "</td><td>");
 	for (size_t i = 0; !bad && i < k; i++)
 		bad = smart_strbuf_printf(b, "%s%s %+.3f", i ? ", " : "", model->names[idx[i]],
 					  smart_model_contribution(model, v->values, idx[i]));
 	if (!bad && v->problem)
 		bad = smart_strbuf_escaped(b, v->problem);
-	return bad || smart_strbuf_printf(b, "</td></tr>\n") ? -1 : 0;
+	return bad || smart_strbuf_printf(b, "</td></tr>\n") || html_data(b, model, v) ? -1 : 0;
 }
 
 int smart_html_report_add(smart_html_report *r, const smart_model *model,
@@ -79,26 +128,48 @@ char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
 }
 
 /* Appends the report's head: title, style, the counts as given (numbers,
- * or a shard's placeholders), the cutoff, the table's header. */
+ * or a shard's placeholders), the cutoff, the legend, the filters and the
+ * table's header. */
 static int html_head(smart_strbuf *out, const char *title, const smart_model *model,
 		     const char *const counts[4])
 {
 	return smart_strbuf_printf(out,
 		"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smart: ") ||
 		smart_strbuf_escaped(out, title) ||
-		smart_strbuf_printf(out,
-			"</title>\n<style>body{font-family:sans-serif}table{border-collapse:collapse}"
-			"td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}"
-			"tr.inspect td:first-child{color:#b00;font-weight:bold}"
-			"tr.trouble td:first-child{color:#a60;font-weight:bold}"
-			"tr.ignore td:first-child{color:#070}</style></head><body>\n<h1>") ||
+		smart_strbuf_printf(out, "</title>\n<style>\n%s</style></head><body>\n<h1>",
+				    smart__report_css) ||
 		smart_strbuf_escaped(out, title) ||
 		smart_strbuf_printf(out,
 			"</h1>\n<p>%s pairs: %s to inspect, %s to ignore, %s not classified. "
-			"Inspect when score %s %.6g.</p>\n<table><tr><th>decision</th><th>score</th>"
-			"<th>app</th><th>test</th><th>top features (weight &times; value) / problem</th></tr>\n",
+			"Inspect when score %s %.6g. Open a row to see the pair.</p>\n"
+			"<p class=\"legend\">old and new, as aligned: <span class=\"m-d root\">deleted</span>"
+			"<span class=\"m-i root\">inserted</span><span class=\"m-m root\">moved</span>"
+			"<span class=\"m-u\">updated text</span><span class=\"a-c\">changed attribute</span>"
+			"<span class=\"vol\">volatile value, discounted</span>"
+			"<span class=\"a-p\">presentational, discounted</span></p>\n"
+			"<form id=\"filters\" onsubmit=\"return false\">"
+			"<label>decision <select name=\"decision\"><option value=\"\">all</option>"
+			"<option>inspect</option><option>ignore</option><option>trouble</option></select></label>"
+			"<label>severity <select name=\"severity\"><option value=\"\">all</option>"
+			"<option>broken</option><option>content</option><option>cosmetic</option>"
+			"<option>none</option></select></label>"
+			"<label>app <select name=\"app\"><option value=\"\">all</option></select></label>"
+			"<label>score from <input type=\"number\" step=\"any\" name=\"min\"></label>"
+			"<label>to <input type=\"number\" step=\"any\" name=\"max\"></label>"
+			"<label>test <input type=\"search\" name=\"q\"></label>"
+			"<span id=\"shown\"></span></form>\n"
+			"<table id=\"pairs\"><thead><tr><th data-key=\"index\">#</th>"
+			"<th data-key=\"decision\">decision</th><th data-key=\"score\">score</th>"
+			"<th data-key=\"severity\">severity</th><th data-key=\"app\">app</th>"
+			"<th data-key=\"test\">test</th>"
+			"<th>top features (weight &times; value) / problem</th></tr></thead><tbody>\n",
 			counts[0], counts[1], counts[2], counts[3],
 			smart_comparison_name(model->comparison), model->cutoff);
+}
+
+const char *smart_html_report_tail(void)
+{
+	return smart__report_tail;
 }
 
 char *smart_html_report_head_template(const char *title, const smart_model *model,
@@ -129,7 +200,7 @@ int smart_html_report_finish(smart_html_report *r, const smart_model *model,
 	snprintf(counts[3], sizeof(counts[3]), "%zu", r->trouble);
 	if (html_head(&out, r->title, model, shown) ||
 	    (r->rows.len && smart_strbuf_append(&out, r->rows.data, r->rows.len)) ||
-	    smart_strbuf_printf(&out, SMART_HTML_REPORT_TAIL))
+	    smart_strbuf_append(&out, smart__report_tail, strlen(smart__report_tail)))
 		smart_error_oom(err);
 	else
 		rc = smart_file_write_atomic(path, out.data, out.len, err);

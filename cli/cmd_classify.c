@@ -69,6 +69,8 @@ static int explain_text(const smart_model *m, const smart_classification *c, int
 	printf("%s\n", inspect ? "inspect" : "ignore");
 	printf("score %.6g, inspect when score %s %.6g\n", c->score,
 	       smart_comparison_name(m->comparison), m->cutoff);
+	if (c->severity != SMART_SEVERITY_NONE)
+		printf("severity %s: %s\n", smart_severity_name(c->severity), c->severity_reason);
 	if (smart_discount_text(c->discounted, discounted, sizeof(discounted))) {
 		int presentation = c->discounted[SMART_DISCOUNT_PRESENTATION] > 0;
 
@@ -111,6 +113,9 @@ static int explain_json(const smart_model *m, const smart_classification *c, int
 	cJSON_AddNumberToObject(o, "score", c->score);
 	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
 	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
+	cJSON_AddStringToObject(o, "severity", smart_severity_name(c->severity));
+	if (c->severity_reason)
+		cJSON_AddStringToObject(o, "severity_reason", c->severity_reason);
 	feats = cJSON_AddObjectToObject(o, "features");
 	for (size_t j = 0; feats && j < m->n_features; j++)
 		cJSON_AddNumberToObject(feats, m->names[j], v[j]);
@@ -265,9 +270,10 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 			snprintf(score, sizeof(score), "%.4f", v->score);
 		if (b->shared_terminal)
 			cli_progress_clear(&b->progress); /* the row replaces the progress line */
-		printf("%-8s %10s  %s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
+		printf("%-8s %10s  %s%s%s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
 		       v->app, *v->app ? "/" : "", v->test, v->problem ? "  " : "",
-		       v->problem ? v->problem : "");
+		       v->problem ? v->problem : "", v->severity ? "  severity " : "",
+		       v->severity ? smart_severity_name(v->severity) : "");
 		if (b->shared_terminal)
 			fflush(stdout);
 	} else {
@@ -361,7 +367,8 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 				      .on_verdict = on_verdict,
 				      .payload = &b,
 				      .shard = o->shard,
-				      .progress_ctx = &b.progress };
+				      .progress_ctx = &b.progress,
+				      .views = o->report != NULL };
 	smart_error err = { "" };
 	int rc;
 

@@ -193,6 +193,17 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	}
 	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
 		goto out;
+	if (m->on_aligned) {
+		smart_aligned_pair ap = { .diff = diff, .old_raw = old_tree, .new_raw = new_tree,
+					  .old_raw_of = s.p.old_raw_of, .new_raw_of = s.p.new_raw_of,
+					  .log = s.log };
+		int rc = m->on_aligned(m->on_aligned_ctx, &ap, err);
+
+		if (s.log)
+			smart_scrub_log_redo(s.log); /* as the features expect them */
+		if (rc)
+			goto out;
+	}
 	status = smart_measure_aligned(diff, m, err);
 out:
 	m->trees_differ = r->trees_differ;

@@ -14,6 +14,21 @@
 #include "smart/progress.h"
 #include "smart/tree.h"
 
+/* How bad an inspected pair looks (docs/severity.md), after FragGen's
+ * Warn-1..3 and SMART's severity study: none for a pair that is ignored
+ * or could not be measured. */
+typedef enum smart_severity {
+	SMART_SEVERITY_NONE = 0,
+	SMART_SEVERITY_COSMETIC, /* attributes or whitespace only */
+	SMART_SEVERITY_CONTENT,  /* text or values changed, elements added,
+	                          * removed or moved */
+	SMART_SEVERITY_BROKEN    /* an error gained, a form or most content
+	                          * lost, the root or the doctype replaced */
+} smart_severity;
+
+/* "none", "cosmetic", "content" or "broken". */
+const char *smart_severity_name(smart_severity s);
+
 /* The decision on one pair. */
 typedef struct smart_verdict {
 	const char *app;     /* corpus: the record's; folders: NEW_DIR's name */
@@ -35,6 +50,11 @@ typedef struct smart_verdict {
 	                      * a skipped file is neither inspect nor trouble */
 	size_t index;        /* batches: the pair's position in the input (0-based;
 	                      * records, or files in sorted path order) */
+	smart_severity severity;     /* SMART_SEVERITY_NONE unless inspected */
+	const char *severity_reason; /* the rule that set it (static), or NULL */
+	const char *view;    /* with smart_classify_options.views: the pair's
+	                      * view for the HTML report (JSON), or NULL */
+	unsigned discounted_total; /* volatile values scrubbing explained */
 } smart_verdict;
 
 struct smart_profile;
@@ -65,6 +85,8 @@ typedef struct smart_classify_options {
 	                                      * the corpus' records or the folders'
 	                                      * entries (shards: total 0), or NULL */
 	void *progress_ctx;                  /* progress's ctx */
+	int views;                           /* 1: also draw each pair's view for
+	                                      * the HTML report (smart_classification.view) */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -79,6 +101,10 @@ typedef struct smart_classification {
 	int only_volatile;       /* every difference was a volatile value: ignored */
 	unsigned discounted[32]; /* per smart_shape: value changes explained away */
 	unsigned discounted_total;
+	smart_severity severity;     /* SMART_SEVERITY_NONE when ignored */
+	const char *severity_reason; /* the rule that set it (static), or NULL */
+	char *view;              /* out, with o->views: the pair's view for the
+	                          * HTML report (JSON; the caller frees it), else NULL */
 } smart_classification;
 
 /* Measures the pair as the model was trained (scrub, then align, unless
@@ -172,7 +198,9 @@ char *smart_junit_testcase(const smart_model *model, const smart_verdict *v, int
 char *smart_junit_head_template(const char *suite, smart_error *err);
 #define SMART_JUNIT_TAIL "</testsuite>\n"
 
-/* A self-contained HTML report of the verdicts collected so far. */
+/* A self-contained HTML report of the verdicts collected so far
+ * (docs/report.md): a row per pair, and, for pairs classified with
+ * smart_classify_options.views, the data of its view, drawn on demand. */
 typedef struct smart_html_report smart_html_report;
 smart_html_report *smart_html_report_new(const char *title, smart_error *err);
 int smart_html_report_add(smart_html_report *r, const smart_model *model,
@@ -190,7 +218,11 @@ char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
 			    smart_error *err);
 char *smart_html_report_head_template(const char *title, const smart_model *model,
 				      smart_error *err);
-#define SMART_HTML_REPORT_TAIL "</table></body></html>\n"
+#define SMART_HTML_REPORT_TAIL smart_html_report_tail()
+
+/* The report's end: the table closed, and the script that filters, sorts
+ * and draws each pair's view when its row is opened (docs/report.md). */
+const char *smart_html_report_tail(void);
 
 /* One JSON Lines object {"app","test","decision","score"} (no newline;
  * caller frees). */

@@ -120,6 +120,26 @@ typedef struct smart_comparator_set {
  * and what was found (out). */
 struct smart_profile;
 
+/* The aligned pair as the measuring stage sees it just before the
+ * features, for a caller that wants more than the features (severity, the
+ * HTML report's views): the alignment of the trees as measured (scrubbed,
+ * unless raw), and how to get back to the documents as parsed. */
+typedef struct smart_aligned_pair {
+	const smart_diff *diff;            /* diff->old_tree, new_tree: as measured */
+	const smart_tree *old_raw, *new_raw; /* as parsed; the same trees as the
+	                                    * diff's when no copy was made */
+	const uint32_t *old_raw_of, *new_raw_of; /* measured node -> raw node, or
+	                                    * NULL: the same numbering */
+	smart_scrub_log *log;              /* what scrubbing changed (the trees are
+	                                    * scrubbed during the call: undo to
+	                                    * read the parsed values, then redo),
+	                                    * or NULL when nothing was scrubbed */
+} smart_aligned_pair;
+
+/* Called by smart_measure_pair once the pair is aligned; 0, or -1 with
+ * `err` set to stop the measuring. */
+typedef int (*smart_aligned_fn)(void *ctx, const smart_aligned_pair *pair, smart_error *err);
+
 typedef struct smart_measure {
 	double *values;    /* caller-provided, smart_feature_count() long (and
 	                    * comparators->n more with comparator_features) */
@@ -138,6 +158,8 @@ typedef struct smart_measure {
 	int bytes_differ;  /* out: the diff baseline */
 	int trees_differ;  /* out: the tree-diff baseline */
 	smart_features_result result; /* out: what the scrubbing explained */
+	smart_aligned_fn on_aligned; /* in: optional, see smart_aligned_pair */
+	void *on_aligned_ctx;        /* in: its ctx */
 } smart_measure;
 
 /* The rules that decide before the model does, the same in classify and

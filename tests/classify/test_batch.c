@@ -15,16 +15,10 @@
  * diffx_inserts and diffx_deletes. */
 static smart_model *inserts_model(const char **names)
 {
-	size_t n = smart_feature_count();
-	smart_model *m;
+	smart_model *m = registry_model(names);
 
-	for (size_t i = 0; i < n; i++)
-		names[i] = smart_feature_info_at(i)->name;
-	m = smart_model_alloc(SMART_MODEL_LINEAR, n, names);
-	assert_non_null(m);
 	m->weights[smart_feature_index("diffx_inserts")] = 1;
 	m->weights[smart_feature_index("diffx_deletes")] = 1;
-	m->comparison = SMART_CMP_GE;
 	m->cutoff = 0.5;
 	return m;
 }

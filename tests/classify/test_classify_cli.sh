@@ -32,7 +32,7 @@ if [ "$st" -le 1 ]; then echo "ok - classify_corpus_runs"; else echo "not ok - c
 grep -o '"test": "[^"]*"' "$PAIRS" | sed 's/"test": //' >"$TMP/want"
 grep -o '"test":"[^"]*"' "$TMP/out" | sed 's/"test"://' >"$TMP/got"
 if cmp -s "$TMP/want" "$TMP/got"; then echo "ok - classify_corpus_keeps_input_order"; else echo "not ok - classify_corpus_keeps_input_order"; fi
-expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+\}$'
+expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+,"severity":"(none|cosmetic|content|broken)"\}$'
 
 # Two folders, with a JUnit report; a file on one side only is inspected.
 mkdir -p "$TMP/old/sub" "$TMP/new/sub"
@@ -46,7 +46,7 @@ if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/r
 	echo "ok - classify_junit_report_written"; else echo "not ok - classify_junit_report_written"; head -n 5 "$TMP/report.xml" | sed 's/^/#   /'; fi
 
 expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
-if grep -q '<tr class="inspect"><td>inspect</td>' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
+if grep -q '<tr class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
 	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
 
 # Bad models: exit 2 and one line.

@@ -51,7 +51,7 @@ static void contribution_sign_points_towards_inspect_for_le_models(void **state)
 	smart_model_free(m);
 }
 
-static void verdict_json_line_has_the_four_fields(void **state)
+static void verdict_json_line_has_the_four_fields_and_severity(void **state)
 {
 	smart_verdict v = { .app = "shop", .test = "t-\"1\"", .where = "f:1", .inspect = 1,
 			    .score = 0.25, .label = SMART_LABEL_NONE };
@@ -59,7 +59,7 @@ static void verdict_json_line_has_the_four_fields(void **state)
 	char *line = smart_verdict_json(&v, &err);
 
 	(void)state;
-	assert_string_equal(line, "{\"app\":\"shop\",\"test\":\"t-\\\"1\\\"\",\"decision\":\"inspect\",\"score\":0.25}");
+	assert_string_equal(line, "{\"app\":\"shop\",\"test\":\"t-\\\"1\\\"\",\"decision\":\"inspect\",\"score\":0.25,\"severity\":\"none\"}");
 	free(line);
 	v.score = NAN;
 	v.inspect = 0;
@@ -73,7 +73,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(top_features_are_largest_contributions_first),
 		cmocka_unit_test(contribution_sign_points_towards_inspect_for_le_models),
-		cmocka_unit_test(verdict_json_line_has_the_four_fields),
+		cmocka_unit_test(verdict_json_line_has_the_four_fields_and_severity),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,6 +110,19 @@ int compare_verdict(const char *name, const char *config_json, const char *old_h
 	return compare_verdict_detail(name, config_json, old_html, new_html, NULL);
 }
 
+smart_model *registry_model(const char **names)
+{
+	size_t n = smart_feature_count();
+	smart_model *m;
+
+	for (size_t i = 0; i < n; i++)
+		names[i] = smart_feature_info_at(i)->name;
+	m = smart_model_alloc(SMART_MODEL_LINEAR, n, names);
+	assert_non_null(m);
+	m->comparison = SMART_CMP_GE;
+	return m;
+}
+
 double test_seconds(void)
 {
 	struct timespec t;

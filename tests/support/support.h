@@ -32,6 +32,11 @@ int compare_verdict(const char *name, const char *config_json, const char *old_h
 int compare_verdict_detail(const char *name, const char *config_json,
 			   const char *old_html, const char *new_html, char *detail);
 
+/* A linear model over the registry's features, every weight and the
+ * intercept 0, "inspect when score >= cutoff"; `names` (at least
+ * smart_feature_count() long) receives the feature names it borrows. */
+smart_model *registry_model(const char **names);
+
 /* A monotonic clock in seconds, for tests that compare the times of two
  * sizes (ratios, never bare times). */
 double test_seconds(void);
