@@ -193,6 +193,8 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
 	}
 	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
 		goto out;
+	if (m->on_scrubbed && m->on_scrubbed(diff, m->payload, err))
+		goto out;
 	status = smart_measure_aligned(diff, m, err);
 out:
 	m->trees_differ = r->trees_differ;

@@ -123,6 +123,13 @@ typedef struct smart_measure {
 	int bytes_differ;  /* out: the diff baseline */
 	int trees_differ;  /* out: the tree-diff baseline */
 	smart_features_result result; /* out: what the scrubbing explained */
+	/* in, optional: called once with the alignment of the scrubbed trees,
+	 * whose volatile values read as their shapes ("{date}"): the edits
+	 * that are left for the features to judge (`smart diff --scrubbed`).
+	 * Nonzero from it stops the measuring: smart_measure_pair then
+	 * returns -1 with the callback's `err`. */
+	int (*on_scrubbed)(const smart_diff *scrubbed, void *payload, smart_error *err);
+	void *payload;
 } smart_measure;
 
 /* The rules that decide before the model does, the same in classify and
