@@ -14,12 +14,16 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: smart diff [--json] [--html|--xml] OLD NEW\n\n"
+		"usage: smart diff [--json] [--scrubbed] [--html|--xml] OLD NEW\n\n"
 		"Aligns the two documents with DiffX and prints the edit script that\n"
 		"turns OLD into NEW: one operation per line with the node's path, then\n"
 		"a summary counted in nodes. --json prints the script as the JSON\n"
 		"object that `smart patch` reads (docs/script-format.md).\n\n"
 		"  --json   machine-readable script\n"
+		"  --scrubbed  the edits left once volatile values (dates, tokens,\n"
+		"           versions, a moved site's links, generator metadata) are\n"
+		"           scrubbed, as classify judges them; a scrubbed value reads\n"
+		"           as its shape ({date}); exit 0 when nothing is left\n"
 		"  --html   parse both files as HTML (default: by content)\n"
 		"  --xml    parse both files as XML\n"
 		"  -h       this help\n\n"
@@ -130,12 +134,66 @@ int cli_diff_print_text(FILE *out, const smart_diff *d)
 	return 0;
 }
 
+/* How `smart diff` prints a script: as JSON or as text. */
+typedef struct diff_output {
+	int json;
+	int empty; /* out: the script had no operation */
+} diff_output;
+
+/* Prints the script `d` on standard output as `o` asks; 0, or -1 with
+ * `err` set. */
+static int print_script(const smart_diff *d, diff_output *o, smart_error *err)
+{
+
+	o->empty = smart_diff_is_empty(d);
+	if (o->json) {
+		char *s = smart_diff_to_json_string(d, err);
+
+		if (!s)
+			return -1;
+		puts(s);
+		cJSON_free(s);
+		return 0;
+	}
+	if (cli_diff_print_text(stdout, d) < 0) {
+		smart_error_set(err, "out of memory while printing the script");
+		return -1;
+	}
+	return 0;
+}
+
+/* smart_aligned_fn: prints the measured (scrubbed) alignment. */
+static int print_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
+{
+	return print_script(p->diff, ctx, err);
+}
+
+/* The edits left after scrubbing: the measuring stage's own alignment,
+ * printed from its hook, so that what is shown is what classify judges. */
+static int diff_scrubbed(const char *old_path, const char *new_path, smart_format format,
+			 diff_output *o, smart_error *err)
+{
+	double *values = calloc(smart_feature_count(), sizeof(*values));
+	smart_measure m = { .values = values, .format = format,
+			    .on_aligned = print_aligned, .on_aligned_ctx = o };
+	int rc;
+
+	if (!values) {
+		smart_error_oom(err);
+		return -1;
+	}
+	rc = smart_measure_files(old_path, new_path, &m, err);
+	free(values);
+	return rc;
+}
+
 static int run_diff(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
+		{ "scrubbed", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -143,7 +201,8 @@ static int run_diff(int argc, char **argv)
 	smart_error err = { { 0 } };
 	smart_tree *old_tree = NULL, *new_tree = NULL;
 	smart_diff *diff = NULL;
-	int c, status = CLI_TROUBLE;
+	diff_output out = { 0 };
+	int c, scrubbed = 0, status = CLI_TROUBLE;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
@@ -157,6 +216,9 @@ static int run_diff(int argc, char **argv)
 		case 'X':
 			opt.format = SMART_FORMAT_XML;
 			break;
+		case 'S':
+			scrubbed = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return CLI_SAME;
@@ -166,28 +228,21 @@ static int run_diff(int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		return cli_usage_error("diff", "needs two files, OLD and NEW");
-	old_tree = smart_tree_parse_file(argv[optind], opt.format, &err);
-	if (old_tree)
-		new_tree = smart_tree_parse_file(argv[optind + 1], opt.format, &err);
-	if (new_tree)
-		diff = smart_diffx(old_tree, new_tree, &err);
-	if (!diff) {
-		status = cli_fail(&err);
-	} else if (opt.json) {
-		char *s = smart_diff_to_json_string(diff, &err);
-
-		if (!s) {
-			status = cli_fail(&err);
-		} else {
-			puts(s);
-			cJSON_free(s);
-			status = smart_diff_is_empty(diff) ? CLI_SAME : CLI_DIFFER;
-		}
-	} else if (cli_diff_print_text(stdout, diff) < 0) {
-		status = cli_failf("out of memory while printing the script");
+	out.json = opt.json;
+	if (scrubbed) {
+		status = diff_scrubbed(argv[optind], argv[optind + 1], opt.format, &out, &err);
 	} else {
-		status = smart_diff_is_empty(diff) ? CLI_SAME : CLI_DIFFER;
+		old_tree = smart_tree_parse_file(argv[optind], opt.format, &err);
+		if (old_tree)
+			new_tree = smart_tree_parse_file(argv[optind + 1], opt.format, &err);
+		if (new_tree)
+			diff = smart_diffx(old_tree, new_tree, &err);
+		status = diff ? print_script(diff, &out, &err) : -1;
 	}
+	if (status < 0)
+		status = cli_fail(&err);
+	else
+		status = out.empty ? CLI_SAME : CLI_DIFFER;
 	if (status != CLI_TROUBLE && (fflush(stdout) != 0 || ferror(stdout)))
 		status = cli_failf("cannot write the script to standard output");
 	smart_diff_free(diff);

@@ -25,8 +25,8 @@ static int may_hold_shape(const char *v)
 
 	for (const char *p = v; *p; p++, len++)
 		digits += isdigit((unsigned char)*p) != 0;
-	if (digits == len)  /* a bare number: only epochs and compact dates */
-		return len == 10 || len == 13 || len == 14;
+	if (digits == len)  /* a bare number: only epochs, compact dates and months (202403) */
+		return len == 6 || len == 10 || len == 13 || len == 14;
 	if (digits)
 		return 1;
 	return smart__profile_digitless_word(v);

@@ -19,6 +19,7 @@
  *   - a byte above 0x7f (µs, ©, non-English month names, 年);
  *   - a word of the shapes that need no digit (smart__profile_digitless_word:
  *     "/tmp", "Europe", "ago", "now", "day", "UTC", "localhost", "Time)",
+ *     the key "abbr" of a zone setting in JSON,
  *     ...), a copyright sign spelled out ("&copy;", "(c)": copyright
  *     years), and at the start of a word the first three letters of a
  *     month in any case (every date that names its month), "in " and a
@@ -102,7 +103,7 @@ static int digitless_word_at(const char *p)
 	case 'n': return has_prefix(p, "now");
 	case 'd': return has_prefix(p, "day");
 	case 'T': return has_prefix(p, "Time)");
-	case 'a': return has_prefix(p, "ago");
+	case 'a': return has_prefix(p, "ago") || has_prefix(p, "abbr\"") || has_prefix(p, "abbr'");
 	case 'U': return has_prefix(p, "UTC");
 	case 'G': return has_prefix(p, "GMT");
 	case 'l': return has_prefix(p, "localhost");

@@ -202,7 +202,10 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  /* an IANA zone, bare, in parentheses or with JSON's escaped slash:
 	   * Europe/Berlin, (UTC), Europe\/Berlin */
 	  "|\\(?\\<(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
-	  "\\\\?/[A-Za-z_]+(\\\\?/[A-Za-z_]+)?\\>\\)?|\\((UTC|GMT)\\)", NULL },
+	  "\\\\?/[A-Za-z_]+(\\\\?/[A-Za-z_]+)?\\>\\)?|\\((UTC|GMT)\\)"
+	  /* the machine's zone as a setting: UTC, "abbr":"CEST", "timezone":{"offset":-5 */
+	  "|\\<(UTC|GMT)\\>|[\"']abbr[\"'] ?: ?[\"'][A-Z]{2,5}[\"']"
+	  "|[Tt]ime_?[Zz]one[\"']? ?: ?\\{[\"']?offset[\"']? ?: ?[-+]?[0-9]+([.][0-9]+)?", NULL },
 	{ "copyright",
 	  "(©|&copy;|\\([cC]\\)|\\<[Cc]opyright)( ©)? ?[0-9]{4}( ?[-–] ?[0-9]{4})?", NULL },
 	{ "duration",

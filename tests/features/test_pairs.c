@@ -191,6 +191,25 @@ static void a_changed_date_is_no_edit_once_scrubbed(void **state)
 			fail_msg("%s is %g, not neutral", smart_feature_info_at(i)->name, v[i]);
 }
 
+/* An archive menu whose only month is the month of the run (WordPress's
+ * value="202403"): a bare six-digit month is scrubbed like any date, and a
+ * bare six-digit number that is no month is not. */
+static void a_bare_archive_month_is_scrubbed_and_a_count_is_not(void **state)
+{
+	const char *o = "<form><select><option value=\"202403\">March 2024</option></select></form>";
+	const char *n = "<form><select><option value=\"202407\">July 2024</option></select></form>";
+	const char *count_o = "<form><select><option value=\"204399\">many</option></select></form>";
+	const char *count_n = "<form><select><option value=\"204400\">many</option></select></form>";
+	double v[MAX_FEATURES];
+	int only_volatile;
+
+	(void)state;
+	features_of_pipeline(o, n, 0, v, &only_volatile);
+	assert_int_equal(only_volatile, 1);
+	features_of_pipeline(count_o, count_n, 0, v, &only_volatile);
+	assert_int_equal(only_volatile, 0);
+}
+
 /* SMART's own pipeline (raw trees): the same change is a text-only edit. */
 static void a_changed_date_is_text_only(void **state)
 {
@@ -236,6 +255,7 @@ int main(void)
 		cmocka_unit_test(a_stack_trace_page_looks_like_a_fault),
 		cmocka_unit_test(a_changed_date_is_text_only),
 		cmocka_unit_test(a_changed_date_is_no_edit_once_scrubbed),
+		cmocka_unit_test(a_bare_archive_month_is_scrubbed_and_a_count_is_not),
 		cmocka_unit_test(xml_attribute_evolution_counts_changed_and_missing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
