@@ -58,7 +58,7 @@ on_tty classify_shard_runs "$S classify --json --shard 1/2 --corpus '$PAIRS' > '
 shows classify_shard_counts_without_a_total 'pairs [0-9]+  [0-9.]+/s  elapsed [0-9]+:[0-9][0-9]'
 on_tty classify_rows_and_progress_share_a_terminal "$S classify --corpus '$PAIRS'"
 esc=$(printf '\033')
-rows=$(tr '\r' '\n' < "$TMP/tty" | sed "s/$esc\\[K//g" | grep -Ec '^(inspect|ignore) +[-0-9.]+  [^ ]+/[^ ]+$')
+rows=$(tr '\r' '\n' < "$TMP/tty" | sed "s/$esc\\[K//g" | grep -Ec '^(inspect|ignore) +[-0-9.]+  [^ ]+/[^ ]+(  severity [a-z]+)?$')
 if [ "$rows" -eq 52 ]; then
 	echo "ok - classify_rows_are_whole_beside_the_progress_line"; else
 	echo "not ok - classify_rows_are_whole_beside_the_progress_line"; fi
