@@ -208,6 +208,53 @@ static int is_own_origin(const char *origin, size_t len)
 	return 0;
 }
 
+/* The path of a link to the tested site itself ("/a/b" of
+ * "http://127.0.0.1:8001/a/b" or of "/a/b"), or NULL for another site's
+ * link, a relative one or a fragment. */
+static const char *own_path(const char *v)
+{
+	const char *sep = strstr(v, "://"), *path;
+
+	if (!sep)
+		return v[0] == '/' && v[1] != '/' ? v : NULL;
+	path = strchr(sep + 3, '/');
+	if (!path)
+		path = v + strlen(v);
+	return is_own_origin(v, (size_t)(path - v)) ? path : NULL;
+}
+
+/* Whether `path` lies under the prefix `from` ("/category/notes/feed/"
+ * under "/category/notes"). */
+static int lies_under(const char *path, const char *from, size_t from_len)
+{
+	return strncmp(path, from, from_len) == 0 &&
+	       strchr("/?#", path[from_len]) != NULL; /* also the terminating NUL */
+}
+
+/* A site moved under another root moves every one of its links: a path
+ * rule "/category/notes" -> "" is refuted by a link of the site that lies
+ * under "/category/notes" on both sides (the page's feed link, kept while
+ * two pagination links lost the prefix: a broken link template, not a
+ * move). Sets the support of each refuted rule to 0. Rules that only add
+ * a root (from "") have nothing to be refuted by. */
+static void refute_contradicted(rule *paths, size_t n_paths, const slot_list *a,
+				const slot_list *b)
+{
+	for (size_t r = 0; r < n_paths; r++) {
+		if (paths[r].from_len == 0 || paths[r].support < REBASE_MIN_SUPPORT)
+			continue;
+		for (size_t i = 0; i < a->n; i++) {
+			const char *op = own_path(*a->at[i].value), *np = own_path(*b->at[i].value);
+
+			if (op && np && lies_under(op, paths[r].from, paths[r].from_len) &&
+			    lies_under(np, paths[r].from, paths[r].from_len)) {
+				paths[r].support = 0;
+				break;
+			}
+		}
+	}
+}
+
 /* Whether one path prefix is the other with leading segments added
  * ("/" -> "/latest/"): what deploying under another root does. Replacing
  * a segment ("/blog/" -> "/posts/") renames part of the site instead. */
@@ -292,6 +339,7 @@ static int rebase_slots(smart_scrub_log *log, slot_list *a, slot_list *b)
 			count_rule(origins, &n_origins, a->n, r->a.origin, r->a.origin_len,
 				   r->b.origin, r->b.origin_len);
 	}
+	refute_contradicted(paths, n_paths, a, b);
 	for (size_t i = 0; i < n_paths; i++)
 		paths_moved |= paths[i].support >= REBASE_MIN_SUPPORT;
 	for (size_t i = 0; i < n_w; i++) {

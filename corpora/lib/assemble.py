@@ -166,6 +166,11 @@ def main():
             r = dict(r)
             r["app"], r["origin"] = a.app, origin
             r.setdefault("format", format_of(r["test"], a.format))
+            # The fault's own effect: the mutate pair, whose two sides ran in
+            # one environment. After the --mutant-old swap below the old side
+            # comes from a clean run elsewhere (another build folder, port,
+            # clock), differences the guide would read as changed links.
+            fault_old = r["old"]
             if origin == "mutant" and a.mutant_old:
                 old_path = os.path.join(a.mutant_old, r["test"])
                 if not os.path.isfile(old_path):
@@ -174,13 +179,13 @@ def main():
                 if not usable(r["old"], r["new"], r["test"],
                               r.get("format") or format_of(r["test"], a.format)):
                     continue
-            if origin == "mutant" and len(r["old"]) + len(r["new"]) <= GUIDE_MAX_BYTES:
+            if origin == "mutant" and len(fault_old) + len(r["new"]) <= GUIDE_MAX_BYTES:
                 # A mutant's output is inspect by construction (SMART 6.3);
                 # when the guide calls every difference definitely benign
                 # the two sources of truth disagree: not used. (The guide
                 # tries every combination of its rules on the token lists,
                 # a minute for a 100 KB page: pairs over 20 KB keep their label.)
-                lab, rule, why = guide.label(r["old"], r["new"])
+                lab, rule, why = guide.label(fault_old, r["new"])
                 if lab == "ignore":
                     r.pop("label", None)
                     r["note"] = "%s; ANNOTATION rule %s: %s (mutant, but the guide says ignore)" % (

@@ -124,6 +124,35 @@ static void a_new_host_comes_with_the_moved_root(void **state)
 	assert_true(only_volatile(a, b, NULL));
 }
 
+/* WordPress with a broken link template: both pagination links lose the
+ * category's path while the server's port changed, but the category's
+ * feed link keeps it, so the category did not move: an edit. */
+static void a_path_rule_that_a_kept_link_refutes_is_an_edit(void **state)
+{
+	(void)state;
+	assert_false(only_volatile(
+		"<html><head><link rel=\"alternate\" href=\"http://127.0.0.1:18241/category/notes/feed/\">"
+		"</head><body><a href=\"http://127.0.0.1:18241/category/notes/page/2/\">Page 2</a>"
+		"<a href=\"http://127.0.0.1:18241/category/notes/page/2/\">Older</a></body></html>",
+		"<html><head><link rel=\"alternate\" href=\"http://127.0.0.1:18240/category/notes/feed/\">"
+		"</head><body><a href=\"/page/2/\">Page 2</a>"
+		"<a href=\"/page/2/\">Older</a></body></html>", NULL));
+}
+
+/* The same pages with the feed link moved too: the whole category is
+ * served from the root now, a move. */
+static void a_path_rule_every_link_follows_is_a_move(void **state)
+{
+	(void)state;
+	assert_true(only_volatile(
+		"<html><head><link rel=\"alternate\" href=\"http://127.0.0.1:18241/category/notes/feed/\">"
+		"</head><body><a href=\"http://127.0.0.1:18241/category/notes/page/2/\">Page 2</a>"
+		"<a href=\"http://127.0.0.1:18241/category/notes/page/3/\">Older</a></body></html>",
+		"<html><head><link rel=\"alternate\" href=\"http://127.0.0.1:18240/feed/\">"
+		"</head><body><a href=\"http://127.0.0.1:18240/page/2/\">Page 2</a>"
+		"<a href=\"http://127.0.0.1:18240/page/3/\">Older</a></body></html>", NULL));
+}
+
 static void the_canonical_address_alone_may_move(void **state)
 {
 	(void)state;
@@ -192,6 +221,8 @@ int main(void)
 		cmocka_unit_test(a_renamed_section_is_not_a_moved_root),
 		cmocka_unit_test(a_moved_root_with_a_lost_link_is_left_alone),
 		cmocka_unit_test(a_new_host_comes_with_the_moved_root),
+		cmocka_unit_test(a_path_rule_that_a_kept_link_refutes_is_an_edit),
+		cmocka_unit_test(a_path_rule_every_link_follows_is_a_move),
 		cmocka_unit_test(the_canonical_address_alone_may_move),
 		cmocka_unit_test(sitemap_locations_move_together),
 		cmocka_unit_test(raw_pipeline_keeps_the_moved_links),
