@@ -1,6 +1,6 @@
 # smart review at a terminal, driven by keys through tmux: on a suite of
 # four flagged pairs, '?' shows the keys, 'o' hands the whole pair to
-# $PAGER, 'a' accepts the first (its baseline becomes the new output byte
+# $PAGER and 'b' a one-pair HTML report to $BROWSER, 'a' accepts the first (its baseline becomes the new output byte
 # for byte), 'r' rejects the second, 's' skips the third, 'q' quits on the
 # fourth; the other baselines are untouched, .smart/labels.jsonl holds
 # exactly the two verdicts (ignore, then inspect, origin "review"), and
@@ -18,7 +18,8 @@ make_review_suite "$TMP"
 cp -R "$TMP/old" "$TMP/pristine"
 mkdir "$TMP/work"
 printf '#!/bin/sh\ncp "$1" "%s/paged.txt"\n' "$TMP" > "$TMP/pager.sh"
-chmod +x "$TMP/pager.sh"
+printf '#!/bin/sh\ncp "$1" "%s/browsed.html"\n' "$TMP" > "$TMP/browser.sh"
+chmod +x "$TMP/pager.sh" "$TMP/browser.sh"
 
 # drive NAME ENV...: runs smart review on the suite in a tmux pane of its
 # own, in $TMP/work, with the terminal's mode saved before and after in
@@ -71,7 +72,7 @@ check() {
 	if "$@"; then echo "ok - $name"; else echo "not ok - $name"; fi
 }
 
-drive keys PAGER="$TMP/pager.sh"
+drive keys PAGER="$TMP/pager.sh" BROWSER="$TMP/browser.sh" TMPDIR="$TMP"
 if wait_for keys '[1/4] new/form-lost-inputs.html' && wait_for keys '[?] >'; then
 	echo "ok - review_shows_the_most_severe_most_uncertain_pair_first"
 else
@@ -87,6 +88,10 @@ tmux -L "$SOCK" send-keys -t keys o
 wait_file "$TMP/paged.txt"
 check review_open_key_gives_the_pager_the_whole_pair \
 	grep -q 'operations: .* moved' "$TMP/paged.txt"
+tmux -L "$SOCK" send-keys -t keys b
+wait_file "$TMP/browsed.html"
+check review_browser_key_gives_the_browser_an_html_report \
+	sh -c "grep -q '<!DOCTYPE html>' '$TMP/browsed.html' && grep -q 'form-lost-inputs' '$TMP/browsed.html'"
 step keys review_accept_key_accepts a 'accepted: the new output is the baseline'
 step keys review_second_pair_is_the_other_broken_one '' '[2/4] new/stack-trace.html'
 step keys review_reject_key_rejects r 'rejected: labelled inspect'
