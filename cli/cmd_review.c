@@ -32,6 +32,7 @@ static void usage(FILE *out)
 		"  --all             also the pairs smart ignores, after those it flags\n"
 		"  --list            print the review order, one line per pair (decision,\n"
 		"                    severity, score, distance to the cutoff, app/test); no prompts\n"
+		"  --json            with --list: JSON Lines {app,test,decision,severity,score,margin}\n"
 		"  --accept-ignored  accept every pair smart ignores without asking (those\n"
 		"                    whose outputs are byte-identical are left alone)\n"
 		"  --model M         a model written by 'smart train' (default: built in)\n"
@@ -47,7 +48,7 @@ static void usage(FILE *out)
 
 typedef struct review_opts {
 	const char *model_path, *profile_path;
-	int all, list, accept_ignored;
+	int all, list, accept_ignored, json;
 	review_labels labels;
 	review_suite suite;
 } review_opts;
@@ -90,10 +91,10 @@ static int accept_ignored(review_opts *o)
 			continue;
 		}
 		accepted++;
-		if (!s->quiet)
+		if (!s->quiet && !o->json)
 			printf("accepted %s%s%s\n", it->app, *it->app ? "/" : "", it->test);
 	}
-	if (!s->quiet)
+	if (!s->quiet && !o->json) /* --json: stdout is the list's JSON Lines */
 		printf("%zu ignored pairs accepted%s, %zu identical left as they are; "
 		       "labels in %s\n", accepted, s->corpus ? " (labelled only)" : "",
 		       identical, o->labels.path);
@@ -231,6 +232,7 @@ static int parse(int argc, char **argv, review_opts *o)
 		{ "threads", required_argument, NULL, 't' },
 		{ "all", no_argument, NULL, 'A' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "accept-ignored", no_argument, NULL, 'I' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
@@ -259,6 +261,7 @@ static int parse(int argc, char **argv, review_opts *o)
 			break;
 		case 'A': o->all = 1; break;
 		case 'l': o->list = 1; break;
+		case 'j': o->json = 1; break;
 		case 'I': o->accept_ignored = 1; break;
 		case 'H': o->suite.format = SMART_FORMAT_HTML; break;
 		case 'X': o->suite.format = SMART_FORMAT_XML; break;
@@ -276,6 +279,8 @@ static int parse(int argc, char **argv, review_opts *o)
 				return cli_failf("%s: not a folder (smart review takes two folders, "
 						 "or --corpus FILE)", argv[optind + i]);
 	}
+	if (o->json && !o->list)
+		return cli_usage_error("review", "--json is for --list");
 	if (!o->list && !o->accept_ignored && !isatty(STDIN_FILENO))
 		return cli_failf("standard input is not a terminal: an interactive review needs "
 				 "one (use --list for the review order, --accept-ignored in CI)");
@@ -295,14 +300,13 @@ static int review_run(review_opts *o)
 		return cli_fail(&err);
 	if (o->accept_ignored) {
 		rc = accept_ignored(o);
-		if (rc == CLI_SAME && o->list)
-			review_print_list(stdout, &o->suite, o->all);
-		return rc == CLI_SAME ? suite_status(&o->suite) : rc;
+		if (rc != CLI_SAME)
+			return rc;
 	}
-	if (o->list) {
-		review_print_list(stdout, &o->suite, o->all);
+	if (o->list && review_print_list(stdout, &o->suite, o->all, o->json))
+		return cli_failf("out of memory");
+	if (o->list || o->accept_ignored)
 		return suite_status(&o->suite);
-	}
 	return interactive(o);
 }
 

@@ -58,9 +58,11 @@ int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_
 /* How far the item's score is from the cutoff: small is uncertain. */
 double review_margin(const review_suite *s, const review_item *it);
 
-/* Prints one line per item that `show` keeps, in order: decision,
- * severity, score, margin, app/test (and the problem). */
-void review_print_list(FILE *out, const review_suite *s, int show_ignored);
+/* Prints one line per item in order (the ignored ones too when
+ * `show_ignored`): decision, severity, score, margin, app/test and the
+ * problem, as columns of text or (`json`) as a JSON object. 0, or -1 when
+ * out of memory. */
+int review_print_list(FILE *out, const review_suite *s, int show_ignored, int json);
 
 void review_suite_free(review_suite *s);
 

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "cli_progress.h"
 #include "review.h"
 
@@ -190,24 +192,55 @@ int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_
 	return 0;
 }
 
-void review_print_list(FILE *out, const review_suite *s, int show_ignored)
+/* One item of the list as a JSON line: {app, test, decision, severity,
+ * score, margin[, problem]}; the numbers null when not classified. */
+static int print_json_item(FILE *out, const review_suite *s, const review_item *it,
+			   const char *decision)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *text;
+	int ok = o && cJSON_AddStringToObject(o, "app", it->app) &&
+		 cJSON_AddStringToObject(o, "test", it->test) &&
+		 cJSON_AddStringToObject(o, "decision", decision) &&
+		 cJSON_AddStringToObject(o, "severity", smart_severity_name(it->severity)) &&
+		 (isfinite(it->score) ? cJSON_AddNumberToObject(o, "score", it->score) != NULL &&
+					cJSON_AddNumberToObject(o, "margin", review_margin(s, it)) != NULL
+				      : cJSON_AddNullToObject(o, "score") != NULL &&
+					cJSON_AddNullToObject(o, "margin") != NULL) &&
+		 (!it->problem || cJSON_AddStringToObject(o, "problem", it->problem));
+
+	text = ok ? cJSON_PrintUnformatted(o) : NULL;
+	cJSON_Delete(o);
+	if (!text)
+		return -1;
+	fprintf(out, "%s\n", text);
+	cJSON_free(text);
+	return 0;
+}
+
+int review_print_list(FILE *out, const review_suite *s, int show_ignored, int json)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		const review_item *it = &s->items[i];
+		const char *decision = it->trouble ? "trouble" : it->inspect ? "inspect" : "ignore";
 		char score[32] = "-", margin[32] = "-";
 
 		if (!it->inspect && !show_ignored)
 			continue;
+		if (json) {
+			if (print_json_item(out, s, it, decision))
+				return -1;
+			continue;
+		}
 		if (isfinite(it->score)) {
 			snprintf(score, sizeof(score), "%.4f", it->score);
 			snprintf(margin, sizeof(margin), "%.4f", review_margin(s, it));
 		}
-		fprintf(out, "%-8s %-8s %10s %9s  %s%s%s%s%s\n",
-			it->trouble ? "trouble" : it->inspect ? "inspect" : "ignore",
-			smart_severity_name(it->severity), score, margin, it->app,
+		fprintf(out, "%-8s %-8s %10s %9s  %s%s%s%s%s\n", decision, smart_severity_name(it->severity), score, margin, it->app,
 			*it->app ? "/" : "", it->test, it->problem ? "  " : "",
 			it->problem ? it->problem : "");
 	}
+	return 0;
 }
 
 void review_suite_free(review_suite *s)

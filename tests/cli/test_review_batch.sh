@@ -32,6 +32,12 @@ check review_list_all_adds_the_ignored_pairs_last \
 check review_list_all_ignored_pairs_most_uncertain_first \
 	sh -c "sed -n '5,7p' '$TMP/out' | awk '{ print \$4 }' | sort -c -n"
 
+expect_status review_list_json_exits_1 1 "$SMART" review --list --json -q "$TMP/s/old" "$TMP/s/new"
+expect_output review_list_json_is_one_object_a_pair \
+	'^\{"app":"new","test":"form-lost-inputs.html","decision":"inspect","severity":"broken","score":[0-9.]+,"margin":[0-9.]+\}$'
+check review_list_json_has_four_lines [ "$(wc -l < "$TMP/out")" -eq 4 ]
+expect_status review_json_without_list_is_a_usage_error 2 "$SMART" review --json "$TMP/s/old" "$TMP/s/new"
+
 mkdir -p "$TMP/quiet/old" "$TMP/quiet/new"
 cp "$TMP/s/old/timestamp-change.html" "$TMP/quiet/old/"
 cp "$TMP/s/new/timestamp-change.html" "$TMP/quiet/new/"
