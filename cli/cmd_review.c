@@ -145,13 +145,73 @@ static int open_pair(review_suite *s, const review_item *it, int html, smart_err
 	return rc;
 }
 
+/* What the interactive review has done. */
+typedef struct review_tally {
+	size_t accepted, rejected, skipped;
+} review_tally;
+
+enum { KEY_STAY, KEY_NEXT, KEY_QUIT, KEY_TROUBLE };
+
+/* What one key does to the pair on screen: KEY_NEXT once it is decided
+ * or skipped, KEY_STAY (help, pager, browser, an unknown key, a verdict on
+ * a pair that was not classified), KEY_QUIT, or KEY_TROUBLE with `err`
+ * set when a verdict could not be carried out. */
+static int on_key(review_opts *o, const review_item *it, int key, review_tally *t,
+		  smart_error *err)
+{
+	review_suite *s = &o->suite;
+
+	switch (key) {
+	case 'a':
+	case 'r':
+		printf("%c\n", key);
+		if (it->problem) {
+			printf("not classified, so not labelled: s skips it\n");
+			return KEY_STAY;
+		}
+		if (key == 'a' ? review_accept(s, it, &o->labels, err)
+			       : review_reject(s, it, &o->labels, err))
+			return KEY_TROUBLE;
+		if (key == 'r')
+			printf("rejected: labelled inspect\n");
+		else
+			printf("accepted: %s\n", s->corpus ? "labelled ignore"
+				: "the new output is the baseline; labelled ignore");
+		t->accepted += key == 'a';
+		t->rejected += key == 'r';
+		return KEY_NEXT;
+	case 's':
+		printf("s\nskipped\n");
+		t->skipped++;
+		return KEY_NEXT;
+	case 'o':
+	case 'b':
+		printf("%c\n", key);
+		if (open_pair(s, it, key == 'b', err))
+			printf("smart: %s\n", err->message);
+		return KEY_STAY;
+	case 'q':
+	case 4: /* Ctrl-D */
+		printf("q\n");
+		return KEY_QUIT;
+	case '?':
+		printf("?\n");
+		print_keys();
+		return KEY_STAY;
+	default:
+		printf("\nunknown key; ? for help\n");
+		return KEY_STAY;
+	}
+}
+
 /* The interactive loop over the pairs to review; 'q' or the last pair
  * ends it. A verdict that cannot be carried out ends it with status 2. */
 static int interactive(review_opts *o)
 {
 	review_suite *s = &o->suite;
-	size_t total = 0, pos = 0, accepted = 0, rejected = 0, skipped = 0;
-	int colour = review_colour_wanted(), rc = CLI_SAME, quit = 0;
+	review_tally t = { 0 };
+	size_t total = 0, pos = 0;
+	int colour = review_colour_wanted(), got = KEY_NEXT;
 	smart_error err = { "" };
 
 	for (size_t i = 0; i < s->n; i++)
@@ -162,61 +222,27 @@ static int interactive(review_opts *o)
 	}
 	if (review_term_enter(&err))
 		return cli_fail(&err);
-	for (size_t i = 0; i < s->n && !quit && rc == CLI_SAME; i++) {
+	for (size_t i = 0; i < s->n && got == KEY_NEXT; i++) {
 		const review_item *it = &s->items[i];
-		int decided = 0;
 
 		if (!it->inspect && !o->all)
 			continue;
-		pos++;
-		if (review_show(stdout, s, it, pos, total, colour, &err))
+		if (review_show(stdout, s, it, ++pos, total, colour, &err))
 			printf("smart: %s\n", err.message);
-		while (!decided && !quit && rc == CLI_SAME) {
-			int key;
-
+		do {
 			printf("[a]ccept [r]eject [s]kip [o]pen [b]rowser [q]uit [?] > ");
 			fflush(stdout);
-			switch (key = review_term_key()) {
-			case 'a':
-				if (review_accept(s, it, &o->labels, &err))
-					rc = CLI_TROUBLE;
-				else
-					printf("a\naccepted: %s\n", s->corpus ? "labelled ignore"
-						: "the new output is the baseline; labelled ignore");
-				accepted += rc == CLI_SAME;
-				decided = 1;
-				break;
-			case 'r':
-				if (review_reject(s, it, &o->labels, &err))
-					rc = CLI_TROUBLE;
-				else
-					printf("r\nrejected: labelled inspect\n");
-				rejected += rc == CLI_SAME;
-				decided = 1;
-				break;
-			case 's': printf("s\nskipped\n"); skipped++; decided = 1; break;
-			case 'o':
-			case 'b':
-				printf("%c\n", key);
-				if (open_pair(s, it, key == 'b', &err))
-					printf("smart: %s\n", err.message);
-				break;
-			case 'q': printf("q\n"); quit = 1; break;
-			case '?': printf("?\n"); print_keys(); break;
-			default: printf("\nunknown key; ? for help\n"); break;
-			}
-		}
+			got = on_key(o, it, review_term_key(), &t, &err);
+		} while (got == KEY_STAY);
 		printf("\n");
 	}
 	fflush(stdout);
 	review_term_leave();
-	if (rc != CLI_SAME) {
-		putchar('\n');
+	if (got == KEY_TROUBLE)
 		return cli_fail(&err);
-	}
 	printf("reviewed %zu of %zu: %zu accepted, %zu rejected, %zu skipped; %s\n",
-	       accepted + rejected + skipped, total, accepted, rejected, skipped,
-	       o->labels.written ? o->labels.path : "no labels written");
+	       t.accepted + t.rejected + t.skipped, total, t.accepted, t.rejected, t.skipped,
+	       t.accepted + t.rejected ? o->labels.path : "no labels written");
 	return CLI_SAME;
 }
 

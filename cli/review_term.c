@@ -2,7 +2,7 @@
  * The terminal of an interactive review (cli/review.h): standard input in
  * raw mode, one key at a time without echo, always put back as it was, on
  * a normal exit and on SIGINT, SIGTERM and SIGHUP, which then end the
- * process as they would have; and the pager or browser run with the
+ * process as they would have, and while Ctrl-Z (SIGTSTP) has it stopped; and the pager or browser run with the
  * terminal in its normal mode meanwhile.
  */
 #include <errno.h>
@@ -20,7 +20,7 @@ static const int restore_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
 static struct termios saved_mode;     /* standard input's mode before */
 static volatile sig_atomic_t raw_on;  /* 1 while saved_mode must be restored */
-static struct sigaction old_actions[N_RESTORE];
+static struct sigaction old_actions[N_RESTORE], old_tstp;
 
 int review_colour_wanted(void)
 {
@@ -39,6 +39,28 @@ static void on_signal(int sig)
 	raw_on = 0;
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+static int set_raw(void);
+
+/* Ctrl-Z: the terminal restored while the review is stopped, and raw
+ * again once the shell continues it (`fg`). */
+static void on_tstp(int sig)
+{
+	int saved_errno = errno;
+	sigset_t tstp;
+
+	if (raw_on)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_mode);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	sigemptyset(&tstp);
+	sigaddset(&tstp, sig);
+	sigprocmask(SIG_UNBLOCK, &tstp, NULL); /* stops here until SIGCONT */
+	signal(sig, on_tstp);
+	if (raw_on)
+		set_raw();
+	errno = saved_errno;
 }
 
 /* Raw mode: no line editing, no echo, a read returns each key; signals
@@ -65,6 +87,8 @@ int review_term_enter(smart_error *err)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < N_RESTORE; i++)
 		sigaction(restore_signals[i], &sa, &old_actions[i]);
+	sa.sa_handler = on_tstp;
+	sigaction(SIGTSTP, &sa, &old_tstp);
 	raw_on = 1;
 	if (set_raw() != 0) {
 		int saved = errno;
@@ -83,6 +107,7 @@ void review_term_leave(void)
 	raw_on = 0;
 	for (size_t i = 0; i < N_RESTORE; i++)
 		sigaction(restore_signals[i], &old_actions[i], NULL);
+	sigaction(SIGTSTP, &old_tstp, NULL);
 }
 
 int review_term_key(void)

@@ -5,7 +5,8 @@
 # fourth; the other baselines are untouched, .smart/labels.jsonl holds
 # exactly the two verdicts (ignore, then inspect, origin "review"), and
 # `smart train --adapt` reads it; the terminal's mode is the same after
-# the review, and after SIGINT, SIGTERM or SIGHUP ends one.
+# the review, and after SIGINT, SIGTERM or SIGHUP ends one; after Ctrl-Z
+# and fg, single keys work again.
 . "$(dirname "$0")/lib.sh"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 if ! command -v tmux >/dev/null 2>&1; then
@@ -135,4 +136,19 @@ if tmux -L "$SOCK" capture-pane -p -e -S -1000 -t sigINT | grep -q "$(printf '\0
 	echo "not ok - review_without_colour_when_NO_COLOR_is_set"; else
 	echo "ok - review_without_colour_when_NO_COLOR_is_set"; fi
 check signals_wrote_no_label [ "$(wc -l < "$LABELS")" -eq 2 ]
+
+# Ctrl-Z stops a review from an interactive shell; after `fg` one key is
+# again enough (the raw mode is set again when the review continues);
+# the accepted pair is no longer flagged.
+if command -v bash >/dev/null 2>&1; then
+	tmux -L "$SOCK" new-session -d -s tstp -x 200 -y 60 "bash --norc --noprofile -i"
+	tmux -L "$SOCK" send-keys -t tstp "cd '$TMP/work' && NO_COLOR=1 '$SMART' review '$TMP/old' '$TMP/new'" Enter
+	wait_for tstp '[?] >'
+	tmux -L "$SOCK" send-keys -t tstp C-z
+	wait_for tstp 'Stopped'
+	tmux -L "$SOCK" send-keys -t tstp fg Enter
+	wait_for tstp 'review'
+	step tstp review_after_ctrl_z_and_fg_takes_single_keys s 'skipped'
+	step tstp review_after_ctrl_z_and_fg_quits q 'reviewed 1 of 3'
+fi
 finish
