@@ -25,6 +25,7 @@ typedef struct review_item {
 	size_t index;           /* its position in the input */
 	int inspect;
 	double score;           /* NAN when not classified */
+	double margin;          /* review_margin, once collected */
 	smart_severity severity;
 	smart_format format;    /* the record's (corpus), else the options' */
 	char *old_doc, *new_doc;/* corpus form: the record's documents, once

@@ -89,14 +89,11 @@ double review_margin(const review_suite *s, const review_item *it)
 	return isfinite(it->score) ? fabs(it->score - s->model->cutoff) : INFINITY;
 }
 
-/* The sort's context: qsort has none, and review is single-threaded. */
-static const review_suite *sorting;
-
 /* The review order: unclassified, inspect, severity, uncertainty, input. */
 static int compare_items(const void *pa, const void *pb)
 {
 	const review_item *a = pa, *b = pb;
-	double ma = review_margin(sorting, a), mb = review_margin(sorting, b);
+	double ma = a->margin, mb = b->margin;
 
 	if ((a->problem != NULL) != (b->problem != NULL))
 		return a->problem ? -1 : 1;
@@ -185,10 +182,10 @@ int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_
 		return -1;
 	if (s->corpus && load_corpus_documents(s, wanted, err))
 		return -1;
-	sorting = s;
+	for (size_t i = 0; i < s->n; i++)
+		s->items[i].margin = review_margin(s, &s->items[i]);
 	if (s->n > 1)
 		qsort(s->items, s->n, sizeof(*s->items), compare_items);
-	sorting = NULL;
 	return 0;
 }
 
