@@ -151,4 +151,40 @@ if command -v bash >/dev/null 2>&1; then
 	step tstp review_after_ctrl_z_and_fg_takes_single_keys s 'skipped'
 	step tstp review_after_ctrl_z_and_fg_quits q 'reviewed 1 of 3'
 fi
+
+# Accept into a read-only baseline folder: one error line, status 2, the
+# terminal restored, the baseline and the labels as they were. As root,
+# permissions do not stop a write: smart runs as nobody then.
+AS=
+[ "$(id -u)" -eq 0 ] && AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if [ -n "$AS" ] && ! $AS true 2>/dev/null; then
+	echo "ok - review_read_only_accept # SKIP cannot drop root (setpriv)"
+else
+	make_review_suite "$TMP/ro"
+	mkdir "$TMP/rowork"
+	chmod 755 "$TMP"
+	chmod -R a+rX "$TMP/ro"
+	chmod 777 "$TMP/rowork"
+	chmod 555 "$TMP/ro/old"
+	cat > "$TMP/ro.sh" <<-EOF
+	cd "$TMP/rowork" || exit 1
+	stty -g > "$TMP/ro.before"
+	$AS env SMART="$SMART" ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" NO_COLOR=1 \
+	  "$SMART" review "$TMP/ro/old" "$TMP/ro/new" 2> "$TMP/ro.err"
+	echo \$? > "$TMP/ro.status"
+	stty -g > "$TMP/ro.after"
+	exec sleep 600
+	EOF
+	tmux -L "$SOCK" new-session -d -s ro -x 200 -y 60 "sh $TMP/ro.sh"
+	wait_for ro '[?] >'
+	tmux -L "$SOCK" send-keys -t ro a
+	wait_file "$TMP/ro.after"
+	check review_accept_into_a_read_only_folder_exits_2 [ "$(cat "$TMP/ro.status")" = 2 ]
+	check review_read_only_accept_is_one_error_line \
+		sh -c "[ \$(wc -l < '$TMP/ro.err') -eq 1 ] && grep -q '^smart: .*ro/old/form-lost-inputs.html.*Permission denied' '$TMP/ro.err'"
+	check review_read_only_accept_restores_the_terminal cmp -s "$TMP/ro.before" "$TMP/ro.after"
+	chmod 755 "$TMP/ro/old"
+	check review_read_only_accept_changes_no_baseline diff -r "$TMP/ro/old" "$TMP/pristine"
+	check review_read_only_accept_writes_no_label [ ! -s "$TMP/rowork/.smart/labels.jsonl" ]
+fi
 finish
