@@ -165,14 +165,16 @@ static int on_key(review_opts *o, const review_item *it, int key, review_tally *
 	case 'a':
 	case 'r':
 		printf("%c\n", key);
-		if (it->problem) {
+		if (it->problem && !(key == 'a' && review_new_only(s, it))) {
 			printf("not classified, so not labelled: s skips it\n");
 			return KEY_STAY;
 		}
 		if (key == 'a' ? review_accept(s, it, &o->labels, err)
 			       : review_reject(s, it, &o->labels, err))
 			return KEY_TROUBLE;
-		if (key == 'r')
+		if (it->problem)
+			printf("accepted: the new file is the baseline (one side only: no label)\n");
+		else if (key == 'r')
 			printf("rejected: labelled inspect\n");
 		else
 			printf("accepted: %s\n", s->corpus ? "labelled ignore"
@@ -242,7 +244,7 @@ static int interactive(review_opts *o)
 		return cli_fail(&err);
 	printf("reviewed %zu of %zu: %zu accepted, %zu rejected, %zu skipped; %s\n",
 	       t.accepted + t.rejected + t.skipped, total, t.accepted, t.rejected, t.skipped,
-	       t.accepted + t.rejected ? o->labels.path : "no labels written");
+	       o->labels.written ? o->labels.path : "no labels written");
 	return CLI_SAME;
 }
 

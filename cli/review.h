@@ -99,6 +99,10 @@ int review_accept(const review_suite *s, const review_item *it, review_labels *l
 int review_reject(const review_suite *s, const review_item *it, review_labels *l,
 		  smart_error *err);
 
+/* 1 when the item is a file of NEW_DIR missing from OLD_DIR (folders):
+ * accepting it copies it into OLD_DIR, without a label. */
+int review_new_only(const review_suite *s, const review_item *it);
+
 /* 1 when the item's two documents are byte for byte the same (nothing to
  * accept), 0 when not, -1 with `err` set. */
 int review_identical(const review_suite *s, const review_item *it, smart_error *err);

@@ -118,6 +118,55 @@ static int labels_append(review_labels *l, const review_item *it, const review_d
 	return 0;
 }
 
+int review_new_only(const review_suite *s, const review_item *it)
+{
+	char old_path[4096], new_path[4096];
+	smart_error err = { "" };
+	struct stat st;
+
+	if (s->corpus || !it->problem || it->trouble ||
+	    join(old_path, sizeof(old_path), s->old_dir, it->test, &err) ||
+	    join(new_path, sizeof(new_path), s->new_dir, it->test, &err))
+		return 0;
+	return lstat(old_path, &st) != 0 && errno == ENOENT && stat(new_path, &st) == 0 &&
+	       S_ISREG(st.st_mode);
+}
+
+/* Creates the folders of `path` under `dir` that are missing (a new
+ * test's output in a new subfolder). */
+static int make_parents(const char *dir, char *path, smart_error *err)
+{
+	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+			smart_error_set(err, "%s: cannot create the folder: %s", path, strerror(errno));
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+/* Accepting a file of the new run only: it becomes the baseline (a new
+ * test's first output). No label: a pair record needs both documents. */
+static int accept_new_only(const review_suite *s, const review_item *it, smart_error *err)
+{
+	char old_path[4096], new_path[4096], *data = NULL;
+	size_t len;
+	int rc;
+
+	if (join(old_path, sizeof(old_path), s->old_dir, it->test, err) ||
+	    join(new_path, sizeof(new_path), s->new_dir, it->test, err) ||
+	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &data, &len, err))
+		return -1;
+	rc = make_parents(s->old_dir, old_path, err);
+	if (rc == 0)
+		rc = smart_file_write_atomic(old_path, data, len, err);
+	free(data);
+	return rc;
+}
+
 /* A verdict: the labels opened, for accept the baseline replaced, then
  * the label appended. */
 static int verdict(const review_suite *s, const review_item *it, review_labels *l,
@@ -126,6 +175,8 @@ static int verdict(const review_suite *s, const review_item *it, review_labels *
 	review_docs d;
 	int rc;
 
+	if (label == SMART_LABEL_IGNORE && review_new_only(s, it))
+		return accept_new_only(s, it, err);
 	if (it->problem)
 		return smart_error_set(err, "%s: cannot be labelled: %s", it->where, it->problem);
 	if (labels_open(l, err) || review_docs_load(s, it, &d, err))

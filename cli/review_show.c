@@ -143,6 +143,8 @@ static int print_body(FILE *out, const review_suite *s, const review_item *it, s
 	if (it->problem) {
 		fprintf(out, "%snot classified: %s%s\n", SGR(colour, "31"), it->problem,
 			SGR(colour, "0"));
+		if (review_new_only(s, it))
+			fprintf(out, "a new file: accept (a) makes it the baseline\n");
 		free(c.values);
 		return 0;
 	}

@@ -152,6 +152,25 @@ if command -v bash >/dev/null 2>&1; then
 	step tstp review_after_ctrl_z_and_fg_quits q 'reviewed 1 of 3'
 fi
 
+# A file on one side only is shown first and cannot be labelled; one of
+# the new run only is accepted by copying it into the baseline (its
+# subfolder created), one of the old run only is left.
+mkdir -p "$TMP/one/old" "$TMP/one/new/sub" "$TMP/onework"
+cp "$TMP/pristine/same.html" "$TMP/one/old/gone.html"
+cp "$TMP/pristine/same.html" "$TMP/one/new/sub/added.html"
+printf '#!/bin/sh\ncd "%s/onework" && NO_COLOR=1 "%s" review "%s/one/old" "%s/one/new"\nexec sleep 600\n' \
+	"$TMP" "$SMART" "$TMP" "$TMP" > "$TMP/one.sh"
+tmux -L "$SOCK" new-session -d -s one -x 200 -y 60 "sh $TMP/one.sh"
+step one review_one_sided_pair_comes_first '' '[1/2] new/gone.html'
+step one review_old_only_file_cannot_be_accepted a 'not classified, so not labelled'
+step one review_old_only_file_can_be_skipped s '[2/2] new/sub/added.html'
+step one review_new_only_file_says_accept_adds_it '' 'accept (a) makes it the baseline'
+step one review_new_only_file_cannot_be_rejected r 'not classified, so not labelled'
+step one review_new_only_file_accepted a 'reviewed 2 of 2: 1 accepted, 0 rejected, 1 skipped; no labels written'
+check review_new_only_file_accepted_into_the_baseline \
+	cmp -s "$TMP/one/old/sub/added.html" "$TMP/one/new/sub/added.html"
+check review_one_sided_pairs_write_no_label [ ! -e "$TMP/onework/.smart/labels.jsonl" ]
+
 # Accept into a read-only baseline folder: one error line, status 2, the
 # terminal restored, the baseline and the labels as they were. As root,
 # permissions do not stop a write: smart runs as nobody then.
