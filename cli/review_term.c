@@ -41,7 +41,7 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static int set_raw(void);
+static int set_raw(int when);
 
 /* Ctrl-Z: the terminal restored while the review is stopped, and raw
  * again once the shell continues it (`fg`). */
@@ -59,20 +59,22 @@ static void on_tstp(int sig)
 	sigprocmask(SIG_UNBLOCK, &tstp, NULL); /* stops here until SIGCONT */
 	signal(sig, on_tstp);
 	if (raw_on)
-		set_raw();
+		set_raw(TCSANOW); /* keys typed after `fg` are meant for the review */
 	errno = saved_errno;
 }
 
 /* Raw mode: no line editing, no echo, a read returns each key; signals
- * from the keyboard (Ctrl-C) stay on, and their handler restores. */
-static int set_raw(void)
+ * from the keyboard (Ctrl-C) stay on, and their handler restores. `when`:
+ * TCSAFLUSH drops what was typed before (while smart was classifying, or
+ * a pager ran: a stray 'a' must not accept a pair unseen), TCSANOW keeps it. */
+static int set_raw(int when)
 {
 	struct termios raw = saved_mode;
 
 	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 	raw.c_cc[VMIN] = 1;
 	raw.c_cc[VTIME] = 0;
-	return tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw);
+	return tcsetattr(STDIN_FILENO, when, &raw);
 }
 
 int review_term_enter(smart_error *err)
@@ -90,7 +92,7 @@ int review_term_enter(smart_error *err)
 	sa.sa_handler = on_tstp;
 	sigaction(SIGTSTP, &sa, &old_tstp);
 	raw_on = 1;
-	if (set_raw() != 0) {
+	if (set_raw(TCSAFLUSH) != 0) {
 		int saved = errno;
 
 		review_term_leave();
@@ -156,7 +158,7 @@ int review_term_run(const char *command, const char *file)
 		status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	}
 	if (was_raw)
-		set_raw();
+		set_raw(TCSAFLUSH);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
 	free(script);

@@ -13,6 +13,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "ok - review_keys # SKIP tmux is not installed ('make test' installs it)"
 	exit 0
 fi
+unset TMUX # a make test run inside tmux still gets its own server
 SOCK="smart-review-test-$$"
 trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 make_review_suite "$TMP"
@@ -61,6 +62,18 @@ step() {
 	fi
 }
 
+# wait_prompts NAME N: until pane NAME has shown the prompt N times (after
+# the pager or browser returns; a key sent while it runs is dropped).
+wait_prompts() {
+	i=0
+	while [ $i -lt 600 ]; do
+		[ "$(tmux -L "$SOCK" capture-pane -p -S -1000 -t "$1" | grep -c '\[?\] >')" -ge "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # wait_file FILE: until FILE exists (60 s at most).
 wait_file() {
 	i=0
@@ -86,11 +99,11 @@ if tmux -L "$SOCK" capture-pane -p -e -S -1000 -t keys | grep -q "$(printf '\033
 	echo "not ok - review_colours_deletions_at_a_terminal"; fi
 step keys review_shows_the_explanation '' 'features that moved the score most'
 tmux -L "$SOCK" send-keys -t keys o
-wait_file "$TMP/paged.txt"
+wait_prompts keys 3
 check review_open_key_gives_the_pager_the_whole_pair \
 	grep -q 'operations: .* moved' "$TMP/paged.txt"
 tmux -L "$SOCK" send-keys -t keys b
-wait_file "$TMP/browsed.html"
+wait_prompts keys 4
 check review_browser_key_gives_the_browser_an_html_report \
 	sh -c "grep -q '<!DOCTYPE html>' '$TMP/browsed.html' && grep -q 'form-lost-inputs' '$TMP/browsed.html'"
 step keys review_accept_key_accepts a 'accepted: the new output is the baseline'
