@@ -9,6 +9,7 @@
 #include "cli_model.h"
 #include "review.h"
 
+/* -h, and the man page smart-review(1) (docs/man/mkman.sh). */
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -101,6 +102,7 @@ static int accept_ignored(review_opts *o)
 	return CLI_SAME;
 }
 
+/* The '?' key: what each key does. */
 static void print_keys(void)
 {
 	printf("a accept (new output becomes the baseline; labelled ignore)   "
@@ -108,8 +110,11 @@ static void print_keys(void)
 	       "s skip   o open in $PAGER   b open in $BROWSER   q quit   ? this help\n");
 }
 
-/* The temporary file a pager or browser opens: the pair as text or as
- * an HTML report. Returns the child's status, or -1 with `err` set. */
+/* The 'o' and 'b' keys: the pair written to a temporary file, as text
+ * (removed once $PAGER returns) or as an HTML report (left for $BROWSER,
+ * which may read it after its command returns), and the command run on
+ * it. 0 (whatever the command's status: it speaks for itself), or -1
+ * with `err` set. */
 static int open_pair(review_suite *s, const review_item *it, int html, smart_error *err)
 {
 	const char *tmpdir = getenv("TMPDIR");
@@ -132,6 +137,8 @@ static int open_pair(review_suite *s, const review_item *it, int html, smart_err
 		rc = review_write_html(path, s, it, err);
 	} else {
 		f = fdopen(fd, "w");
+		if (!f)
+			close(fd);
 		rc = f ? review_write_text(f, s, it, err) : smart_error_oom(err);
 		if (f && fclose(f) != 0 && rc == 0)
 			rc = smart_error_set(err, "%s: cannot write the pair", path);
@@ -338,6 +345,7 @@ static int review_run(review_opts *o)
 	return interactive(o);
 }
 
+/* smart review: options, model and profile, then review_run. */
 static int run_review(int argc, char **argv)
 {
 	review_opts o = { .labels = { .path = REVIEW_DEFAULT_LABELS, .fd = -1, .mkdir_parent = 1 },

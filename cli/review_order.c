@@ -21,11 +21,13 @@ typedef struct collect_ctx {
 	smart_error oom;
 } collect_ctx;
 
+/* A copy of a verdict's string, which the batch frees after the callback. */
 static char *dup_or_empty(const char *s)
 {
 	return strdup(s ? s : "");
 }
 
+/* Frees what an item owns and zeroes it. */
 static void item_clear(review_item *it)
 {
 	free(it->app);
@@ -84,6 +86,8 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	return 0;
 }
 
+/* |score - cutoff|: the uncertainty the order sorts by; unclassified
+ * pairs are infinitely far (their place is set before it counts). */
 double review_margin(const review_suite *s, const review_item *it)
 {
 	return isfinite(it->score) ? fabs(it->score - s->model->cutoff) : INFINITY;
@@ -160,6 +164,8 @@ static int load_corpus_documents(review_suite *s, int (*wanted)(const review_ite
 	return rc;
 }
 
+/* The batch, as `smart classify` runs it, then the documents a mode
+ * needs, then the order (cli/review.h). */
 int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_error *err)
 {
 	collect_ctx c = { .s = s };
@@ -215,6 +221,7 @@ static int print_json_item(FILE *out, const review_suite *s, const review_item *
 	return 0;
 }
 
+/* --list: the order as text columns or JSON Lines (cli/review.h). */
 int review_print_list(FILE *out, const review_suite *s, int show_ignored, int json)
 {
 	for (size_t i = 0; i < s->n; i++) {
@@ -240,6 +247,7 @@ int review_print_list(FILE *out, const review_suite *s, int show_ignored, int js
 	return 0;
 }
 
+/* Frees the items; the model and profile belong to the caller. */
 void review_suite_free(review_suite *s)
 {
 	for (size_t i = 0; i < s->n; i++)

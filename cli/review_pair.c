@@ -51,6 +51,7 @@ int review_docs_load(const review_suite *s, const review_item *it, review_docs *
 	return 0;
 }
 
+/* Frees the documents read from the folders (a corpus' are the item's). */
 void review_docs_free(review_docs *d)
 {
 	free(d->owned_old);
@@ -58,6 +59,8 @@ void review_docs_free(review_docs *d)
 	d->owned_old = d->owned_new = NULL;
 }
 
+/* --accept-ignored leaves byte-identical pairs alone: nothing to accept
+ * and nothing to learn. */
 int review_identical(const review_suite *s, const review_item *it, smart_error *err)
 {
 	review_docs d;
@@ -118,6 +121,8 @@ static int labels_append(review_labels *l, const review_item *it, const review_d
 	return 0;
 }
 
+/* A one-sided pair whose old file is missing and whose new file is
+ * there: the only unclassified pair an accept can act on. */
 int review_new_only(const review_suite *s, const review_item *it)
 {
 	char old_path[4096], new_path[4096];
@@ -190,18 +195,21 @@ static int verdict(const review_suite *s, const review_item *it, review_labels *
 	return rc;
 }
 
+/* The 'a' key and --accept-ignored (cli/review.h). */
 int review_accept(const review_suite *s, const review_item *it, review_labels *l,
 		  smart_error *err)
 {
 	return verdict(s, it, l, SMART_LABEL_IGNORE, err);
 }
 
+/* The 'r' key (cli/review.h). */
 int review_reject(const review_suite *s, const review_item *it, review_labels *l,
 		  smart_error *err)
 {
 	return verdict(s, it, l, SMART_LABEL_INSPECT, err);
 }
 
+/* Closes the labels once the review ends (each record is already whole). */
 void review_labels_close(review_labels *l)
 {
 	if (l->fd >= 0)

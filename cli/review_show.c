@@ -166,6 +166,7 @@ static int print_body(FILE *out, const review_suite *s, const review_item *it, s
 	return rc;
 }
 
+/* One pair on the screen: compact (REVIEW_SCREEN_OPS operations). */
 int review_show(FILE *out, const review_suite *s, const review_item *it, size_t pos,
 		size_t total, int colour, smart_error *err)
 {
@@ -173,6 +174,7 @@ int review_show(FILE *out, const review_suite *s, const review_item *it, size_t 
 	return print_body(out, s, it, REVIEW_SCREEN_OPS, colour, err);
 }
 
+/* The 'o' key's file: the same, uncoloured, every operation. */
 int review_write_text(FILE *out, const review_suite *s, const review_item *it,
 		      smart_error *err)
 {
@@ -180,6 +182,8 @@ int review_write_text(FILE *out, const review_suite *s, const review_item *it,
 	return print_body(out, s, it, 0, 0, err);
 }
 
+/* The 'b' key's file: classify's HTML report with this one pair and
+ * its view (classified again with views on). */
 int review_write_html(const char *path, const review_suite *s, const review_item *it,
 		      smart_error *err)
 {

@@ -22,6 +22,8 @@ static struct termios saved_mode;     /* standard input's mode before */
 static volatile sig_atomic_t raw_on;  /* 1 while saved_mode must be restored */
 static struct sigaction old_actions[N_RESTORE], old_tstp;
 
+/* Colour only for a person: stdout a terminal, and NO_COLOR (no-color.org)
+ * unset or empty. */
 int review_colour_wanted(void)
 {
 	const char *no_colour = getenv("NO_COLOR");
@@ -77,6 +79,7 @@ static int set_raw(int when)
 	return tcsetattr(STDIN_FILENO, when, &raw);
 }
 
+/* Saves the mode, installs the restoring handlers, then goes raw. */
 int review_term_enter(smart_error *err)
 {
 	struct sigaction sa;
@@ -102,6 +105,7 @@ int review_term_enter(smart_error *err)
 	return 0;
 }
 
+/* The mode and the handlers as they were before review_term_enter. */
 void review_term_leave(void)
 {
 	if (raw_on)
@@ -112,6 +116,7 @@ void review_term_leave(void)
 	sigaction(SIGTSTP, &old_tstp, NULL);
 }
 
+/* One byte from the terminal; the end of input quits. */
 int review_term_key(void)
 {
 	unsigned char c;
