@@ -4,7 +4,8 @@
 # nothing flagged, 1 something flagged, 2 a pair that cannot be
 # classified); --accept-ignored copies every ignored, non-identical pair's
 # new output over its baseline and labels it, in the folder form, and
-# only labels in the corpus form; interactive mode refuses a standard
+# only labels in the corpus form; four reviewers appending to one labels
+# file at once leave whole records; interactive mode refuses a standard
 # input that is not a terminal; and an accept into a read-only baseline
 # folder fails with one error line and status 2, every file as it was.
 . "$(dirname "$0")/lib.sh"
@@ -92,6 +93,16 @@ check review_corpus_accept_ignored_labels_both [ "$(wc -l < "$TMP/c.jsonl")" -eq
 check review_corpus_accept_ignored_leaves_the_corpus cmp -s "$TMP/corpus.jsonl" "$TMP/a/labels.jsonl"
 expect_status review_corpus_list_all 0 "$SMART" review --corpus "$TMP/corpus.jsonl" --list --all
 check review_corpus_list_all_shows_both_ignored [ "$(grep -c '^ignore ' "$TMP/out")" -eq 2 ]
+
+# Reviewers sharing one labels file: four at once, two records each, and
+# every record whole (the corpus reader reads all eight).
+for k in 1 2 3 4; do cp -R "$TMP/s" "$TMP/c$k"; done
+for k in 1 2 3 4; do
+	"$SMART" review --accept-ignored -q --labels "$TMP/shared.jsonl" "$TMP/c$k/old" "$TMP/c$k/new" &
+done
+wait
+expect_status review_concurrent_labels_read_back 0 "$SMART" review --corpus "$TMP/shared.jsonl" --list --all
+check review_concurrent_labels_are_eight_whole_records [ "$(grep -c '^ignore ' "$TMP/out")" -eq 8 ]
 
 # ---- a read-only baseline folder ---------------------------------------------------
 # As root, permissions do not stop a write: smart runs as nobody then.
