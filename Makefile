@@ -127,10 +127,11 @@ $(BUILD)/model_options: FORCE
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 # The trainer: the library, the release flags, and the front end's objects
-# but those of the other subcommands and their table (adding or changing
-# another subcommand relinks the bootstrap smart but does not retrain).
+# but those of the other subcommands, their table and the helpers only
+# `smart review` uses (cli/review_*.c) (adding or changing another
+# subcommand relinks the bootstrap smart but does not retrain).
 MODEL_TRAINER := $(BUILD)/release/libsmart.a $(BUILD)/release/flags \
-	$(filter-out $(BUILD)/release/cli/cmd_%.o $(BUILD)/release/$(BUILD)/%.o,$(CLI_SRC:%.c=$(BUILD)/release/%.o)) \
+	$(filter-out $(BUILD)/release/cli/cmd_%.o $(BUILD)/release/cli/review_%.o $(BUILD)/release/$(BUILD)/%.o,$(CLI_SRC:%.c=$(BUILD)/release/%.o)) \
 	$(BUILD)/release/cli/cmd_train.o
 
 $(BUILD)/default_model.json: $(CORPORA) $(MODEL_TRAINER) $(BUILD)/model_options | $(BUILD)/bootstrap/smart
@@ -201,8 +202,9 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # ---- tests -------------------------------------------------------------------
 # Unit tests and command-line tests under ASan/UBSan; ends with "N passed, N failed".
 # Packages only the tests need: headless Chromium opens the HTML report
-# (tests/classify/test_report_chromium.sh, which skips without it).
-TEST_APT_PKGS := chromium
+# (tests/classify/test_report_chromium.sh, which skips without it); tmux
+# drives the interactive `smart review` (tests/cli/test_review_keys.sh).
+TEST_APT_PKGS := chromium tmux
 
 test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"

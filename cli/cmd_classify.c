@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_explain.h"
 #include "cli_model.h"
 #include "cli_progress.h"
 #include "cli_shard.h"
@@ -58,46 +59,6 @@ typedef struct options {
 } options;
 
 /* ---- one pair ---------------------------------------------------------- */
-
-static int explain_text(const smart_model *m, const smart_classification *c, int top)
-{
-	const double *v = c->values;
-	int inspect = c->inspect;
-	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
-	char discounted[256];
-
-	printf("%s\n", inspect ? "inspect" : "ignore");
-	printf("score %.6g, inspect when score %s %.6g\n", c->score,
-	       smart_comparison_name(m->comparison), m->cutoff);
-	if (c->severity != SMART_SEVERITY_NONE)
-		printf("severity %s: %s\n", smart_severity_name(c->severity), c->severity_reason);
-	if (smart_discount_text(c->discounted, discounted, sizeof(discounted))) {
-		int presentation = c->discounted[SMART_DISCOUNT_PRESENTATION] > 0;
-
-		printf("%s: %s\n",
-		       c->only_volatile ? (presentation ? "every difference is volatile or presentational"
-							: "every difference is a volatile value")
-					: (presentation ? "volatile values and presentation discounted"
-							: "volatile values discounted"),
-		       discounted);
-	}
-	if (m->kind != SMART_MODEL_LINEAR) {
-		printf("(an SVM score is not a sum over features: no per-feature breakdown)\n");
-		return inspect ? CLI_DIFFER : CLI_SAME;
-	}
-	if (k == 0) {
-		printf("no feature moved the score (the pair looks unchanged)\n");
-		return inspect ? CLI_DIFFER : CLI_SAME;
-	}
-	printf("features that moved the score most (weight x value; + is towards inspect):\n");
-	for (size_t i = 0; i < k; i++) {
-		size_t j = idx[i];
-
-		printf("  %-22s %+10.4f = %-+10.4g x %g\n", m->names[j],
-		       smart_model_contribution(m, v, j), m->weights[j], v[j]);
-	}
-	return inspect ? CLI_DIFFER : CLI_SAME;
-}
 
 static int explain_json(const smart_model *m, const smart_classification *c, int top)
 {
@@ -167,7 +128,7 @@ static int classify_pair(const smart_model *m, const options *o, const char *old
 	else if (o->json)
 		rc = explain_json(m, &c, o->top);
 	else
-		rc = explain_text(m, &c, o->top);
+		rc = cli_explain_text(stdout, m, &c, o->top);
 	free(old_doc);
 	free(new_doc);
 	free(values);

@@ -9,7 +9,7 @@
 #include "common/json.h"
 
 static const char *const origins[] = { "mutant", "version", "rerun", "perturb",
-				       "manual" };
+				       "manual", "review" };
 
 const char *smart_label_name(smart_label label)
 {
@@ -90,7 +90,7 @@ int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pa
 		if (i == sizeof(origins) / sizeof(origins[0])) {
 			cJSON_Delete(obj);
 			return smart_error_set(err,
-				"%s:%zu: 'origin' must be one of mutant, version, rerun, perturb, manual",
+				"%s:%zu: 'origin' must be one of mutant, version, rerun, perturb, manual, review",
 				file, line);
 		}
 	}

@@ -9,7 +9,8 @@
  *
  * "app", "test", "old" and "new" are required strings; "format" is "html"
  * or "xml" (absent: sniffed); "label" is "inspect" or "ignore" (absent:
- * unlabelled); "origin" is one of mutant, version, rerun, perturb, manual;
+ * unlabelled); "origin" is one of mutant, version, rerun, perturb, manual,
+ * review;
  * "note" is free text; other keys are ignored. Blank lines are not records.
  *
  * Reading streams one record at a time; every record that cannot be used is

@@ -42,3 +42,21 @@ shard_count() {
 }
 
 finish() { :; }
+
+# make_review_suite DIR: DIR/old and DIR/new, a suite for `smart review`
+# from the examples: four pairs smart flags (form-lost-inputs and
+# stack-trace broken, deleted-table and its copy deleted-table2 content),
+# two it ignores (timestamp-change, reworded-paragraph) and one identical
+# pair (same.html).
+make_review_suite() {
+	ex="$(cd "$(dirname "$0")/../.." && pwd)/examples"
+	mkdir -p "$1/old" "$1/new"
+	for e in form-lost-inputs stack-trace deleted-table timestamp-change reworded-paragraph; do
+		cp "$ex/$e/old.html" "$1/old/$e.html"
+		cp "$ex/$e/new.html" "$1/new/$e.html"
+	done
+	cp "$ex/deleted-table/old.html" "$1/old/deleted-table2.html"
+	cp "$ex/deleted-table/new.html" "$1/new/deleted-table2.html"
+	cp "$ex/deleted-table/old.html" "$1/old/same.html"
+	cp "$ex/deleted-table/old.html" "$1/new/same.html"
+}

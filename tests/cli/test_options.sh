@@ -4,7 +4,7 @@
 # success.
 . "$(dirname "$0")/lib.sh"
 
-COMMANDS="version diff patch features classify train eval compare mutate perturb profile replay"
+COMMANDS="version diff patch features classify train eval compare mutate perturb profile replay review"
 printf '<html><body><p>one</p></body></html>' >"$TMP/a.html"
 printf '<html><body><p>two</p><p>more</p></body></html>' >"$TMP/b.html"
 
@@ -58,6 +58,7 @@ if [ -c /dev/full ]; then
 	full_stdout "compare_list_on_full_stdout_is_trouble" "$SMART" compare --list
 	full_stdout "eval_on_full_stdout_is_trouble" "$SMART" eval --folds 2 "$P"
 	full_stdout "train_table_on_full_stdout_is_trouble" "$SMART" train --folds 0 -o "$TMP/m.json" "$P"
+	full_stdout "review_list_on_full_stdout_is_trouble" "$SMART" review --list --all --corpus "$P"
 else
 	echo "ok - full_stdout_checks # SKIP no /dev/full"
 fi

@@ -191,6 +191,38 @@ static void corpus_truncated_gzip_is_fatal_and_names_the_file(void **state)
 	smart_corpus_close(r);
 }
 
+/* Every origin the format names reads back, "review" (smart review's
+ * verdicts) among them; another is refused with its line. */
+static void corpus_every_documented_origin_is_accepted(void **state)
+{
+	static const char *const origins[] = { "mutant", "version", "rerun", "perturb",
+					       "manual", "review" };
+	char text[1024] = "";
+	const char *path;
+	smart_error err = { "" };
+	smart_corpus_reader *r;
+	smart_pair p;
+
+	(void)state;
+	for (size_t i = 0; i < 6; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 "{\"app\":\"a\",\"test\":\"t\",\"old\":\"x\",\"new\":\"y\","
+			 "\"label\":\"ignore\",\"origin\":\"%s\"}\n", origins[i]);
+	strcat(text, "{\"app\":\"a\",\"test\":\"t\",\"old\":\"x\",\"new\":\"y\",\"origin\":\"reviews\"}\n");
+	path = write_temp_file("origins.jsonl", text, strlen(text));
+	r = smart_corpus_open(path, &err);
+	assert_non_null(r);
+	for (size_t i = 0; i < 6; i++) {
+		assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_PAIR);
+		assert_string_equal(p.origin, origins[i]);
+	}
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_BAD);
+	assert_non_null(strstr(err.message, "origins.jsonl:7: 'origin' must be one of"));
+	assert_non_null(strstr(err.message, "manual, review"));
+	assert_int_equal(smart_corpus_next(r, &p, &err), SMART_CORPUS_END);
+	smart_corpus_close(r);
+}
+
 static void corpus_missing_file_is_an_error(void **state)
 {
 	smart_error err = { "" };
@@ -210,6 +242,7 @@ int main(void)
 		cmocka_unit_test(corpus_nul_byte_in_a_record_is_reported_with_its_line),
 		cmocka_unit_test(corpus_truncated_gzip_is_fatal_and_names_the_file),
 		cmocka_unit_test(corpus_missing_file_is_an_error),
+		cmocka_unit_test(corpus_every_documented_origin_is_accepted),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

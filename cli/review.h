@@ -1,0 +1,146 @@
+/*
+ * `smart review` (cli/cmd_review.c): the pairs of a classified suite shown
+ * one at a time, most severe and most uncertain first, each accepted (the
+ * new output becomes the baseline, labelled ignore), rejected (a fault,
+ * labelled inspect) or skipped. Split by concept: review_order.c collects
+ * and orders the verdicts, review_pair.c reads a pair's documents, accepts
+ * it and appends labels, review_show.c draws a pair, review_term.c owns
+ * the raw terminal and the pager or browser. Internal to the front end.
+ */
+#ifndef SMART_CLI_REVIEW_H
+#define SMART_CLI_REVIEW_H
+
+#include <stdio.h>
+
+#include "cli.h"
+
+struct smart_profile;
+
+/* One pair of the suite as the batch classified it. */
+typedef struct review_item {
+	char *app, *test, *where;
+	char *problem;          /* why it was not classified (unusable, one
+	                         * side only), or NULL */
+	int trouble;            /* not classifiable (not merely one-sided) */
+	size_t index;           /* its position in the input */
+	int inspect;
+	double score;           /* NAN when not classified */
+	double margin;          /* review_margin, once collected */
+	smart_severity severity;
+	smart_format format;    /* the record's (corpus), else the options' */
+	char *old_doc, *new_doc;/* corpus form: the record's documents, once
+	                         * loaded (review_collect); folders: NULL */
+	size_t old_len, new_len;
+} review_item;
+
+/* The suite under review: where it is, how it is classified, its pairs. */
+typedef struct review_suite {
+	const smart_model *model;
+	const struct smart_profile *profile;
+	smart_format format;
+	unsigned threads;
+	int quiet;
+	const char *old_dir, *new_dir; /* the folder form */
+	const char *corpus;            /* the corpus form */
+	review_item *items;            /* after review_collect: the review order */
+	size_t n, cap;
+	size_t inspect, trouble, skipped;
+	char first_problem[SMART_ERROR_MAX];
+} review_suite;
+
+/* ---- review_order.c ---- */
+
+/* Classifies the suite with the library's batch, keeps every pair (not the
+ * skipped files), loads the documents of a corpus' pairs that `wanted`
+ * says are needed, and sorts them into the review order. 0, or -1 with
+ * `err` set. */
+int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_error *err);
+
+/* How far the item's score is from the cutoff: small is uncertain. */
+double review_margin(const review_suite *s, const review_item *it);
+
+/* Prints one line per item in order (the ignored ones too when
+ * `show_ignored`): decision, severity, score, margin, app/test and the
+ * problem, as columns of text or (`json`) as a JSON object. 0, or -1 when
+ * out of memory. */
+int review_print_list(FILE *out, const review_suite *s, int show_ignored, int json);
+
+void review_suite_free(review_suite *s);
+
+/* ---- review_pair.c ---- */
+
+/* A pair's two documents: borrowed from the item (corpus) or read from
+ * the folders (owned). */
+typedef struct review_docs {
+	smart_document old_doc, new_doc;
+	char *owned_old, *owned_new;
+	char old_path[4096], new_path[4096]; /* folders: the files */
+} review_docs;
+
+int review_docs_load(const review_suite *s, const review_item *it, review_docs *d,
+		     smart_error *err);
+void review_docs_free(review_docs *d);
+
+/* Where verdicts go: the application's labelled corpus, appended to. */
+typedef struct review_labels {
+	const char *path; /* --labels, or the default .smart/labels.jsonl */
+	int fd;           /* -1 until the first verdict opens it */
+	int mkdir_parent; /* the default: create .smart/ */
+	size_t written;
+} review_labels;
+
+#define REVIEW_DEFAULT_LABELS ".smart/labels.jsonl"
+
+/* Accept: folders, the new document atomically over the baseline; then
+ * the pair labelled ignore. Reject: the pair labelled inspect, nothing
+ * copied. 0, or -1 with `err` set (the baseline is then untouched). */
+int review_accept(const review_suite *s, const review_item *it, review_labels *l,
+		  smart_error *err);
+int review_reject(const review_suite *s, const review_item *it, review_labels *l,
+		  smart_error *err);
+
+/* 1 when the item is a file of NEW_DIR missing from OLD_DIR (folders):
+ * accepting it copies it into OLD_DIR, without a label. */
+int review_new_only(const review_suite *s, const review_item *it);
+
+/* 1 when the item's two documents are byte for byte the same (nothing to
+ * accept), 0 when not, -1 with `err` set. */
+int review_identical(const review_suite *s, const review_item *it, smart_error *err);
+
+void review_labels_close(review_labels *l);
+
+/* ---- review_show.c ---- */
+
+/* Draws the item (`pos` of `total`): its name, the explanation, and the
+ * first lines of the scrubbed edit script, coloured when `colour`. */
+int review_show(FILE *out, const review_suite *s, const review_item *it, size_t pos,
+		size_t total, int colour, smart_error *err);
+
+/* The whole text of the item for a pager: explanation and full script. */
+int review_write_text(FILE *out, const review_suite *s, const review_item *it,
+		      smart_error *err);
+
+/* A one-pair HTML report of the item (docs/report.md) at `path`. */
+int review_write_html(const char *path, const review_suite *s, const review_item *it,
+		      smart_error *err);
+
+/* ---- review_term.c ---- */
+
+/* 1 when stdout is a terminal and NO_COLOR is unset (or empty). */
+int review_colour_wanted(void);
+
+/* Puts standard input in raw mode (one key at a time, no echo) until
+ * review_term_leave, which a SIGINT, SIGTERM or SIGHUP also does before
+ * the signal ends the process. -1 with `err` set when it cannot. */
+int review_term_enter(smart_error *err);
+void review_term_leave(void);
+
+/* The next key pressed; 'q' at the end of input. */
+int review_term_key(void);
+
+/* Runs `command` (from $PAGER or $BROWSER, may hold arguments) on `file`
+ * with the terminal in its normal mode; returns its exit status, -1 when
+ * it could not be run. */
+int review_term_run(const char *command, const char *file);
+
+#endif
