@@ -2,7 +2,7 @@
 """Re-applies the annotation guide (label.py) to the guide-labelled records
 of an assembled corpus, after a rule of corpora/ANNOTATION.md changed.
 
-    relabel.py CORPUS.jsonl.gz UNLABELLED.jsonl.gz
+    relabel.py [--env-path REGEX] CORPUS.jsonl.gz UNLABELLED.jsonl.gz
 
 ANNOTATION.md says: when a reading and the automated rules disagree, fix the
 rule, never the single pair. This is how a fixed rule reaches a corpus
@@ -15,6 +15,14 @@ construction, are left as they are. A pair the guide now
 leaves unlabelled moves to UNLABELLED, one it now labels moves to CORPUS.
 When a label changed, both files are rewritten atomically in assemble.py's
 order and bytes; otherwise neither is touched. Prints what changed.
+
+--env-path REGEX names the runs' own build folders
+(`/tmp/smart-docutils-(ci/build|mutant/seed)-[0-9]+`). A mutant pair of an
+application assembled with --mutant-old before assemble.py read the
+fault's own pair has its old side from another run, so it differs in that
+folder as well as in the fault; the guide reads such a pair with the old
+side's folder written as the new side's, which is what the fault's own old
+side held. The stored record keeps its bytes.
 """
 import collections
 import gzip
@@ -31,6 +39,7 @@ from assemble import GUIDE_MAX_BYTES  # noqa: E402
 KEYS = ("app", "test", "format", "old", "new", "label", "origin", "note")
 RULE_NOTE = re.compile(r"; ANNOTATION rule [^;]*$")
 MUTANT_SUFFIX = " (mutant, but the guide says ignore)"
+ENV_PATH = None  # --env-path: the runs' build folders, a compiled pattern
 
 
 def read(path):
@@ -62,7 +71,11 @@ def relabel_mutant(r):
     base = note[:m.start()] if m else note
     if len(r["old"]) + len(r["new"]) > GUIDE_MAX_BYTES:
         return r
-    lab, rule, why = guide.label(r["old"], r["new"])
+    old = r["old"]
+    folder = ENV_PATH.search(r["new"]) if ENV_PATH else None
+    if folder:
+        old = ENV_PATH.sub(lambda m: folder.group(0), old)
+    lab, rule, why = guide.label(old, r["new"])
     out = {k: v for k, v in r.items() if k not in ("label", "note")}
     if lab == "ignore":
         out["note"] = "%s; ANNOTATION rule %s: %s%s" % (base, rule, why, MUTANT_SUFFIX)
@@ -92,10 +105,20 @@ def relabel(r):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: relabel.py CORPUS.jsonl.gz UNLABELLED.jsonl.gz", file=sys.stderr)
+    global ENV_PATH
+    args = sys.argv[1:]
+    if len(args) == 4 and args[0] == "--env-path":
+        try:
+            ENV_PATH = re.compile(args[1])
+        except re.error as e:
+            print("relabel.py: --env-path: %s" % e, file=sys.stderr)
+            return 2
+        args = args[2:]
+    if len(args) != 2:
+        print("usage: relabel.py [--env-path REGEX] CORPUS.jsonl.gz UNLABELLED.jsonl.gz",
+              file=sys.stderr)
         return 2
-    corpus, unlabelled = sys.argv[1], sys.argv[2]
+    corpus, unlabelled = args
     labelled, undecided, moves = [], [], collections.Counter()
     for r in read(corpus) + read(unlabelled):
         n = relabel(r)
