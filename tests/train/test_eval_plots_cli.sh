@@ -62,6 +62,16 @@ if a is not None:
     ok("eval_plots_marks_the_worst_application", mark == [report["worst_app"]], mark)
 EOF
 
+# The merged shards of an evaluation plot it byte for byte as it was.
+"$SMART" eval --shard 1/2 -o "$TMP/s1.rows" "$PAIRS" 2>/dev/null
+"$SMART" eval --shard 2/2 -o "$TMP/s2.rows" "$PAIRS" 2>/dev/null
+"$SMART" eval --by-app --plots "$TMP/whole" "$PAIRS" >/dev/null 2>&1
+expect_status "eval_plots_from_shards_succeeds" 0 "$SMART" eval --by-app --from-shards \
+	--plots "$TMP/merged" "$TMP/s1.rows" "$TMP/s2.rows"
+if [ -s "$TMP/whole/pr-curve.svg" ] && diff -r "$TMP/whole" "$TMP/merged" >/dev/null; then
+	echo "ok - eval_plots_from_shards_are_the_unsharded_plots"; else
+	echo "not ok - eval_plots_from_shards_are_the_unsharded_plots"; fi
+
 # A folder below a regular file cannot be made: one line, exit 2, no work.
 printf 'x' >"$TMP/file"
 expect_status "eval_plots_unwritable_folder_is_trouble" 2 "$SMART" eval --by-app \
