@@ -43,7 +43,7 @@ const char *smart__svg_fmt(char *buf, size_t size, double v)
 		v = 0;
 	if (fabs(v) < 1e-12)
 		v = 0; /* no "-0" or "1e-17" on a tick */
-	snprintf(buf, size, "%.4g", v);
+	snprintf(buf, size, "%.6g", v);
 	return buf;
 }
 

@@ -80,7 +80,7 @@ void smart__svg_line(smart__svg *s, double x1, double y1, double x2, double y2,
 void smart__svg_legend(smart__svg *s, double x, double y, const char *const *names,
 		       const char *const *colours, size_t n);
 
-/* "%.4g" of v into buf (a tick label or an attribute value). */
+/* "%.6g" of v into buf (a tick label or an attribute value). */
 const char *smart__svg_fmt(char *buf, size_t size, double v);
 
 #endif
