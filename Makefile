@@ -18,7 +18,7 @@ APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
             libcurl4-openssl-dev python3 libarchive-dev \
             git groff-base man-db
 
-LIB_DIRS := common diffx profile compare features model corpus train classify mutate perturb replay
+LIB_DIRS := common diffx plot profile compare features model corpus train classify mutate perturb replay
 LIB_SRC  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))
 CMD_SRC  := $(wildcard cli/cmd_*.c)
 CLI_SRC  := $(wildcard cli/*.c) $(BUILD)/cli_commands.c

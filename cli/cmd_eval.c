@@ -13,6 +13,7 @@
 #include "cli_model.h"
 #include "cli_progress.h"
 #include "cli_shard.h"
+#include "smart/plot.h"
 
 static void usage(FILE *out)
 {
@@ -20,6 +21,7 @@ static void usage(FILE *out)
 		"usage: smart eval [--folds K | --by-app [--adapt N]] [--kind linear|svm] [--seed N]\n"
 		"                  [--annotated N] [--skip-bad] [--threads N] [--json]\n"
 		"                  [--baselines all|NAME,...] [--comparator-features] [--compare-config FILE]\n"
+		"                  [--plots DIR]\n"
 		"                  CORPUS.jsonl[.gz]...\n\n"
 		"Cross-validates a model on the labelled pairs and compares it with the\n"
 		"baselines on the same pairs: diff (any byte differs -> inspect), tree-diff\n"
@@ -56,6 +58,9 @@ static void usage(FILE *out)
 		"                 extra boolean feature (the --baselines list, default all), to\n"
 		"                 show whether they help\n"
 		"  --compare-config FILE  the comparators' JSON configuration\n"
+		"  --plots DIR    also write SVG plots into DIR (made if missing): pr-curve,\n"
+		"                 score-histogram, app-f1 (per application, beside the best\n"
+		"                 --baselines) and weights (docs/plots.md)\n"
 		"  --runs DIR     with --by-app: learn each application's volatility profile\n"
 		"                 from its clean run folders DIR/APP/runs/*/ (or DIR/APP/*/)\n"
 		"                 and print every application's F1 without and with it\n"
@@ -104,21 +109,10 @@ static int by_f1(const void *a, const void *b)
 }
 
 /* The held-out application with the lowest F1 among those with an inspect
- * pair (F1 says nothing about an application that has none), or n_per_app. */
+ * pair, or n_per_app. */
 static size_t worst_app(const smart_eval_result *r)
 {
-	size_t worst = r->n_per_app;
-
-	for (size_t a = 0; a < r->n_per_app; a++) {
-		const smart_confusion *c = &r->per_app[a];
-
-		if (c->tp + c->fn == 0)
-			continue;
-		if (worst == r->n_per_app || smart_confusion_scores(c).f1 <
-					     smart_confusion_scores(&r->per_app[worst]).f1)
-			worst = a;
-	}
-	return worst;
+	return smart_eval_worst_app(r->per_app, r->n_per_app);
 }
 
 static int print_json(const smart_eval_result *r, const smart_eval_options *o,
@@ -271,6 +265,7 @@ typedef struct eval_args {
 	smart_shard_walk shard; /* --shard */
 	int sharded, from_shards;
 	const char *shard_out;  /* -o with --shard */
+	const char *plots;      /* --plots DIR */
 } eval_args;
 
 /* Reads the options into `a`: -1 to go on, else the exit status. */
@@ -302,6 +297,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "output", required_argument, NULL, 'o' },
 		{ "from-shards", no_argument, NULL, 'U' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "plots", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -322,6 +318,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 			a->sharded = 1;
 			break;
 		case 'o': a->shard_out = optarg; break;
+		case 'O': a->plots = optarg; break;
 		case 'U': a->from_shards = 1; break;
 		case 'G': eo->train.sign_constraints = 1; break;
 		case 'A':
@@ -401,6 +398,9 @@ static int check_eval(const eval_args *a)
 	const smart_eval_options *eo = &a->eo;
 	const smart_profile_set *ps = &a->profiles;
 
+	if (a->plots && (a->sharded || ps->runs_dir || ps->from_reruns || ps->n))
+		return cli_usage_error("eval", "--plots does not go with --shard or profiles "
+				       "(--runs, --profile-reruns, --profile)");
 	if (ps->runs_dir || ps->from_reruns || ps->n || a->calibrate) {
 		if (a->sharded || a->from_shards)
 			return cli_usage_error("eval", "--shard and --from-shards do not go with "
@@ -469,6 +469,8 @@ static int run_eval(int argc, char **argv)
 
 	if (rc < 0)
 		rc = check_eval(&a);
+	if (rc < 0 && a.plots && smart_plot_dir_check(a.plots, &err))
+		rc = cli_fail(&err); /* before the work, not after it */
 	if (rc >= 0)
 		goto done;
 	a.eo.progress = cli_progress_start(&progress, "pairs", a.quiet);
@@ -526,6 +528,8 @@ static int run_eval(int argc, char **argv)
 					       : cli_fail(&err);
 	else if (a.eo.profiles)
 		rc = cli_eval_profiles_print(&report, &a.profiles, a.json);
+	else if (a.plots && smart_eval_plots_write(&report, &a.eo, a.plots, &err))
+		rc = cli_fail(&err);
 	else
 		rc = print_eval(&report, &a.eo, a.json);
 done:

@@ -20,6 +20,7 @@
 #include "smart/feature_means.h"
 #include "smart/tree_write.h"
 #include "smart/patch.h"
+#include "smart/plot.h"
 #include "smart/model.h"
 #include "smart/corpus.h"
 #include "smart/train.h"

@@ -109,8 +109,8 @@ static int choose_adaptation(const smart_table *t, const smart_eval_options *o,
  * of fold f, weighted) and adds its decisions on the rest of fold f. */
 static int run_fold(const smart_table *t, const smart_eval_options *o,
 		    const size_t *fold, size_t f, double *rows,
-		    unsigned char *labels, unsigned char *chosen, smart_confusion *c,
-		    smart_confusion *per_fold, smart_error *err)
+		    unsigned char *labels, unsigned char *chosen, smart_eval_result *r,
+		    smart_error *err)
 {
 	size_t p = t->n_features, m = 0;
 	unsigned weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT;
@@ -142,28 +142,53 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
 	for (size_t i = 0; i < t->n_rows; i++) {
-		int decision;
+		int decision, by_model;
+		double score;
 
 		if (fold[i] != f || (o->by_app && o->adapt && chosen[i]))
 			continue;
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
 		decision = smart_forced_decision(t->names, p, t->rows + i * p, t->only_volatile[i]);
+		by_model = smart_model_decide(model, t->rows + i * p, &score);
+		/* the held-out score past this fold's cutoff, towards inspect:
+		 * >= 0 exactly when the model inspects (docs/plots.md) */
+		r->margin[i] = model->comparison == SMART_CMP_GE ? score - model->cutoff
+								 : model->cutoff - score;
+		r->forced[i] = (signed char)decision;
 		if (decision < 0)
-			decision = smart_model_decide(model, t->rows + i * p, NULL);
-		smart_confusion_add(c, decision, t->labels[i]);
-		if (per_fold)
-			smart_confusion_add(&per_fold[f], decision, t->labels[i]);
+			decision = by_model;
+		smart_confusion_add(&r->smart, decision, t->labels[i]);
+		if (r->per_app)
+			smart_confusion_add(&r->per_app[f], decision, t->labels[i]);
 	}
 	smart_model_free(model);
 	return 0;
 }
 
+size_t smart_eval_worst_app(const smart_confusion *per_app, size_t n)
+{
+	size_t worst = n;
+
+	for (size_t a = 0; a < n; a++) {
+		if (per_app[a].tp + per_app[a].fn == 0)
+			continue;
+		if (worst == n || smart_confusion_scores(&per_app[a]).f1 <
+				  smart_confusion_scores(&per_app[worst]).f1)
+			worst = a;
+	}
+	return worst;
+}
+
 void smart_eval_result_free(smart_eval_result *r)
 {
 	free(r->per_app);
+	free(r->margin);
+	free(r->forced);
 	r->per_app = NULL;
 	r->n_per_app = 0;
+	r->margin = NULL;
+	r->forced = NULL;
 }
 
 /* The baselines on every row of the table. */
@@ -220,6 +245,16 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 	k = assign_folds(t, o, fold, err);
 	if (k == 0)
 		goto done;
+	r->margin = malloc(n * sizeof(*r->margin));
+	r->forced = malloc(n);
+	if (!r->margin || !r->forced) {
+		smart_error_oom(err);
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) { /* adaptation pairs stay unscored */
+		r->margin[i] = NAN;
+		r->forced[i] = -1;
+	}
 	if (o->by_app && o->per_app) {
 		r->per_app = calloc(k, sizeof(*r->per_app));
 		if (!r->per_app) {
@@ -229,7 +264,7 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		r->n_per_app = k;
 	}
 	for (size_t f = 0; f < k; f++)
-		if (run_fold(t, o, fold, f, rows, labels, chosen, &r->smart, r->per_app, err))
+		if (run_fold(t, o, fold, f, rows, labels, chosen, r, err))
 			goto done;
 	r->folds = (unsigned)k;
 	baselines(t, o->seed, chosen, r);

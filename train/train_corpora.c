@@ -151,6 +151,7 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 		if (smart_evaluate(t, &eo, &er, &r->cv_error) == 0) {
 			r->model->provenance.cv_f1 = smart_confusion_scores(&er.smart).f1;
 			r->model->provenance.folds = er.folds;
+			smart_eval_result_free(&er);
 		} else {
 			r->no_cv = 1;
 		}

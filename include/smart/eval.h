@@ -50,4 +50,19 @@ int smart_eval_corpora(const char *const *paths, size_t n_paths, const smart_eva
 
 void smart_eval_report_free(smart_eval_report *report);
 
+/* Writes the plots of an evaluation into folder `dir`, made when missing
+ * (train/eval_plots.c, docs/plots.md): pr-curve.svg, score-histogram.svg,
+ * app-f1.svg and weights.svg, all four or none. `o` holds the options the
+ * report was made with (a model is trained on all pairs for the weights). */
+int smart_eval_plots_write(const smart_eval_report *r, const smart_eval_options *o,
+			   const char *dir, smart_error *err);
+
+/* The precision-recall curve of held-out scores (r->margin, r->forced over
+ * the table's rows): one point per distinct threshold from the highest
+ * down, inspecting every pair scored at least as high, a rule's decision
+ * counting as a score of ±infinity, so that the point at threshold 0 is
+ * smart's pooled precision and recall. Two new arrays of *n points. */
+int smart_eval_pr_curve(const smart_table *t, const smart_eval_result *r, double **recall,
+			double **precision, size_t *n, smart_error *err);
+
 #endif

@@ -371,7 +371,19 @@ typedef struct smart_eval_result {
 	                              * application (the table's apps order);
 	                              * owned, free with smart_eval_result_free */
 	size_t n_per_app;
+	/* Per table row, the held-out decision's ingredients (docs/plots.md):
+	 * the score of the fold's model minus that model's cutoff, signed so
+	 * that >= 0 is the model's inspect (NAN: an adaptation pair, not
+	 * scored); and the rule's decision (smart_forced_decision: 0 or 1)
+	 * that overrode the model, or -1. Owned, n_rows long. */
+	double *margin;
+	signed char *forced;
 } smart_eval_result;
+
+/* The application with the lowest F1 among those with an inspect pair
+ * (F1 says nothing about one that has none; the first of equals), or n
+ * when there is none. */
+size_t smart_eval_worst_app(const smart_confusion *per_app, size_t n);
 
 /* Frees what a result owns (per_app); the result may be reused. */
 void smart_eval_result_free(smart_eval_result *r);

@@ -18,6 +18,7 @@ allowed() {
 	case $1 in
 	common)   echo "" ;;
 	diffx)    echo "common" ;;
+	plot)     echo "common" ;;
 	profile)  echo "common diffx" ;;
 	compare)  echo "common diffx" ;;
 	features) echo "common diffx" ;;
@@ -26,8 +27,8 @@ allowed() {
 	# absent, and refuses lines longer than the input limit lets the parser
 	# read (smart/limits.h): the words of diffx, not a copy of them.
 	corpus)   echo "common diffx" ;;
-	train)    echo "common diffx profile compare features model corpus" ;;
-	classify) echo "common diffx profile compare features model corpus train" ;;
+	train)    echo "common diffx plot profile compare features model corpus" ;;
+	classify) echo "common diffx plot profile compare features model corpus train" ;;
 	mutate)   echo "common diffx corpus" ;;
 	perturb)  echo "common diffx corpus" ;;
 	# Replaying a session means reading its pages: links to follow and the
@@ -56,6 +57,7 @@ owner_of_public() {
 	smart.h) echo "ALL(smart.h)" ;;
 	smart/error.h|smart/file.h|smart/version.h|smart/shard.h|smart/progress.h) echo common ;;
 	smart/tree.h|smart/diffx.h|smart/patch.h|smart/tree_write.h|smart/limits.h) echo diffx ;;
+	smart/plot.h) echo plot ;;
 	smart/profile.h) echo profile ;;
 	smart/compare.h) echo compare ;;
 	smart/features.h) echo features ;;

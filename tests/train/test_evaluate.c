@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "common/pool.h"
@@ -56,6 +57,7 @@ static void eval_kfold_decides_every_pair_once_and_learns(void **state)
 	assert_int_equal(r.tree_diff.tn, 15);
 	assert_int_equal(total(&r.fair_coin), 90);
 	assert_int_equal(total(&r.biased_coin), 90);
+	smart_eval_result_free(&r);
 	smart_table_free(&t);
 }
 
@@ -72,11 +74,17 @@ static void eval_same_seed_same_result_other_seed_other_coins(void **state)
 	make_table(&t, 60, 2);
 	assert_int_equal(smart_evaluate(&t, &o, &a, &err), 0);
 	assert_int_equal(smart_evaluate(&t, &o, &b, &err), 0);
-	assert_memory_equal(&a, &b, sizeof(a));
+	/* everything up to the owned arrays, then what they hold */
+	assert_memory_equal(&a, &b, offsetof(smart_eval_result, per_app));
+	assert_memory_equal(a.margin, b.margin, 60 * sizeof(*a.margin));
+	assert_memory_equal(a.forced, b.forced, 60);
 	o.seed = 43;
 	assert_int_equal(smart_evaluate(&t, &o, &c, &err), 0);
 	assert_true(memcmp(&a.fair_coin, &c.fair_coin, sizeof(a.fair_coin)) ||
 		    memcmp(&a.biased_coin, &c.biased_coin, sizeof(a.biased_coin)));
+	smart_eval_result_free(&a);
+	smart_eval_result_free(&b);
+	smart_eval_result_free(&c);
 	smart_table_free(&t);
 }
 
@@ -93,6 +101,7 @@ static void eval_by_app_runs_one_fold_per_application(void **state)
 	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
 	assert_int_equal(r.folds, 4);
 	assert_int_equal(total(&r.smart), 60);
+	smart_eval_result_free(&r);
 	smart_table_free(&t);
 	make_table(&t, 60, 1);
 	assert_int_equal(smart_evaluate(&t, &o, &r, &err), -1);
@@ -185,6 +194,7 @@ static void eval_svm_kind_cross_validates_too(void **state)
 	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
 	assert_int_equal(total(&r.smart), 60);
 	assert_true(smart_confusion_scores(&r.smart).f1 > 0.9);
+	smart_eval_result_free(&r);
 	smart_table_free(&t);
 }
 
