@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/array.h"
+
 int smart_file_read(const char *path, size_t max_bytes, char **data,
 		    size_t *len, smart_error *err)
 {
@@ -39,8 +41,6 @@ int smart_file_read(const char *path, size_t max_bytes, char **data,
 		ssize_t n;
 
 		if (used + 1 >= cap) {
-			char *bigger;
-
 			if (cap > max_bytes + 1) {
 				free(buf);
 				close(fd);
@@ -48,14 +48,12 @@ int smart_file_read(const char *path, size_t max_bytes, char **data,
 					"%s: larger than the limit of %zu bytes",
 					path, max_bytes);
 			}
-			bigger = realloc(buf, cap * 2);
-			if (!bigger) {
+			/* Full (used + 1 == cap): doubles the buffer. */
+			if (smart_array_reserve((void **)&buf, &cap, used + 1, 1, 4096)) {
 				free(buf);
 				close(fd);
 				return smart_error_set(err, "%s: out of memory", path);
 			}
-			buf = bigger;
-			cap *= 2;
 		}
 		n = read(fd, buf + used, cap - used - 1);
 		if (n < 0 && errno == EINTR)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
 #include "common/strbuf.h"
 #include "smart/file.h"
 
@@ -150,15 +151,8 @@ static int read_body(shard_file *f, size_t file, shard_item **items, size_t *n_i
 				return truncated(f, "an item is cut short", err);
 			if (unit >= f->total)
 				return truncated(f, "an item's unit is past the run's", err);
-			if (*n_items == *cap) {
-				size_t grown = *cap ? *cap * 2 : 256;
-				shard_item *more = realloc(*items, grown * sizeof(*more));
-
-				if (!more)
-					return smart_error_oom(err);
-				*items = more;
-				*cap = grown;
-			}
+			if (smart_array_reserve((void **)items, cap, *n_items, sizeof(**items), 256))
+				return smart_error_oom(err);
 			(*items)[(*n_items)++] = (shard_item){ unit, *n_items, file, data, len };
 			seen++;
 		} else if (sscanf(line, "count %31s %llu%n", name, &value, &used) == 2 && !line[used]) {

@@ -6,20 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n)
 {
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 64;
-		char *d;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		d = realloc(b->data, cap);
-		if (!d)
+	/* Doubles the full buffer (count == cap) until the bytes fit. */
+	while (b->len + n + 1 > b->cap)
+		if (smart_array_reserve((void **)&b->data, &b->cap, b->cap, 1, 64))
 			return -1;
-		b->data = d;
-		b->cap = cap;
-	}
 	memcpy(b->data + b->len, s, n);
 	b->len += n;
 	b->data[b->len] = '\0';

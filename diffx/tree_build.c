@@ -41,18 +41,11 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 	uint32_t index = t->count;
 	uint32_t name_id;
 
-	if (t->count == b->node_cap) {
-		uint32_t cap = b->node_cap ? b->node_cap * 2 : 256;
-		smart_node *nodes;
-
-		if (cap <= b->node_cap)
-			return SMART_NONE;
-		nodes = realloc(t->nodes, (size_t)cap * sizeof(*nodes));
-		if (!nodes)
-			return SMART_NONE;
-		t->nodes = nodes;
-		b->node_cap = cap;
-	}
+	/* Node indexes are uint32_t: the capacity stops doubling at 2^31. */
+	if ((t->count == b->node_cap && t->count >= UINT32_C(1) << 31) ||
+	    smart_array_reserve((void **)&t->nodes, &b->node_cap, t->count, sizeof(*t->nodes),
+				256))
+		return SMART_NONE;
 	/* The name is cleaned in scratch space: only its interned copy is
 	 * kept, one per distinct name. */
 	b->scratch.len = 0;

@@ -41,8 +41,8 @@ typedef struct stream_saved {
 
 typedef struct builder {
 	smart_tree *tree;
-	uint32_t node_cap;
-	size_t attr_cap;      /* smart_array_reserve's capacities */
+	size_t node_cap;      /* smart_array_reserve's capacities */
+	size_t attr_cap;
 	size_t name_cap;
 	uint32_t *name_slots; /* open-addressing table of name_id + 1 */
 	uint32_t slot_count;

@@ -12,9 +12,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/array.h"
 #include "profile_set.h"
 
-/* Appends (app, p) to the set; app NULL stands for every application. */
+/* Appends (app, p) to the set; app NULL stands for every application.
+ * One at a time on purpose: the public smart_profile_set has no capacity
+ * field, and it holds one entry per --profile option. */
 static int profile_set_push(smart_profile_set *ps, const char *app, smart_profile *p)
 {
 	char **apps = realloc(ps->apps, (ps->n + 1) * sizeof(*apps));
@@ -73,6 +76,7 @@ static int by_string(const void *a, const void *b)
 char **smart__profile_set_runs(const char *root, const char *app, size_t *n)
 {
 	char base[4096], **v = NULL;
+	size_t cap = 0;
 	DIR *d;
 	struct dirent *e;
 
@@ -84,15 +88,14 @@ char **smart__profile_set_runs(const char *root, const char *app, size_t *n)
 	if (!d)
 		return NULL;
 	while ((e = readdir(d))) {
-		char path[4096 + 256], **grown;
+		char path[4096 + 256];
 
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", base, e->d_name);
 		if ((!profile_set_is_dir(path) && !smart_run_is_archive_name(e->d_name)) ||
-		    !(grown = realloc(v, (*n + 1) * sizeof(*v))))
+		    smart_array_reserve((void **)&v, &cap, *n, sizeof(*v), 16))
 			continue;
-		v = grown;
 		if ((v[*n] = strdup(path)))
 			(*n)++;
 	}

@@ -17,6 +17,9 @@
 /* At most this many rerun pairs per application are measured. */
 #define RERUN_MAX_PAIRS 400
 
+/* Appends one rerun pair's feature vector to r. One row at a time: the
+ * public smart_rerun_rows has no capacity field, and it holds at most
+ * RERUN_MAX_PAIRS rows. */
 static int add_row(smart_rerun_rows *r, size_t p, const double *values, smart_error *err)
 {
 	double *grown = realloc(r->rows, (r->n + 1) * p * sizeof(double));
@@ -129,7 +132,9 @@ static int reruns_from_records(smart_rerun_calibration *c, smart_rerun_rows *r,
 	return 0;
 }
 
-/* The rerun rows of `app`, measured on first use. */
+/* The rerun rows of `app`, measured on first use (c->apps grows one at a
+ * time: the public smart_rerun_calibration has no capacity field, and it
+ * holds one entry per held-out application). */
 static smart_rerun_rows *reruns_of(smart_rerun_calibration *c, const char *app,
 				   smart_error *err)
 {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
 #include "common/strbuf.h"
 #include "smart/file.h"
 
@@ -269,21 +270,13 @@ static int stats_read_into(stats_reader *r, smart_train_stats *s, const char *co
 	if (!(line = stats_line(r)) || sscanf(line, "vectors %zu", &vectors) != 1)
 		return stats_bad(r, "vectors", err);
 	for (size_t v = 0; v < vectors; v++) {
-		size_t c[2];
+		size_t c[2], room = *cap; /* the vectors' and the counts' room */
 		int used = 0;
 
-		if (s->n_vectors == *cap) {
-			size_t grown = *cap * 2 + 64;
-			double *more = realloc(s->vectors, grown * p * sizeof(double) + 1);
-			size_t *more_counts = more ? realloc(s->counts, grown * 2 * sizeof(size_t)) : NULL;
-
-			if (more)
-				s->vectors = more;
-			if (!more || !more_counts)
-				return smart_error_oom(err);
-			s->counts = more_counts;
-			*cap = grown;
-		}
+		if (smart_array_reserve((void **)&s->vectors, &room, s->n_vectors,
+					(p ? p : 1) * sizeof(double), 64) ||
+		    smart_array_reserve((void **)&s->counts, cap, s->n_vectors, 2 * sizeof(size_t), 64))
+			return smart_error_oom(err);
 		memset(s->vectors + s->n_vectors * p, 0, p * sizeof(double));
 		line = stats_line(r);
 		if (!line || sscanf(line, "v %zu %zu%n", &c[0], &c[1], &used) != 2 || used == 0 ||

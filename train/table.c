@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
+
 void smart_table_init(smart_table *t, const char *const *names, size_t n_features)
 {
 	memset(t, 0, sizeof(*t));
@@ -27,36 +29,29 @@ void smart_table_free(smart_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* Doubles one column of t->cap rows of `size` bytes (256 rows the first
+ * time) through smart_array_reserve: the columns share t->cap. */
+static int table_column(const smart_table *t, void **column, size_t size)
+{
+	size_t cap = t->cap;
+
+	return smart_array_reserve(column, &cap, t->n_rows, size, 256);
+}
+
 /* Grows every column to hold at least one more row. */
 static int table_grow(smart_table *t)
 {
-	size_t cap = t->cap ? t->cap * 2 : 256;
-	double *rows = realloc(t->rows, cap * (t->n_features ? t->n_features : 1) * sizeof(double));
-
-	if (!rows)
+	if (table_column(t, (void **)&t->rows,
+			 (t->n_features ? t->n_features : 1) * sizeof(double)) ||
+	    table_column(t, (void **)&t->labels, sizeof(*t->labels)) ||
+	    table_column(t, (void **)&t->bytes_differ, sizeof(*t->bytes_differ)) ||
+	    table_column(t, (void **)&t->trees_differ, sizeof(*t->trees_differ)) ||
+	    table_column(t, (void **)&t->only_volatile, sizeof(*t->only_volatile)) ||
+	    table_column(t, (void **)&t->app, sizeof(*t->app)) ||
+	    (t->n_comparators &&
+	     table_column(t, (void **)&t->comparator_fail, t->n_comparators)))
 		return -1;
-	t->rows = rows;
-#define GROW(field)                                                         \
-	do {                                                                \
-		void *p = realloc(t->field, cap * sizeof(*t->field));      \
-		if (!p)                                                     \
-			return -1;                                          \
-		t->field = p;                                               \
-	} while (0)
-	GROW(labels);
-	GROW(bytes_differ);
-	GROW(trees_differ);
-	GROW(only_volatile);
-	GROW(app);
-#undef GROW
-	if (t->n_comparators) {
-		unsigned char *f = realloc(t->comparator_fail, cap * t->n_comparators);
-
-		if (!f)
-			return -1;
-		t->comparator_fail = f;
-	}
-	t->cap = cap;
+	t->cap = t->cap ? t->cap * 2 : 256;
 	return 0;
 }
 
@@ -69,6 +64,8 @@ static long table_app(smart_table *t, const char *name)
 	for (size_t i = 0; i < t->n_apps; i++)
 		if (!strcmp(t->apps[i], name))
 			return (long)i;
+	/* One at a time on purpose: the public smart_table has no capacity
+	 * for apps, and a corpus names a handful of applications. */
 	apps = realloc(t->apps, (t->n_apps + 1) * sizeof(*apps));
 	if (!apps)
 		return -1;
