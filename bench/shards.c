@@ -146,13 +146,16 @@ static void threads_ratio(const smart_model *m, const char *corpus, const char *
 	       bench_median(one, REPS) / bench_median(two, REPS));
 }
 
-/* Ratio 2: N shards + merge over one unsharded run, one thread, CPU time. */
+/* Ratio 2: N shards + merge over one unsharded run, one thread, CPU time;
+ * and where the difference goes: the shards' runs, the merge, and what a
+ * shard spends on the records it does not take (a shard of
+ * SMART_SHARD_MAX takes next to none: its run is that pass alone). */
 static void shard_overhead(const smart_model *m, const char *corpus, const char *dir)
 {
-	double whole[REPS], sharded[REPS];
+	double whole[REPS], sharded[REPS], shards[REPS], merge[REPS], skim[REPS];
 	char paths[SHARDS][600], full[600], *text;
 	const char *list[SHARDS];
-	size_t len;
+	size_t len, skim_pairs = 0;
 	smart_error err = { "" };
 
 	snprintf(full, sizeof(full), "%s/full.jsonl", dir);
@@ -161,21 +164,34 @@ static void shard_overhead(const smart_model *m, const char *corpus, const char 
 		list[k] = paths[k];
 	}
 	for (int r = 0; r < REPS; r++) {
-		double t0 = bench_now();
+		double t0 = bench_now(), t1;
 
 		classify(m, corpus, 1, 0, 0, full);
 		whole[r] = bench_now() - t0;
 		t0 = bench_now();
 		for (unsigned k = 1; k <= SHARDS; k++)
 			classify(m, corpus, 1, k, SHARDS, paths[k - 1]);
+		t1 = bench_now();
 		check(smart_shard_merge(list, SHARDS, &text, &len, &err) == 0, &err);
 		check(smart_file_write_atomic(full, text, len, &err) == 0, &err); /* same bytes */
 		free(text);
 		sharded[r] = bench_now() - t0;
+		shards[r] = t1 - t0;
+		merge[r] = bench_now() - t1;
+		t0 = bench_now();
+		skim_pairs = classify(m, corpus, 1, 1, SMART_SHARD_MAX, paths[0]);
+		skim[r] = bench_now() - t0;
 	}
-	printf("%d shards + merge against one unsharded run (1 thread, CPU): %.2f s / %.2f s = "
+	printf("%d shards + merge against one unsharded run (1 thread, CPU): %.3f s / %.3f s = "
 	       "%.3f (goal <= 1.05)\n", SHARDS, bench_median(sharded, REPS),
 	       bench_median(whole, REPS), bench_median(sharded, REPS) / bench_median(whole, REPS));
+	printf("  of which: the %d shards' runs %.3f of the unsharded run, the merge %.3f; "
+	       "a shard's pass over the records it skips (shard 1/%d, %zu pairs taken) %.3f, "
+	       "%d of them %.3f\n", SHARDS,
+	       bench_median(shards, REPS) / bench_median(whole, REPS),
+	       bench_median(merge, REPS) / bench_median(whole, REPS), SMART_SHARD_MAX, skim_pairs,
+	       bench_median(skim, REPS) / bench_median(whole, REPS), SHARDS - 1,
+	       (SHARDS - 1) * bench_median(skim, REPS) / bench_median(whole, REPS));
 }
 
 /* Ratio 3: training on TRAIN_PAIRS pairs (the corpus's records repeated) on

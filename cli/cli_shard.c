@@ -42,6 +42,31 @@ uint64_t cli_model_fingerprint(const smart_model *m)
 	return smart_shard_hash(parts, sizeof(parts));
 }
 
+smart_shard_out *cli_shard_out_take(const char *kind, char *params)
+{
+	smart_error err = { "" };
+	smart_shard_out *out;
+
+	if (!params) {
+		cli_failf("out of memory");
+		return NULL;
+	}
+	out = smart_shard_out_new(kind, params, &err);
+	free(params);
+	if (!out)
+		cli_fail(&err);
+	return out;
+}
+
+void cli_shard_join(char *buf, size_t size, const char *const *items, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "," : "", items[i]);
+}
+
 int cli_shard_write(smart_shard_out *o, const smart_shard_walk *w, const char *path)
 {
 	smart_error err = { "" };
@@ -58,4 +83,23 @@ int cli_shard_write(smart_shard_out *o, const smart_shard_walk *w, const char *p
 	free(text);
 	smart_shard_out_free(o);
 	return rc;
+}
+
+int cli_pairs_finish(int rc, int stopped, const smart_error *err, smart_shard_out *o,
+		     const smart_shard_walk *w, const char *path, char *jsonl, size_t len)
+{
+	smart_error werr = { "" };
+
+	if (stopped || rc < 0) {
+		free(jsonl);
+		smart_shard_out_free(o);
+		return stopped ? stopped : cli_fail(err);
+	}
+	if (o) {
+		free(jsonl);
+		return cli_shard_write(o, w, path);
+	}
+	rc = smart_pairs_write(path, jsonl, len, &werr);
+	free(jsonl);
+	return rc < 0 ? cli_fail(&werr) : CLI_SAME;
 }

@@ -304,12 +304,22 @@ static int shard_finish_one(smart_shard_out *out, const char *const *names, cons
 	return rc;
 }
 
-/* --shard: writes (and frees) the shard outputs. */
+/* --shard: writes (and frees) the shard outputs, each recording the exit
+ * status this shard's pairs give (classify_batch's), so that the merge
+ * exits as the unsharded run would: the highest of the shards'. */
 static int shards_finish(batch *b)
 {
 	static const char *const junit[3] = { "tests", "failures", "errors" };
 	static const char *const report[4] = { "pairs", "inspect", "ignore", "trouble" };
-	int rc = shard_finish_one(b->junit_shard, junit, b->junit_counts, 3, b->o->shard,
+	int status = b->trouble || (b->o->strict && b->skipped) ? CLI_TROUBLE
+		     : b->inspect ? CLI_DIFFER : CLI_SAME;
+	smart_shard_out *outs[3] = { b->json_shard, b->junit_shard, b->report_shard };
+	int rc;
+
+	for (int i = 0; i < 3; i++)
+		if (outs[i])
+			smart_shard_out_status(outs[i], status);
+	rc = shard_finish_one(b->junit_shard, junit, b->junit_counts, 3, b->o->shard,
 				  b->o->junit, CLI_SAME);
 
 	rc = shard_finish_one(b->report_shard, report, b->report_counts, 4, b->o->shard,

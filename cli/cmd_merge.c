@@ -16,7 +16,10 @@ static void usage(FILE *out)
 		"other sharded commands' outputs. Refuses, with one line, a missing or\n"
 		"repeated shard, a shard of another run, and a truncated shard file;\n"
 		"then nothing is written.\n"
-		"Exit status: 0 merged, 2 trouble.\n\n"
+		"Exit status: as the unsharded run's. For classify's shards: 0 when no\n"
+		"pair needs a look, 1 when some pair is 'inspect', 2 when a pair could\n"
+		"not be classified (the merged output is written all the same) or the\n"
+		"shards are refused; for the others: 0 merged, 2 refused.\n\n"
 		"  -o, --output FILE  write the merged output here, atomically\n"
 		"                     (default: standard output)\n");
 }
@@ -32,7 +35,7 @@ static int run_merge(int argc, char **argv)
 	smart_error err = { "" };
 	char *text = NULL;
 	size_t len;
-	int c, rc = CLI_SAME;
+	int c, rc = CLI_SAME, status = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
@@ -46,15 +49,18 @@ static int run_merge(int argc, char **argv)
 		return cli_usage_error("merge", "needs the shard outputs to merge");
 	if (output && smart_file_check_writable(output, &err) < 0)
 		return cli_fail(&err);
-	if (smart_shard_merge((const char *const *)argv + optind, (size_t)(argc - optind), &text,
-			      &len, &err))
+	if (smart_shard_merge_status((const char *const *)argv + optind, (size_t)(argc - optind),
+				     &text, &len, &status, &err))
 		return cli_fail(&err);
 	if (output && smart_file_write_atomic(output, text, len, &err))
 		rc = cli_fail(&err);
 	else if (!output && fwrite(text, 1, len, stdout) != len)
 		rc = cli_failf("standard output: write error");
 	free(text);
-	return rc;
+	if (rc == CLI_SAME && status == CLI_TROUBLE)
+		return cli_failf("merged, but a shard of the run exited 2: some pair could not be "
+				 "classified (or --strict skipped a file)");
+	return rc == CLI_SAME ? status : rc;
 }
 
 const cli_command cli_cmd_merge = { "merge", "the shard outputs of one run into the unsharded output",

@@ -130,29 +130,17 @@ static int print_summary(const smart_mutate_summary *s, const char *out, int jso
  * per-mutant limit and the records' app. NULL (printed) on failure. */
 static smart_shard_out *mutate_shard_out(const smart_mutate_options *o)
 {
-	smart_error err = { "" };
-	char *params = NULL, files[1024] = "";
-	size_t used = 0;
-	smart_shard_out *out;
+	char *params = NULL, files[1024];
 	uint64_t commands[2] = { smart_shard_hash(o->build ? o->build : "", o->build ? strlen(o->build) : 0),
 				 smart_shard_hash(o->run, strlen(o->run)) };
 
-	for (size_t i = 0; i < o->glob_count && used < sizeof(files); i++)
-		used += (size_t)snprintf(files + used, sizeof(files) - used, "%s%s", i ? "," : "",
-					 o->globs[i]);
-
+	cli_shard_join(files, sizeof(files), o->globs, o->glob_count);
 	if (asprintf(&params, "mutate files=%s outputs=%s n=%u seed=%lu per_mutant=%u app=%s "
 		     "commands=%016llx", files, o->outputs, o->mutants, o->seed,
 		     o->per_mutant, o->app,
-		     (unsigned long long)smart_shard_hash(commands, sizeof(commands))) < 0) {
-		cli_failf("out of memory");
-		return NULL;
-	}
-	out = smart_shard_out_new("mutate-jsonl", params, &err);
-	free(params);
-	if (!out)
-		cli_fail(&err);
-	return out;
+		     (unsigned long long)smart_shard_hash(commands, sizeof(commands))) < 0)
+		params = NULL;
+	return cli_shard_out_take("mutate-jsonl", params);
 }
 
 static int run_mutate(int argc, char **argv)
@@ -263,22 +251,8 @@ static int run_mutate(int argc, char **argv)
 	rc = smart_mutate_run(&o, &jsonl, &len, &sum, &err);
 	cli_progress_clear(&progress);
 	stopped = cli_stop_signals_release(&handlers, "mutate");
-	if (stopped || rc < 0) {
-		free(jsonl);
-		smart_shard_out_free(o.shard_out);
-		return stopped ? stopped : cli_fail(&err);
-	}
-	if (o.shard_out) {
-		free(jsonl);
-		if (cli_shard_write(o.shard_out, o.shard, out) != CLI_SAME)
-			return CLI_TROUBLE;
-		return print_summary(&sum, out, json);
-	}
-	rc = smart_pairs_write(out, jsonl, len, &err);
-	free(jsonl);
-	if (rc < 0)
-		return cli_fail(&err);
-	return print_summary(&sum, out, json);
+	rc = cli_pairs_finish(rc, stopped, &err, o.shard_out, o.shard, out, jsonl, len);
+	return rc != CLI_SAME ? rc : print_summary(&sum, out, json);
 }
 
 const cli_command cli_cmd_mutate = {

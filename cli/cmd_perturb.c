@@ -10,21 +10,23 @@
 
 #include "cli.h"
 #include "cli_progress.h"
+#include "cli_shard.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: smart perturb --in DIR [--operators LIST] [-n N] [--seed S]\n"
 		"                     [--labels TABLE.json] [--app NAME] [--html|--xml] [--json]\n"
-		"                     -o PAIRS.jsonl\n\n"
+		"                     [--shard K/N] -o PAIRS.jsonl\n\n"
 		"Mutates the recorded pages under DIR (HTML or XML, by extension or content)\n"
 		"and writes each page before and after one operator as a pair record (origin\n"
 		"perturb, the operator and place in note). Both sides are written by smart's\n"
 		"tree writer, so only the operator differs.\n\n"
 		"  --operators LIST  comma-separated operators, or 'all' (default), or\n"
 		"                    'changes' / 'formatting' for either family\n"
-		"  -n N              pairs to make (default 100; fewer when the pages allow\n"
-		"                    no more distinct ones)\n"
+		"  -n N              pairs to make (default 100): N slots, each given a page\n"
+		"                    at random; a slot whose page gives no new pair in 64\n"
+		"                    draws stays empty (fewer pairs from small pages)\n"
 		"  --seed S          seed (default 1): same seed, same pairs\n"
 		"  --labels FILE     JSON object overriding the label of operators,\n"
 		"                    e.g. {\"attr-change\": \"ignore\"}\n"
@@ -34,6 +36,10 @@ static void usage(FILE *out)
 		"  --json            print the summary as JSON on stdout\n"
 		"  -q, --quiet       no progress line (drawn on stderr only when it is a\n"
 		"                    terminal: pairs done/total, rate, ETA)\n"
+		"  --shard K/N       make only shard K of N of the slots (by the page's\n"
+		"                    path); -o then gets a shard output that 'smart merge'\n"
+		"                    joins into this run's pairs without --shard, as plain\n"
+		"                    JSON Lines (docs/shards.md)\n"
 		"  -o FILE           the pairs, JSON Lines (gzip when FILE ends in .gz)\n\n"
 		"operators and default labels (docs/perturb.md):\n");
 	for (int i = 0; i < SMART_PERTURB_OP_COUNT; i++)
@@ -102,9 +108,34 @@ static int print_summary(const smart_perturb_summary *s, const char *out, int js
 	return CLI_SAME;
 }
 
+/* --shard: the shard output -o gets, with what the shards of one run must
+ * share: the operators in their order, -n, the seed, the labels file's
+ * bytes, the app and the parser (the pages' names per slot are in the run's
+ * fingerprint). NULL (printed) on failure. */
+static smart_shard_out *perturb_shard_out(const smart_perturb_options *o, const char *labels)
+{
+	smart_error err = { "" };
+	const char *names[SMART_PERTURB_OP_COUNT * 4];
+	char ops[SMART_PERTURB_OP_COUNT * 4 * 24], *params = NULL;
+	uint64_t labels_hash;
+
+	if (cli_file_fingerprint(labels, &labels_hash, &err)) {
+		cli_fail(&err);
+		return NULL;
+	}
+	for (size_t i = 0; i < o->op_count; i++)
+		names[i] = smart_perturb_op_name(o->ops[i]);
+	cli_shard_join(ops, sizeof(ops), names, o->op_count);
+	if (asprintf(&params, "perturb ops=%s n=%u seed=%lu labels=%016llx app=%s format=%d",
+		     ops, o->pairs, o->seed, (unsigned long long)labels_hash, o->app,
+		     (int)o->format) < 0)
+		params = NULL;
+	return cli_shard_out_take("perturb-jsonl", params);
+}
+
 static int run_perturb(int argc, char **argv)
 {
-	enum { O_IN = 256, O_OPS, O_SEED, O_LABELS, O_APP, O_JSON, O_HTML, O_XML };
+	enum { O_IN = 256, O_OPS, O_SEED, O_LABELS, O_APP, O_JSON, O_HTML, O_XML, O_SHARD };
 	static const struct option longs[] = {
 		{ "in", required_argument, NULL, O_IN },
 		{ "operators", required_argument, NULL, O_OPS },
@@ -114,6 +145,7 @@ static int run_perturb(int argc, char **argv)
 		{ "json", no_argument, NULL, O_JSON },
 		{ "html", no_argument, NULL, O_HTML },
 		{ "xml", no_argument, NULL, O_XML },
+		{ "shard", required_argument, NULL, O_SHARD },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -128,6 +160,7 @@ static int run_perturb(int argc, char **argv)
 	size_t len;
 	cli_stop_handlers handlers;
 	cli_progress progress;
+	smart_shard_walk shard;
 	int c, json = 0, n, rc, stopped, quiet = 0;
 
 	optind = 1;
@@ -143,6 +176,11 @@ static int run_perturb(int argc, char **argv)
 		case O_HTML: o.format = SMART_FORMAT_HTML; break;
 		case O_XML: o.format = SMART_FORMAT_XML; break;
 		case 'o': out = optarg; break;
+		case O_SHARD:
+			if (cli_shard_parse("perturb", optarg, &shard) != CLI_SAME)
+				return CLI_TROUBLE;
+			o.shard = &shard;
+			break;
 		case 'n':
 		case O_SEED:
 			v = strtoul(optarg, &end, 10);
@@ -173,24 +211,16 @@ static int run_perturb(int argc, char **argv)
 		o.app = smart_file_last_name(o.in, app, sizeof(app));
 	if (smart_file_check_writable(out, &err) < 0) /* before the work */
 		return cli_fail(&err);
+	if (o.shard && !(o.shard_out = perturb_shard_out(&o, labels)))
+		return CLI_TROUBLE;
 	o.stop = cli_stop_signals_catch(&handlers);
 	o.progress = cli_progress_start(&progress, "pairs", quiet);
 	o.progress_ctx = &progress;
 	rc = smart_perturb_run(&o, &jsonl, &len, &sum, &err);
 	cli_progress_clear(&progress);
 	stopped = cli_stop_signals_release(&handlers, "perturb");
-	if (stopped) {
-		free(rc < 0 ? NULL : jsonl);
-		return stopped;
-	}
-	if (rc < 0)
-		return cli_fail(&err);
-	if (smart_pairs_write(out, jsonl, len, &err) < 0) {
-		free(jsonl);
-		return cli_fail(&err);
-	}
-	free(jsonl);
-	return print_summary(&sum, out, json);
+	rc = cli_pairs_finish(rc, stopped, &err, o.shard_out, o.shard, out, jsonl, len);
+	return rc != CLI_SAME ? rc : print_summary(&sum, out, json);
 }
 
 const cli_command cli_cmd_perturb = {

@@ -32,6 +32,7 @@ typedef struct shard_file {
 	char *params, *head, *tail; /* point into text (NUL-terminated in place) */
 	unsigned k, n;
 	size_t total, taken, items;
+	int status; /* its "status" line's, else 0 */
 } shard_file;
 
 typedef struct counter {
@@ -158,6 +159,9 @@ static int read_body(shard_file *f, size_t file, shard_item **items, size_t *n_i
 		} else if (sscanf(line, "count %31s %llu%n", name, &value, &used) == 2 && !line[used]) {
 			if (count(c, n_counters, name, value, f, err))
 				return -1;
+		} else if (sscanf(line, "status %d%n", &f->status, &used) == 1 && !line[used] &&
+			   f->status >= 0 && f->status <= 2) {
+			continue;
 		} else if (sscanf(line, "end %zu%n", &len, &used) == 1 && !line[used]) {
 			if (len != seen || f->pos != f->len)
 				return truncated(f, "the item count does not match its end line", err);
@@ -267,6 +271,14 @@ static int check_set(shard_file *f, size_t n, const shard_item *items, size_t n_
 int smart_shard_merge(const char *const *paths, size_t n, char **text, size_t *len,
 		      smart_error *err)
 {
+	int status;
+
+	return smart_shard_merge_status(paths, n, text, len, &status, err);
+}
+
+int smart_shard_merge_status(const char *const *paths, size_t n, char **text, size_t *len,
+			     int *status, smart_error *err)
+{
 	shard_file *f = calloc(n ? n : 1, sizeof(*f));
 	shard_item *items = NULL;
 	size_t n_items = 0, cap = 0, n_counters = 0;
@@ -287,6 +299,10 @@ int smart_shard_merge(const char *const *paths, size_t n, char **text, size_t *l
 		    read_body(&f[i], i, &items, &n_items, &cap, c, &n_counters, err))
 			goto done;
 	}
+	*status = 0;
+	for (size_t i = 0; i < n; i++)
+		if (f[i].status > *status)
+			*status = f[i].status;
 	if (n_items)
 		qsort(items, n_items, sizeof(*items), by_unit);
 	if (check_set(f, n, items, n_items, err))

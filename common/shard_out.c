@@ -17,12 +17,15 @@ struct smart_shard_out {
 	smart_strbuf items;    /* "item UNIT LEN\n" DATA "\n", in order */
 	size_t n_items;
 	smart_strbuf counters; /* "count NAME VALUE\n", summed by the merge */
+	int status;            /* -1: none recorded */
 };
 
 smart_shard_out *smart_shard_out_new(const char *kind, const char *params, smart_error *err)
 {
 	smart_shard_out *o = calloc(1, sizeof(*o));
 
+	if (o)
+		o->status = -1;
 	if (!o || !(o->kind = strdup(kind)) || !(o->params = strdup(params)) ||
 	    !(o->head = strdup("")) || !(o->tail = strdup(""))) {
 		smart_shard_out_free(o);
@@ -83,6 +86,11 @@ int smart_shard_out_count(smart_shard_out *o, const char *name, unsigned long lo
 	return 0;
 }
 
+void smart_shard_out_status(smart_shard_out *o, int status)
+{
+	o->status = status;
+}
+
 int smart_shard_out_text(const smart_shard_out *o, const smart_shard_walk *w, char **text,
 			 size_t *len, smart_error *err)
 {
@@ -102,6 +110,7 @@ int smart_shard_out_text(const smart_shard_out *o, const smart_shard_walk *w, ch
 	    smart_strbuf_printf(&b, "%s\ntail %zu\n%s\n", o->head, strlen(o->tail), o->tail) ||
 	    (o->items.len && smart_strbuf_append(&b, o->items.data, o->items.len)) ||
 	    (o->counters.len && smart_strbuf_append(&b, o->counters.data, o->counters.len)) ||
+	    (o->status >= 0 && smart_strbuf_printf(&b, "status %d\n", o->status)) ||
 	    smart_strbuf_printf(&b, "end %zu\n", o->n_items)) {
 		smart_strbuf_free(&b);
 		return smart_error_oom(err);

@@ -18,9 +18,12 @@ set -eu
 SMART=${SMART:-smart}
 
 if [ "${1:-}" = merge ]; then
-	"$SMART" merge -o decisions.jsonl results/shard-*/decisions.shard
-	"$SMART" merge -o junit.xml results/shard-*/junit.shard
-	exit 0
+	# merge exits as the unsharded classify: 0 all ignore, 1 some
+	# inspect (in decisions.jsonl), 2 trouble; so does this job
+	status=0
+	"$SMART" merge -o decisions.jsonl results/shard-*/decisions.shard || status=$?
+	[ "$status" -ge 2 ] || "$SMART" merge -o junit.xml results/shard-*/junit.shard || status=$?
+	exit "$status"
 fi
 
 k=$SLURM_ARRAY_TASK_ID

@@ -98,8 +98,15 @@ typedef struct smart_perturb_options {
 	                         * extension, else by content */
 	const volatile sig_atomic_t *stop; /* raised by a signal handler: stop
 					    * early and fail; may be NULL */
-	smart_progress_fn progress; /* after each pair made (total: pairs), or NULL */
+	smart_progress_fn progress; /* after each pair slot tried (total: the
+	                             * slots of this run or shard), or NULL */
 	void *progress_ctx;         /* progress's ctx */
+	struct smart_shard_walk *shard;    /* only the pair slots of this shard
+	                                    * (smart/shard.h): those whose page's
+	                                    * path hashes to it; NULL: all */
+	struct smart_shard_out *shard_out; /* with shard: each slot's pair line
+	                                    * goes here as an item (the unit: the
+	                                    * slot's number), not to *jsonl */
 } smart_perturb_options;
 
 typedef struct smart_perturb_summary {
@@ -119,9 +126,11 @@ int smart_perturb_labels_load(const char *path,
 			      const char *labels[SMART_PERTURB_OP_COUNT],
 			      smart_error *err);
 
-/* Makes opt->pairs pairs (fewer when the pages allow no more distinct
- * ones), seeded and deterministic, and returns them as JSON Lines in a new
- * buffer (*jsonl, caller frees). */
+/* Makes opt->pairs pairs, seeded and deterministic, and returns them as
+ * JSON Lines in a new buffer (*jsonl, caller frees). Each of the opt->pairs
+ * slots gets a page drawn at random and makes one pair of it that the page
+ * has not given before, or none when 64 draws of an operator and a place
+ * find no new one (so fewer pairs when the pages are small). */
 int smart_perturb_run(const smart_perturb_options *opt, char **jsonl,
 		      size_t *jsonl_len, smart_perturb_summary *sum,
 		      smart_error *err);

@@ -28,7 +28,7 @@ typedef struct smart_shard {
 /* Parses "K/N" (1 <= K <= N <= SMART_SHARD_MAX). 0, or -1 with err set. */
 int smart_shard_parse(const char *text, smart_shard *out, smart_error *err);
 
-/* The 64-bit hash of a stable name (FNV-1a, then a splitmix finaliser so
+/* The 64-bit hash of a stable name (8 bytes a step, then a splitmix finaliser so
  * that every bit of it counts in the modulo). */
 uint64_t smart_shard_hash(const void *data, size_t len);
 
@@ -76,6 +76,11 @@ int smart_shard_out_item(smart_shard_out *o, size_t unit, const char *data, size
 int smart_shard_out_count(smart_shard_out *o, const char *name, unsigned long long value,
 			  smart_error *err);
 
+/* Records the exit status the command gave this shard's units (classify:
+ * 0 all ignore, 1 some inspect, 2 trouble); the merge exits with the
+ * highest of its shards' (smart_shard_merge_status). */
+void smart_shard_out_status(smart_shard_out *o, int status);
+
 /* The whole shard output (caller frees *text), for the walk `w` that is
  * now over. 0, or -1 with err set. */
 int smart_shard_out_text(const smart_shard_out *o, const smart_shard_walk *w, char **text,
@@ -91,5 +96,11 @@ void smart_shard_out_free(smart_shard_out *o);
  * caller writes *text (atomically) only when this returns 0. */
 int smart_shard_merge(const char *const *paths, size_t n, char **text, size_t *len,
 		      smart_error *err);
+
+/* smart_shard_merge, and in *status the highest exit status the shards
+ * recorded (smart_shard_out_status; 0 when none did): for classify, what
+ * the unsharded run would have exited with. */
+int smart_shard_merge_status(const char *const *paths, size_t n, char **text, size_t *len,
+			     int *status, smart_error *err);
 
 #endif

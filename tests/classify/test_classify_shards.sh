@@ -23,7 +23,9 @@ done
 printf 'log\n' > "$TMP/old/run.log"; printf 'log\n' > "$TMP/new/run.log"
 
 "$SMART" classify --json --junit "$TMP/full.xml" --report "$TMP/full.html" --corpus "$CORPUS" > "$TMP/full.jsonl"
+full_status=$?
 "$SMART" classify --json --junit "$TMP/dirs.xml" --report "$TMP/dirs.html" "$TMP/old" "$TMP/new" > "$TMP/dirs.jsonl" 2>/dev/null
+dirs_status=$?
 
 # shards_merge_equal FORM N: runs N shards of FORM (corpus|folders), checks
 # the counts and the merges (shards given last to first).
@@ -55,8 +57,17 @@ shards_merge_equal() {
 	if [ "$units" -eq "$total" ]; then echo "ok - shards_of_${form}_repeat_no_pair_n$n"; else
 		echo "not ok - shards_of_${form}_repeat_no_pair_n$n ($units distinct of $total)"; fi
 	# shellcheck disable=SC2086
-	"$SMART" merge $list > "$TMP/merged.jsonl" && "$SMART" merge -o "$TMP/merged.xml" $jlist &&
-		"$SMART" merge -o "$TMP/merged.html" $hlist
+	"$SMART" merge $list > "$TMP/merged.jsonl"; s1=$?
+	# shellcheck disable=SC2086
+	"$SMART" merge -o "$TMP/merged.xml" $jlist; s2=$?
+	# shellcheck disable=SC2086
+	"$SMART" merge -o "$TMP/merged.html" $hlist; s3=$?
+	want=$full_status; [ "$form" = corpus ] || want=$dirs_status
+	if [ "$s1" -eq "$want" ] && [ "$s2" -eq "$want" ] && [ "$s3" -eq "$want" ]; then
+		echo "ok - merge_of_${form}_shards_exits_as_the_unsharded_run_n$n"
+	else
+		echo "not ok - merge_of_${form}_shards_exits_as_the_unsharded_run_n$n ($s1 $s2 $s3, want $want)"
+	fi
 	if cmp -s "$TMP/merged.jsonl" "$full.jsonl" && cmp -s "$TMP/merged.xml" "$full.xml" &&
 	   cmp -s "$TMP/merged.html" "$full.html"; then
 		echo "ok - merge_of_${form}_shards_is_byte_identical_n$n"
@@ -94,6 +105,43 @@ if [ -s "$TMP/fwd2" ] && cmp -s "$TMP/fwd1" "$TMP/rev1" && cmp -s "$TMP/fwd2" "$
 	echo "ok - shard_split_of_a_corpus_is_stable_under_record_order"
 else
 	echo "not ok - shard_split_of_a_corpus_is_stable_under_record_order"
+fi
+
+# merge exits as the unsharded classify would: 0 when no pair needs a
+# look, 1 when one is "inspect", 2 (one line; the output still written)
+# when one could not be classified, whichever shard it fell to.
+# merge_status_is NAME CORPUS: the unsharded run's status, then N shards
+# merged, must agree (and the merged JSON Lines be the unsharded ones).
+merge_status_is() {
+	name=$1 want=$2 corpus=$3 k=1 list=""
+	"$SMART" classify --json --corpus "$corpus" > "$TMP/st_full" 2>/dev/null
+	got_full=$?
+	while [ "$k" -le 3 ]; do
+		"$SMART" classify --json --shard "$k/3" --corpus "$corpus" > "$TMP/st_$k" 2>/dev/null
+		list="$list $TMP/st_$k"; k=$((k + 1))
+	done
+	# shellcheck disable=SC2086
+	"$SMART" merge -o "$TMP/st_merged" $list 2> "$TMP/st_err"
+	got=$?
+	if [ "$got_full" -eq "$want" ] && [ "$got" -eq "$want" ] && cmp -s "$TMP/st_merged" "$TMP/st_full"; then
+		echo "ok - $name"
+	else
+		echo "not ok - $name (unsharded $got_full, merge $got, want $want)"
+	fi
+}
+page='<html><body><p>same</p></body></html>'
+: > "$TMP/same.jsonl"
+for i in 1 2 3 4 5 6 7 8; do
+	printf '{"app":"a","test":"t%s","format":"html","old":"%s","new":"%s"}\n' "$i" "$page" "$page" >> "$TMP/same.jsonl"
+done
+merge_status_is merge_exits_0_when_no_pair_needs_a_look 0 "$TMP/same.jsonl"
+merge_status_is merge_exits_1_when_a_pair_is_inspect 1 "$CORPUS"
+{ cat "$TMP/same.jsonl"; printf '{"app":"a","test":"broken","old":\n'; } > "$TMP/broken.jsonl"
+merge_status_is merge_exits_2_when_a_pair_could_not_be_classified 2 "$TMP/broken.jsonl"
+if [ "$(wc -l < "$TMP/st_err")" -eq 1 ] && grep -q 'could not be classified' "$TMP/st_err"; then
+	echo "ok - merge_says_in_one_line_why_it_exits_2"
+else
+	echo "not ok - merge_says_in_one_line_why_it_exits_2"
 fi
 
 # Bad shard sets: one clear line, exit 2, nothing written.

@@ -110,6 +110,9 @@ for k in 1 2 3 4; do
 done
 if [ "$ok" = 1 ]; then echo "ok - slurm_array_tasks_run"; else echo "not ok - slurm_array_tasks_run"; fi
 (cd "$TMP/slurm" && sh "$CI/slurm-array.sh" merge)
+status=$?
+if [ "$status" -eq 1 ]; then echo "ok - slurm_merge_job_exits_1_when_a_pair_needs_a_look"; else
+	echo "not ok - slurm_merge_job_exits_1_when_a_pair_needs_a_look (exit $status)"; fi
 same_as_unsharded slurm_merge_job_gives_the_unsharded_report "$TMP/slurm"
 rm -r "$TMP/slurm/results/shard-3"
 expect_status slurm_merge_refuses_a_missing_task 2 sh -c "cd '$TMP/slurm' && sh '$CI/slurm-array.sh' merge"
