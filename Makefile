@@ -326,7 +326,7 @@ FUZZ_CFLAGS    = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 
 fuzz:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(FUZZ_APT_PKGS)"
-	$(MAKE) --no-print-directory $(FUZZ_BINS) $(BUILD)/release/smart
+	$(MAKE) --no-print-directory $(FUZZ_BINS) $(BUILD)/bootstrap/smart
 
 $(BUILD)/fuzz/flags: FORCE
 	@$(call write_stamp,$(FUZZ_CC),$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_LIBS))

@@ -22,7 +22,9 @@ BUILD=${BUILD:-build}
 
 make --no-print-directory fuzz >/dev/null || { echo "fuzz/run.sh: make fuzz failed" >&2; exit 2; }
 rm -rf "$BUILD/fuzz/seeds"
-python3 fuzz/seeds.py "$BUILD/release/smart" "$BUILD/fuzz/seeds" >/dev/null || exit 2
+# The seeds need diff, train and profile, not the default model: the
+# bootstrap binary, so that fuzzing never waits for the model to retrain.
+python3 fuzz/seeds.py "$BUILD/bootstrap/smart" "$BUILD/fuzz/seeds" >/dev/null || exit 2
 
 status=0
 for t in $targets; do

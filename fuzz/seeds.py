@@ -3,8 +3,9 @@
 
 usage: fuzz/seeds.py SMART OUT_DIR
 
-SMART is a release smart binary (used to write edit scripts, models and
-profiles from fixtures); OUT_DIR gets one folder per target (html, xml,
+SMART is a smart binary, used to write edit scripts, models and profiles
+from fixtures (fuzz/run.sh passes the bootstrap one, which has no default
+model and needs none here); OUT_DIR gets one folder per target (html, xml,
 script, corpus, model, replay, profile). Seeds are kept small (the fuzzers
 mutate them best then), and documents of a pair are joined by the byte 0xFF,
 as the targets split them (fuzz/fuzz.h).
