@@ -50,12 +50,13 @@ static int vocabulary_of_tree(word_set *v, const smart_tree *t)
 	return 0;
 }
 
-/* The letters of `s`, lower-cased, with nothing between them: a word found
- * in it was there before, cut or glued to its neighbours. */
-static char *letters_only(const char *s)
+/* The words of `s`, lower-cased, with `gap` between them ("" glues them):
+ * a word found in the glued form was there before, cut or glued to its
+ * neighbours. */
+static char *old_words(const char *s, const char *gap)
 {
-	size_t n = strlen(s), k = 0;
-	char *out = malloc(n + 1);
+	size_t n = strlen(s), k = 0, g = strlen(gap);
+	char *out = malloc(n * (1 + g) + 1);
 	word_cursor c;
 
 	if (!out)
@@ -64,17 +65,37 @@ static char *letters_only(const char *s)
 	while (smart__feature_next_word(&c)) {
 		memcpy(out + k, c.word, c.len);
 		k += c.len;
+		memcpy(out + k, gap, g);
+		k += g;
 	}
 	out[k] = '\0';
 	return out;
 }
 
+/* Words this short are old material only as the start or the end of an
+ * old word ("wor" cut from "world"): found across the gap between two
+ * old words ("you" in "by our") they are chance, not a fault's gluing. */
+#define VOCABULARY_SHORT_WORD 3
+
+/* True when the short `word` starts or ends a word of `spaced` (old_words
+ * with " " between them). */
+static int at_word_edge(const char *spaced, const char *word, size_t len)
+{
+	for (const char *p = strstr(spaced, word); p; p = strstr(p + 1, word))
+		if (p == spaced || p[-1] == ' ' || p[len] == ' ')
+			return 1;
+	return 0;
+}
+
 /* True when `word` is made of old material: it is in the old letters, or
- * is once one letter at either end is taken away ("onot" from "not"). */
-static int derived_from(const char *old_letters, const char *word, size_t len)
+ * is once one letter at either end is taken away ("onot" from "not"). A
+ * short word must be at an old word's edge instead. */
+static int derived_from(const char *old_letters, const char *spaced, const char *word, size_t len)
 {
 	char cut[sizeof(((word_cursor *)0)->word)];
 
+	if (len <= VOCABULARY_SHORT_WORD)
+		return at_word_edge(spaced, word, len);
 	if (strstr(old_letters, word))
 		return 1;
 	memcpy(cut, word + 1, len);          /* first letter dropped */
@@ -107,34 +128,39 @@ static int shows_markup(const char *text)
 static int update_words(const word_set *vocab, const smart_edit_op *op, word_set *novel,
 			size_t *novel_out)
 {
-	char *old_letters = letters_only(op->old_value);
+	char *old_letters = old_words(op->old_value, ""), *spaced = old_words(op->old_value, " ");
 	size_t words = 0, fresh = 0, mark = novel->count;
+	int rc = 0;
 	word_cursor c;
 
 	*novel_out = 0;
-	if (!old_letters)
-		return -1;
-	if (shows_markup(op->new_value)) {
+	if (!old_letters || !spaced) {
 		free(old_letters);
-		return 0;
+		free(spaced);
+		return -1;
 	}
-	smart__feature_word_cursor_init(&c, op->new_value);
+	/* markup shown as text is not prose: no word of it is read */
+	smart__feature_word_cursor_init(&c, shows_markup(op->new_value) ? "" : op->new_value);
 	while (smart__feature_next_word(&c)) {
 		if (c.glued) {
 			novel->count = mark;  /* not prose: take back what it added */
-			free(old_letters);
-			return 0;
+			words = 0;
+			break;
 		}
 		words++;
-		if (smart__feature_word_set_has(vocab, c.word, c.len) || derived_from(old_letters, c.word, c.len))
+		if (smart__feature_word_set_has(vocab, c.word, c.len) ||
+		    derived_from(old_letters, spaced, c.word, c.len))
 			continue;
 		fresh++;
 		if (smart__feature_word_set_add(novel, c.word, c.len) < 0) {
-			free(old_letters);
-			return -1;
+			rc = -1;
+			break;
 		}
 	}
 	free(old_letters);
+	free(spaced);
+	if (rc < 0)
+		return -1;
 	if (words < VOCABULARY_MIN_PROSE) {
 		novel->count = mark;
 		return 0;

@@ -30,6 +30,21 @@ static void reworded_text_is_one_for_a_sentence_written_anew(void **state)
 				  "the past year. Invoices open in a new window.</p>") == 1);
 }
 
+/* "you" is in "by our" once the words are glued, but a fault that glues
+ * words makes long tokens, not a short word out of two old ones: a short
+ * word is old material only at an old word's start or end. */
+static void reworded_text_counts_a_short_word_found_only_across_old_words(void **state)
+{
+	(void)state;
+	/* new: "you" and "listed" ("the" and "are" are in the other paragraph) */
+	assert_true(RW("<p>Welcome to Field Notes. Browse our pruning pages below. Every page is "
+		       "updated by our editors each week.</p><p>Use the search form: results are sorted.</p>",
+		       "<p>Field Notes welcomes you: the Pruning pages are listed below. Every page is "
+		       "updated by our editors each week.</p><p>Use the search form: results are sorted.</p>") == 1);
+	/* words cut to three letters at a word's edge stay old material */
+	assert_true(RW("<p>hello wonderful world of orders</p>", "<p>hel wonderful wor of ord</p>") == 0);
+}
+
 static void reworded_text_is_zero_for_identical_documents(void **state)
 {
 	(void)state;
@@ -111,6 +126,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reworded_text_is_one_for_a_sentence_written_anew),
+		cmocka_unit_test(reworded_text_counts_a_short_word_found_only_across_old_words),
 		cmocka_unit_test(reworded_text_is_zero_for_identical_documents),
 		cmocka_unit_test(reworded_text_is_zero_for_words_a_fault_cut_or_glued),
 		cmocka_unit_test(reworded_text_is_zero_for_one_label_stamped_everywhere),
