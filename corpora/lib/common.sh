@@ -157,9 +157,13 @@ perturbs() {
 
 # assemble ARGS... -- lib/assemble.py writing corpora/$APP.jsonl.gz and the
 # unlabelled pairs to corpora/$APP/unlabelled.jsonl.gz; prints the counts.
+# The guide (lib/label.py) reads HTML with html5lib, Debian's package for
+# Debian's Python: GUIDE_PY is that Python unless $PYTHON names another.
+GUIDE_PY=${PYTHON:-$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)}
 assemble() {
     mkdir -p "$CORPORA_DIR/$APP"
-    "$PY" "$CORPORA_DIR/lib/assemble.py" --app "$APP" --seed "$SEED" \
+    apt_install python3-html5lib
+    "$GUIDE_PY" "$CORPORA_DIR/lib/assemble.py" --app "$APP" --seed "$SEED" \
         -o "$CORPORA_DIR/$APP.jsonl.gz" --unlabelled "$CORPORA_DIR/$APP/unlabelled.jsonl.gz" "$@" \
         | tee "$CORPORA_DIR/$APP/counts.txt"
 }

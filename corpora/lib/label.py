@@ -14,6 +14,12 @@ import html.parser
 import itertools
 import re
 
+try:
+    import html5lib  # Debian python3-html5lib: HTML parsed as browsers do
+except ImportError:
+    raise SystemExit("label.py: the annotation guide reads HTML with html5lib "
+                     "(apt-get install python3-html5lib)")
+
 # Elements whose whitespace is content (rule W does not apply inside them):
 # preformatted text, and code-like inline elements, whose text is literal
 # (sites commonly style inline code with white-space: pre; a space inside a
@@ -23,6 +29,12 @@ PRE = {"pre", "textarea", "script", "listing", "xmp", "plaintext",
        "code", "kbd", "samp", "tt"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
         "meta", "param", "source", "track", "wbr"}
+# Boolean attributes: present or absent is all they say, so `checked`,
+# `checked=""` and `checked="checked"` are one spelling (rule F).
+BOOLEAN = {"allowfullscreen", "async", "autofocus", "autoplay", "checked", "controls",
+           "default", "defer", "disabled", "formnovalidate", "hidden", "inert", "ismap",
+           "itemscope", "loop", "multiple", "muted", "nomodule", "novalidate", "open",
+           "playsinline", "readonly", "required", "reversed", "selected"}
 # Attributes whose value only affects presentation/identity (rule U).
 PRESENTATIONAL = {"class", "id", "style", "lang", "dir"}
 
@@ -65,11 +77,46 @@ class _Tok(html.parser.HTMLParser):
         self.toks.append(("decl", data))
 
 
-def tokens(doc):
+def _xml_tokens(doc):
     p = _Tok()
     p.feed(doc)
     p.close()
     return p.toks
+
+
+def _html_tokens(doc):
+    """The document as a browser builds it (html5lib: the WHATWG parsing
+    algorithm), walked into the tokens _Tok gives: an end tag the markup
+    leaves out (`</li>`, `</p>`, `</td>`) is the one the parser implies, as
+    ANNOTATION.md asks ("read the outputs as a browser would")."""
+    toks = []
+    tree = html5lib.parse(doc, treebuilder="dom")
+    for t in html5lib.getTreeWalker("dom")(tree):
+        kind = t["type"]
+        if kind in ("StartTag", "EmptyTag"):
+            attrs = tuple((name, value) for (_, name), value in t["data"].items())
+            toks.append(("start", t["name"], attrs))
+            if kind == "EmptyTag":
+                toks.append(("end", t["name"]))
+        elif kind == "EndTag":
+            toks.append(("end", t["name"]))
+        elif kind in ("Characters", "SpaceCharacters"):
+            if toks and toks[-1][0] == "text":
+                toks[-1] = ("text", toks[-1][1] + t["data"])
+            else:
+                toks.append(("text", t["data"]))
+        elif kind == "Comment":
+            toks.append(("comment", t["data"]))
+        elif kind == "Doctype":
+            ids = " ".join('"%s"' % i for i in (t.get("publicId"), t.get("systemId")) if i)
+            toks.append(("decl", ("DOCTYPE %s %s" % (t["name"] or "", ids)).strip()))
+    return toks
+
+
+def tokens(doc, fmt="html"):
+    """The token list of a document: an HTML page as a browser parses it,
+    XML by its literal tags."""
+    return _html_tokens(doc) if fmt == "html" else _xml_tokens(doc)
 
 
 BLOCK = {"html", "head", "body", "title", "meta", "link", "p", "div", "ul", "ol",
@@ -125,8 +172,9 @@ def _form(toks):
     out = []
     for t in toks:
         if t[0] == "start":
-            out.append(("start", t[1], tuple(sorted((k.lower(), v if v is not None else k.lower())
-                                                  for k, v in t[2]))))
+            out.append(("start", t[1], tuple(sorted(
+                (k.lower(), k.lower() if v is None or k.lower() in BOOLEAN else v)
+                for k, v in t[2]))))
         elif t[0] == "decl":
             out.append(("decl", re.sub(r"\s+", " ", t[1].lower().strip())))
         else:
@@ -236,12 +284,13 @@ def _strip_attrs(toks, keep):
     return out
 
 
-def label(old, new):
-    """Label one pair by the guide; returns (label|None, rule, why)."""
+def label(old, new, fmt="html"):
+    """Label one pair of format `fmt` ("html" or "xml") by the guide;
+    returns (label|None, rule, why)."""
     if old == new:
         return None, "same", "outputs identical"
     try:
-        a, b = tokens(old), tokens(new)
+        a, b = tokens(old, fmt), tokens(new, fmt)
     except Exception as e:  # html.parser is lenient; be safe anyway
         return None, "unparsed", "tokenizer failed: %s" % e
     if a == b:
@@ -283,4 +332,4 @@ if __name__ == "__main__":
     import sys
     o = open(sys.argv[1], encoding="utf-8", errors="replace").read()
     n = open(sys.argv[2], encoding="utf-8", errors="replace").read()
-    print(label(o, n))
+    print(label(o, n, "xml" if sys.argv[1].endswith(".xml") else "html"))

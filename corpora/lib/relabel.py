@@ -75,7 +75,7 @@ def relabel_mutant(r):
     folder = ENV_PATH.search(r["new"]) if ENV_PATH else None
     if folder:
         old = ENV_PATH.sub(lambda m: folder.group(0), old)
-    lab, rule, why = guide.label(old, r["new"])
+    lab, rule, why = guide.label(old, r["new"], r.get("format", "html"))
     out = {k: v for k, v in r.items() if k not in ("label", "note")}
     if lab == "ignore":
         out["note"] = "%s; ANNOTATION rule %s: %s%s" % (base, rule, why, MUTANT_SUFFIX)
@@ -94,7 +94,7 @@ def relabel(r):
     m = RULE_NOTE.search(note)
     if not m:
         return r
-    lab, rule, why = guide.label(r["old"], r["new"])
+    lab, rule, why = guide.label(r["old"], r["new"], r.get("format", "html"))
     if r["origin"] == "rerun" and lab == "inspect":
         lab, why = None, why + " (guide says inspect, but no fault exists)"
     out = {k: v for k, v in r.items() if k != "label"}
