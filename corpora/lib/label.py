@@ -128,6 +128,7 @@ BLOCK = {"html", "head", "body", "title", "meta", "link", "p", "div", "ul", "ol"
 
 
 SPACE = "[ \t\r\n\f]"
+SPACE_CHARS = re.compile(SPACE)
 
 
 def _ws(toks):
@@ -137,6 +138,7 @@ def _ws(toks):
     tags sit at a position counted in non-space characters, so a space moved
     across a tag boundary (`a <b>x` / `a<b> x`) is the same rendering."""
     out, depth, text, tags = [], 0, [], []
+    solid = [0]  # non-space characters of the flow so far: a tag's position
 
     def flush():
         s = re.sub(SPACE + "+", " ", "".join(text)).strip(" ")
@@ -144,6 +146,7 @@ def _ws(toks):
             out.append(("flow", s, tuple(tags)))
         text.clear()
         tags.clear()
+        solid[0] = 0
 
     for t in toks:
         if depth:
@@ -155,8 +158,9 @@ def _ws(toks):
             continue
         if t[0] == "text":
             text.append(t[1])
+            solid[0] += len(t[1]) - len(SPACE_CHARS.findall(t[1]))
         elif t[0] in ("start", "end") and t[1] not in BLOCK and t[1] not in PRE:
-            tags.append((len(re.sub(SPACE, "", "".join(text))), t))
+            tags.append((solid[0], t))
         else:
             flush()
             out.append(t)
