@@ -204,7 +204,7 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # Packages only the tests need: headless Chromium opens the HTML report
 # (tests/classify/test_report_chromium.sh, which skips without it); tmux
 # drives the interactive `smart review` (tests/cli/test_review_keys.sh).
-TEST_APT_PKGS := chromium tmux python3-html5lib
+TEST_APT_PKGS := chromium tmux python3-html5lib time
 
 test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
