@@ -203,7 +203,9 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # Unit tests and command-line tests under ASan/UBSan; ends with "N passed, N failed".
 # Packages only the tests need: headless Chromium opens the HTML report
 # (tests/classify/test_report_chromium.sh, which skips without it); tmux
-# drives the interactive `smart review` (tests/cli/test_review_keys.sh).
+# drives the interactive `smart review` (tests/cli/test_review_keys.sh);
+# html5lib is the annotation guide's HTML parser (tests/corpora); time gives
+# tests/profile/test_scrub_linear.sh a process's CPU seconds.
 TEST_APT_PKGS := chromium tmux python3-html5lib time
 
 test:
