@@ -206,12 +206,10 @@ int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t l
 	buf[0] = ' ';
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	for (;;) {
+	while (rc == 0 && pos < len) {
 		size_t so, eo;
 		int shape = -1;
 
-		if (rc != 0 || pos >= len)
-			break;
 		m[0].rm_so = 0;
 		m[0].rm_eo = (regoff_t)(len - pos);
 		if (regexec(&s->re, copy + pos, s->n_groups, m, REG_STARTEND | (pos ? REG_NOTBOL : 0)) != 0)
