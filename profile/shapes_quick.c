@@ -15,7 +15,7 @@
  *   - a digit, then '.' or '/', then a digit (versions, IPv4 addresses,
  *     dotted and slashed dates, durations' decimals);
  *   - a digit, an optional space, then a unit of time ending a word
- *     ("12 ms", "3s": durations);
+ *     ("12 ms", "3s", "9.9 days": durations);
  *   - a byte above 0x7f (µs, ©, non-English month names, 年);
  *   - a word of the shapes that need no digit (smart__profile_digitless_word:
  *     "/tmp", "Europe", "ago", "now", "day", "UTC", "localhost", "Time)",
@@ -157,14 +157,15 @@ static int shape_word_at(const char *p)
 	       (has_prefix(p, "in ") && (is_digit((unsigned char)p[3]) || p[3] == 'a'));
 }
 
-/* A unit of time ending a word at p ("ms", "s", "minutes", ...). */
+/* A unit of time ending a word at p ("ms", "s", "minutes", "days", ...). */
 static int time_unit_at(const char *p)
 {
 	static const char *const units[] = { "ms", "us", "ns", "s", "sec", "secs", "second",
-					     "seconds", "min", "mins", "minute", "minutes",
-					     NULL };
+					     "seconds", "min", "mins", "minute", "minutes", "hour",
+					     "hours", "hr", "hrs", "day", "days", "week", "weeks",
+					     "month", "months", "year", "years", NULL };
 
-	if (*p != 'm' && *p != 'n' && *p != 's' && *p != 'u')
+	if (!strchr("mnsuhdwy", *p) || !*p)
 		return 0;
 	for (size_t i = 0; units[i]; i++) {
 		size_t n = strlen(units[i]);

@@ -169,6 +169,7 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  /* the same path percent-encoded in a query: url=...%2F2024%2F03%2F */
 	  "|%2[Ff](19|20)[0-9]{2}%2[Ff](0[1-9]|1[0-2])%2[Ff]([0-3][0-9]%2[Ff])?"
 	  "|\\<(19|20)[0-9]{2}(0[1-9]|1[0-2])\\>"
+	  "|\\<(19|20)[0-9]{2}-(0[1-9]|1[0-2])\\>" /* ISO 8601's month: a report's "2024-03" */
 	  "|\\<" WDAY DOM "\\.?" SP "(de )?" MON ",?" SP "(de )?[0-9]{4}\\>" AT_CLOCK
 	  /* Japanese and Chinese: 2025年1月2日木曜日 3:04:05 */
 	  "|\\<[0-9]{4}年[01]?[0-9]月[0-3]?[0-9]日(\\((日|月|火|水|木|金|土)\\)|(日|月|火|水|木|金|土)曜日)?"
@@ -209,7 +210,8 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	{ "copyright",
 	  "(©|&copy;|\\([cC]\\)|\\<[Cc]opyright)( ©)? ?[0-9]{4}( ?[-–] ?[0-9]{4})?", NULL },
 	{ "duration",
-	  "\\<[0-9]+([.,][0-9]+)? ?(ms|µs|us|ns|s|sec|secs|seconds?|min|mins|minutes?)\\>"
+	  "\\<[0-9]+([.,][0-9]+)? ?(ms|µs|us|ns|s|sec|secs|seconds?|min|mins|minutes?|"
+	  "hours?|hrs?|days?|weeks?|months?|years?)\\>"
 	  "( ago)?", valid_duration },
 	{ "hostport",
 	  /* *.localhost is loopback too (RFC 6761): blog.localhost:8080 */

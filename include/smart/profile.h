@@ -46,7 +46,7 @@ typedef enum smart_shape {
 	SMART_SHAPE_CUID,      /* c + 24 lower-case letters and digits (cuid) */
 	SMART_SHAPE_TZNAME,    /* "(Coordinated Universal Time)", "(Central European Summer Time)" */
 	SMART_SHAPE_COPYRIGHT, /* "(c) 2010-2023", "Copyright 2024", "&copy; 2019" */
-	SMART_SHAPE_DURATION,  /* "0.023 s", "12ms", "3 minutes" (not "ago") */
+	SMART_SHAPE_DURATION,  /* "0.023 s", "12ms", "9.9 days" (not "ago") */
 	SMART_SHAPE_HOSTPORT,  /* localhost, 127.0.0.1, 10.0.0.7, with a port */
 	SMART_SHAPE_CACHEBUST, /* ?v=3.2.1, &ver=1700000000, ?_=12345 */
 	SMART_SHAPE_TIMING,    /* a number keyed as a time: "walltime":"0.055", elapsed=12 */
