@@ -97,4 +97,26 @@ typedef int (*shape_visit)(void *ctx, int shape, size_t so, size_t eo);
 int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
 			void *ctx);
 
+/* ---- the clock's year (profile/clock_year.c) ---- */
+
+/* A set of years, 1900 to 2099. */
+typedef struct smart__year_set {
+	unsigned char bits[25];
+} smart__year_set;
+
+/* Adds to `set` the years that scrubbing took out of a value: those that
+ * start a run of digits ("2024" of 2024-03-01 or 20240301100004) in `raw`
+ * and in no run of `scrubbed`. */
+void smart__year_set_note_scrubbed(smart__year_set *set, const char *raw, const char *scrubbed);
+
+/* When the years scrubbed out of the two trees show the clock moved from
+ * one year to another (exactly one year only in the old tree's, one only
+ * in the new's), each old value where the old year stands as a word of its
+ * own, and each new value equal to it with the new year in its place,
+ * get "{yr}" for it, through `log`. Returns how many new values did, or
+ * -1 with `err` set when out of memory. */
+int smart__scrub_clock_year(smart_tree *old_clean, smart_tree *new_clean,
+			    const smart__year_set *old_years, const smart__year_set *new_years,
+			    smart_scrub_log *log, smart_error *err);
+
 #endif

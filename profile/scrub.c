@@ -178,9 +178,10 @@ static int volatile_attribute(const char *name)
 	return 0;
 }
 
-/* Scrubs the values of one tree (see smart_shapes_scrub). */
+/* Scrubs the values of one tree (see smart_shapes_scrub), noting in
+ * `years` the years the scrubbed values lost (the dates of the run). */
 static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart_scrub_log *log,
-		      smart_error *err)
+		      smart__year_set *years, smart_error *err)
 {
 	for (uint32_t i = 0; i < t->count; i++) {
 		smart_node *n = &t->nodes[i];
@@ -195,7 +196,11 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 
 			if (!v)
 				return -1;
-			if (v != n->text && smart_scrub_log_set(log, &n->text, &n->text_len, v))
+			if (v == n->text)
+				continue;
+			if (v != text)
+				smart__year_set_note_scrubbed(years, text, v);
+			if (smart_scrub_log_set(log, &n->text, &n->text_len, v))
 				return smart_error_oom(err);
 		}
 		for (uint32_t k = 0; n->kind == SMART_NODE_ELEMENT && k < n->attr_count; k++) {
@@ -205,7 +210,11 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 
 			if (!v)
 				return -1;
-			if (v != a->value && smart_scrub_log_set(log, &a->value, NULL, v))
+			if (v == a->value)
+				continue;
+			if (a->value)
+				smart__year_set_note_scrubbed(years, a->value, v);
+			if (smart_scrub_log_set(log, &a->value, NULL, v))
 				return smart_error_oom(err);
 		}
 	}
@@ -216,11 +225,14 @@ int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *
 		       smart_scrub_log *log, smart_error *err)
 {
 	scrub_memo m = { NULL, 0, 0 };
-	int rc = scrub_tree(&m, s, old_tree, log, err);
+	smart__year_set old_years = { { 0 } }, new_years = { { 0 } };
+	int rc = scrub_tree(&m, s, old_tree, log, &old_years, err);
 
 	if (rc == 0 && new_tree)
-		rc = scrub_tree(&m, s, new_tree, log, err);
+		rc = scrub_tree(&m, s, new_tree, log, &new_years, err);
 	free(m.slots);
+	if (rc == 0 && new_tree)
+		rc = smart__scrub_clock_year(old_tree, new_tree, &old_years, &new_years, log, err);
 	return rc;
 }
 

@@ -20,6 +20,7 @@
 typedef struct scrubbed {
 	smart_scrubbed_pair p;
 	smart_scrub_log *log;
+	int clock_years;                    /* values where a bare year followed the clock */
 	int rebased;                        /* links of a moved site */
 	int metadata;                       /* generator metadata elements that differed */
 } scrubbed;
@@ -39,15 +40,15 @@ static void scrubbed_free(scrubbed *s)
 	smart_scrub_log_free(s->log);
 }
 
-/* Scrubs both trees in place: value shapes, a moved site's root,
- * generator metadata. 0, or -1 with `err` set. */
+/* Scrubs both trees in place: value shapes (and the clock's year), a
+ * moved site's root, generator metadata. 0, or -1 with `err` set. */
 static int scrub_pair(const smart_shapes *shapes, smart_tree *old_tree, smart_tree *new_tree,
 		      scrubbed *s, smart_error *err)
 {
 	s->p.old_clean = old_tree;
 	s->p.new_clean = new_tree;
 	if (!(s->log = smart_scrub_log_new(err)) ||
-	    smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err) ||
+	    (s->clock_years = smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err)) < 0 ||
 	    (s->rebased = smart_scrub_rebase(old_tree, new_tree, s->log, err)) < 0)
 		return -1;
 	s->metadata = smart_scrub_metadata(&s->p, s->log, err);
@@ -94,8 +95,9 @@ static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tr
 	if (total < 0)
 		return smart_error_oom(err);
 	r->discounted[SMART_SHAPE_PATH] += (unsigned)s->rebased;
+	r->discounted[SMART_SHAPE_DATE] += (unsigned)s->clock_years;
 	r->discounted[SMART_DISCOUNT_METADATA] = (unsigned)s->metadata;
-	r->discounted_total = (unsigned)(total + s->rebased + s->metadata) +
+	r->discounted_total = (unsigned)(total + s->rebased + s->clock_years + s->metadata) +
 			      r->discounted[SMART_DISCOUNT_PRESENTATION];
 	r->only_volatile = smart_diff_is_empty(d);
 	return 0;
