@@ -144,8 +144,8 @@ done:
 
 /* Parse both, note whether the parsed trees differ (the tree-diff
  * baseline), scrub both (value shapes, a moved site's root, generator
- * metadata; unless raw), align with DiffX (again without the
- * presentational attributes elements gained), count what the scrubbing
+ * metadata; unless raw), align with DiffX (less the presentational
+ * attributes elements gained), count what the scrubbing
  * explained, and compute the features against the profile. The diff
  * baseline (any byte differs) is decided before parsing. */
 static int measure_features(const smart_document *old_doc, const smart_document *new_doc,
@@ -188,10 +188,6 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 		if (removed < 0)
 			goto out;
 		r->discounted[SMART_DISCOUNT_PRESENTATION] = (unsigned)removed;
-		if (removed) { /* new hooks removed: align what is left */
-			smart_diff_free(diff);
-			diff = smart_diffx(old_used, new_used, err);
-		}
 	}
 	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
 		goto out;

@@ -183,11 +183,12 @@ int smart_presentation_attribute(const char *name);
 
 /* After aligning two scrubbed HTML trees (d aligns them; new_clean is
  * d->new_tree): removes from new_clean every presentational attribute that
- * an element gained (an attribute insert of d), through `log`, so aligning
- * again shows what is left; changed and removed ones stay. Returns how
- * many it removed (0 for XML), or -1 with `err` set when out of memory. */
+ * an element gained (an attribute insert of d), through `log`, and its
+ * insert from d, so that d is the alignment of what is left; changed and
+ * removed ones stay. Returns how many it removed (0 for XML), or -1 with
+ * `err` set when out of memory (d is then as it was). */
 struct smart_diff;
-int smart_scrub_added_presentation(smart_tree *new_clean, const struct smart_diff *d,
+int smart_scrub_added_presentation(smart_tree *new_clean, struct smart_diff *d,
 				   smart_scrub_log *log, smart_error *err);
 
 /* The scrubbed trees of a pair: the parsed trees themselves, scrubbed in

@@ -1,7 +1,8 @@
 /* Scrubbing in place (profile/scrub.c, profile/scrub_log.c): over the
  * pairs of the handmade corpus and over random pages full of dates,
  * tokens, versions, moved links and added classes, scrubbing both trees,
- * rebasing them and removing added presentational attributes, then undoing
+ * rebasing them and removing added presentational attributes (the script
+ * left still patches the old tree into the new one), then undoing
  * the log, leaves every node and attribute exactly as parsed (the same
  * bytes, the same pointers); redoing gives the scrubbed trees back; and
  * each scrubbed value is the value masked by the shapes, as a copy would
@@ -14,6 +15,7 @@
 
 #include "smart/corpus.h"
 #include "smart/diffx.h"
+#include "smart/patch.h"
 #include "smart/profile.h"
 
 /* The node and attribute arrays of a tree, byte for byte. */
@@ -81,6 +83,28 @@ static unsigned check_masked(const smart_shapes *shapes, const snapshot *raw, co
 	return scrubbed;
 }
 
+/* The script of d, once the presentational inserts are dropped from it,
+ * still turns `a` into `b` (without those attributes), and inserts none:
+ * the alignment of what is left, without aligning again. */
+static void assert_script_patches(const smart_tree *a, const smart_diff *d, const smart_tree *b)
+{
+	smart_error err = { { 0 } };
+	char *json = smart_diff_to_json_string(d, &err);
+	smart_script *script = json ? smart_script_parse(json, strlen(json), "d", &err) : NULL;
+	smart_tree *patched = script ? smart_patch(a, script, &err) : NULL;
+
+	if (!patched)
+		fail_msg("patch: %s", err.message);
+	assert_true(smart_tree_equal(patched, b));
+	for (size_t i = 0; i < d->op_count; i++)
+		assert_false(d->ops[i].kind == SMART_OP_ATTR_INSERT &&
+			     smart_presentation_attribute(d->ops[i].attr_name) &&
+			     b->format == SMART_FORMAT_HTML);
+	smart_tree_free(patched);
+	smart_script_free(script);
+	free(json);
+}
+
 /* Scrubs, rebases, aligns and removes added presentation on the pair,
  * then checks undo and redo; returns how many values were scrubbed. */
 static unsigned check_pair(const char *old_doc, size_t old_len, const char *new_doc,
@@ -110,6 +134,7 @@ static unsigned check_pair(const char *old_doc, size_t old_len, const char *new_
 	d = smart_diffx(a, b, &err);
 	assert_non_null(d);
 	assert_true(smart_scrub_added_presentation(b, d, log, &err) >= 0);
+	assert_script_patches(a, d, b);
 	smart_diff_free(d);
 	clean_a = take(a);
 	clean_b = take(b);
