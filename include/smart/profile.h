@@ -87,8 +87,10 @@ typedef struct smart_shapes smart_shapes;
 smart_shapes *smart_shapes_compile(unsigned set, smart_error *err);
 void smart_shapes_free(smart_shapes *s);
 
-/* The built-in set and the set of all shapes, compiled once per process
- * and never changed afterwards (safe to share between threads). NULL with
+/* The built-in set, the scrubbed set and the set of all shapes of the
+ * calling thread: compiled on its first call, freed when the thread ends.
+ * Each thread has its own because glibc's regexec locks the compiled
+ * pattern while it runs: do not hand them to another thread. NULL with
  * `err` set when compiling failed (out of memory). */
 const smart_shapes *smart_shapes_builtin(smart_error *err);
 const smart_shapes *smart_shapes_scrubbed(smart_error *err); /* SMART_SHAPES_SCRUB */

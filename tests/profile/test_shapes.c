@@ -5,6 +5,7 @@
 #include "../support/fake_diff.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,55 @@ static void placeholders_new_in_new_document_count(void **state)
 	assert_true(F("<p>Nonesuch nullable</p>", "<p>Nonesuch nullable!</p>", "placeholder_tokens") == 0);
 }
 
+/* Another thread's sets, and whether they mask as this thread's do. */
+typedef struct other_sets {
+	const smart_shapes *builtin, *scrubbed, *all;
+	int masks_alike;
+} other_sets;
+
+static void *take_sets(void *arg)
+{
+	other_sets *o = arg;
+	smart_error err = { { 0 } };
+	char *masked;
+
+	o->builtin = smart_shapes_builtin(&err);
+	o->scrubbed = smart_shapes_scrubbed(&err);
+	o->all = smart_shapes_all(&err);
+	masked = smart_shapes_mask(o->scrubbed, "built 2024-03-01 10:00 by 3fa9c01b2e7d", 38, NULL, &err);
+	o->masks_alike = masked && strcmp(masked, "built {date} by {hex}") == 0;
+	free(masked);
+	return NULL;
+}
+
+/* glibc's regexec locks a compiled pattern while it runs, so threads that
+ * shared one took turns: each thread has sets of its own, the same ones
+ * on every call, and they mask alike. */
+static void each_thread_has_its_own_compiled_sets(void **state)
+{
+	smart_error err = { { 0 } };
+	other_sets o = { 0 };
+	pthread_t t;
+	const smart_shapes *mine = smart_shapes_scrubbed(&err);
+	/* all of this thread's sets exist before the other thread's are made
+	 * and freed, so an address cannot be reused between them */
+	const smart_shapes *builtin = smart_shapes_builtin(&err), *all = smart_shapes_all(&err);
+	char *masked = smart_shapes_mask(mine, "built 2024-03-01 10:00 by 3fa9c01b2e7d", 38, NULL, &err);
+
+	(void)state;
+	assert_non_null(mine);
+	assert_ptr_equal(smart_shapes_scrubbed(&err), mine);
+	assert_string_equal(masked, "built {date} by {hex}");
+	free(masked);
+	assert_int_equal(pthread_create(&t, NULL, take_sets, &o), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_non_null(o.scrubbed);
+	assert_true(o.scrubbed != mine);
+	assert_true(o.builtin != builtin && o.all != all);
+	assert_ptr_equal(smart_shapes_builtin(&err), builtin);
+	assert_true(o.masks_alike);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -116,6 +166,7 @@ int main(void)
 		cmocka_unit_test(real_change_beside_token_is_seen_word_by_word),
 		cmocka_unit_test(attribute_changes_are_split_by_kind),
 		cmocka_unit_test(placeholders_new_in_new_document_count),
+		cmocka_unit_test(each_thread_has_its_own_compiled_sets),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
