@@ -124,7 +124,7 @@ int smart_profile_judge(const smart_profile *p, const char *test, const smart_di
 	size_t n = d->op_count;
 
 	memset(out, 0, sizeof(*out));
-	j.shapes = p ? p->compiled : smart_shapes_builtin(err);
+	j.shapes = p ? smart_shapes_of_thread(p->shapes, err) : smart_shapes_builtin(err);
 	j.all = smart_shapes_all(err);
 	if (!j.shapes || !j.all)
 		return -1;

@@ -25,6 +25,7 @@ typedef struct normaliser {
 	const smart_profile *p;
 	const smart_profile_test *test;
 	const smart_shapes *all;
+	const smart_shapes *own;  /* the profile's shapes, this thread's copy */
 	smart_arena *arena;
 	smart_error *err;
 } normaliser;
@@ -60,7 +61,7 @@ static int normalise_value(normaliser *nz, const char *loc, const char *value, c
 	if (e) {
 		use = e->n_patterns ? masked : "{*}";
 	} else {
-		mine = smart_shapes_mask(nz->p->compiled, value, strlen(value), &found, nz->err);
+		mine = smart_shapes_mask(nz->own, value, strlen(value), &found, nz->err);
 		if (!mine) {
 			free(masked);
 			return -1;
@@ -201,12 +202,13 @@ static int push_step(smart_strbuf *b, const smart_tree *t, uint32_t node)
 smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 				    const smart_tree *t, smart_error *err)
 {
-	normaliser nz = { p, smart_profile_find_test(p, test), smart_shapes_all(err), NULL, err };
+	normaliser nz = { p, smart_profile_find_test(p, test), smart_shapes_all(err),
+			  smart_shapes_of_thread(p->shapes, err), NULL, err };
 	smart_tree *c = calloc(1, sizeof(*c));
 	smart_strbuf path = { 0 };
 	size_t *ends = malloc((t->count + 1) * sizeof(*ends)); /* path length after node i */
 	unsigned char *structural = has_structure(p, nz.test) ? calloc(t->count, 1) : NULL;
-	int fail = !nz.all, restructure = 0;
+	int fail = !nz.all || !nz.own, restructure = 0;
 
 	if (!c || !ends || (has_structure(p, nz.test) && !structural))
 		goto oom;

@@ -113,13 +113,20 @@ void smart_shapes_free(smart_shapes *s)
 	free(s);
 }
 
-/* The shared sets, compiled once per thread. glibc's regexec locks the
+/* The sets in use, compiled once per thread. glibc's regexec locks the
  * pattern it runs (its DFA's state cache is built as it searches), so
  * threads sharing one compiled set took turns: classifying MediaWiki's
  * corpus on two threads was 1.09x as fast as on one. Each thread compiles
  * the sets it uses on first use (a few milliseconds each) and frees them
- * when it ends; the main thread's live as long as the process. */
-enum { SET_BUILTIN, SET_SCRUB, SET_ALL, SET_COUNT };
+ * when it ends; the main thread's live as long as the process. A thread
+ * uses three or four sets (the built-in, scrubbed and all-shape ones, and
+ * a profile's), so a short list does. */
+#define THREAD_SETS_MAX 8
+
+typedef struct thread_sets {
+	smart_shapes *set[THREAD_SETS_MAX];
+	size_t n;
+} thread_sets;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t key;
@@ -127,11 +134,11 @@ static int key_made;
 
 static void thread_sets_free(void *sets)
 {
-	smart_shapes **s = sets;
+	thread_sets *t = sets;
 
-	for (int k = 0; k < SET_COUNT; k++)
-		smart_shapes_free(s[k]);
-	free(s);
+	for (size_t k = 0; k < t->n; k++)
+		smart_shapes_free(t->set[k]);
+	free(t);
 }
 
 static void make_key(void)
@@ -139,47 +146,49 @@ static void make_key(void)
 	key_made = pthread_key_create(&key, thread_sets_free) == 0;
 }
 
-/* The calling thread's set `which`, compiled if need be; NULL when out of
- * memory. */
-static const smart_shapes *thread_set(int which)
+/* The calling thread's compiled `set` (moments merged or not), compiled
+ * if need be; NULL when out of memory or when the thread holds too many. */
+static const smart_shapes *thread_set(unsigned set, int merge_moments)
 {
-	static const unsigned sets[SET_COUNT] = { SMART_SHAPES_BUILTIN, SMART_SHAPES_SCRUB,
-						  SMART_SHAPES_ALL };
-	smart_shapes **mine;
+	thread_sets *mine;
+	smart_shapes *s;
 
 	pthread_once(&key_once, make_key);
 	if (!key_made)
 		return NULL;
 	mine = pthread_getspecific(key);
 	if (!mine) {
-		if (!(mine = calloc(SET_COUNT, sizeof(*mine))))
+		if (!(mine = calloc(1, sizeof(*mine))))
 			return NULL;
 		if (pthread_setspecific(key, mine)) {
 			free(mine);
 			return NULL;
 		}
 	}
-	if (!mine[which] && (mine[which] = smart_shapes_compile(sets[which], NULL)) &&
-	    which == SET_SCRUB)
-		/* Scrubbing writes one moment as one placeholder; profiles
-		 * keep each part, as their stored patterns name them
-		 * ("{date} {time}"). */
-		mine[which]->merge_moments = 1;
-	return mine[which];
+	for (size_t k = 0; k < mine->n; k++)
+		if (mine->set[k]->set == set && mine->set[k]->merge_moments == merge_moments)
+			return mine->set[k];
+	if (mine->n == THREAD_SETS_MAX || !(s = smart_shapes_compile(set, NULL)))
+		return NULL;
+	s->merge_moments = merge_moments;
+	mine->set[mine->n++] = s;
+	return s;
 }
 
 const smart_shapes *smart_shapes_builtin(smart_error *err)
 {
-	const smart_shapes *s = thread_set(SET_BUILTIN);
+	const smart_shapes *s = thread_set(SMART_SHAPES_BUILTIN, 0);
 
 	if (!s)
 		smart_error_set(err, "value shapes: cannot compile the built-in shapes");
 	return s;
 }
 
+/* Scrubbing writes one moment as one placeholder; profiles keep each part,
+ * as their stored patterns name them ("{date} {time}"). */
 const smart_shapes *smart_shapes_scrubbed(smart_error *err)
 {
-	const smart_shapes *s = thread_set(SET_SCRUB);
+	const smart_shapes *s = thread_set(SMART_SHAPES_SCRUB, 1);
 
 	if (!s)
 		smart_error_set(err, "value shapes: cannot compile the scrubbed shapes");
@@ -188,10 +197,19 @@ const smart_shapes *smart_shapes_scrubbed(smart_error *err)
 
 const smart_shapes *smart_shapes_all(smart_error *err)
 {
-	const smart_shapes *s = thread_set(SET_ALL);
+	const smart_shapes *s = thread_set(SMART_SHAPES_ALL, 0);
 
 	if (!s)
 		smart_error_set(err, "value shapes: cannot compile the shapes");
+	return s;
+}
+
+const smart_shapes *smart_shapes_of_thread(unsigned set, smart_error *err)
+{
+	const smart_shapes *s = thread_set(set & SMART_SHAPES_ALL, 0);
+
+	if (!s)
+		smart_error_set(err, "value shapes: cannot compile the profile's shapes");
 	return s;
 }
 

@@ -95,6 +95,8 @@ void smart_shapes_free(smart_shapes *s);
 const smart_shapes *smart_shapes_builtin(smart_error *err);
 const smart_shapes *smart_shapes_scrubbed(smart_error *err); /* SMART_SHAPES_SCRUB */
 const smart_shapes *smart_shapes_all(smart_error *err);
+/* The same for any `set` (a profile's shapes, smart_profile.shapes). */
+const smart_shapes *smart_shapes_of_thread(unsigned set, smart_error *err);
 
 /* `text` (len bytes) with every occurrence of a shape of `s` replaced by
  * "{name}" (a literal '{' or '}' is written doubled, so a masked text never
@@ -255,7 +257,9 @@ typedef struct smart_profile_test {
 
 typedef struct smart_profile {
 	unsigned shapes;          /* volatile everywhere (default: built-in) */
-	smart_shapes *compiled;   /* `shapes`, compiled; owned */
+	smart_shapes *compiled;   /* `shapes`, compiled when loaded (which checks them);
+	                           * owned. Threads match with their own copy
+	                           * (smart_shapes_of_thread). */
 	smart_profile_entry *all; /* locations volatile in every test */
 	size_t n_all, all_cap;    /* all_cap: room allocated in all */
 	smart_profile_test *tests;/* in the order first added */
