@@ -19,7 +19,8 @@
 #define REBASE_MIN_SUPPORT 2
 
 /* One URL-valued place of a tree: an href, src or action attribute, or the
- * text of a sitemap's <loc>. */
+ * text of a sitemap's <loc> or of a feed's <link>, <guid>, <id> or
+ * <comments> (RSS and Atom). */
 typedef struct url_slot {
 	const char **value;
 	uint32_t *text_len; /* the text node's length, or NULL for attributes */
@@ -67,6 +68,20 @@ static int is_canonical_link(const smart_tree *t, uint32_t node)
 	       strcmp(rel->value, "canonical") == 0;
 }
 
+/* Elements whose text is a URL: a sitemap's <loc>; a feed's <link>,
+ * <comments> (RSS), <guid> (RSS) and <id> (Atom), the last two often tag
+ * URIs (RFC 4151: "tag:example.org,2023-05-10:/a/b"). In HTML, <link> has
+ * no text. */
+static int holds_url_text(const char *element)
+{
+	static const char *const names[] = { "loc", "link", "comments", "guid", "id", NULL };
+
+	for (size_t k = 0; names[k]; k++)
+		if (strcmp(element, names[k]) == 0)
+			return 1;
+	return 0;
+}
+
 static int slot_push(slot_list *l, const char **value, uint32_t *text_len, int page_address)
 {
 	if (smart_array_reserve((void **)&l->at, &l->cap, l->n, sizeof(*l->at), 64) < 0)
@@ -84,7 +99,7 @@ static int collect_slots(smart_tree *t, slot_list *l)
 		smart_node *n = &t->nodes[i];
 
 		if (n->kind == SMART_NODE_TEXT && n->text && n->parent != SMART_NONE &&
-		    strcmp(t->nodes[n->parent].name, "loc") == 0) {
+		    holds_url_text(t->nodes[n->parent].name)) {
 			if (slot_push(l, &n->text, &n->text_len, 0))
 				return -1;
 			continue;
@@ -110,6 +125,11 @@ static int split_prefix(const char *s, size_t len, prefix *p)
 
 	if (memchr(s, '?', len) || memchr(s, '#', len))
 		return 0;
+	if (len > 5 && memcmp(s, "tag:", 4) == 0 && memchr(s, ',', len) && s[len - 1] == ':') {
+		/* a tag URI's "tag:AUTHORITY,DATE:" is all origin */
+		*p = (prefix){ s, s + len, len, 0 };
+		return 1;
+	}
 	if (scheme_end && (size_t)(scheme_end - s) + 3 <= len && scheme_end[1] == '/' &&
 	    scheme_end[2] == '/') {
 		const char *slash = memchr(scheme_end + 3, '/', len - (size_t)(scheme_end + 3 - s));
@@ -266,10 +286,54 @@ static int adds_or_drops_a_root(const prefix *a, const prefix *b)
 	return memcmp(shorter->path, longer->path, shorter->path_len) == 0;
 }
 
+/* The host of an origin: "{hostport}" of "http://{hostport}", "example.org"
+ * of "https://example.org:8443" and of the tag URI prefix
+ * "tag:example.org,2023-05-10:"; its length in *len. */
+static const char *host_of(const char *origin, size_t origin_len, size_t *len)
+{
+	const char *end = origin + origin_len, *host, *p;
+
+	if (origin_len > 4 && memcmp(origin, "tag:", 4) == 0) {
+		host = origin + 4;
+		p = memchr(host, ',', (size_t)(end - host));
+	} else {
+		p = memchr(origin, ':', origin_len);
+		host = p && end - p >= 3 ? p + 3 : end;
+		for (p = host; p < end && !(*p == ':' && host[0] != '['); p++)
+			;
+	}
+	*len = p ? (size_t)(p - host) : 0;
+	return host;
+}
+
+/* Whether the origin change a -> b moves the same host as a rule of
+ * `origins` shown by REBASE_MIN_SUPPORT links: a feed's one tag URI
+ * ("tag:127.0.0.1,..." -> "tag:blog.example.org,...") beside its links
+ * ("http://127.0.0.1:8001" -> "https://blog.example.org"). */
+static int same_host_change(const prefix *a, const prefix *b, const rule *origins, size_t n)
+{
+	size_t la, lb, lf, lt;
+	const char *ha = host_of(a->origin, a->origin_len, &la);
+	const char *hb = host_of(b->origin, b->origin_len, &lb);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *from, *to;
+
+		if (origins[i].support < REBASE_MIN_SUPPORT)
+			continue;
+		from = host_of(origins[i].from, origins[i].from_len, &lf);
+		to = host_of(origins[i].to, origins[i].to_len, &lt);
+		if (!same_bytes(ha, la, hb, lb) && same_bytes(ha, la, from, lf) &&
+		    same_bytes(hb, lb, to, lt))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether the rewrite's path part and origin part are each unchanged or an
  * accepted rule: a path rule shown by REBASE_MIN_SUPPORT links, an origin
- * rule shown by as many, or the one origin change of a page whose paths
- * demonstrably moved. The page's canonical address needs no support: it
+ * rule shown by as many (or another origin of the same host change), or
+ * the one origin change of a page whose paths demonstrably moved. The page's canonical address needs no support: it
  * appears once a page and says only where the site is deployed (but
  * "/axios/" -> "/chalk/" on one host is another page, not another root). */
 static int explained(const rewrite *w, int page_address, const rule *paths, size_t n_paths,
@@ -292,7 +356,8 @@ static int explained(const rewrite *w, int page_address, const rule *paths, size
 		return 0; /* another site's layout, which no deployment moves */
 	if (!path_same && !adds_or_drops_a_root(&w->a, &w->b))
 		return 0; /* "/blog/" -> "/posts/": a renamed section, not a new root */
-	return origin_same || os >= REBASE_MIN_SUPPORT || (paths_moved && n_origins == 1);
+	return origin_same || os >= REBASE_MIN_SUPPORT || (paths_moved && n_origins == 1) ||
+	       same_host_change(&w->a, &w->b, origins, n_origins);
 }
 
 /* Replaces a slot's value by "{base}" + its last `rest_len` bytes,

@@ -1,7 +1,8 @@
 /* A site that moved between runs (profile/rebase.c), seen through the
- * scrubbing pipeline: many links rewritten by one root prefix, and the
- * page's canonical address, are no edit; a single changed link, a link
- * changed beside a moved root, and a page that lost a link stay edits. */
+ * scrubbing pipeline: many links rewritten by one root prefix, the page's
+ * canonical address, and a feed's links and tag URIs are no edit; a
+ * single changed link, a link changed beside a moved root, a tag URI of
+ * another host, and a page that lost a link stay edits. */
 #include "../support/support.h"
 
 #include <stdio.h>
@@ -188,6 +189,63 @@ static void sitemap_locations_move_together(void **state)
 	assert_true(m.result.only_volatile);
 }
 
+/* Whether the scrubbed XML pair differs in nothing. */
+static int xml_only_volatile(const char *old_doc, const char *new_doc)
+{
+	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
+	smart_measure m = { 0 };
+	smart_error err = { { 0 } };
+	double values[MAX_FEATURES];
+
+	m.format = SMART_FORMAT_XML;
+	m.values = values;
+	if (smart_measure_pair(&a, &b, &m, &err) < 0)
+		fail_msg("features: %s", err.message);
+	return m.result.only_volatile;
+}
+
+/* An RSS feed of a site served at `site` whose one item is `path`, with
+ * its tag URI minted under `tag_host`. */
+static void feed(char *out, size_t size, const char *site, const char *path, const char *tag_host)
+{
+	snprintf(out, size,
+		 "<rss><channel><link>%s/</link><item><title>T</title><link>%s%s</link>"
+		 "<guid isPermaLink=\"false\">tag:%s,2023-05-10:%s</guid></item></channel></rss>",
+		 site, site, path, tag_host, path);
+}
+
+/* Pelican's feeds built for another site URL: the links of the channel and
+ * the item move together, and so does the item's tag URI, whose host
+ * moved as the links' host did (one tag URI is one link, but the same
+ * host change). */
+static void a_feed_moves_its_links_and_tag_uris(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	feed(a, sizeof(a), "http://127.0.0.1:8001", "/tz/tz-1.html", "127.0.0.1");
+	feed(b, sizeof(b), "https://blog.example.org", "/tz/tz-1.html", "blog.example.org");
+	assert_true(xml_only_volatile(a, b));
+}
+
+/* A tag URI whose host moved to another host than the links', or whose
+ * path changed, is an edit. */
+static void a_tag_uri_that_does_not_follow_the_links_is_an_edit(void **state)
+{
+	char a[1024], b[1024];
+
+	(void)state;
+	feed(a, sizeof(a), "http://127.0.0.1:8001", "/tz/tz-1.html", "127.0.0.1");
+	feed(b, sizeof(b), "https://blog.example.org", "/tz/tz-1.html", "feeds.example.net");
+	assert_false(xml_only_volatile(a, b));
+	feed(b, sizeof(b), "https://blog.example.org", "/tz/tz-1.html", "blog.example.org");
+	b[strlen(b) - strlen("tz-1.html</guid></item></channel></rss>")] = 'X';
+	assert_false(xml_only_volatile(a, b));
+	/* the same host but a lone link changed: nothing moved */
+	feed(b, sizeof(b), "http://127.0.0.1:8001", "/tz/tz-2.html", "127.0.0.1");
+	assert_false(xml_only_volatile(a, b));
+}
+
 static void raw_pipeline_keeps_the_moved_links(void **state)
 {
 	char a[1024], b[1024];
@@ -225,6 +283,8 @@ int main(void)
 		cmocka_unit_test(a_path_rule_every_link_follows_is_a_move),
 		cmocka_unit_test(the_canonical_address_alone_may_move),
 		cmocka_unit_test(sitemap_locations_move_together),
+		cmocka_unit_test(a_feed_moves_its_links_and_tag_uris),
+		cmocka_unit_test(a_tag_uri_that_does_not_follow_the_links_is_an_edit),
 		cmocka_unit_test(raw_pipeline_keeps_the_moved_links),
 	};
 
