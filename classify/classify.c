@@ -163,6 +163,8 @@ static const char *const shape_words[][2] = {
 	[SMART_SHAPE_HOSTPORT] = { "host or port", "hosts or ports" },
 	[SMART_SHAPE_CACHEBUST] = { "cache-busting parameter", "cache-busting parameters" },
 	[SMART_SHAPE_TIMING] = { "timing", "timings" },
+	[SMART_SHAPE_COUNTER] = { "counter", "counters" },
+	[SMART_SHAPE_SIZE] = { "size", "sizes" },
 	[SMART_SHAPE_NUMBER] = { "number", "numbers" },
 };
 

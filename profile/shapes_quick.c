@@ -14,9 +14,12 @@
  *   - ':' or '%' (clocks, encoded clocks and hosts, Windows paths, timings);
  *   - a digit, then '.' or '/', then a digit (versions, IPv4 addresses,
  *     dotted and slashed dates, durations' decimals);
- *   - a digit, an optional space, then a unit of time ending a word
- *     ("12 ms", "3s", "9.9 days": durations);
+ *   - a digit, an optional space, then a unit ending a word ("12 ms",
+ *     "3s", "9.9 days": durations; "534 visitors", "12 views": counters;
+ *     "12.3 KB": sizes);
  *   - a byte above 0x7f (µs, ©, non-English month names, 年);
+ *   - a counter's word before its number needs a ':' ("Views: 12"), and
+ *     "viewed 12 times" has its unit after the number;
  *   - a word of the shapes that need no digit (smart__profile_digitless_word:
  *     "/tmp", "Europe", "ago", "now", "day", "UTC", "localhost", "Time)",
  *     the key "abbr" of a zone setting in JSON,
@@ -157,15 +160,20 @@ static int shape_word_at(const char *p)
 	       (has_prefix(p, "in ") && (is_digit((unsigned char)p[3]) || p[3] == 'a'));
 }
 
-/* A unit of time ending a word at p ("ms", "s", "minutes", "days", ...). */
-static int time_unit_at(const char *p)
+/* A unit ending a word at p: of time ("ms", "s", "minutes", "days", ...),
+ * of a counter ("visitors", "views", "times"), of a size ("KB", "bytes"). */
+static int unit_at(const char *p)
 {
 	static const char *const units[] = { "ms", "us", "ns", "s", "sec", "secs", "second",
 					     "seconds", "min", "mins", "minute", "minutes", "hour",
 					     "hours", "hr", "hrs", "day", "days", "week", "weeks",
-					     "month", "months", "year", "years", NULL };
+					     "month", "months", "year", "years", "visitor",
+					     "visitors", "visit", "visits", "view", "views",
+					     "page", "hits", "users",
+					     "times", "bytes", "KB", "MB", "GB", "TB", "KiB",
+					     "MiB", "GiB", "TiB", "kB", NULL };
 
-	if (!strchr("mnsuhdwy", *p) || !*p)
+	if (!*p || !strchr("mnsuhdwyvptbKMGTk", *p))
 		return 0;
 	for (size_t i = 0; units[i]; i++) {
 		size_t n = strlen(units[i]);
@@ -222,7 +230,7 @@ int smart__profile_shapes_may_match(const smart_shapes *s, const char *text)
 		if (is_digit(*p)) {
 			if ((digits >= 4 && (p[1] == '-' || p[1] == '/' || p[1] == '.')) ||
 			    ((p[1] == '.' || p[1] == '/') && is_digit(p[2])) ||
-			    time_unit_at(at + 1 + (p[1] == ' ')))
+			    unit_at(at + 1 + (p[1] == ' ')))
 				return 1;
 			continue;
 		}

@@ -223,6 +223,15 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	{ "timing",
 	  "\\<[A-Za-z_]*([Tt]ime|[Dd]uration|[Ee]lapsed|Ms|_ms)[\"']?[=:] ?[\"']?[0-9]+([.,][0-9]+)?",
 	  NULL },
+	{ "counter",
+	  /* a page counting its own requests: "534 visitors today", "Views:
+	   * 1,204", "viewed 12 times" (not a count of downloads: that is data
+	   * about what is downloaded) */
+	  "\\<[0-9]+([.,][0-9]+)* (visitors?|visits?|views?|page views|hits|users online)\\>"
+	  "|\\<([Vv]isitors|[Vv]isits|[Vv]iews|[Pp]age views|[Hh]its): ?[0-9]+([.,][0-9]+)*\\>"
+	  "|\\<(viewed|accessed) [0-9]+([.,][0-9]+)* times\\>",
+	  NULL },
+	{ "size", "\\<[0-9]+([.,][0-9]+)? ?(bytes|[KMGT]i?B|kB)\\>", NULL },
 	{ "number", "[-+]?\\<[0-9]+([.,][0-9]+)*\\>", NULL },
 };
 

@@ -50,6 +50,8 @@ typedef enum smart_shape {
 	SMART_SHAPE_HOSTPORT,  /* localhost, 127.0.0.1, 10.0.0.7, with a port */
 	SMART_SHAPE_CACHEBUST, /* ?v=3.2.1, &ver=1700000000, ?_=12345 */
 	SMART_SHAPE_TIMING,    /* a number keyed as a time: "walltime":"0.055", elapsed=12 */
+	SMART_SHAPE_COUNTER,   /* "534 visitors today", "Views: 1,204", "viewed 12 times" */
+	SMART_SHAPE_SIZE,      /* "12.3 KB", "4 MiB", "2048 bytes" */
 	SMART_SHAPE_NUMBER,    /* integers and decimals */
 	SMART_SHAPE_COUNT
 } smart_shape;
@@ -72,7 +74,8 @@ typedef enum smart_shape {
 	 (1u << SMART_SHAPE_CUID) | (1u << SMART_SHAPE_TZNAME) |               \
 	 (1u << SMART_SHAPE_COPYRIGHT) | (1u << SMART_SHAPE_DURATION) |        \
 	 (1u << SMART_SHAPE_HOSTPORT) | (1u << SMART_SHAPE_CACHEBUST) |        \
-	 (1u << SMART_SHAPE_TIMING))
+	 (1u << SMART_SHAPE_TIMING) | (1u << SMART_SHAPE_COUNTER) |             \
+	 (1u << SMART_SHAPE_SIZE))
 
 /* "date", "hex", ...; NULL past the end. */
 const char *smart_shape_name(smart_shape s);
