@@ -165,6 +165,7 @@ static const char *const shape_words[][2] = {
 	[SMART_SHAPE_TIMING] = { "timing", "timings" },
 	[SMART_SHAPE_COUNTER] = { "counter", "counters" },
 	[SMART_SHAPE_SIZE] = { "size", "sizes" },
+	[SMART_SHAPE_NONCE] = { "token", "tokens" },
 	[SMART_SHAPE_NUMBER] = { "number", "numbers" },
 };
 

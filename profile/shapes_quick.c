@@ -27,7 +27,8 @@
  *     years), and at the start of a word the first three letters of a
  *     month in any case (every date that names its month), "in " and a
  *     digit or "a" (relative times), "eyJ" (JWTs), "Copyright";
- *   - '?' or '&' and a cache-busting key then '=' ("?v=", "&ver=");
+ *   - '?' or '&' and a cache-busting or nonce key then '=' ("?v=", "&ver=",
+ *     "&_wpnonce=");
  *   - '=' in a value naming a time, duration, elapsed time or ms (timings).
  * The two shapes with no such need, numbers and URL queries, turn the
  * test off for a set that holds them. tests/profile/test_shapes_quick.c
@@ -184,11 +185,15 @@ static int unit_at(const char *p)
 	return 0;
 }
 
-/* "?v=", "&ver=", ... at v[i] ('?' or '&'). */
+/* "?v=", "&ver=", "&_wpnonce=", ... at v[i] ('?' or '&'): the keys of
+ * cache-busting parameters and of nonces. */
 static int cache_busting_key(const char *v)
 {
 	static const char *const keys[] = { "v=", "ver=", "version=", "_=", "t=", "ts=", "cb=",
-					    "rev=", "hash=", "cachebust=", NULL };
+					    "rev=", "hash=", "cachebust=", "_wpnonce=", "nonce=",
+					    "_nonce=", "token=", "_token=", "csrf_token=",
+					    "csrftoken=", "_csrf=", "authenticity_token=",
+					    "sesskey=", "sid=", NULL };
 
 	for (size_t i = 0; keys[i]; i++)
 		if (has_prefix(v + 1, keys[i]))

@@ -232,6 +232,12 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<(viewed|accessed) [0-9]+([.,][0-9]+)* times\\>",
 	  NULL },
 	{ "size", "\\<[0-9]+([.,][0-9]+)? ?(bytes|[KMGT]i?B|kB)\\>", NULL },
+	/* a CSRF or session value keyed as one in a query, whatever it looks
+	 * like (a WordPress nonce is ten hex digits, sometimes with no letter) */
+	{ "nonce",
+	  "[?&](_wpnonce|_?nonce|_?token|csrf_?token|_csrf|authenticity_token|sesskey|sid)="
+	  "[0-9A-Za-z._%-]+",
+	  NULL },
 	{ "number", "[-+]?\\<[0-9]+([.,][0-9]+)*\\>", NULL },
 };
 

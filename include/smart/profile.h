@@ -52,6 +52,7 @@ typedef enum smart_shape {
 	SMART_SHAPE_TIMING,    /* a number keyed as a time: "walltime":"0.055", elapsed=12 */
 	SMART_SHAPE_COUNTER,   /* "534 visitors today", "Views: 1,204", "viewed 12 times" */
 	SMART_SHAPE_SIZE,      /* "12.3 KB", "4 MiB", "2048 bytes" */
+	SMART_SHAPE_NONCE,     /* ?_wpnonce=..., &token=..., &csrf_token=...: keyed as a secret */
 	SMART_SHAPE_NUMBER,    /* integers and decimals */
 	SMART_SHAPE_COUNT
 } smart_shape;
@@ -75,7 +76,7 @@ typedef enum smart_shape {
 	 (1u << SMART_SHAPE_COPYRIGHT) | (1u << SMART_SHAPE_DURATION) |        \
 	 (1u << SMART_SHAPE_HOSTPORT) | (1u << SMART_SHAPE_CACHEBUST) |        \
 	 (1u << SMART_SHAPE_TIMING) | (1u << SMART_SHAPE_COUNTER) |             \
-	 (1u << SMART_SHAPE_SIZE))
+	 (1u << SMART_SHAPE_SIZE) | (1u << SMART_SHAPE_NONCE))
 
 /* "date", "hex", ...; NULL past the end. */
 const char *smart_shape_name(smart_shape s);
