@@ -33,34 +33,49 @@ unsigned smart_pool_cores(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
+/* The oldest READY slot, or NULL (with the lock held). */
+static slot *first_ready(pool *p)
+{
+	for (size_t k = 0; k < p->count; k++) {
+		slot *c = &p->slots[(p->tail + k) % p->nslots];
+
+		if (c->state == SLOT_READY)
+			return c;
+	}
+	return NULL;
+}
+
+/* Runs the job of READY slot s (with the lock held; it is released while
+ * the job runs). */
+static void run_slot(pool *p, slot *s)
+{
+	s->state = SLOT_RUNNING;
+	pthread_mutex_unlock(&p->lock);
+	p->ops->work(p->ctx, s->job);
+	pthread_mutex_lock(&p->lock);
+	s->state = SLOT_DONE;
+}
+
 static void *pool_worker(void *arg)
 {
 	pool *p = arg;
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		slot *s = NULL;
+		slot *s = first_ready(p);
 
-		for (size_t k = 0; k < p->count; k++) {
-			slot *c = &p->slots[(p->tail + k) % p->nslots];
-
-			if (c->state == SLOT_READY) {
-				s = c;
-				break;
-			}
-		}
 		if (!s) {
 			if (p->stopping)
 				break;
 			pthread_cond_wait(&p->work_ready, &p->lock);
 			continue;
 		}
-		s->state = SLOT_RUNNING;
-		pthread_mutex_unlock(&p->lock);
-		p->ops->work(p->ctx, s->job);
-		pthread_mutex_lock(&p->lock);
-		s->state = SLOT_DONE;
-		pthread_cond_signal(&p->work_done);
+		run_slot(p, s);
+		/* the producer waits for the oldest job alone: waking it for
+		 * any other costs a futex call and a context switch per job,
+		 * as much as a small job itself */
+		if (s == &p->slots[p->tail])
+			pthread_cond_signal(&p->work_done);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -107,7 +122,10 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.work_ready, NULL);
 	pthread_cond_init(&p.work_done, NULL);
-	for (; started < threads; started++)
+	/* The calling thread is one of the `threads`: while the oldest job is
+	 * not done it runs waiting jobs itself, so `threads` threads work
+	 * and none waits on a core another needs. */
+	for (; started < threads - 1; started++)
 		if (pthread_create(&tids[started], NULL, pool_worker, &p))
 			break;
 	if (started == 0) {
@@ -143,8 +161,14 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 			break;
 		pthread_mutex_lock(&p.lock);
 		t = &p.slots[p.tail];
-		while (t->state != SLOT_DONE)
-			pthread_cond_wait(&p.work_done, &p.lock);
+		while (t->state != SLOT_DONE) {
+			slot *r = first_ready(&p);
+
+			if (r)
+				run_slot(&p, r);
+			else
+				pthread_cond_wait(&p.work_done, &p.lock);
+		}
 		pthread_mutex_unlock(&p.lock);
 		/* A DONE slot is not touched by workers again. */
 		if (rc == 0 && ops->done(ctx, t->job, err)) {

@@ -13,8 +13,9 @@ typedef struct smart_pool_ops {
 	/* Calling thread: produces the next job into *job. Returns 1 for a
 	 * job, 0 when there are no more, -1 to stop with `err` set. */
 	int (*next)(void *ctx, void **job, smart_error *err);
-	/* Any pool thread: does the job's work, storing results in the job.
-	 * Must not touch shared state except read-only. */
+	/* Any pool thread, the calling one included: does the job's work,
+	 * storing results in the job. Must not touch shared state except
+	 * read-only. */
 	void (*work)(void *ctx, void *job);
 	/* Calling thread, in production order: consumes and frees the job.
 	 * Returns 0, or -1 to stop with `err` set. */
@@ -24,9 +25,11 @@ typedef struct smart_pool_ops {
 	void (*discard)(void *ctx, void *job);
 } smart_pool_ops;
 
-/* Runs the map with `threads` worker threads (0: one per online core; 1:
- * everything on the calling thread). Returns 0, or -1 with `err` set when
- * next or done stopped it or a thread could not start. */
+/* Runs the map on `threads` threads (0: one per online core; 1: everything
+ * on the calling thread): the calling thread and threads - 1 workers; the
+ * calling thread works too while the oldest job is unfinished. Returns 0,
+ * or -1 with `err` set when next or done stopped it or a thread could not
+ * start. */
 int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 		   smart_error *err);
 
