@@ -185,9 +185,45 @@ static int restart_stream(builder *sink)
 	return smart__tree_build_begin(sink);
 }
 
+static xmlDocPtr parse_html_bytes(const char *data, int len, const char *name, builder *sink);
+
+/* Whether an HTML document starts with text, not markup (after a
+ * byte-order mark and white space): a fragment such as "*(*foo)\n", which
+ * a Markdown renderer prints when a fault drops the paragraph around it. */
+static int starts_with_text(const char *data, int len)
+{
+	int i = len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'))
+		i++;
+	return i < len && data[i] != '<';
+}
+
 /* Parses an HTML page; with a sink, the tree is built while parsing
  * (tree_stream.c) and libxml2's document comes back nearly empty. */
 static xmlDocPtr parse_html(const char *data, int len, const char *name, builder *sink)
+{
+	/* libxml2 puts text that comes before any element into an implied
+	 * <p>, where a browser puts it into <body> itself: "foo" and
+	 * "<p>foo</p>" would read as one tree. Read such a document as if it
+	 * began with "<body>", which is what a browser builds. */
+	static const char body[] = "<body>";
+	char *wrapped = NULL;
+	xmlDocPtr doc;
+
+	if (starts_with_text(data, len) && len <= INT32_MAX - (int)strlen(body) &&
+	    (wrapped = malloc((size_t)len + strlen(body)))) {
+		memcpy(wrapped, body, strlen(body));
+		memcpy(wrapped + strlen(body), data, (size_t)len);
+		doc = parse_html_bytes(wrapped, len + (int)strlen(body), name, sink);
+		free(wrapped);
+		return doc;
+	}
+	return parse_html_bytes(data, len, name, sink);
+}
+
+/* parse_html on the bytes as given. */
+static xmlDocPtr parse_html_bytes(const char *data, int len, const char *name, builder *sink)
 {
 	/* HUGE lifts libxml2's nesting limit of 256, past which it silently
 	 * drops the rest of the page (two pages differing only after a deep

@@ -119,6 +119,29 @@ static void tree_equal_ignores_formatting_and_comments(void **state)
 	smart_tree_free(c);
 }
 
+/* Text before any element goes into <body>, as a browser builds it, not
+ * into the <p> libxml2 would imply: a Markdown fragment that lost its
+ * paragraph is another tree. */
+static void tree_text_before_any_element_is_the_bodys(void **state)
+{
+	smart_tree *bare = parse_html("*(*foo)\n");
+	smart_tree *para = parse_html("<p>*(*foo)</p>\n");
+	smart_tree *bom = parse_html("\xef\xbb\xbf  \nfoo <em>bar</em>");
+	char path[64];
+
+	(void)state;
+	assert_false(smart_tree_equal(bare, para));
+	for (uint32_t i = 0; i < bare->count; i++)
+		assert_false(bare->nodes[i].name && strcmp(bare->nodes[i].name, "p") == 0);
+	smart_tree_path(bare, find_node(bare, "#text", 0), path, sizeof(path));
+	assert_string_equal(path, "/html/body/text()");
+	smart_tree_path(bom, find_node(bom, "em", 0), path, sizeof(path));
+	assert_string_equal(path, "/html/body/em");
+	smart_tree_free(bare);
+	smart_tree_free(para);
+	smart_tree_free(bom);
+}
+
 static void tree_replaces_invalid_utf8(void **state)
 {
 	const char bad[] = "<?xml version='1.0' encoding='ISO-8859-1'?><r>caf\xe9</r>";
@@ -322,6 +345,7 @@ int main(void)
 		cmocka_unit_test(tree_path_counts_same_named_siblings),
 		cmocka_unit_test(tree_path_reports_full_length_when_truncated),
 		cmocka_unit_test(tree_equal_ignores_formatting_and_comments),
+		cmocka_unit_test(tree_text_before_any_element_is_the_bodys),
 		cmocka_unit_test(tree_replaces_invalid_utf8),
 		cmocka_unit_test(tree_reads_undeclared_html_as_utf8_when_valid),
 		cmocka_unit_test(tree_empty_html_is_an_empty_document),
