@@ -9,11 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "smart/features.h"
 #include "smart/profile.h"
 #include "smart/train.h"
-
-#define MAX_FEATURES 64
 
 /* A page of a wiki whose parser cache stamps `stamp` and whose article
  * says `sentence`. */
@@ -31,24 +28,14 @@ static int only_volatile(const char *old_stamp, const char *old_sentence, const 
 			 const char *new_sentence, int raw, unsigned *dates)
 {
 	char old_doc[512], new_doc[512];
-	smart_document a = { old_doc, 0, "old" }, b = { new_doc, 0, "new" };
-	smart_measure m = { 0 };
-	smart_error err = { { 0 } };
-	double values[MAX_FEATURES];
+	smart_features_result r;
 
-	assert_true(smart_feature_count() <= MAX_FEATURES);
 	page(old_doc, sizeof(old_doc), old_stamp, old_sentence);
 	page(new_doc, sizeof(new_doc), new_stamp, new_sentence);
-	a.len = strlen(old_doc);
-	b.len = strlen(new_doc);
-	m.format = SMART_FORMAT_HTML;
-	m.raw = raw;
-	m.values = values;
-	if (smart_measure_pair(&a, &b, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
+	r = measure_scrubbed(old_doc, new_doc, SMART_FORMAT_HTML, raw);
 	if (dates)
-		*dates = m.result.discounted[SMART_SHAPE_DATE];
-	return m.result.only_volatile;
+		*dates = r.discounted[SMART_SHAPE_DATE];
+	return r.only_volatile;
 }
 
 static void a_year_that_follows_the_clock_is_no_edit(void **state)

@@ -7,31 +7,19 @@
 
 #include <string.h>
 
-#include "smart/features.h"
 #include "smart/profile.h"
 #include "smart/train.h"
-
-#define MAX_FEATURES 64
 
 /* Whether the pair is no edit once scrubbed; *presentation gets the
  * discount's presentational count. */
 static int only_volatile(const char *old_doc, const char *new_doc, smart_format format, int raw,
 			 unsigned *presentation)
 {
-	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_measure m = { 0 };
-	smart_error err = { { 0 } };
-	double values[MAX_FEATURES];
+	smart_features_result r = measure_scrubbed(old_doc, new_doc, format, raw);
 
-	assert_true(smart_feature_count() <= MAX_FEATURES);
-	m.format = format;
-	m.raw = raw;
-	m.values = values;
-	if (smart_measure_pair(&a, &b, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
 	if (presentation)
-		*presentation = m.result.discounted[SMART_DISCOUNT_PRESENTATION];
-	return m.result.only_volatile;
+		*presentation = r.discounted[SMART_DISCOUNT_PRESENTATION];
+	return r.only_volatile;
 }
 
 static void added_class_and_data_attributes_are_no_edit(void **state)

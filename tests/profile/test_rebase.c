@@ -8,29 +8,24 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "smart/features.h"
 #include "smart/profile.h"
 #include "smart/train.h"
-
-#define MAX_FEATURES 64
 
 /* Whether the scrubbed pair differs in nothing; *rebased gets how many
  * values were discounted as paths. */
 static int only_volatile(const char *old_doc, const char *new_doc, unsigned *rebased)
 {
-	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_measure m = { 0 };
-	smart_error err = { { 0 } };
-	double values[MAX_FEATURES];
+	smart_features_result r = measure_scrubbed(old_doc, new_doc, SMART_FORMAT_HTML, 0);
 
-	assert_true(smart_feature_count() <= MAX_FEATURES);
-	m.format = SMART_FORMAT_HTML;
-	m.values = values;
-	if (smart_measure_pair(&a, &b, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
 	if (rebased)
-		*rebased = m.result.discounted[SMART_SHAPE_PATH];
-	return m.result.only_volatile;
+		*rebased = r.discounted[SMART_SHAPE_PATH];
+	return r.only_volatile;
+}
+
+/* Whether the scrubbed XML pair differs in nothing. */
+static int xml_only_volatile(const char *old_doc, const char *new_doc)
+{
+	return measure_scrubbed(old_doc, new_doc, SMART_FORMAT_XML, 0).only_volatile;
 }
 
 /* A page with three site-rooted links under `root` ("" or "/latest"),
@@ -172,36 +167,11 @@ static void the_canonical_address_alone_may_move(void **state)
 
 static void sitemap_locations_move_together(void **state)
 {
-	const char *old_doc = "<urlset><url><loc>http://127.0.0.1:8001/a/</loc></url>"
-			      "<url><loc>http://127.0.0.1:8001/b/</loc></url></urlset>";
-	const char *new_doc = "<urlset><url><loc>https://docs.example.org/latest/a/</loc></url>"
-			      "<url><loc>https://docs.example.org/latest/b/</loc></url></urlset>";
-	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_measure m = { 0 };
-	smart_error err = { { 0 } };
-	double values[MAX_FEATURES];
-
 	(void)state;
-	m.format = SMART_FORMAT_XML;
-	m.values = values;
-	if (smart_measure_pair(&a, &b, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
-	assert_true(m.result.only_volatile);
-}
-
-/* Whether the scrubbed XML pair differs in nothing. */
-static int xml_only_volatile(const char *old_doc, const char *new_doc)
-{
-	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
-	smart_measure m = { 0 };
-	smart_error err = { { 0 } };
-	double values[MAX_FEATURES];
-
-	m.format = SMART_FORMAT_XML;
-	m.values = values;
-	if (smart_measure_pair(&a, &b, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
-	return m.result.only_volatile;
+	assert_true(xml_only_volatile("<urlset><url><loc>http://127.0.0.1:8001/a/</loc></url>"
+				      "<url><loc>http://127.0.0.1:8001/b/</loc></url></urlset>",
+				      "<urlset><url><loc>https://docs.example.org/latest/a/</loc></url>"
+				      "<url><loc>https://docs.example.org/latest/b/</loc></url></urlset>"));
 }
 
 /* An RSS feed of a site served at `site` whose one item is `path`, with
@@ -249,23 +219,14 @@ static void a_tag_uri_that_does_not_follow_the_links_is_an_edit(void **state)
 static void raw_pipeline_keeps_the_moved_links(void **state)
 {
 	char a[1024], b[1024];
-	smart_document x, y;
-	smart_measure m = { 0 };
-	smart_error err = { { 0 } };
-	double values[MAX_FEATURES];
+	smart_features_result r;
 
 	(void)state;
 	page(a, sizeof(a), "", "");
 	page(b, sizeof(b), "/latest", "");
-	x = (smart_document){ a, strlen(a), "old" };
-	y = (smart_document){ b, strlen(b), "new" };
-	m.format = SMART_FORMAT_HTML;
-	m.raw = 1;
-	m.values = values;
-	if (smart_measure_pair(&x, &y, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
-	assert_false(m.result.only_volatile);
-	assert_int_equal(m.result.discounted_total, 0);
+	r = measure_scrubbed(a, b, SMART_FORMAT_HTML, 1);
+	assert_false(r.only_volatile);
+	assert_int_equal(r.discounted_total, 0);
 }
 
 int main(void)

@@ -130,3 +130,21 @@ double test_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
+
+smart_features_result measure_scrubbed(const char *old_doc, const char *new_doc,
+				       smart_format format, int raw)
+{
+	smart_document a = { old_doc, strlen(old_doc), "old" }, b = { new_doc, strlen(new_doc), "new" };
+	smart_measure m = { 0 };
+	smart_error err = { { 0 } };
+	double *values = calloc(smart_feature_count(), sizeof(*values));
+
+	assert_non_null(values);
+	m.format = format;
+	m.raw = raw;
+	m.values = values;
+	if (smart_measure_pair(&a, &b, &m, &err) < 0)
+		fail_msg("measuring: %s", err.message);
+	free(values);
+	return m.result;
+}

@@ -37,6 +37,13 @@ int compare_verdict_detail(const char *name, const char *config_json,
  * smart_feature_count() long) receives the feature names it borrows. */
 smart_model *registry_model(const char **names);
 
+/* Measures the pair of NUL-terminated documents as classify does
+ * (scrubbed, or SMART's raw pipeline when `raw`) and returns what scrubbing
+ * found: whether nothing is left once scrubbed (only_volatile) and the
+ * discount's counts. Fails the test on an error. */
+smart_features_result measure_scrubbed(const char *old_doc, const char *new_doc,
+				       smart_format format, int raw);
+
 /* A monotonic clock in seconds, for tests that compare the times of two
  * sizes (ratios, never bare times). */
 double test_seconds(void);
