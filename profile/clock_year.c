@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
 #include "internal.h"
 
 /* Whether year `y` (1900-2099) is in the set. */
@@ -107,15 +108,8 @@ typedef struct year_values {
 
 static int year_values_push(year_values *vs, const char **slot, uint32_t *len_slot)
 {
-	if (vs->n == vs->cap) {
-		size_t cap = vs->cap ? 2 * vs->cap : 16;
-		year_value *at = realloc(vs->at, cap * sizeof(*at));
-
-		if (!at)
-			return -1;
-		vs->at = at;
-		vs->cap = cap;
-	}
+	if (smart_array_reserve((void **)&vs->at, &vs->cap, vs->n, sizeof(*vs->at), 16) < 0)
+		return -1;
 	vs->at[vs->n++] = (year_value){ slot, len_slot };
 	return 0;
 }
