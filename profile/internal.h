@@ -59,7 +59,9 @@ int smart__profile_index_rebuild(smart_profile *p, smart_error *err);
 typedef struct shape_def {
 	const char *name;
 	const char *regex;
-	int (*valid)(const char *s, size_t len); /* NULL: every match counts */
+	/* NULL: every match counts. A check may read s[-1] (the text's byte
+	 * or a space before the text) and s[len] (a NUL after the text). */
+	int (*valid)(const char *s, size_t len);
 } shape_def;
 
 /* Every shape, in smart_shape order. */

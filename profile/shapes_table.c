@@ -151,6 +151,29 @@ static int valid_duration(const char *s, size_t len)
 	return !(len == 5 && s[4] == 's' && is_digit((unsigned char)s[0]) && is_digit((unsigned char)s[3]));
 }
 
+/* A clock stands alone: one joined to another number by a dash is a
+ * range, as in cmark's source positions ("1:1-1:10") or opening hours
+ * ("10:00-11:00"), and a range is content. Within a match, "HH:MM-HH:MM"
+ * is such a range read as a clock and its zone's offset; a clock with an
+ * offset has its seconds ("10:00:00-05:00") or a space ("10:00 -0500").
+ * The scan guarantees one readable byte before a match (the text's own,
+ * or a space at its start) and a NUL after the text. */
+static int valid_time(const char *s, size_t len)
+{
+	const char *dash = memchr(s, '-', len);
+	int range_before = s[-1] == '-' && is_digit((unsigned char)s[-2]);
+	int range_after = s[len] == '-' && is_digit((unsigned char)s[len + 1]);
+	int range_within = 0;
+
+	if (dash && dash > s && is_digit((unsigned char)dash[-1])) {
+		size_t head = (size_t)(dash - s);
+
+		range_within = memchr(s, ':', head) == memrchr(s, ':', head) &&
+			       memchr(dash, ':', len - head) != NULL;
+	}
+	return !range_before && !range_after && !range_within;
+}
+
 /* In smart_shape order. */
 const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	{ "uuid", "\\<[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\>",
@@ -179,7 +202,7 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  NULL },
 	{ "time",
 	  "\\<" CLOCK ZONE,
-	  NULL },
+	  valid_time },
 	{ "reltime",
 	  "\\<([0-9]+|an?|one|two|three|few|several) (seconds?|secs?|minutes?|mins?|hours?|hrs?|"
 	  "days?|weeks?|months?|years?) ago\\>"

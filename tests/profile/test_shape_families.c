@@ -168,6 +168,8 @@ static const shape_case cases[] = {
 	{ "a six-digit count", "204399", "204400", 0 },
 	{ "an empty value", "Welcome, alice", "Welcome, ", 0 },
 	{ "a word after a time", "closes at 10:41 today", "closes at 10:42 tomorrow", 0 },
+	{ "a source position range (cmark)", "data-sourcepos=\"1:1-1:10\"", "data-sourcepos=\"1:1-0:10\"", 0 },
+	{ "a range of opening hours", "open 10:00-11:00", "open 10:00-12:30", 0 },
 	{ "a year beside a clock", "Tue Nov 14 22:13:20 2023 release", "Tue Nov 14 22:13:20 2023 recall", 0 },
 };
 
