@@ -9,7 +9,7 @@
  * Each shape of shapes_table.c needs at least one of these in its match:
  *   - six digits in a row (epochs, compact dates), or four then '-', '/'
  *     or '.' (ISO, slashed and dotted dates, permalink paths);
- *   - eight hex digits in a row (hex, uuid), or sixteen characters of
+ *   - eight hex digits in a row (hex, uuid), or twelve characters of
  *     [A-Za-z0-9+_-] (base64, cuid);
  *   - ':' or '%' (clocks, encoded clocks and hosts, Windows paths, timings);
  *   - a digit, then '.' or '/', then a digit (versions, IPv4 addresses,
@@ -230,7 +230,7 @@ int smart__profile_shapes_may_match(const smart_shapes *s, const char *text)
 		digits = is_digit(*p) ? digits + 1 : 0;
 		hex = is_hex(*p) ? hex + 1 : 0;
 		tokens = is_token_char(*p) ? tokens + 1 : 0;
-		if (digits >= 6 || hex >= 8 || tokens >= 16 || *p == ':' || *p == '%' || *p >= 0x80)
+		if (digits >= 6 || hex >= 8 || tokens >= 12 || *p == ':' || *p == '%' || *p >= 0x80)
 			return 1;
 		if (is_digit(*p)) {
 			if ((digits >= 4 && (p[1] == '-' || p[1] == '/' || p[1] == '.')) ||

@@ -99,11 +99,33 @@ static int is_form_encoded_text(const char *s, size_t len)
 	return pluses >= 2;
 }
 
+/* Where a token switches between upper case, lower case and digits:
+ * about two transitions in three for random characters, one at each word's
+ * start for a CamelCase name. */
+static size_t class_switches(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 1; i < len; i++) {
+		int a = (unsigned char)s[i - 1], b = (unsigned char)s[i];
+
+		n += is_digit(a) != is_digit(b) || is_lower(a) != is_lower(b) || is_upper(a) != is_upper(b);
+	}
+	return n;
+}
+
+/* Below this length a token must also look random to be one. */
+#define SHORT_TOKEN 16
+
 /* A base64 token mixes upper case, lower case and digits; long words,
  * slugs ("internationalisation", "release-notes-2024") and form-encoded
- * text do not. */
+ * text do not. A short one (12 to 15 characters: Fossil's suggested
+ * password "ZLpwdhsSvMK9") must switch class at least five times, which a
+ * name such as "1000VictorsWay" or "XMLHttpRequest2" does not. */
 static int valid_base64(const char *s, size_t len)
 {
+	if (len < SHORT_TOKEN && class_switches(s, len) < 5)
+		return 0;
 	return has_class(s, len, is_digit) && has_class(s, len, is_lower) &&
 	       has_class(s, len, is_upper) && !is_form_encoded_text(s, len);
 }
@@ -213,7 +235,7 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<24[0-9]{5}\\.[0-9]{4,}\\>", /* a Julian day with its time: 2460370.916667 (1858-2132) */
 	  NULL },
 	{ "hex", "\\<(0[xX])?[0-9a-fA-F]{8,}\\>", valid_hex },
-	{ "base64", "\\<[A-Za-z0-9+_-]{16,}={0,2}", valid_base64 },
+	{ "base64", "\\<[A-Za-z0-9+_-]{12,}={0,2}", valid_base64 },
 	{ "url-query", "\\?[A-Za-z0-9_.%-]+=[^ #\"'<>]*", NULL },
 	{ "path",
 	  "(/(home|tmp|usr|var|opt|srv|build|root|private|Users|mnt|nix|builddir)(/[A-Za-z0-9_.~+-]+)+/?"

@@ -38,7 +38,8 @@ typedef enum smart_shape {
 	SMART_SHAPE_RELTIME,   /* "3 days ago", "in 2 hours", "just now" */
 	SMART_SHAPE_EPOCH,     /* 10- or 13-digit Unix timestamps, Julian days */
 	SMART_SHAPE_HEX,       /* 8+ hex digits with a digit and a letter */
-	SMART_SHAPE_BASE64,    /* 16+ base64 characters, mixed case and digits */
+	SMART_SHAPE_BASE64,    /* 16+ base64 characters, mixed case and digits
+	                        * (12+ when they also look random) */
 	SMART_SHAPE_URL_QUERY, /* a URL's ?key=value&... part */
 	SMART_SHAPE_PATH,      /* absolute file paths (/home/..., C:\...) */
 	SMART_SHAPE_VERSION,   /* 1.2.3, v2.0, 4.3.0-beta */
@@ -171,6 +172,16 @@ void smart_scrub_log_redo(smart_scrub_log *log);
  * memory (the changes made so far are in the log). */
 int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
 		       smart_scrub_log *log, smart_error *err);
+
+/* Captcha challenges (profile/captcha.c): the values inside an element
+ * whose class or id names a captcha and that holds no form control (the
+ * challenge's text, its image address), and the value of a form control
+ * whose name names one (a seed), become "{captcha}" in both trees, through
+ * `log`: a captcha draws a new challenge for every page. Returns how many
+ * of the new tree's challenges differ from the old tree's, or -1 with
+ * `err` set when out of memory. */
+int smart_scrub_captcha(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			smart_error *err);
 
 /* A site that moved between the runs (profile/rebase.c): when two or more
  * links (href, src, action, sitemap <loc>) of the page are rewritten by
