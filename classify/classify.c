@@ -204,6 +204,14 @@ size_t smart_discount_text(const unsigned *counts, char *buf, size_t size)
 		if (n > 0 && (size_t)n < size - used)
 			used += (size_t)n;
 	}
+	if (counts[SMART_DISCOUNT_CAPTCHA]) {
+		unsigned k = counts[SMART_DISCOUNT_CAPTCHA];
+		int n = snprintf(buf + used, size - used, "%s%u captcha challenge%s",
+				 used ? ", " : "", k, k == 1 ? "" : "s");
+
+		if (n > 0 && (size_t)n < size - used)
+			used += (size_t)n;
+	}
 	if (counts[SMART_DISCOUNT_PRESENTATION]) {
 		unsigned k = counts[SMART_DISCOUNT_PRESENTATION];
 		int n = snprintf(buf + used, size - used, "%s%u presentational attribute%s",

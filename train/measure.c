@@ -21,6 +21,7 @@ typedef struct scrubbed {
 	smart_scrubbed_pair p;
 	smart_scrub_log *log;
 	int clock_years;                    /* values where a bare year followed the clock */
+	int captchas;                       /* captcha challenges drawn anew */
 	int rebased;                        /* links of a moved site */
 	int metadata;                       /* generator metadata elements that differed */
 } scrubbed;
@@ -40,8 +41,8 @@ static void scrubbed_free(scrubbed *s)
 	smart_scrub_log_free(s->log);
 }
 
-/* Scrubs both trees in place: value shapes (and the clock's year), a
- * moved site's root, generator metadata. 0, or -1 with `err` set. */
+/* Scrubs both trees in place: value shapes (and the clock's year),
+ * captcha challenges, a moved site's root, generator metadata. 0, or -1 with `err` set. */
 static int scrub_pair(const smart_shapes *shapes, smart_tree *old_tree, smart_tree *new_tree,
 		      scrubbed *s, smart_error *err)
 {
@@ -49,6 +50,7 @@ static int scrub_pair(const smart_shapes *shapes, smart_tree *old_tree, smart_tr
 	s->p.new_clean = new_tree;
 	if (!(s->log = smart_scrub_log_new(err)) ||
 	    (s->clock_years = smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err)) < 0 ||
+	    (s->captchas = smart_scrub_captcha(old_tree, new_tree, s->log, err)) < 0 ||
 	    (s->rebased = smart_scrub_rebase(old_tree, new_tree, s->log, err)) < 0)
 		return -1;
 	s->metadata = smart_scrub_metadata(&s->p, s->log, err);
@@ -97,7 +99,9 @@ static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tr
 	r->discounted[SMART_SHAPE_PATH] += (unsigned)s->rebased;
 	r->discounted[SMART_SHAPE_DATE] += (unsigned)s->clock_years;
 	r->discounted[SMART_DISCOUNT_METADATA] = (unsigned)s->metadata;
-	r->discounted_total = (unsigned)(total + s->rebased + s->clock_years + s->metadata) +
+	r->discounted[SMART_DISCOUNT_CAPTCHA] = (unsigned)s->captchas;
+	r->discounted_total = (unsigned)(total + s->rebased + s->clock_years + s->metadata +
+					 s->captchas) +
 			      r->discounted[SMART_DISCOUNT_PRESENTATION];
 	r->only_volatile = smart_diff_is_empty(d);
 	return 0;
@@ -159,7 +163,7 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	smart_diff *diff = NULL;
 	int status = -1;
 
-	assert(SMART_DISCOUNT_METADATA < sizeof(r->discounted) / sizeof(r->discounted[0]));
+	assert(SMART_DISCOUNT_CAPTCHA < sizeof(r->discounted) / sizeof(r->discounted[0]));
 	memset(r, 0, sizeof(*r));
 	m->bytes_differ = old_doc->len != new_doc->len ||
 			  memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;

@@ -117,7 +117,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			smart_classification *out, smart_error *err);
 
 /* "3 dates, 1 token, 1 version": what discounted[] (per smart_shape, then
- * SMART_DISCOUNT_PRESENTATION) counts,
+ * the SMART_DISCOUNT_ slots of train.h) counts,
  * in words, into buf (always terminated); returns its length, 0 for none. */
 size_t smart_discount_text(const unsigned *counts, char *buf, size_t size);
 

@@ -105,9 +105,10 @@ typedef struct smart_features_result {
 } smart_features_result;
 
 /* The slots of discounted[] past the shapes: presentational attributes,
- * and generator metadata elements. */
+ * generator metadata elements, and captcha challenges. */
 #define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
 #define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
+#define SMART_DISCOUNT_CAPTCHA (SMART_SHAPE_COUNT + 2)
 
 /* Comparators to run on each pair, with their configuration. */
 typedef struct smart_comparator_set {

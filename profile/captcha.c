@@ -1,0 +1,143 @@
+/*
+ * Captcha challenges (include/smart/profile.h, smart_scrub_captcha): a
+ * captcha draws its challenge at random for every page it is on (Fossil's
+ * ASCII-art digits, an image address, a seed in a hidden input), so two
+ * clean runs never print the same one. The challenge's values become
+ * "{captcha}" in both scrubbed trees; the markup around them (which
+ * element, which class) is still aligned and measured.
+ *
+ * A challenge is an element whose class or id names a captcha and that
+ * holds no form control: a page may mark its <body> or its <form> as a
+ * captcha page ("<body class='captcha ...'>"), and what a user fills in is
+ * content. A form control whose name names a captcha ("captchaseed") has
+ * its value scrubbed on its own.
+ */
+#include "smart/profile.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define CAPTCHA "{captcha}"
+
+static int is_element(const smart_tree *t, uint32_t i)
+{
+	return t->nodes[i].kind == SMART_NODE_ELEMENT;
+}
+
+static int attr_names_captcha(const smart_tree *t, uint32_t i, const char *attr)
+{
+	const smart_attr *a = smart_tree_attr(t, i, attr);
+
+	return a && a->value && strcasestr(a->value, "captcha") != NULL;
+}
+
+static int is_form_control(const smart_tree *t, uint32_t i)
+{
+	static const char *const names[] = { "input", "select", "textarea", "button", "form", NULL };
+
+	for (size_t k = 0; is_element(t, i) && names[k]; k++)
+		if (strcmp(t->nodes[i].name, names[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether element `i` is a challenge: named a captcha by its class or id,
+ * with no form control in its subtree (nodes are in document order, so
+ * the subtree is i .. i + size - 1). */
+static int is_challenge(const smart_tree *t, uint32_t i)
+{
+	if (!is_element(t, i) ||
+	    !(attr_names_captcha(t, i, "class") || attr_names_captcha(t, i, "id")))
+		return 0;
+	for (uint32_t k = i; k < i + t->nodes[i].size; k++)
+		if (is_form_control(t, k))
+			return 0;
+	return 1;
+}
+
+/* Attributes that name and place the challenge rather than hold it. */
+static int is_naming_attribute(const char *name)
+{
+	return strcasecmp(name, "class") == 0 || strcasecmp(name, "id") == 0 ||
+	       strcasecmp(name, "name") == 0 || strcasecmp(name, "type") == 0 ||
+	       strcasecmp(name, "role") == 0 || strncasecmp(name, "aria-", 5) == 0;
+}
+
+/* FNV-1a of a value, folded into a running hash `h`. */
+static uint64_t hash_value(uint64_t h, const char *v)
+{
+	for (const unsigned char *p = (const unsigned char *)(v ? v : ""); *p; p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return (h ^ 0xff) * 0x100000001b3ULL; /* a separator, so "ab","c" != "a","bc" */
+}
+
+/* Scrubs one value slot, folding what it held into *h. */
+static int scrub_slot(smart_scrub_log *log, const char **slot, uint32_t *len_slot, uint64_t *h)
+{
+	*h = hash_value(*h, *slot);
+	if (*slot && strcmp(*slot, CAPTCHA) == 0)
+		return 0;
+	return smart_scrub_log_set(log, slot, len_slot, CAPTCHA);
+}
+
+/* Scrubs the challenges of `t`, noting in hashes[] (up to `cap`) a hash of
+ * each one's values in document order; returns how many challenges `t` has
+ * (beyond `cap` too), or -1 when out of memory. */
+static long scrub_tree(smart_tree *t, smart_scrub_log *log, uint64_t *hashes, size_t cap)
+{
+	long found = 0;
+
+	for (uint32_t i = 0; i < t->count; i++) {
+		smart_node *n = &t->nodes[i];
+		uint64_t h = 0xcbf29ce484222325ULL;
+		uint32_t end = i + n->size;
+
+		if (is_form_control(t, i) && attr_names_captcha(t, i, "name")) {
+			smart_attr *value = (smart_attr *)smart_tree_attr(t, i, "value");
+
+			if (value && scrub_slot(log, &value->value, NULL, &h))
+				return -1;
+			continue;
+		}
+		if (!is_challenge(t, i))
+			continue;
+		for (uint32_t k = i; k < end; k++) {
+			smart_node *m = &t->nodes[k];
+
+			if (m->kind == SMART_NODE_TEXT && scrub_slot(log, &m->text, &m->text_len, &h))
+				return -1;
+			for (uint32_t a = 0; m->kind == SMART_NODE_ELEMENT && a < m->attr_count; a++) {
+				smart_attr *attr = &t->attrs[m->attr_first + a];
+
+				if (!is_naming_attribute(attr->name) &&
+				    scrub_slot(log, &attr->value, NULL, &h))
+					return -1;
+			}
+		}
+		if ((size_t)found < cap)
+			hashes[found] = h;
+		found++;
+		i = end - 1; /* a challenge inside a challenge is part of it */
+	}
+	return found;
+}
+
+/* At most this many challenges on a page are compared one by one. */
+#define MAX_CHALLENGES 16
+
+int smart_scrub_captcha(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			smart_error *err)
+{
+	uint64_t old_hashes[MAX_CHALLENGES], new_hashes[MAX_CHALLENGES];
+	long n_old = scrub_tree(old_tree, log, old_hashes, MAX_CHALLENGES);
+	long n_new = n_old < 0 ? -1 : scrub_tree(new_tree, log, new_hashes, MAX_CHALLENGES);
+	int changed = 0;
+
+	if (n_old < 0 || n_new < 0)
+		return smart_error_oom(err);
+	for (long k = 0; k < n_new && k < MAX_CHALLENGES; k++)
+		changed += k >= n_old || old_hashes[k] != new_hashes[k];
+	return changed;
+}

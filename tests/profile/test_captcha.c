@@ -1,0 +1,109 @@
+/* Captcha challenges (profile/captcha.c) through the scrubbing pipeline: a
+ * challenge drawn anew (its ASCII art, its image, its seed) is no edit
+ * and is counted in the discount; a change beside it, a change to a form
+ * that a page marks as a captcha page, and a changed label inside a
+ * captcha form stay edits; the raw pipeline sees the challenge. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "smart/profile.h"
+#include "smart/train.h"
+
+/* A login page in Fossil's manner: the body's class marks a captcha page,
+ * a hidden seed, and the challenge drawn in a <pre>. */
+static void login_page(char *buf, size_t size, const char *seed, const char *art,
+		       const char *label)
+{
+	snprintf(buf, size,
+		 "<html><body class=\"captcha rpage-login\"><form action=\"/login\">"
+		 "<label>%s</label><input type=\"text\" name=\"u\">"
+		 "<input type=\"hidden\" name=\"captchaseed\" value=\"%s\">"
+		 "<div class=\"captcha\"><table class=\"captcha\"><tr><td>"
+		 "<pre class=\"captcha\">%s</pre></td></tr></table></div>"
+		 "<img id=\"captcha-image\" src=\"/captcha.png?r=%s\" alt=\"captcha\">"
+		 "</form></body></html>",
+		 label, seed, art, seed);
+}
+
+static smart_features_result measure_login(const char *old_seed, const char *old_art,
+					   const char *new_seed, const char *new_art,
+					   const char *new_label, int raw)
+{
+	char old_doc[1024], new_doc[1024];
+
+	login_page(old_doc, sizeof(old_doc), old_seed, old_art, "User ID:");
+	login_page(new_doc, sizeof(new_doc), new_seed, new_art, new_label);
+	return measure_scrubbed(old_doc, new_doc, SMART_FORMAT_HTML, raw);
+}
+
+static void a_new_challenge_is_no_edit(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	r = measure_login("778815766", " __  _____\n/_ ||  __ \\", "180463", "  ___   ____\n / _ \\ |___ \\",
+			  "User ID:", 0);
+	assert_true(r.only_volatile);
+	/* the <pre> and the image are two challenges; the seed is a value */
+	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 2);
+}
+
+static void the_same_challenge_counts_nothing(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	r = measure_login("778815766", "__ art", "778815766", "__ art", "User ID:", 0);
+	assert_false(r.trees_differ);
+	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 0);
+}
+
+static void a_changed_label_beside_a_challenge_is_an_edit(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	/* the body and the form name a captcha page, but they hold the form's
+	 * controls, so what they say is content */
+	r = measure_login("778815766", "__ art", "180463", "== art", "Password:", 0);
+	assert_false(r.only_volatile);
+	assert_true(r.trees_differ);
+}
+
+static void the_raw_pipeline_sees_the_challenge(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	r = measure_login("778815766", "__ art", "180463", "== art", "User ID:", 1);
+	assert_false(r.only_volatile);
+	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 0);
+}
+
+static void a_form_named_captcha_keeps_its_fields(void **state)
+{
+	const char *old_doc = "<html><body><form id=\"captcha-form\"><label>Name</label>"
+			      "<input name=\"n\" value=\"Ann\"></form></body></html>";
+	const char *new_doc = "<html><body><form id=\"captcha-form\"><label>Email</label>"
+			      "<input name=\"n\" value=\"Bob\"></form></body></html>";
+	smart_features_result r = measure_scrubbed(old_doc, new_doc, SMART_FORMAT_HTML, 0);
+
+	(void)state;
+	assert_false(r.only_volatile);
+	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_new_challenge_is_no_edit),
+		cmocka_unit_test(the_same_challenge_counts_nothing),
+		cmocka_unit_test(a_changed_label_beside_a_challenge_is_an_edit),
+		cmocka_unit_test(the_raw_pipeline_sees_the_challenge),
+		cmocka_unit_test(a_form_named_captcha_keeps_its_fields),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
