@@ -404,7 +404,13 @@ static int rebase_slots(smart_scrub_log *log, slot_list *a, slot_list *b)
 			count_rule(origins, &n_origins, a->n, r->a.origin, r->a.origin_len,
 				   r->b.origin, r->b.origin_len);
 	}
+	/* and again on the links as printed: scrubbing turns a permalink's
+	 * "/2024/02/" into "{date}", which would hide that the link kept the
+	 * "/2024" that two pagination links lost */
 	refute_contradicted(paths, n_paths, a, b);
+	smart_scrub_log_undo(log);
+	refute_contradicted(paths, n_paths, a, b);
+	smart_scrub_log_redo(log);
 	for (size_t i = 0; i < n_paths; i++)
 		paths_moved |= paths[i].support >= REBASE_MIN_SUPPORT;
 	for (size_t i = 0; i < n_w; i++) {

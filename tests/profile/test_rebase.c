@@ -135,6 +135,20 @@ static void a_path_rule_that_a_kept_link_refutes_is_an_edit(void **state)
 		"<a href=\"/page/2/\">Older</a></body></html>", NULL));
 }
 
+/* The year archive's pagination loses "/2024" while the posts' permalinks
+ * keep it. Scrubbed, a permalink's "/2024/02/" is a date, so only the
+ * links as printed show that the archive did not move: an edit. */
+static void a_path_rule_that_a_kept_permalink_refutes_is_an_edit(void **state)
+{
+	(void)state;
+	assert_false(only_volatile(
+		"<html><body><a href=\"http://127.0.0.1:18241/2024/02/autolinks/\">Autolinks</a>"
+		"<a href=\"http://127.0.0.1:18241/2024/\">Previous</a>"
+		"<a href=\"http://127.0.0.1:18241/2024/\">Page 1</a></body></html>",
+		"<html><body><a href=\"http://127.0.0.1:18240/2024/02/autolinks/\">Autolinks</a>"
+		"<a href=\"/\">Previous</a><a href=\"/\">Page 1</a></body></html>", NULL));
+}
+
 /* The same pages with the feed link moved too: the whole category is
  * served from the root now, a move. */
 static void a_path_rule_every_link_follows_is_a_move(void **state)
@@ -241,6 +255,7 @@ int main(void)
 		cmocka_unit_test(a_moved_root_with_a_lost_link_is_left_alone),
 		cmocka_unit_test(a_new_host_comes_with_the_moved_root),
 		cmocka_unit_test(a_path_rule_that_a_kept_link_refutes_is_an_edit),
+		cmocka_unit_test(a_path_rule_that_a_kept_permalink_refutes_is_an_edit),
 		cmocka_unit_test(a_path_rule_every_link_follows_is_a_move),
 		cmocka_unit_test(the_canonical_address_alone_may_move),
 		cmocka_unit_test(sitemap_locations_move_together),
