@@ -169,6 +169,22 @@ static const char *const shape_words[][2] = {
 	[SMART_SHAPE_NUMBER] = { "number", "numbers" },
 };
 
+/* Appends ", 3 <what>s" (no comma first) to the `used` bytes of buf when
+ * k > 0; returns the new length, unchanged when it would not fit. */
+static size_t append_count(char *buf, size_t size, size_t used, unsigned k, const char *what)
+{
+	int n;
+
+	if (!k)
+		return used;
+	n = snprintf(buf + used, size - used, "%s%u %s%s", used ? ", " : "", k, what,
+		     k == 1 ? "" : "s");
+	if (n > 0 && (size_t)n < size - used)
+		return used + (size_t)n;
+	buf[used] = '\0'; /* snprintf wrote what fitted: take it back */
+	return used;
+}
+
 size_t smart_discount_text(const unsigned *counts, char *buf, size_t size)
 {
 	size_t used = 0;
@@ -192,33 +208,16 @@ size_t smart_discount_text(const unsigned *counts, char *buf, size_t size)
 			continue;
 		n = snprintf(buf + used, size - used, "%s%u %s", used ? ", " : "", merged[k],
 			     shape_words[k][merged[k] == 1 ? 0 : 1]);
-		if (n < 0 || (size_t)n >= size - used)
+		if (n < 0 || (size_t)n >= size - used) {
+			buf[used] = '\0';
 			break;
+		}
 		used += (size_t)n;
 	}
-	if (counts[SMART_DISCOUNT_METADATA]) {
-		unsigned k = counts[SMART_DISCOUNT_METADATA];
-		int n = snprintf(buf + used, size - used, "%s%u generator metadata element%s",
-				 used ? ", " : "", k, k == 1 ? "" : "s");
-
-		if (n > 0 && (size_t)n < size - used)
-			used += (size_t)n;
-	}
-	if (counts[SMART_DISCOUNT_CAPTCHA]) {
-		unsigned k = counts[SMART_DISCOUNT_CAPTCHA];
-		int n = snprintf(buf + used, size - used, "%s%u captcha challenge%s",
-				 used ? ", " : "", k, k == 1 ? "" : "s");
-
-		if (n > 0 && (size_t)n < size - used)
-			used += (size_t)n;
-	}
-	if (counts[SMART_DISCOUNT_PRESENTATION]) {
-		unsigned k = counts[SMART_DISCOUNT_PRESENTATION];
-		int n = snprintf(buf + used, size - used, "%s%u presentational attribute%s",
-				 used ? ", " : "", k, k == 1 ? "" : "s");
-
-		if (n > 0 && (size_t)n < size - used)
-			used += (size_t)n;
-	}
+	used = append_count(buf, size, used, counts[SMART_DISCOUNT_METADATA],
+			    "generator metadata element");
+	used = append_count(buf, size, used, counts[SMART_DISCOUNT_CAPTCHA], "captcha challenge");
+	used = append_count(buf, size, used, counts[SMART_DISCOUNT_PRESENTATION],
+			    "presentational attribute");
 	return used;
 }

@@ -118,7 +118,8 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 
 /* "3 dates, 1 token, 1 version": what discounted[] (per smart_shape, then
  * the SMART_DISCOUNT_ slots of train.h) counts,
- * in words, into buf (always terminated); returns its length, 0 for none. */
+ * in words, into buf (always terminated; a part that does not fit is left
+ * out whole); returns its length, 0 for none. */
 size_t smart_discount_text(const unsigned *counts, char *buf, size_t size);
 
 /* Classifies every record of a corpus on o->threads threads; records

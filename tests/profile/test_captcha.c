@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "smart/classify.h"
 #include "smart/profile.h"
 #include "smart/train.h"
 
@@ -48,6 +49,25 @@ static void a_new_challenge_is_no_edit(void **state)
 	assert_true(r.only_volatile);
 	/* the <pre> and the image are two challenges; the seed is a value */
 	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 2);
+}
+
+static void the_explanation_names_the_challenges(void **state)
+{
+	unsigned counts[32] = { 0 };
+	char text[128];
+
+	(void)state;
+	counts[SMART_SHAPE_DATE] = 2;
+	counts[SMART_DISCOUNT_CAPTCHA] = 1;
+	smart_discount_text(counts, text, sizeof(text));
+	assert_string_equal(text, "2 dates, 1 captcha challenge");
+	counts[SMART_DISCOUNT_CAPTCHA] = 3;
+	counts[SMART_DISCOUNT_METADATA] = 1;
+	smart_discount_text(counts, text, sizeof(text));
+	assert_string_equal(text, "2 dates, 1 generator metadata element, 3 captcha challenges");
+	/* what does not fit is left out, never cut in the middle */
+	smart_discount_text(counts, text, 16);
+	assert_string_equal(text, "2 dates");
 }
 
 static void the_same_challenge_counts_nothing(void **state)
@@ -99,6 +119,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_new_challenge_is_no_edit),
+		cmocka_unit_test(the_explanation_names_the_challenges),
 		cmocka_unit_test(the_same_challenge_counts_nothing),
 		cmocka_unit_test(a_changed_label_beside_a_challenge_is_an_edit),
 		cmocka_unit_test(the_raw_pipeline_sees_the_challenge),
