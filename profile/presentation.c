@@ -18,6 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "internal.h"
+
 int smart_presentation_attribute(const char *name)
 {
 	static const char *const names[] = { "class", "style", "width", "height", "align",
@@ -29,27 +31,6 @@ int smart_presentation_attribute(const char *name)
 	for (size_t i = 0; names[i]; i++)
 		if (strcasecmp(name, names[i]) == 0)
 			return 1;
-	return 0;
-}
-
-/* Removes the attribute `name` from node `node` of `t`, its attributes
- * saved in the log first. 0, or -1 when out of memory. */
-static int remove_attribute(smart_tree *t, uint32_t node, const char *name,
-			    smart_scrub_log *log)
-{
-	smart_node *n = &t->nodes[node];
-	uint32_t kept = 0;
-
-	if (smart_scrub_log_save_attrs(log, t, node))
-		return -1;
-	for (uint32_t k = 0; k < n->attr_count; k++) {
-		smart_attr a = t->attrs[n->attr_first + k];
-
-		if (strcmp(a.name, name) != 0)
-			t->attrs[n->attr_first + kept++] = a;
-	}
-	assert(kept < n->attr_count);
-	n->attr_count = kept;
 	return 0;
 }
 
@@ -78,7 +59,7 @@ int smart_scrub_added_presentation(smart_tree *new_clean, smart_diff *d, smart_s
 
 		if (!adds_presentation(op))
 			continue;
-		if (remove_attribute(new_clean, op->new_node, op->attr_name, log))
+		if (smart__scrub_remove_attribute(new_clean, op->new_node, op->attr_name, log))
 			return smart_error_oom(err);
 		removed++;
 	}

@@ -178,10 +178,23 @@ static int volatile_attribute(const char *name)
 	return 0;
 }
 
-/* Scrubs the values of one tree (see smart_shapes_scrub), noting in
- * `years` the years the scrubbed values lost (the dates of the run). */
+/* What scrubbing one tree took out of it: the run's clock, as evidence for
+ * values that follow it (clock_year.c, clock_pieces.c). */
+typedef struct scrub_notes {
+	smart__year_set years;     /* the years the scrubbed values lost */
+	smart__moment_set moments; /* the epochs and ISO date-times they lost */
+} scrub_notes;
+
+static void note_scrubbed(scrub_notes *notes, const char *raw, const char *scrubbed)
+{
+	smart__year_set_note_scrubbed(&notes->years, raw, scrubbed);
+	smart__moment_set_note_scrubbed(&notes->moments, raw, scrubbed);
+}
+
+/* Scrubs the values of one tree (see smart_shapes_scrub), noting what the
+ * scrubbed values lost in `notes`. */
 static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart_scrub_log *log,
-		      smart__year_set *years, smart_error *err)
+		      scrub_notes *notes, smart_error *err)
 {
 	for (uint32_t i = 0; i < t->count; i++) {
 		smart_node *n = &t->nodes[i];
@@ -199,7 +212,7 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 			if (v == n->text)
 				continue;
 			if (v != text)
-				smart__year_set_note_scrubbed(years, text, v);
+				note_scrubbed(notes, text, v);
 			if (smart_scrub_log_set(log, &n->text, &n->text_len, v))
 				return smart_error_oom(err);
 		}
@@ -213,7 +226,7 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 			if (v == a->value)
 				continue;
 			if (a->value)
-				smart__year_set_note_scrubbed(years, a->value, v);
+				note_scrubbed(notes, a->value, v);
 			if (smart_scrub_log_set(log, &a->value, NULL, v))
 				return smart_error_oom(err);
 		}
@@ -225,15 +238,21 @@ int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *
 		       smart_scrub_log *log, smart_error *err)
 {
 	scrub_memo m = { NULL, 0, 0 };
-	smart__year_set old_years = { { 0 } }, new_years = { { 0 } };
-	int rc = scrub_tree(&m, s, old_tree, log, &old_years, err);
+	scrub_notes *notes = calloc(2, sizeof(*notes)); /* old, new: too big for the stack */
+	int rc = notes ? scrub_tree(&m, s, old_tree, log, &notes[0], err) : smart_error_oom(err);
+	int pieces = 0;
 
 	if (rc == 0 && new_tree)
-		rc = scrub_tree(&m, s, new_tree, log, &new_years, err);
+		rc = scrub_tree(&m, s, new_tree, log, &notes[1], err);
 	free(m.slots);
 	if (rc == 0 && new_tree)
-		rc = smart__scrub_clock_year(old_tree, new_tree, &old_years, &new_years, log, err);
-	return rc;
+		rc = smart__scrub_clock_year(old_tree, new_tree, &notes[0].years, &notes[1].years, log,
+					     err);
+	if (rc >= 0 && new_tree)
+		pieces = smart__scrub_clock_pieces(old_tree, new_tree, &notes[0].moments,
+						   &notes[1].moments, log, err);
+	free(notes);
+	return rc < 0 || pieces < 0 ? -1 : rc + pieces;
 }
 
 int smart_shapes_count_discounted(const smart_shapes *s, const smart_tree *old_raw,

@@ -10,11 +10,13 @@
  */
 #include "smart/profile.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/arena.h"
 #include "common/array.h"
+#include "internal.h"
 
 /* One change: a value replaced (slot != NULL), or the attributes of an
  * element saved before they were edited (attrs_of != NULL). */
@@ -110,6 +112,25 @@ int smart_scrub_log_save_attrs(smart_scrub_log *log, smart_tree *t, uint32_t nod
 	c->attrs = t->attrs + n->attr_first;
 	c->saved_attrs = copy;
 	c->width = c->saved_count = n->attr_count;
+	return 0;
+}
+
+int smart__scrub_remove_attribute(smart_tree *t, uint32_t node, const char *name,
+				  smart_scrub_log *log)
+{
+	smart_node *n = &t->nodes[node];
+	uint32_t kept = 0;
+
+	if (smart_scrub_log_save_attrs(log, t, node))
+		return -1;
+	for (uint32_t k = 0; k < n->attr_count; k++) {
+		smart_attr a = t->attrs[n->attr_first + k];
+
+		if (strcmp(a.name, name) != 0)
+			t->attrs[n->attr_first + kept++] = a;
+	}
+	assert(kept < n->attr_count);
+	n->attr_count = kept;
 	return 0;
 }
 

@@ -167,9 +167,10 @@ void smart_scrub_log_redo(smart_scrub_log *log);
  * scrubbed too: when the dates scrubbed out of the two trees moved from
  * one year to another, a value that differs from one of the other tree
  * only in that year ("2024 marks another season" -> "2025 ...") gets
- * "{yr}" in both (profile/clock_year.c). Returns how many new values such
- * a year explained (0 for one tree), or -1 with `err` set when out of
- * memory (the changes made so far are in the log). */
+ * "{yr}" in both (profile/clock_year.c); and a form's date fields that
+ * follow the clock get "{clock}" (profile/clock_pieces.c). Returns how many
+ * new values the clock explained (0 for one tree), or -1 with `err` set
+ * when out of memory (the changes made so far are in the log). */
 int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
 		       smart_scrub_log *log, smart_error *err);
 
