@@ -43,13 +43,28 @@ static int is_form_control(const smart_tree *t, uint32_t i)
 	return 0;
 }
 
+/* Whether element `i` names a captcha by its class or id: one pass over
+ * its attributes, since every element of both trees is asked. */
+static int class_or_id_names_captcha(const smart_tree *t, uint32_t i)
+{
+	const smart_node *n = &t->nodes[i];
+
+	for (uint32_t k = 0; k < n->attr_count; k++) {
+		const smart_attr *a = &t->attrs[n->attr_first + k];
+
+		if ((strcmp(a->name, "class") == 0 || strcmp(a->name, "id") == 0) && a->value &&
+		    strcasestr(a->value, "captcha"))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether element `i` is a challenge: named a captcha by its class or id,
  * with no form control in its subtree (nodes are in document order, so
  * the subtree is i .. i + size - 1). */
 static int is_challenge(const smart_tree *t, uint32_t i)
 {
-	if (!is_element(t, i) ||
-	    !(attr_names_captcha(t, i, "class") || attr_names_captcha(t, i, "id")))
+	if (!is_element(t, i) || t->nodes[i].attr_count == 0 || !class_or_id_names_captcha(t, i))
 		return 0;
 	for (uint32_t k = i; k < i + t->nodes[i].size; k++)
 		if (is_form_control(t, k))

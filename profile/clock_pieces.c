@@ -130,20 +130,21 @@ static int by_name_then_order(const void *a, const void *b)
 static int collect_controls(smart_tree *t, controls *cs)
 {
 	for (uint32_t i = 0; i < t->count; i++) {
-		const char *name = attr_value(t, i, "name"), *class = attr_value(t, i, "class");
-		const char *value = NULL;
+		const char *name, *class, *value = NULL;
 		smart_attr *a;
 		uint32_t option, text;
 
-		if (name && is_named(t, i, "input") &&
+		if (t->nodes[i].kind != SMART_NODE_ELEMENT || t->nodes[i].attr_count == 0)
+			continue;
+		if (is_named(t, i, "input") && (name = attr_value(t, i, "name")) &&
 		    (a = (smart_attr *)smart_tree_attr(t, i, "value")) && a->value &&
 		    push_control(cs, t, i, name, i, &a->value, NULL, a->value))
 			return -1;
-		if (name && is_named(t, i, "select") &&
+		if (is_named(t, i, "select") && (name = attr_value(t, i, "name")) &&
 		    (option = selected_option(t, i, &value)) != SMART_NONE &&
 		    push_control(cs, t, i, name, option, NULL, NULL, value))
 			return -1;
-		if (class && (text = lone_number(t, i)) != SMART_NONE &&
+		if ((text = lone_number(t, i)) != SMART_NONE && (class = attr_value(t, i, "class")) &&
 		    push_control(cs, t, i, class, text, &t->nodes[text].text, &t->nodes[text].text_len,
 				 t->nodes[text].text))
 			return -1;

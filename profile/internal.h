@@ -64,6 +64,12 @@ typedef struct shape_def {
 	int (*valid)(const char *s, size_t len);
 } shape_def;
 
+/* Whether the `len` bytes at s are a short base64 token: 12 to 15
+ * characters that mix upper case, lower case and digits and switch between
+ * them five times or more (shapes_table.c; shapes.c finds them without
+ * the pattern). */
+int smart__profile_short_token(const char *s, size_t len);
+
 /* Every shape, in smart_shape order. */
 extern const shape_def smart__profile_shapes[SMART_SHAPE_COUNT];
 

@@ -5,9 +5,11 @@
  *
  * A set of shapes is compiled into ONE regular expression, an alternation
  * with one group per shape, so masking a text costs one regexec per token
- * found; the group that matched names the shape. This file compiles sets
- * and finds their tokens; the shapes themselves are in shapes_table.c,
- * masking and comparing values in shapes_mask.c.
+ * found; the group that matched names the shape. Short base64 tokens (12
+ * to 15 characters) are the exception, found by a plain scan of the text
+ * between matches. This file compiles sets and finds their tokens; the
+ * shapes themselves are in shapes_table.c, masking and comparing values in
+ * shapes_mask.c.
  */
 #include "smart/profile.h"
 #include "internal.h"
@@ -213,11 +215,46 @@ const smart_shapes *smart_shapes_of_thread(unsigned set, smart_error *err)
 	return s;
 }
 
+static int is_token_char(unsigned char c)
+{
+	return isalnum(c) || c == '+' || c == '_' || c == '-';
+}
+
+/* The first short random token in copy[from, to): a run of 12 to 15
+ * base64 characters that starts a word, ends before `to` and looks random
+ * (smart__profile_short_token), in [*so, *eo). The base64 pattern takes
+ * 16 or more; a pattern for 12 would also stop at every long word
+ * ("configuration") and search the rest of the text again after it. */
+static int short_token(const char *text, size_t from, size_t to, size_t *so, size_t *eo)
+{
+	for (size_t i = from; i < to; i++) {
+		size_t end = i;
+
+		if (!isalnum((unsigned char)text[i]) || (i > 0 && is_token_char((unsigned char)text[i - 1])))
+			continue;
+		while (is_token_char((unsigned char)text[end]))
+			end++;
+		if (end <= to && smart__profile_short_token(text + i, end - i)) {
+			*so = i;
+			*eo = end;
+			return 1;
+		}
+		i = end;
+	}
+	return 0;
+}
+
 int smart__profile_shapes_any(const smart_shapes *s, const char *text)
 {
 	/* without room for the groups glibc stops at the first match found,
 	 * instead of looking on for the longest one and its groups */
-	return smart__profile_shapes_may_match(s, text) && regexec(&s->re, text, 0, NULL, 0) == 0;
+	size_t so, eo;
+
+	if (!smart__profile_shapes_may_match(s, text))
+		return 0;
+	if (regexec(&s->re, text, 0, NULL, 0) == 0)
+		return 1;
+	return s->group_shape[SMART_SHAPE_BASE64] >= 0 && short_token(text, 0, strlen(text), &so, &eo);
 }
 
 /* When the longest match at `so` is not a valid `rejected` (a 16-digit
@@ -272,9 +309,19 @@ int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t l
 		m[0].rm_so = 0;
 		m[0].rm_eo = (regoff_t)(len - pos);
 		if (regexec(&s->re, copy + pos, s->n_groups, m, REG_STARTEND | (pos ? REG_NOTBOL : 0)) != 0)
-			break;
+			m[0].rm_so = m[0].rm_eo = (regoff_t)(len - pos); /* none: the short tokens left */
 		so = pos + (size_t)m[0].rm_so;
 		eo = pos + (size_t)m[0].rm_eo;
+		if (s->group_shape[SMART_SHAPE_BASE64] >= 0) {
+			size_t tso, teo;
+
+			while (rc == 0 && short_token(copy, pos, so, &tso, &teo)) {
+				rc = visit(ctx, SMART_SHAPE_BASE64, tso, teo);
+				pos = teo;
+			}
+		}
+		if (rc != 0 || so == len)
+			break;
 
 		if (eo == so) { /* an empty match: step over one byte */
 			pos = so + 1;

@@ -9,8 +9,9 @@
  * Each shape of shapes_table.c needs at least one of these in its match:
  *   - six digits in a row (epochs, compact dates), or four then '-', '/'
  *     or '.' (ISO, slashed and dotted dates, permalink paths);
- *   - eight hex digits in a row (hex, uuid), or twelve characters of
- *     [A-Za-z0-9+_-] (base64, cuid);
+ *   - eight hex digits in a row (hex, uuid), or sixteen characters of
+ *     [A-Za-z0-9+_-] (base64, cuid), or twelve with a digit, a lower-case
+ *     and an upper-case letter among them (a short base64 token);
  *   - ':' or '%' (clocks, encoded clocks and hosts, Windows paths, timings);
  *   - a digit, then '.' or '/', then a digit (versions, IPv4 addresses,
  *     dotted and slashed dates, durations' decimals);
@@ -48,6 +49,12 @@ static int is_digit(unsigned char c)
 static int is_hex(unsigned char c)
 {
 	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* 1 for a digit, 2 for a lower-case letter, 4 for an upper-case one. */
+static unsigned char_class(unsigned char c)
+{
+	return is_digit(c) ? 1u : c >= 'a' && c <= 'z' ? 2u : c >= 'A' && c <= 'Z' ? 4u : 0u;
 }
 
 static int is_token_char(unsigned char c)
@@ -220,6 +227,7 @@ static int timing_name_at(const char *p)
 int smart__profile_shapes_may_match(const smart_shapes *s, const char *text)
 {
 	size_t digits = 0, hex = 0, tokens = 0;
+	unsigned token_classes = 0; /* of the run of token characters: 1 digit, 2 lower, 4 upper */
 	int equals = 0, timing_name = 0;
 
 	if (s->set & ((1u << SMART_SHAPE_NUMBER) | (1u << SMART_SHAPE_URL_QUERY)))
@@ -230,7 +238,10 @@ int smart__profile_shapes_may_match(const smart_shapes *s, const char *text)
 		digits = is_digit(*p) ? digits + 1 : 0;
 		hex = is_hex(*p) ? hex + 1 : 0;
 		tokens = is_token_char(*p) ? tokens + 1 : 0;
-		if (digits >= 6 || hex >= 8 || tokens >= 12 || *p == ':' || *p == '%' || *p >= 0x80)
+		token_classes = tokens ? token_classes | char_class(*p) : 0;
+		if (tokens >= 12 && (tokens >= 16 || token_classes == 7))
+			return 1;
+		if (digits >= 6 || hex >= 8 || *p == ':' || *p == '%' || *p >= 0x80)
 			return 1;
 		if (is_digit(*p)) {
 			if ((digits >= 4 && (p[1] == '-' || p[1] == '/' || p[1] == '.')) ||

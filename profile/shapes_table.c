@@ -130,6 +130,11 @@ static int valid_base64(const char *s, size_t len)
 	       has_class(s, len, is_upper) && !is_form_encoded_text(s, len);
 }
 
+int smart__profile_short_token(const char *s, size_t len)
+{
+	return len >= 12 && len < SHORT_TOKEN && valid_base64(s, len);
+}
+
 /* "1.2.3" or "v2.0": a lone decimal ("3.14") is a number, not a version;
  * four parts of at most 255 are an IPv4 address (hostport's, so that
  * "127.0.0.1" and "localhost" mask alike); a match that runs on past a
@@ -235,7 +240,7 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 	  "|\\<24[0-9]{5}\\.[0-9]{4,}\\>", /* a Julian day with its time: 2460370.916667 (1858-2132) */
 	  NULL },
 	{ "hex", "\\<(0[xX])?[0-9a-fA-F]{8,}\\>", valid_hex },
-	{ "base64", "\\<[A-Za-z0-9+_-]{12,}={0,2}", valid_base64 },
+	{ "base64", "\\<[A-Za-z0-9+_-]{16,}={0,2}", valid_base64 },
 	{ "url-query", "\\?[A-Za-z0-9_.%-]+=[^ #\"'<>]*", NULL },
 	{ "path",
 	  "(/(home|tmp|usr|var|opt|srv|build|root|private|Users|mnt|nix|builddir)(/[A-Za-z0-9_.~+-]+)+/?"
