@@ -80,7 +80,7 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 }
 
 /* Turns the text gathered for the top frame into one text node, if it is
- * more than white space. */
+ * more than white space or white space is content there. */
 static int flush_text(builder *b)
 {
 	frame *top = content_frame(b);
@@ -89,7 +89,7 @@ static int flush_text(builder *b)
 
 	if (b->pending.len == 0)
 		return 0;
-	if (smart__text_is_blank(b->pending.data, b->pending.len)) {
+	if (top->preserve != KEEP_LITERAL && smart__text_is_blank(b->pending.data, b->pending.len)) {
 		b->pending.len = 0;
 		return 0;
 	}
@@ -114,11 +114,22 @@ static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve
 	return 0;
 }
 
+/* How an element keeps white space (tree_build.h, corpora/ANNOTATION.md
+ * rule W): KEEP_LITERAL for preformatted blocks and the code-like inline elements
+ * whose text is literal ("<code>a  b</code>" is not "a b", "<code> </code>"
+ * is not "<code></code>"); KEEP_SPACES for scripts and styles, whose runs of
+ * white space are kept but whose blank texts are layout; 0 elsewhere. */
 static int keeps_white_space(const char *name)
 {
-	return strcasecmp(name, "pre") == 0 || strcasecmp(name, "textarea") == 0 ||
-	       strcasecmp(name, "script") == 0 || strcasecmp(name, "style") == 0 ||
-	       strcasecmp(name, "listing") == 0 || strcasecmp(name, "plaintext") == 0;
+	static const char *const literal[] = { "pre", "textarea", "listing", "plaintext", "xmp",
+					       "code", "kbd", "samp", "tt", NULL };
+
+	if (strcasecmp(name, "script") == 0 || strcasecmp(name, "style") == 0)
+		return KEEP_SPACES;
+	for (size_t i = 0; literal[i]; i++)
+		if (strcasecmp(name, literal[i]) == 0)
+			return KEEP_LITERAL;
+	return 0;
 }
 
 int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
@@ -137,7 +148,8 @@ int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 	b->pending.len = 0;
 	if (index == SMART_NONE || smart__tree_build_add_attributes(b, index, x) < 0)
 		return -1;
-	preserve |= keeps_white_space(b->tree->nodes[index].name);
+	if (keeps_white_space(b->tree->nodes[index].name) > preserve)
+		preserve = keeps_white_space(b->tree->nodes[index].name);
 	return push_frame(b, index, first_child, preserve);
 }
 

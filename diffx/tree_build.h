@@ -16,13 +16,17 @@
 #include "tree_internal.h"
 #include "common/strbuf.h"
 
+/* How a frame keeps the white space of its text (tree_build.c,
+ * keeps_white_space): runs of it, or runs and texts that are nothing else. */
+enum { KEEP_SPACES = 1, KEEP_LITERAL = 2 };
+
 typedef struct frame {
 	uint32_t index;      /* our node for this libxml2 element */
 	uint32_t last_child; /* our last child emitted so far */
 	xmlNodePtr next;     /* the walk: next libxml2 child still to visit */
 	xmlNodePtr dom;      /* streaming: the libxml2 element this frame
 	                      * mirrors (NULL for the document's frame) */
-	int preserve;        /* inside <pre> and friends: keep white space */
+	int preserve;        /* inside <pre> and friends: KEEP_SPACES or KEEP_LITERAL */
 } frame;
 
 /* The libxml2 SAX callbacks tree_stream.c wraps, as they were before. */

@@ -49,6 +49,32 @@ static void tree_keeps_white_space_inside_pre(void **state)
 	smart_tree_free(t);
 }
 
+/* ANNOTATION.md rule W: the code-like inline elements' text is literal,
+ * and the text around them is still layout. */
+static void tree_keeps_white_space_inside_code_kbd_samp_tt(void **state)
+{
+	static const char *const names[] = { "code", "kbd", "samp", "tt" };
+
+	(void)state;
+	for (size_t i = 0; i < 4; i++) {
+		char doc[128];
+		smart_tree *t;
+		uint32_t p, e;
+
+		snprintf(doc, sizeof(doc), "<p>  run \n <%s> a  b </%s></p><p><%s> </%s></p>", names[i],
+			 names[i], names[i], names[i]);
+		t = parse_html(doc);
+		p = find_node(t, "p", 0);
+		e = find_node(t, names[i], 0);
+		assert_string_equal(t->nodes[t->nodes[p].first_child].text, "run");
+		assert_string_equal(t->nodes[t->nodes[e].first_child].text, " a  b ");
+		/* a lone space in code is a text of its own */
+		e = find_node(t, names[i], 1);
+		assert_int_not_equal(t->nodes[e].first_child, SMART_NONE);
+		smart_tree_free(t);
+	}
+}
+
 static void tree_attributes_are_sorted_set_first_duplicate_wins(void **state)
 {
 	smart_tree *t = parse_html("<a title=t href=x HREF=y class=c>k</a>");
@@ -340,6 +366,7 @@ int main(void)
 		cmocka_unit_test(tree_subtree_is_contiguous_preorder_range),
 		cmocka_unit_test(tree_collapses_white_space_and_drops_blank_text),
 		cmocka_unit_test(tree_keeps_white_space_inside_pre),
+		cmocka_unit_test(tree_keeps_white_space_inside_code_kbd_samp_tt),
 		cmocka_unit_test(tree_attributes_are_sorted_set_first_duplicate_wins),
 		cmocka_unit_test(tree_marks_comments_and_processing_instructions),
 		cmocka_unit_test(tree_path_counts_same_named_siblings),

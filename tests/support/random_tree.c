@@ -29,17 +29,19 @@ uint32_t rt_below(rt_rng *rng, uint32_t n)
 #define PICK(rng, array) ((array)[rt_below((rng), sizeof(array) / sizeof((array)[0]))])
 
 /* Tags that libxml2's HTML parser nests as written, whatever their parent
- * (none closes another implicitly): a subtree of them can move anywhere and
- * the parsed result is exactly that move. */
+ * (none closes another implicitly), and whose text smart reads the same
+ * wherever they sit: a subtree of them can move anywhere and the parsed
+ * result is exactly that move. */
 static const char *const safe_tags[] = {
-	"div", "span", "section", "article", "em", "b", "i", "code", "small",
+	"div", "span", "section", "article", "em", "b", "i", "small",
 	"nav", "aside", "main",
 };
 /* The rest of a realistic page: implied end tags, tables, forms, void
- * elements, preformatted text. The parser may restructure around them. */
+ * elements, literal text (<pre>, <code>: a subtree moved into or out of
+ * them changes its white space). The parser may restructure around them. */
 static const char *const other_tags[] = {
 	"p", "ul", "li", "table", "tr", "td", "a", "form", "label", "pre",
-	"h2", "button", "br", "img", "input", "hr",
+	"code", "h2", "button", "br", "img", "input", "hr",
 };
 static const char *const xml_tags[] = {
 	"item", "entry", "Name", "x-y", "a.b", "data", "list", "value", "Row", "_u",
