@@ -122,10 +122,19 @@ static int digitless_word_at(const char *p)
 	}
 }
 
+/* The bytes digitless_word_at can start at. Scrubbing asks about every
+ * value without a digit, so most bytes of a page's prose pass here: a
+ * table lookup skips them where the switch's indirect jump on each byte
+ * cost a mispredicted branch. */
+static const unsigned char digitless_first[256] = {
+	['/'] = 1, [':'] = 1, ['A'] = 1, ['E'] = 1, ['I'] = 1, ['P'] = 1, ['n'] = 1,
+	['d'] = 1, ['T'] = 1, ['a'] = 1, ['U'] = 1, ['G'] = 1, ['l'] = 1,
+};
+
 int smart__profile_digitless_word(const char *v)
 {
-	for (const char *p = v; *p; p++)
-		if (digitless_word_at(p))
+	for (const unsigned char *p = (const unsigned char *)v; *p; p++)
+		if (digitless_first[*p] && digitless_word_at((const char *)p))
 			return 1;
 	return 0;
 }
