@@ -197,11 +197,21 @@ static int batch_check_options(const smart_classify_options *o, smart_error *err
 	return 0;
 }
 
+/* A corpus job holds its two documents until it is done (pool.h). */
+static size_t batch_job_bytes(void *ctx, const void *job)
+{
+	const batch_job *j = job;
+
+	(void)ctx;
+	return j->pair.old_len + j->pair.new_len;
+}
+
 int smart_classify_corpus(const smart_model *model, const char *path,
 			  const smart_classify_options *o, smart_error *err)
 {
 	static const smart_pool_ops ops = { .next = corpus_next, .work = batch_work,
-					    .done = batch_done, .discard = batch_discard };
+					    .done = batch_done, .discard = batch_discard,
+					    .job_bytes = batch_job_bytes };
 	batch_ctx c = { .model = model, .o = o };
 	int rc;
 

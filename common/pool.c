@@ -11,6 +11,7 @@ enum slot_state { SLOT_EMPTY, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
 typedef struct slot {
 	void *job;
+	size_t bytes; /* ops->job_bytes of the job, 0 without it */
 	enum slot_state state;
 } slot;
 
@@ -20,6 +21,8 @@ typedef struct pool {
 	void *ctx;
 	slot *slots;
 	size_t nslots, head, tail, count;
+	size_t min_count; /* jobs in flight whatever they hold */
+	size_t bytes;     /* what the jobs in flight hold (ops->job_bytes) */
 	int stopping;
 	pthread_mutex_t lock;
 	pthread_cond_t work_ready; /* a slot became READY, or stopping */
@@ -81,6 +84,18 @@ static void *pool_worker(void *arg)
 	return NULL;
 }
 
+/* Whether the producer may add a job: a free slot, and either fewer than
+ * the minimum in flight or room in the byte budget. Small jobs (a corpus
+ * of short pages) then queue deep enough that a thread waiting on one slow
+ * job still finds others to run (cmark on 2 threads: 0.12 s -> 0.10 s),
+ * and large ones stay few. Only the producer changes count and bytes. */
+static int room_for_a_job(const pool *p)
+{
+	if (p->count >= p->nslots)
+		return 0;
+	return p->count < p->min_count || p->bytes < SMART_POOL_BYTES;
+}
+
 /* Everything on the calling thread, in order. */
 static int pool_serial(const smart_pool_ops *ops, void *ctx, smart_error *err)
 {
@@ -111,7 +126,8 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 	memset(&p, 0, sizeof(p));
 	p.ops = ops;
 	p.ctx = ctx;
-	p.nslots = (size_t)threads * 4;
+	p.min_count = (size_t)threads * SMART_POOL_MIN_DEPTH;
+	p.nslots = (size_t)threads * (ops->job_bytes ? SMART_POOL_DEPTH : SMART_POOL_MIN_DEPTH);
 	p.slots = calloc(p.nslots, sizeof(*p.slots));
 	tids = calloc(threads, sizeof(*tids));
 	if (!p.slots || !tids) {
@@ -137,7 +153,7 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 
 		/* Fill the free slots (the producer runs without the lock:
 		 * only this thread touches EMPTY slots and `head`). */
-		while (!ended && p.count < p.nslots) {
+		while (!ended && room_for_a_job(&p)) {
 			void *job = NULL;
 			int got = ops->next(ctx, &job, err);
 
@@ -151,7 +167,9 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 			assert((p.tail + p.count) % p.nslots == p.head);
 			assert(p.slots[p.head].state == SLOT_EMPTY);
 			p.slots[p.head].job = job;
+			p.slots[p.head].bytes = ops->job_bytes ? ops->job_bytes(ctx, job) : 0;
 			p.slots[p.head].state = SLOT_READY;
+			p.bytes += p.slots[p.head].bytes;
 			p.head = (p.head + 1) % p.nslots;
 			p.count++;
 			pthread_cond_signal(&p.work_ready);
@@ -179,7 +197,9 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 		}
 		pthread_mutex_lock(&p.lock);
 		assert(t == &p.slots[p.tail] && t->state == SLOT_DONE && p.count > 0);
+		p.bytes -= t->bytes;
 		t->job = NULL;
+		t->bytes = 0;
 		t->state = SLOT_EMPTY;
 		p.tail = (p.tail + 1) % p.nslots;
 		p.count--;

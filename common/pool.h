@@ -23,7 +23,19 @@ typedef struct smart_pool_ops {
 	/* Calling thread: frees a job that was produced but will not be
 	 * consumed because the map stopped early. */
 	void (*discard)(void *ctx, void *job);
+	/* Optional, calling thread: the bytes a produced job holds until it
+	 * is done. With it the map keeps up to SMART_POOL_DEPTH jobs per
+	 * thread in flight while they hold under SMART_POOL_BYTES, so that
+	 * one slow job does not leave the other threads without work; without
+	 * it, SMART_POOL_MIN_DEPTH jobs per thread. */
+	size_t (*job_bytes)(void *ctx, const void *job);
 } smart_pool_ops;
+
+/* Jobs in flight per thread: at least the first, at most the second. */
+#define SMART_POOL_MIN_DEPTH 4
+#define SMART_POOL_DEPTH 32
+/* The bytes the jobs in flight may hold past the minimum depth. */
+#define SMART_POOL_BYTES ((size_t)64 << 20)
 
 /* Runs the map on `threads` threads (0: one per online core; 1: everything
  * on the calling thread): the calling thread and threads - 1 workers; the

@@ -173,11 +173,21 @@ static void load_discard(void *ctx, void *job)
 	job_free(job);
 }
 
+/* A job holds its two documents until it is done (pool.h). */
+static size_t load_job_bytes(void *ctx, const void *job)
+{
+	const load_job *j = job;
+
+	(void)ctx;
+	return j->pair.old_len + j->pair.new_len;
+}
+
 int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 		     const smart_load_options *o, size_t *bad, smart_error *err)
 {
 	static const smart_pool_ops ops = { .next = load_next, .work = load_work,
-					    .done = load_done, .discard = load_discard };
+					    .done = load_done, .discard = load_discard,
+					    .job_bytes = load_job_bytes };
 	load_ctx c = { .table = t, .paths = paths, .n_paths = n_paths, .o = o,
 		       .comparators = { .comparators = t->comparators,
 					.n = t->n_comparators,
