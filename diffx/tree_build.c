@@ -135,7 +135,7 @@ static int keeps_white_space(const char *name)
 int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 {
 	frame *top = &b->stack[b->depth - 1];
-	int preserve = top->preserve;
+	int preserve = top->preserve, own;
 	int oom = 0;
 	uint32_t index;
 
@@ -148,9 +148,9 @@ int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 	b->pending.len = 0;
 	if (index == SMART_NONE || smart__tree_build_add_attributes(b, index, x) < 0)
 		return -1;
-	if (keeps_white_space(b->tree->nodes[index].name) > preserve)
-		preserve = keeps_white_space(b->tree->nodes[index].name);
-	return push_frame(b, index, first_child, preserve);
+	/* the stricter of the element's own rule and its ancestors' */
+	own = keeps_white_space(b->tree->nodes[index].name);
+	return push_frame(b, index, first_child, own > preserve ? own : preserve);
 }
 
 /* Comments and processing instructions: kept, marked by kind. */
