@@ -11,9 +11,17 @@
  * captcha page ("<body class='captcha ...'>"), and what a user fills in is
  * content. A form control whose name names a captcha ("captchaseed") has
  * its value scrubbed on its own.
+ *
+ * A page with a challenge may also carry the challenge's seed under a name
+ * that says nothing: Fossil's login form posts it in a hidden input named
+ * "cs", and its audio button fetches "/captcha-audio/SEED". A run of six
+ * or more digits that follows "captcha" and a short path or query in any
+ * value of such a page is a seed, and every whole run of the same digits
+ * in the page becomes "{captcha}" too.
  */
 #include "smart/profile.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +147,131 @@ static long scrub_tree(smart_tree *t, smart_scrub_log *log, uint64_t *hashes, si
 	return found;
 }
 
+/* A seed: SEED_MIN_DIGITS to SEED_MAX_DIGITS digits, at most SEED_GAP
+ * bytes of a path or query after "captcha"; at most MAX_SEEDS a page. */
+#define SEED_MIN_DIGITS 6
+#define SEED_MAX_DIGITS 20
+#define SEED_GAP 24
+#define MAX_SEEDS 4
+
+typedef struct seeds {
+	char digits[MAX_SEEDS][SEED_MAX_DIGITS + 1];
+	size_t n;
+} seeds;
+
+static int is_path_byte(unsigned char c)
+{
+	return isalpha(c) || c == '-' || c == '_' || c == '/' || c == '.' || c == '?' ||
+	       c == '&' || c == '=';
+}
+
+/* Notes the seeds that value `v` names ("/captcha-audio/778815766",
+ * "captcha.php?sid=5287139"). */
+static void seeds_in(const char *v, seeds *s)
+{
+	for (const char *p = v; s->n < MAX_SEEDS && (p = strcasestr(p, "captcha")) != NULL;) {
+		const char *q = p += 7;
+		size_t len = 0, k;
+
+		while (q - p < SEED_GAP && is_path_byte((unsigned char)*q))
+			q++;
+		while (isdigit((unsigned char)q[len]))
+			len++;
+		if (len < SEED_MIN_DIGITS || len > SEED_MAX_DIGITS)
+			continue;
+		for (k = 0; k < s->n && (strlen(s->digits[k]) != len || memcmp(s->digits[k], q, len));)
+			k++;
+		if (k == s->n) {
+			memcpy(s->digits[s->n], q, len);
+			s->digits[s->n++][len] = '\0';
+		}
+	}
+}
+
+/* Where in `v` a whole run of digits equal to one of the seeds starts
+ * (its length in *len), or NULL. */
+static const char *find_seed(const char *v, const seeds *s, size_t *len)
+{
+	for (const char *p = v; *p; p++) {
+		size_t run = 0;
+
+		if (!isdigit((unsigned char)*p) || (p > v && isdigit((unsigned char)p[-1])))
+			continue;
+		while (isdigit((unsigned char)p[run]))
+			run++;
+		for (size_t k = 0; k < s->n; k++)
+			if (strlen(s->digits[k]) == run && memcmp(s->digits[k], p, run) == 0) {
+				*len = run;
+				return p;
+			}
+		p += run - 1;
+	}
+	return NULL;
+}
+
+/* `v` with every seed in it spelled "{captcha}", in the log's arena; v
+ * itself when it holds none; NULL when out of memory. */
+static const char *without_seeds(smart_scrub_log *log, const char *v, const seeds *s)
+{
+	size_t len, out_len = 0, most;
+	const char *seed, *p = v;
+	char *out;
+
+	if (!find_seed(v, s, &len))
+		return v;
+	/* every run replaced has SEED_MIN_DIGITS digits or more */
+	most = strlen(v) / SEED_MIN_DIGITS;
+	out = smart_scrub_log_alloc(log, strlen(v) + most * strlen(CAPTCHA) + 1);
+	if (!out)
+		return NULL;
+	while ((seed = find_seed(p, s, &len)) != NULL) {
+		memcpy(out + out_len, p, (size_t)(seed - p));
+		out_len += (size_t)(seed - p);
+		memcpy(out + out_len, CAPTCHA, strlen(CAPTCHA));
+		out_len += strlen(CAPTCHA);
+		p = seed + len;
+	}
+	strcpy(out + out_len, p);
+	return out;
+}
+
+/* Scrubs the seeds of a page with a challenge: notes them from every
+ * value, then respells them in every value. 0, or -1 when out of memory. */
+static int scrub_seeds(smart_tree *t, smart_scrub_log *log)
+{
+	seeds s = { .n = 0 };
+
+	for (uint32_t i = 0; i < t->count; i++) {
+		const smart_node *n = &t->nodes[i];
+
+		if (n->kind == SMART_NODE_TEXT && n->text)
+			seeds_in(n->text, &s);
+		for (uint32_t a = 0; n->kind == SMART_NODE_ELEMENT && a < n->attr_count; a++)
+			if (t->attrs[n->attr_first + a].value)
+				seeds_in(t->attrs[n->attr_first + a].value, &s);
+	}
+	for (uint32_t i = 0; s.n && i < t->count; i++) {
+		smart_node *n = &t->nodes[i];
+		const char *v;
+
+		if (n->kind == SMART_NODE_TEXT && n->text) {
+			if (!(v = without_seeds(log, n->text, &s)) ||
+			    (v != n->text && smart_scrub_log_set(log, &n->text, &n->text_len, v)))
+				return -1;
+		}
+		for (uint32_t a = 0; n->kind == SMART_NODE_ELEMENT && a < n->attr_count; a++) {
+			smart_attr *attr = &t->attrs[n->attr_first + a];
+
+			if (!attr->value)
+				continue;
+			if (!(v = without_seeds(log, attr->value, &s)) ||
+			    (v != attr->value && smart_scrub_log_set(log, &attr->value, NULL, v)))
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* At most this many challenges on a page are compared one by one. */
 #define MAX_CHALLENGES 16
 
@@ -150,7 +283,8 @@ int smart_scrub_captcha(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_
 	long n_new = n_old < 0 ? -1 : scrub_tree(new_tree, log, new_hashes, MAX_CHALLENGES);
 	int changed = 0;
 
-	if (n_old < 0 || n_new < 0)
+	if (n_old < 0 || n_new < 0 || (n_old > 0 && scrub_seeds(old_tree, log)) ||
+	    (n_new > 0 && scrub_seeds(new_tree, log)))
 		return smart_error_oom(err);
 	for (long k = 0; k < n_new && k < MAX_CHALLENGES; k++)
 		changed += k >= n_old || old_hashes[k] != new_hashes[k];

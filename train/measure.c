@@ -41,16 +41,19 @@ static void scrubbed_free(scrubbed *s)
 	smart_scrub_log_free(s->log);
 }
 
-/* Scrubs both trees in place: value shapes (and the clock's year),
- * captcha challenges, a moved site's root, generator metadata. 0, or -1 with `err` set. */
+/* Scrubs both trees in place: captcha challenges, value shapes (and the
+ * clock's year), a moved site's root, generator metadata. Captchas come
+ * first: a challenge's seed must be read as the page printed it, before
+ * the shapes respell it in one tree only (a 10-digit seed reads as epoch
+ * seconds, a 9-digit one does not). 0, or -1 with `err` set. */
 static int scrub_pair(const smart_shapes *shapes, smart_tree *old_tree, smart_tree *new_tree,
 		      scrubbed *s, smart_error *err)
 {
 	s->p.old_clean = old_tree;
 	s->p.new_clean = new_tree;
 	if (!(s->log = smart_scrub_log_new(err)) ||
-	    (s->clock_years = smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err)) < 0 ||
 	    (s->captchas = smart_scrub_captcha(old_tree, new_tree, s->log, err)) < 0 ||
+	    (s->clock_years = smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err)) < 0 ||
 	    (s->rebased = smart_scrub_rebase(old_tree, new_tree, s->log, err)) < 0)
 		return -1;
 	s->metadata = smart_scrub_metadata(&s->p, s->log, err);

@@ -115,6 +115,70 @@ static void a_form_named_captcha_keeps_its_fields(void **state)
 	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 0);
 }
 
+/* Fossil's own login form: the seed in a hidden input named "cs", which
+ * names no captcha, and in the audio button's "/captcha-audio/SEED";
+ * `art` is the challenge, `audio` the number the button fetches (the seed
+ * itself unless a test says otherwise), `challenge` whether the page has
+ * the drawn challenge at all. */
+static void seeded_page(char *buf, size_t size, const char *seed, const char *audio,
+			const char *art, int challenge)
+{
+	snprintf(buf, size,
+		 "<html><body><form action=\"/login\"><p>"
+		 "<input type=\"hidden\" name=\"cs\" value=\"%s\"></p>"
+		 "<script>var a = new Audio(\"/captcha-audio/%s\");</script>"
+		 "%s%s%s<input type=\"text\" name=\"captcha\"></form></body></html>",
+		 seed, audio, challenge ? "<div class=\"captcha\"><pre class=\"captcha\">" : "<p>",
+		 art, challenge ? "</pre></div>" : "</p>");
+}
+
+static smart_features_result measure_seeded(const char *old_seed, const char *old_audio,
+					    const char *new_seed, const char *new_audio,
+					    int challenge)
+{
+	char old_doc[1024], new_doc[1024];
+
+	seeded_page(old_doc, sizeof(old_doc), old_seed, old_audio, " __ \n/_ |", challenge);
+	seeded_page(new_doc, sizeof(new_doc), new_seed, new_audio, challenge ? " ___\n| _ |" : " __ \n/_ |",
+		    challenge);
+	return measure_scrubbed(old_doc, new_doc, SMART_FORMAT_HTML, 0);
+}
+
+/* A 9-digit seed becomes a 10-digit one, which alone would read as epoch
+ * seconds in one tree only: both are the challenge's. */
+static void a_seed_the_captcha_names_is_the_challenges_under_any_name(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	r = measure_seeded("778815766", "778815766", "1804630567", "1804630567", 1);
+	assert_true(r.only_volatile);
+	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 1);
+}
+
+/* The hidden number changed, but the captcha names another one: the
+ * input's change is content. */
+static void a_number_the_captcha_does_not_name_is_content(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	r = measure_seeded("778815766", "5550001234", "778815799", "5550001299", 1);
+	assert_false(r.only_volatile);
+}
+
+/* Without a drawn challenge on the page, "/captcha-audio/NNN" names no
+ * seed: the numbers are content. */
+static void without_a_challenge_no_seed_is_read(void **state)
+{
+	smart_features_result r;
+
+	(void)state;
+	r = measure_seeded("778815766", "778815766", "1804630567", "1804630567", 0);
+	assert_false(r.only_volatile);
+	assert_int_equal(r.discounted[SMART_DISCOUNT_CAPTCHA], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -124,6 +188,9 @@ int main(void)
 		cmocka_unit_test(a_changed_label_beside_a_challenge_is_an_edit),
 		cmocka_unit_test(the_raw_pipeline_sees_the_challenge),
 		cmocka_unit_test(a_form_named_captcha_keeps_its_fields),
+		cmocka_unit_test(a_seed_the_captcha_names_is_the_challenges_under_any_name),
+		cmocka_unit_test(a_number_the_captcha_does_not_name_is_content),
+		cmocka_unit_test(without_a_challenge_no_seed_is_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
