@@ -20,6 +20,7 @@
  * in the page becomes "{captcha}" too.
  */
 #include "smart/profile.h"
+#include "internal.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -192,20 +193,14 @@ static void seeds_in(const char *v, seeds *s)
  * (its length in *len), or NULL. */
 static const char *find_seed(const char *v, const seeds *s, size_t *len)
 {
-	for (const char *p = v; *p; p++) {
-		size_t run = 0;
+	size_t run;
 
-		if (!isdigit((unsigned char)*p) || (p > v && isdigit((unsigned char)p[-1])))
-			continue;
-		while (isdigit((unsigned char)p[run]))
-			run++;
+	for (const char *p = v; (p = smart__digit_run(v, p, &run)) != NULL; p += run)
 		for (size_t k = 0; k < s->n; k++)
 			if (strlen(s->digits[k]) == run && memcmp(s->digits[k], p, run) == 0) {
 				*len = run;
 				return p;
 			}
-		p += run - 1;
-	}
 	return NULL;
 }
 

@@ -34,14 +34,10 @@ static void year_add(smart__year_set *set, unsigned y)
  * print them: "2024" of 2024-03-01, 20240301 and 20240301100004. */
 static void years_of(const char *v, smart__year_set *set)
 {
-	memset(set, 0, sizeof(*set));
-	for (const char *p = v; *p; p++) {
-		size_t n = 0;
+	size_t n;
 
-		if (!isdigit((unsigned char)*p) || (p > v && isdigit((unsigned char)p[-1])))
-			continue;
-		while (isdigit((unsigned char)p[n]))
-			n++;
+	memset(set, 0, sizeof(*set));
+	for (const char *p = v; (p = smart__digit_run(v, p, &n)) != NULL; p += n) {
 		if ((n == 4 || n == 6 || n == 8 || n == 12 || n == 14) &&
 		    (p[0] == '2' ? p[1] == '0' : p[0] == '1' && p[1] == '9'))
 			year_add(set, (unsigned)((p[0] - '0') * 1000 + (p[1] - '0') * 100 +

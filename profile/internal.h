@@ -162,6 +162,12 @@ smart__moment smart__moment_shifted(const smart__moment *m, long seconds);
 int smart__all_digits(const char *p, size_t n);
 int smart__digits_value(const char *p, size_t n);
 
+/* The first whole run of digits of the text `v` that starts at or after
+ * `from` (a run that began before `from` is not whole), its length in *n;
+ * NULL when there is none. Walk a value's runs with
+ * for (p = v; (p = smart__digit_run(v, p, &n)); p += n). */
+const char *smart__digit_run(const char *v, const char *from, size_t *n);
+
 /* When some moments were taken out of only the old tree and some out of
  * only the new one (the runs' clocks), each named form control (an
  * input's value, a select's selected option) whose value is a piece of an

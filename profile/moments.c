@@ -47,6 +47,18 @@ int smart__all_digits(const char *p, size_t n)
 	return 1;
 }
 
+const char *smart__digit_run(const char *v, const char *from, size_t *n)
+{
+	for (const char *p = from; *p; p++) {
+		if (!isdigit((unsigned char)*p) || (p > v && isdigit((unsigned char)p[-1])))
+			continue;
+		for (*n = 0; isdigit((unsigned char)p[*n]);)
+			(*n)++;
+		return p;
+	}
+	return NULL;
+}
+
 /* An ISO date-time at p ("2024-07-15T16:42:17" or "2024-07-15 16:42"),
  * into *m; 0 when there is none. Each test reads no further than the
  * digits before it found, so a shorter text ends it. */
