@@ -67,12 +67,34 @@ static void a_moment_moves_across_a_year(void **state)
 	assert_false(smart__moment_equal(&eve, &later));
 }
 
+/* smart__digit_run walks the whole runs of digits of a value in order,
+ * and a run that began before where the walk starts is not whole. */
+static void digit_runs_are_walked_whole_and_in_order(void **state)
+{
+	const char *v = "a12b345 6", *p;
+	const char *want[] = { "12", "345", "6" };
+	size_t n, k = 0;
+
+	(void)state;
+	for (p = v; (p = smart__digit_run(v, p, &n)) != NULL; p += n, k++) {
+		assert_true(k < 3);
+		assert_int_equal(n, strlen(want[k]));
+		assert_memory_equal(p, want[k], n);
+	}
+	assert_int_equal(k, 3);
+	p = smart__digit_run(v, v + 5, &n); /* inside "345" */
+	assert_non_null(p);
+	assert_string_equal(p, "6");
+	assert_null(smart__digit_run("no digits", "no digits", &n));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(epochs_and_iso_times_taken_out_are_noted),
 		cmocka_unit_test(kept_values_and_longer_numbers_are_not_moments),
 		cmocka_unit_test(a_moment_moves_across_a_year),
+		cmocka_unit_test(digit_runs_are_walked_whole_and_in_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
