@@ -125,20 +125,26 @@ static smart_model *train_model(const char *const *names, size_t n_names)
 	return m;
 }
 
-/* Ratio 1: wall time of 1 thread over 2 threads. Each ratio is of two
- * runs side by side, the order alternating, and the figure is their
- * median, over at least THREAD_REPS pairs of runs and more while they take
- * under 3 s: on a shared machine three medians of a 0.1 s run read 1.4x
- * to 2.0x from one build. */
-#define THREAD_REPS 7
-#define THREAD_REPS_MAX 41
+/* Ratios 1 and 2 are medians of ratios of runs side by side, the order
+ * alternating, over at least MIN_REPS repetitions and more while they
+ * have taken under 3 s: on a shared machine three medians of a 0.1 s run
+ * read 1.4x to 2.0x (threads) and 0.90 to 1.09 (shards) from one build. */
+#define MIN_REPS 7
+#define MAX_REPS 41
+
+static int more_reps(int done, double spent)
+{
+	return done < MIN_REPS || (spent < 3.0 && done < MAX_REPS);
+}
+
+/* Ratio 1: wall time of 1 thread over 2 threads. */
 static void threads_ratio(const smart_model *m, const char *corpus, const char *tmp)
 {
-	double one[THREAD_REPS_MAX], two[THREAD_REPS_MAX], ratio[THREAD_REPS_MAX], spent = 0;
+	double one[MAX_REPS], two[MAX_REPS], ratio[MAX_REPS], spent = 0;
 	size_t pairs = 0;
 	int r = 0;
 
-	for (; r < THREAD_REPS || (spent < 3.0 && r < THREAD_REPS_MAX); r++) {
+	for (; more_reps(r, spent); r++) {
 		for (int turn = 0; turn < 2; turn++) {
 			unsigned threads = (turn + r) % 2 == 0 ? 1 : 2;
 			double t0 = wall_now();
@@ -158,14 +164,11 @@ static void threads_ratio(const smart_model *m, const char *corpus, const char *
 /* Ratio 2: N shards + merge over one unsharded run, one thread, CPU time;
  * and where the difference goes: the shards' runs, the merge, and what a
  * shard spends on the records it does not take (a shard of
- * SMART_SHARD_MAX takes next to none: its run is that pass alone). Each
- * ratio is of runs side by side, the order alternating; the figures are
- * medians over at least THREAD_REPS repetitions (three read 0.90 to 1.09
- * on one build). */
+ * SMART_SHARD_MAX takes next to none: its run is that pass alone). */
 static void shard_overhead(const smart_model *m, const char *corpus, const char *dir)
 {
-	double sharded[THREAD_REPS_MAX], shards[THREAD_REPS_MAX], merge[THREAD_REPS_MAX];
-	double skim[THREAD_REPS_MAX], whole_s[THREAD_REPS_MAX], spent = 0;
+	double sharded[MAX_REPS], shards[MAX_REPS], merge[MAX_REPS], skim[MAX_REPS];
+	double whole_s[MAX_REPS], spent = 0;
 	char paths[SHARDS][600], full[600], *text;
 	const char *list[SHARDS];
 	size_t len, skim_pairs = 0;
@@ -177,7 +180,7 @@ static void shard_overhead(const smart_model *m, const char *corpus, const char 
 		snprintf(paths[k], sizeof(paths[k]), "%s/shard%d", dir, k + 1);
 		list[k] = paths[k];
 	}
-	for (; r < THREAD_REPS || (spent < 3.0 && r < THREAD_REPS_MAX); r++) {
+	for (; more_reps(r, spent); r++) {
 		double whole = 0, t0, t1, t2;
 
 		if (r % 2 == 0) {

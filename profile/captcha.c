@@ -208,18 +208,17 @@ static const char *find_seed(const char *v, const seeds *s, size_t *len)
  * itself when it holds none; NULL when out of memory. */
 static const char *without_seeds(smart_scrub_log *log, const char *v, const seeds *s)
 {
-	size_t len, out_len = 0, most;
-	const char *seed, *p = v;
+	size_t len, out_len = 0;
+	const char *seed = find_seed(v, s, &len), *p = v;
 	char *out;
 
-	if (!find_seed(v, s, &len))
+	if (!seed)
 		return v;
 	/* every run replaced has SEED_MIN_DIGITS digits or more */
-	most = strlen(v) / SEED_MIN_DIGITS;
-	out = smart_scrub_log_alloc(log, strlen(v) + most * strlen(CAPTCHA) + 1);
+	out = smart_scrub_log_alloc(log, strlen(v) + strlen(v) / SEED_MIN_DIGITS * strlen(CAPTCHA) + 1);
 	if (!out)
 		return NULL;
-	while ((seed = find_seed(p, s, &len)) != NULL) {
+	for (; seed; seed = find_seed(p, s, &len)) {
 		memcpy(out + out_len, p, (size_t)(seed - p));
 		out_len += (size_t)(seed - p);
 		memcpy(out + out_len, CAPTCHA, strlen(CAPTCHA));
@@ -230,41 +229,62 @@ static const char *without_seeds(smart_scrub_log *log, const char *v, const seed
 	return out;
 }
 
-/* Scrubs the seeds of a page with a challenge: notes them from every
- * value, then respells them in every value. 0, or -1 when out of memory. */
-static int scrub_seeds(smart_tree *t, smart_scrub_log *log)
+/* One value of a tree: a text node's text (with its length slot) or an
+ * attribute's value. */
+typedef int (*value_visit)(const char **slot, uint32_t *len_slot, void *ctx);
+
+/* Calls `visit` on every value of `t` that is there; stops at the first
+ * nonzero return and returns it. */
+static int each_value(smart_tree *t, value_visit visit, void *ctx)
 {
-	seeds s = { .n = 0 };
-
 	for (uint32_t i = 0; i < t->count; i++) {
-		const smart_node *n = &t->nodes[i];
-
-		if (n->kind == SMART_NODE_TEXT && n->text)
-			seeds_in(n->text, &s);
-		for (uint32_t a = 0; n->kind == SMART_NODE_ELEMENT && a < n->attr_count; a++)
-			if (t->attrs[n->attr_first + a].value)
-				seeds_in(t->attrs[n->attr_first + a].value, &s);
-	}
-	for (uint32_t i = 0; s.n && i < t->count; i++) {
 		smart_node *n = &t->nodes[i];
-		const char *v;
+		int rc;
 
-		if (n->kind == SMART_NODE_TEXT && n->text) {
-			if (!(v = without_seeds(log, n->text, &s)) ||
-			    (v != n->text && smart_scrub_log_set(log, &n->text, &n->text_len, v)))
-				return -1;
-		}
+		if (n->kind == SMART_NODE_TEXT && n->text && (rc = visit(&n->text, &n->text_len, ctx)))
+			return rc;
 		for (uint32_t a = 0; n->kind == SMART_NODE_ELEMENT && a < n->attr_count; a++) {
 			smart_attr *attr = &t->attrs[n->attr_first + a];
 
-			if (!attr->value)
-				continue;
-			if (!(v = without_seeds(log, attr->value, &s)) ||
-			    (v != attr->value && smart_scrub_log_set(log, &attr->value, NULL, v)))
-				return -1;
+			if (attr->value && (rc = visit(&attr->value, NULL, ctx)))
+				return rc;
 		}
 	}
 	return 0;
+}
+
+static int note_seeds(const char **slot, uint32_t *len_slot, void *found)
+{
+	(void)len_slot;
+	seeds_in(*slot, found);
+	return 0;
+}
+
+typedef struct respelling {
+	smart_scrub_log *log;
+	const seeds *seeds;
+} respelling;
+
+static int respell_seeds(const char **slot, uint32_t *len_slot, void *ctx)
+{
+	respelling *r = ctx;
+	const char *v = without_seeds(r->log, *slot, r->seeds);
+
+	if (!v)
+		return -1;
+	return v == *slot ? 0 : smart_scrub_log_set(r->log, slot, len_slot, v);
+}
+
+/* Scrubs the seeds of a page with a challenge: notes them from every
+ * value, then respells them in every value (a seed noted late in the page
+ * is respelled early in it too). 0, or -1 when out of memory. */
+static int scrub_seeds(smart_tree *t, smart_scrub_log *log)
+{
+	seeds found = { .n = 0 };
+	respelling r = { log, &found };
+
+	each_value(t, note_seeds, &found);
+	return found.n ? each_value(t, respell_seeds, &r) : 0;
 }
 
 /* At most this many challenges on a page are compared one by one. */

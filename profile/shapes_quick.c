@@ -91,6 +91,15 @@ static int starts_with_one(const char *p, const char *const *words)
 	return 0;
 }
 
+/* The bytes digitless_word_at's cases start with. Both quick tests ask it
+ * at nearly every byte of a value, so most bytes of a page's prose pass
+ * there: a table lookup turns them away where the switch's indirect jump
+ * on each byte cost a mispredicted branch. */
+static const unsigned char digitless_first[256] = {
+	['/'] = 1, [':'] = 1, ['A'] = 1, ['E'] = 1, ['I'] = 1, ['P'] = 1, ['n'] = 1,
+	['d'] = 1, ['T'] = 1, ['a'] = 1, ['U'] = 1, ['G'] = 1, ['l'] = 1,
+};
+
 /* Whether a word of a shape that needs no digit starts at p: path roots,
  * a Windows drive, zone regions (before a '/' that JSON may escape as
  * "\/"), relative times, zone names, the local host (chosen by the first
@@ -104,6 +113,8 @@ static int digitless_word_at(const char *p)
 					       "Atlantic", "Australia", NULL };
 	static const char *const e_zones[] = { "Europe", "Etc", NULL };
 
+	if (!digitless_first[(unsigned char)*p])
+		return 0;
 	switch (*p) {
 	case '/': return starts_with_one(p, roots);
 	case ':': return p[1] == '\\';
@@ -122,19 +133,10 @@ static int digitless_word_at(const char *p)
 	}
 }
 
-/* The bytes digitless_word_at can start at. Scrubbing asks about every
- * value without a digit, so most bytes of a page's prose pass here: a
- * table lookup skips them where the switch's indirect jump on each byte
- * cost a mispredicted branch. */
-static const unsigned char digitless_first[256] = {
-	['/'] = 1, [':'] = 1, ['A'] = 1, ['E'] = 1, ['I'] = 1, ['P'] = 1, ['n'] = 1,
-	['d'] = 1, ['T'] = 1, ['a'] = 1, ['U'] = 1, ['G'] = 1, ['l'] = 1,
-};
-
 int smart__profile_digitless_word(const char *v)
 {
-	for (const unsigned char *p = (const unsigned char *)v; *p; p++)
-		if (digitless_first[*p] && digitless_word_at((const char *)p))
+	for (const char *p = v; *p; p++)
+		if (digitless_word_at(p))
 			return 1;
 	return 0;
 }
