@@ -1,6 +1,6 @@
 /*
  * Streaming corpus reader and the corpus writer (include/smart/corpus.h).
- * zlib's gz* functions read plain and gzip files alike.
+ * Plain and gzip files are read alike (common/gzin.h).
  */
 #include "smart/corpus.h"
 #include "smart/shard.h"
@@ -11,6 +11,8 @@
 
 #include <cjson/cJSON.h>
 #include <zlib.h>
+
+#include "common/gzin.h"
 
 #include "smart/file.h"
 #include "smart/limits.h"
@@ -32,7 +34,7 @@ static size_t corpus_max_line(void)
 }
 
 struct smart_corpus_reader {
-	gzFile gz;
+	smart_gzin *in;
 	char *path;
 	size_t line;      /* of the record last returned */
 	char *buf;        /* the current line */
@@ -63,14 +65,12 @@ smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err)
 		smart_error_oom(err);
 		return NULL;
 	}
-	errno = 0;
-	r->gz = gzopen(path, "rb");
-	if (!r->gz) {
-		smart_error_set(err, "%s: %s", path, errno ? strerror(errno) : "cannot open");
+	r->in = smart_gzin_open(path, err);
+	if (!r->in) {
+		smart_error_prefix(err, "%s", path);
 		smart_corpus_close(r);
 		return NULL;
 	}
-	gzbuffer(r->gz, 128 * 1024);
 	return r;
 }
 
@@ -78,25 +78,12 @@ void smart_corpus_close(smart_corpus_reader *r)
 {
 	if (!r)
 		return;
-	if (r->gz)
-		gzclose(r->gz);
+	smart_gzin_close(r->in);
 	cJSON_Delete(r->holder);
 	free(r->buf);
 	free(r->chunk);
 	free(r->path);
 	free(r);
-}
-
-/* zlib's message for the reader's last error, without the "PATH: " zlib
- * puts before it (the caller's message names the file and line itself). */
-static const char *gz_message(smart_corpus_reader *r, int *gzerr)
-{
-	const char *msg = gzerror(r->gz, gzerr);
-	size_t n = strlen(r->path);
-
-	if (strncmp(msg, r->path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
-		msg += n + 2;
-	return msg;
 }
 
 /* Reads one line (without its newline) into r->buf; its length in *len.
@@ -108,27 +95,18 @@ static const char *gz_message(smart_corpus_reader *r, int *gzerr)
 static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 {
 	size_t used = 0;
-	int gzerr, got_any = 0;
+	int got_any = 0;
 
 	for (;;) {
 		const char *start, *nl;
 		size_t take;
 
 		if (r->chunk_pos == r->chunk_len) {
-			int n = gzread(r->gz, r->chunk, (unsigned)CORPUS_CHUNK);
+			ssize_t n = smart_gzin_read(r->in, r->chunk, CORPUS_CHUNK, err);
 
-			if (n < 0) {
-				const char *msg = gz_message(r, &gzerr);
-
-				return smart_error_set(err, "%s:%zu: %s", r->path, r->line + 1,
-						       gzerr == Z_ERRNO ? strerror(errno) : msg);
-			}
+			if (n < 0)
+				return smart_error_prefix(err, "%s:%zu", r->path, r->line + 1);
 			if (n == 0) {
-				const char *msg = gz_message(r, &gzerr);
-
-				if (gzerr != Z_OK && gzerr != Z_STREAM_END)
-					return smart_error_set(err, "%s:%zu: %s", r->path,
-							       r->line + 1, msg);
 				r->eof = 1;
 				break;
 			}

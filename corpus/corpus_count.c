@@ -5,11 +5,9 @@
  */
 #include "smart/corpus.h"
 
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include <zlib.h>
+#include "common/gzin.h"
 
 /* How much is decompressed at a time. */
 #define COUNT_CHUNK (64 * 1024)
@@ -18,19 +16,19 @@
 static int count_one(const char *path, size_t *records, smart_error *err)
 {
 	char *buf = malloc(COUNT_CHUNK);
-	gzFile gz;
-	int n, blank = 1, ok;
+	smart_gzin *in;
+	ssize_t n;
+	int blank = 1;
 
 	if (!buf)
 		return smart_error_oom(err);
-	errno = 0;
-	gz = gzopen(path, "rb");
-	if (!gz) {
+	in = smart_gzin_open(path, err);
+	if (!in) {
 		free(buf);
-		return smart_error_set(err, "%s: %s", path, errno ? strerror(errno) : "cannot open");
+		return smart_error_prefix(err, "%s", path);
 	}
-	while ((n = gzread(gz, buf, COUNT_CHUNK)) > 0) {
-		for (int i = 0; i < n; i++) {
+	while ((n = smart_gzin_read(in, buf, COUNT_CHUNK, err)) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
 			char c = buf[i];
 
 			if (c == '\n') {
@@ -42,12 +40,9 @@ static int count_one(const char *path, size_t *records, smart_error *err)
 		}
 	}
 	*records += !blank; /* a last line without its newline */
-	ok = n == 0;
-	if (!ok)
-		smart_error_set(err, "%s: cannot read (%s)", path, gzerror(gz, &n));
-	gzclose(gz);
+	smart_gzin_close(in);
 	free(buf);
-	return ok ? 0 : -1;
+	return n == 0 ? 0 : smart_error_prefix(err, "%s: cannot read", path);
 }
 
 int smart_corpus_count(const char *const *paths, size_t n_paths, size_t *records,
