@@ -77,7 +77,6 @@ extern const shape_def smart__profile_shapes[SMART_SHAPE_COUNT];
 struct smart_shapes {
 	unsigned set;
 	regex_t re;
-	regex_t single[SMART_SHAPE_COUNT]; /* each shape alone, for fallbacks */
 	size_t n_groups;                 /* re.re_nsub + 1 */
 	int group_shape[SMART_SHAPE_COUNT]; /* the group of each shape, or -1 */
 	int merge_moments; /* mask a date, clock and zone side by side as one */

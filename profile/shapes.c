@@ -98,9 +98,6 @@ smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
 		return NULL;
 	}
 	s->n_groups = s->re.re_nsub + 1;
-	for (int k = 0; k < SMART_SHAPE_COUNT; k++)
-		if (s->group_shape[k] >= 0 && compile_anchored(&s->single[k], smart__profile_shapes[k].regex))
-			s->group_shape[k] = -1; /* cannot happen: it compiled above */
 	return s;
 }
 
@@ -109,9 +106,6 @@ void smart_shapes_free(smart_shapes *s)
 	if (!s)
 		return;
 	regfree(&s->re);
-	for (int k = 0; k < SMART_SHAPE_COUNT; k++)
-		if (s->group_shape[k] >= 0)
-			regfree(&s->single[k]);
 	free(s);
 }
 
@@ -122,12 +116,21 @@ void smart_shapes_free(smart_shapes *s)
  * the sets it uses on first use (a few milliseconds each) and frees them
  * when it ends; the main thread's live as long as the process. A thread
  * uses three or four sets (the built-in, scrubbed and all-shape ones, and
- * a profile's), so a short list does. */
+ * a profile's), so a short list does.
+ *
+ * The shapes alone, for fallbacks, are the thread's too, shared by its
+ * sets and compiled only when a fallback first tries one. Compiling them
+ * with every set was 40% of a run's compiling, most of it the date shape
+ * (3.9 KB of expression, a millisecond), and a run on a corpus of small
+ * pages tries few: a shard of cmark's corpus spent 3% of its run there,
+ * paid again by every shard (docs/shards.md). */
 #define THREAD_SETS_MAX 8
 
 typedef struct thread_sets {
 	smart_shapes *set[THREAD_SETS_MAX];
 	size_t n;
+	regex_t single[SMART_SHAPE_COUNT];
+	unsigned char single_made[SMART_SHAPE_COUNT];
 } thread_sets;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
@@ -140,6 +143,9 @@ static void thread_sets_free(void *sets)
 
 	for (size_t k = 0; k < t->n; k++)
 		smart_shapes_free(t->set[k]);
+	for (int k = 0; k < SMART_SHAPE_COUNT; k++)
+		if (t->single_made[k])
+			regfree(&t->single[k]);
 	free(t);
 }
 
@@ -148,12 +154,11 @@ static void make_key(void)
 	key_made = pthread_key_create(&key, thread_sets_free) == 0;
 }
 
-/* The calling thread's compiled `set` (moments merged or not), compiled
- * if need be; NULL when out of memory or when the thread holds too many. */
-static const smart_shapes *thread_set(unsigned set, int merge_moments)
+/* The calling thread's list, made on its first call; NULL when out of
+ * memory. */
+static thread_sets *thread_sets_mine(void)
 {
 	thread_sets *mine;
-	smart_shapes *s;
 
 	pthread_once(&key_once, make_key);
 	if (!key_made)
@@ -167,6 +172,18 @@ static const smart_shapes *thread_set(unsigned set, int merge_moments)
 			return NULL;
 		}
 	}
+	return mine;
+}
+
+/* The calling thread's compiled `set` (moments merged or not), compiled
+ * if need be; NULL when out of memory or when the thread holds too many. */
+static const smart_shapes *thread_set(unsigned set, int merge_moments)
+{
+	thread_sets *mine = thread_sets_mine();
+	smart_shapes *s;
+
+	if (!mine)
+		return NULL;
 	for (size_t k = 0; k < mine->n; k++)
 		if (mine->set[k]->set == set && mine->set[k]->merge_moments == merge_moments)
 			return mine->set[k];
@@ -175,6 +192,23 @@ static const smart_shapes *thread_set(unsigned set, int merge_moments)
 	s->merge_moments = merge_moments;
 	mine->set[mine->n++] = s;
 	return s;
+}
+
+/* The calling thread's shape `k` alone (compile_anchored), compiled on
+ * its first use; NULL when out of memory. */
+static const regex_t *thread_single(int k)
+{
+	thread_sets *mine = thread_sets_mine();
+
+	assert(k >= 0 && k < SMART_SHAPE_COUNT);
+	if (!mine)
+		return NULL;
+	if (!mine->single_made[k]) {
+		if (compile_anchored(&mine->single[k], smart__profile_shapes[k].regex))
+			return NULL; /* out of memory: each shape compiled in its set */
+		mine->single_made[k] = 1;
+	}
+	return &mine->single[k];
 }
 
 const smart_shapes *smart_shapes_builtin(smart_error *err)
@@ -260,17 +294,22 @@ int smart__profile_shapes_any(const smart_shapes *s, const char *text)
 /* When the longest match at `so` is not a valid `rejected` (a 16-digit
  * hex token looks like base64 without its mixed case), the other shapes
  * that match at `so` are tried in order; returns the first valid one (its
- * end in *eo) or -1. `copy` has `len` bytes and a sentinel byte before
- * it (see smart__profile_shapes_scan), the context of a token at 0. */
+ * end in *eo), -1 when none is, or -2 when out of memory. `copy` has `len`
+ * bytes and a sentinel byte before it (see smart__profile_shapes_scan),
+ * the context of a token at 0. */
 static int fallback(const smart_shapes *s, const char *copy, size_t len, size_t so, int rejected,
 		    size_t *eo)
 {
 	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
 		regmatch_t m[2] = { { .rm_so = 0, .rm_eo = (regoff_t)(len - so + 1) } };
+		const regex_t *single;
 		size_t n;
 
-		if (k == rejected || s->group_shape[k] < 0 ||
-		    regexec(&s->single[k], copy + so - 1, 2, m, REG_STARTEND) != 0)
+		if (k == rejected || s->group_shape[k] < 0)
+			continue;
+		if (!(single = thread_single(k)))
+			return -2;
+		if (regexec(single, copy + so - 1, 2, m, REG_STARTEND) != 0)
 			continue;
 		assert(m[1].rm_so == 1);
 		n = (size_t)(m[1].rm_eo - 1);
@@ -332,6 +371,10 @@ int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t l
 				shape = k;
 		if (shape >= 0 && smart__profile_shapes[shape].valid && !smart__profile_shapes[shape].valid(copy + so, eo - so))
 			shape = fallback(s, copy, len, so, shape, &eo);
+		if (shape == -2) {
+			rc = -1;
+			break;
+		}
 		if (shape < 0) {
 			/* no shape fits the whole match ("sha256-<hex>" looks like
 			 * base64 but is not): look again after the word it starts
