@@ -78,7 +78,7 @@ int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collaps
 	size_t start_len = out->len;
 
 	while (i < len) {
-		size_t n;
+		size_t end = i, n;
 
 		if (collapse && is_space(s[i])) {
 			pending_space = out->len > start_len;
@@ -90,15 +90,20 @@ int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collaps
 				return -1;
 			pending_space = 0;
 		}
-		n = utf8_sequence_length(s + i, len - i);
-		if (n == 0) {
+		/* the run of valid text up to the next space or bad byte, in one
+		 * append: a sequence at a time was 9% of classifying cmark's
+		 * small pages (1.9 million appends) */
+		while (end < len && !(collapse && is_space(s[end])) &&
+		       (n = utf8_sequence_length(s + end, len - end)) > 0)
+			end += n;
+		if (end > i) {
+			if (smart_strbuf_append(out, in + i, end - i) < 0)
+				return -1;
+			i = end;
+		} else {
 			if (smart_strbuf_append(out, replacement, 3) < 0)
 				return -1;
 			i++;
-		} else {
-			if (smart_strbuf_append(out, in + i, n) < 0)
-				return -1;
-			i += n;
 		}
 	}
 	return 0;
