@@ -75,6 +75,24 @@ typedef struct scan_result {
 	size_t tags, max_attributes, max_text;
 } scan_result;
 
+/* The only byte that can change `state` when it is one of the states that
+ * wait for a byte (the quote that closes a value, the '>' that may end a
+ * comment or a declaration, the '<' that may start a tag), or -1. */
+static int scan_stop_byte(scan_state state, char quote)
+{
+	switch (state) {
+	case IN_TEXT:
+		return '<';
+	case IN_QUOTED:
+		return (unsigned char)quote;
+	case IN_COMMENT:
+	case IN_DECLARATION:
+		return '>';
+	default:
+		return -1;
+	}
+}
+
 static void scan(const char *s, size_t len, scan_result *r)
 {
 	scan_state state = IN_TEXT;
@@ -83,9 +101,20 @@ static void scan(const char *s, size_t len, scan_result *r)
 
 	memset(r, 0, sizeof(*r));
 	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
+		unsigned char c;
 		scan_state before = state;
+		int stop = scan_stop_byte(state, quote);
 
+		if (stop >= 0) {
+			/* nothing happens in this state before its stop byte:
+			 * text and quoted values are most of a page's bytes */
+			const char *next = memchr(s + i, stop, len - i);
+
+			if (!next)
+				break;
+			i = (size_t)(next - s);
+		}
+		c = (unsigned char)s[i];
 		switch (state) {
 		case IN_TEXT:
 			if (c != '<' || i + 1 >= len)
