@@ -118,12 +118,12 @@ void smart_shapes_free(smart_shapes *s)
  * uses three or four sets (the built-in, scrubbed and all-shape ones, and
  * a profile's), so a short list does.
  *
- * The shapes alone, for fallbacks, are the thread's too, shared by its
- * sets and compiled only when a fallback first tries one. Compiling them
- * with every set was 40% of a run's compiling, most of it the date shape
- * (3.9 KB of expression, a millisecond), and a run on a corpus of small
- * pages tries few: a shard of cmark's corpus spent 3% of its run there,
- * paid again by every shard (docs/shards.md). */
+ * The shapes alone, for fallbacks, are the thread's too: one list shared
+ * by its sets, each shape compiled when a fallback first tries it. Every
+ * set used to compile all of its own, so the built-in and scrubbed sets
+ * compiled the date shape (3.9 KB of expression, a millisecond) and the
+ * others twice: 10 of the 36 million instructions of compiling in one
+ * shard of cmark's corpus, paid again by every shard (docs/shards.md). */
 #define THREAD_SETS_MAX 8
 
 typedef struct thread_sets {
@@ -205,7 +205,7 @@ static const regex_t *thread_single(int k)
 		return NULL;
 	if (!mine->single_made[k]) {
 		if (compile_anchored(&mine->single[k], smart__profile_shapes[k].regex))
-			return NULL; /* out of memory: each shape compiled in its set */
+			return NULL; /* out of memory: the shape compiled in its set */
 		mine->single_made[k] = 1;
 	}
 	return &mine->single[k];
