@@ -26,7 +26,8 @@ struct smart_gzin {
 	int member_done;  /* the member being inflated has ended */
 	int file_eof;     /* read() has returned 0 */
 	unsigned char *in; /* bytes read from the file, not yet used */
-	size_t in_len;     /* plain files: the bytes in `in` */
+	size_t in_len;     /* plain files: the bytes in `in` (read to sniff) */
+	size_t in_pos;     /* plain files: those already handed out */
 	struct inflate_state *state;
 };
 
@@ -93,18 +94,28 @@ smart_gzin *smart_gzin_open(const char *path, smart_error *err)
 	return in;
 }
 
-/* Plain files: what is buffered first, then the file. */
+/* Plain files: the bytes read to sniff the magic, then the file read
+ * straight into the caller's buffer (not copied through `in`). */
 static ssize_t gzin_read_plain(smart_gzin *in, void *buf, size_t cap, smart_error *err)
 {
-	size_t take;
+	ssize_t n;
 
-	if (in->in_len == 0 && !in->file_eof && gzin_fill(in, err))
-		return -1;
-	take = in->in_len < cap ? in->in_len : cap;
-	memcpy(buf, in->in, take);
-	memmove(in->in, in->in + take, in->in_len - take);
-	in->in_len -= take;
-	return (ssize_t)take;
+	if (in->in_pos < in->in_len) {
+		size_t take = in->in_len - in->in_pos < cap ? in->in_len - in->in_pos : cap;
+
+		memcpy(buf, in->in + in->in_pos, take);
+		in->in_pos += take;
+		return (ssize_t)take;
+	}
+	if (in->file_eof)
+		return 0;
+	do
+		n = read(in->fd, buf, cap);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return smart_error_set(err, "%s", strerror(errno));
+	in->file_eof = n == 0;
+	return n;
 }
 
 /* ISA-L's words for a negative return of isal_inflate. */

@@ -5,7 +5,6 @@
 #include "smart/corpus.h"
 #include "smart/shard.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
