@@ -18,7 +18,7 @@ APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
             libcurl4-openssl-dev python3 libarchive-dev \
             git groff-base man-db
 
-LIB_DIRS := common diffx plot profile compare features model corpus train classify mutate perturb replay
+LIB_DIRS := common diffx plot shapes scrub profile compare features model measure corpus train classify mutate perturb replay
 LIB_SRC  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))
 CMD_SRC  := $(wildcard cli/cmd_*.c)
 CLI_SRC  := $(wildcard cli/*.c) $(BUILD)/cli_commands.c
@@ -205,7 +205,7 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # (tests/classify/test_report_chromium.sh, which skips without it); tmux
 # drives the interactive `smart review` (tests/cli/test_review_keys.sh);
 # html5lib is the annotation guide's HTML parser (tests/corpora); time gives
-# tests/profile/test_scrub_linear.sh a process's CPU seconds.
+# tests/scrub/test_scrub_linear.sh a process's CPU seconds.
 TEST_APT_PKGS := chromium tmux python3-html5lib time
 
 test:

@@ -35,7 +35,7 @@
  *   classify's scrubbed copies: a second node array for each tree (52 MB),
  *     which kept classify above the goal (13.4x). Now the trees are
  *     scrubbed in place and put back through a log of the few values
- *     changed (profile/scrub_log.c): classify 9.1x, the trees (7.5x with
+ *     changed (scrub/scrub_log.c): classify 9.1x, the trees (7.5x with
  *     their strings) and DiffX's tables (1x) being what is left.
  * Usage: bench_memory [--quick] (quick: 1 MB only).
  */

@@ -13,7 +13,7 @@
 #include "smart/corpus.h"
 #include "smart/file.h"
 #include "smart/shard.h"
-#include "smart/train.h"
+#include "smart/measure.h"
 #include "walk.h"
 
 #define BATCH_MAX_FILE ((size_t)512 * 1024 * 1024)

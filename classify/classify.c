@@ -10,7 +10,7 @@
 #include "smart/compare.h"
 #include "smart/features.h"
 #include "smart/profile.h"
-#include "smart/train.h"
+#include "smart/measure.h"
 #include "severity.h"
 #include "view.h"
 

@@ -2,7 +2,7 @@
 #ifndef SMART_CLASSIFY_VIEW_H
 #define SMART_CLASSIFY_VIEW_H
 
-#include "smart/train.h"
+#include "smart/measure.h"
 
 /* The two trees of an aligned pair as the report's script draws them, one
  * line of JSON (docs/report.md, "The view data"): each side a list of

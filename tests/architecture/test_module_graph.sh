@@ -19,7 +19,10 @@ allowed() {
 	common)   echo "" ;;
 	diffx)    echo "common" ;;
 	plot)     echo "common" ;;
-	profile)  echo "common diffx" ;;
+	shapes)   echo "common" ;;
+	# Scrubbing uses the value shapes through smart/shapes.h only.
+	scrub)    echo "common diffx shapes" ;;
+	profile)  echo "common diffx shapes" ;;
 	compare)  echo "common diffx" ;;
 	features) echo "common diffx" ;;
 	model)    echo "common features" ;; # features' vector type only
@@ -27,8 +30,11 @@ allowed() {
 	# absent, and refuses lines longer than the input limit lets the parser
 	# read (smart/limits.h): the words of diffx, not a copy of them.
 	corpus)   echo "common diffx" ;;
-	train)    echo "common diffx plot profile compare features model corpus" ;;
-	classify) echo "common diffx plot profile compare features model corpus train" ;;
+	# The measuring stage: parse, scrub, align, judge, features.
+	measure)  echo "common diffx shapes scrub profile compare features" ;;
+	train)    echo "common diffx plot shapes scrub profile compare features model measure corpus" ;;
+	# classify/ sits on the measuring stage, beside train/, not on it.
+	classify) echo "common diffx plot shapes scrub profile compare features model measure corpus" ;;
 	mutate)   echo "common diffx corpus" ;;
 	perturb)  echo "common diffx corpus" ;;
 	# Replaying a session means reading its pages: links to follow and the
@@ -58,10 +64,13 @@ owner_of_public() {
 	smart/error.h|smart/file.h|smart/version.h|smart/shard.h|smart/progress.h) echo common ;;
 	smart/tree.h|smart/diffx.h|smart/patch.h|smart/tree_write.h|smart/limits.h) echo diffx ;;
 	smart/plot.h) echo plot ;;
+	smart/shapes.h) echo shapes ;;
+	smart/scrub.h) echo scrub ;;
 	smart/profile.h) echo profile ;;
 	smart/compare.h) echo compare ;;
 	smart/features.h) echo features ;;
 	smart/model.h) echo model ;;
+	smart/measure.h) echo measure ;;
 	smart/corpus.h) echo corpus ;;
 	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h|smart/train_corpora.h) echo train ;;
 	smart/classify.h) echo classify ;;

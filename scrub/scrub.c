@@ -6,7 +6,7 @@
  * can be put back, so that two runs differing only in such values align
  * with no edit at all, and every feature measures what is left.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -29,7 +29,7 @@ static int may_hold_shape(const char *v)
 		return len == 6 || len == 10 || len == 13 || len == 14;
 	if (digits)
 		return 1;
-	return smart__profile_digitless_word(v);
+	return smart_shapes_digitless_word(v);
 }
 
 /* The values of a pair that may hold a shape, already scrubbed, by
@@ -89,7 +89,7 @@ static int memo_grow(scrub_memo *m)
 /* The scrubbed form of `value` in the log's arena, or `value` itself when
  * no shape occurs in it; NULL when out of memory. Most values hold no
  * shape: a quick test and one search of the shapes' expression without
- * their groups (smart__profile_shapes_any) tell so, before any masking;
+ * their groups (smart_shapes_any) tell so, before any masking;
  * the others are masked once per distinct value (the memo). */
 static const char *scrub_value(scrub_memo *m, const smart_shapes *s, smart_scrub_log *log,
 			       const char *value, smart_error *err)
@@ -98,7 +98,7 @@ static const char *scrub_value(scrub_memo *m, const smart_shapes *s, smart_scrub
 	char *masked, *copy = NULL;
 	memo_slot *slot;
 
-	if (!value || !may_hold_shape(value) || !smart__profile_shapes_may_match(s, value))
+	if (!value || !may_hold_shape(value) || !smart_shapes_may_match(s, value))
 		return value;
 	if (2 * (m->used + 1) > m->mask + 1 && memo_grow(m)) {
 		smart_error_oom(err);
@@ -107,7 +107,7 @@ static const char *scrub_value(scrub_memo *m, const smart_shapes *s, smart_scrub
 	slot = memo_slot_of(m, value, memo_hash(value));
 	if (slot->value)
 		return slot->scrubbed == slot->value ? value : slot->scrubbed;
-	if (!smart__profile_shapes_any(s, value))
+	if (!smart_shapes_any(s, value))
 		goto keep;
 	masked = smart_shapes_mask(s, value, strlen(value), &found, err);
 	if (!masked)

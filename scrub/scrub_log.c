@@ -8,7 +8,7 @@
  * back exactly (undo) and scrubbed again (redo) at the cost of the changes
  * alone; the scrubbed strings live in the log's arena.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <assert.h>
 #include <stdlib.h>

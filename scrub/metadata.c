@@ -6,7 +6,7 @@
  * print them and another not (tidy --tidy-mark no), so the trees aligned
  * are copies without them and the discount counts the ones that differed.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * by the same prefix do. Such links are rewritten to "{base}" + the rest in
  * both scrubbed trees (through the scrub log), so they align as equal.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* The moments scrubbing took out of a value (profile/moments.c): Unix
+/* The moments scrubbing took out of a value (scrub/moments.c): Unix
  * epochs and ISO date-times that the scrubbed value no longer holds are
  * noted once each, as UTC fields; those it kept, numbers inside longer
  * numbers, and text cut short are not; and a moment moves across days,
@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "profile/internal.h"
+#include "scrub/internal.h"
 
 static void assert_moment(const smart__moment *m, int year, int month, int day, int hour,
 			  int minute, int second)

@@ -1,5 +1,5 @@
 /* The oracle comparators' verdicts in the measuring stage
- * (train/measure.c): the one place they become feature columns. */
+ * (measure/measure.c): the one place they become feature columns. */
 #include "../support/support.h"
 
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /*
- * The table of value shapes (profile/internal.h): each shape's name, its
+ * The table of value shapes (shapes/internal.h): each shape's name, its
  * POSIX extended regular expression (glibc's \< and \> word boundaries)
  * and the check a match must pass, in smart_shape order; and the names.
  */
-#include "smart/profile.h"
+#include "smart/shapes.h"
 #include "internal.h"
 
 #include <ctype.h>
@@ -130,7 +130,7 @@ static int valid_base64(const char *s, size_t len)
 	       has_class(s, len, is_upper) && !is_form_encoded_text(s, len);
 }
 
-int smart__profile_short_token(const char *s, size_t len)
+int smart__shapes_short_token(const char *s, size_t len)
 {
 	return len >= 12 && len < SHORT_TOKEN && valid_base64(s, len);
 }
@@ -202,7 +202,7 @@ static int valid_time(const char *s, size_t len)
 }
 
 /* In smart_shape order. */
-const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
+const shape_def smart__shapes_table[SMART_SHAPE_COUNT] = {
 	{ "uuid", "\\<[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\>",
 	  NULL },
 	{ "date",
@@ -293,13 +293,13 @@ const shape_def smart__profile_shapes[SMART_SHAPE_COUNT] = {
 
 const char *smart_shape_name(smart_shape s)
 {
-	return (unsigned)s < SMART_SHAPE_COUNT ? smart__profile_shapes[s].name : NULL;
+	return (unsigned)s < SMART_SHAPE_COUNT ? smart__shapes_table[s].name : NULL;
 }
 
 int smart_shape_from_name(const char *name)
 {
 	for (int s = 0; s < SMART_SHAPE_COUNT; s++)
-		if (strcmp(smart__profile_shapes[s].name, name) == 0)
+		if (strcmp(smart__shapes_table[s].name, name) == 0)
 			return s;
 	return -1;
 }

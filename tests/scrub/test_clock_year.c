@@ -1,4 +1,4 @@
-/* The clock's year (profile/clock_year.c) through the scrubbing pipeline:
+/* The clock's year (scrub/clock_year.c) through the scrubbing pipeline:
  * a year standing on its own that moved as the pair's dates moved is no
  * edit and counts as a date in the discount; a year that moved while the
  * clock stayed in its year, by another amount than the clock, in a

@@ -19,7 +19,7 @@
  * value of such a page is a seed, and every whole run of the same digits
  * in the page becomes "{captcha}" too.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 #include "internal.h"
 
 #include <ctype.h>

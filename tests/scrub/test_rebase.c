@@ -1,4 +1,4 @@
-/* A site that moved between runs (profile/rebase.c), seen through the
+/* A site that moved between runs (scrub/rebase.c), seen through the
  * scrubbing pipeline: many links rewritten by one root prefix, the page's
  * canonical address, and a feed's links and tag URIs are no edit; a
  * single changed link, a link changed beside a moved root, a tag URI of

@@ -1,5 +1,5 @@
 /*
- * A form that offers the run's clock in pieces (profile/internal.h,
+ * A form that offers the run's clock in pieces (scrub/internal.h,
  * smart__scrub_clock_pieces; part of smart_shapes_scrub). An edit form
  * defaults its date to now, one field per piece: WordPress's quick edit
  * prints the month as the selected <option> of a select, then day, year,
@@ -24,7 +24,7 @@
  * time in different zones, nor a second of a row created before the page
  * was printed.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* The clock in a form's pieces (profile/clock_pieces.c) through the
+/* The clock in a form's pieces (scrub/clock_pieces.c) through the
  * scrubbing pipeline: an edit form whose date fields default to the run's
  * clock (a month <select>, day, year, hour and minute inputs) and a row's
  * hidden date pieces named by class are no edit when the page's epoch

@@ -1,4 +1,4 @@
-/* Presentational attributes (profile/presentation.c) through the scrubbing
+/* Presentational attributes (scrub/presentation.c) through the scrubbing
  * pipeline: class, style, data-* and layout attributes that an HTML
  * element gained are no edit and are counted in the discount; changed or
  * removed ones, a functional attribute beside them, the same addition in

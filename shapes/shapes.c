@@ -11,7 +11,7 @@
  * shapes themselves are in shapes_table.c, masking and comparing values in
  * shapes_mask.c.
  */
-#include "smart/profile.h"
+#include "smart/shapes.h"
 #include "internal.h"
 
 #include <assert.h>
@@ -73,14 +73,14 @@ smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
 		if (!(s->set & (1u << k)))
 			continue;
 		if ((b.len && smart_strbuf_append(&b, "|", 1)) ||
-		    smart_strbuf_printf(&b, "(%s)", smart__profile_shapes[k].regex)) {
+		    smart_strbuf_printf(&b, "(%s)", smart__shapes_table[k].regex)) {
 			smart_strbuf_free(&b);
 			free(s);
 			smart_error_oom(err);
 			return NULL;
 		}
 		s->group_shape[k] = (int)group;
-		group += 1 + count_groups(smart__profile_shapes[k].regex);
+		group += 1 + count_groups(smart__shapes_table[k].regex);
 	}
 	if (!b.len && smart_strbuf_append(&b, "(\\<\\>x)", 7)) { /* matches nothing */
 		free(s);
@@ -204,7 +204,7 @@ static const regex_t *thread_single(int k)
 	if (!mine)
 		return NULL;
 	if (!mine->single_made[k]) {
-		if (compile_anchored(&mine->single[k], smart__profile_shapes[k].regex))
+		if (compile_anchored(&mine->single[k], smart__shapes_table[k].regex))
 			return NULL; /* out of memory: the shape compiled in its set */
 		mine->single_made[k] = 1;
 	}
@@ -256,7 +256,7 @@ static int is_token_char(unsigned char c)
 
 /* The first short random token in copy[from, to): a run of 12 to 15
  * base64 characters that starts a word, ends before `to` and looks random
- * (smart__profile_short_token), in [*so, *eo). The base64 pattern takes
+ * (smart__shapes_short_token), in [*so, *eo). The base64 pattern takes
  * 16 or more; a pattern for 12 would also stop at every long word
  * ("configuration") and search the rest of the text again after it. */
 static int short_token(const char *text, size_t from, size_t to, size_t *so, size_t *eo)
@@ -268,7 +268,7 @@ static int short_token(const char *text, size_t from, size_t to, size_t *so, siz
 			continue;
 		while (is_token_char((unsigned char)text[end]))
 			end++;
-		if (end <= to && smart__profile_short_token(text + i, end - i)) {
+		if (end <= to && smart__shapes_short_token(text + i, end - i)) {
 			*so = i;
 			*eo = end;
 			return 1;
@@ -278,13 +278,13 @@ static int short_token(const char *text, size_t from, size_t to, size_t *so, siz
 	return 0;
 }
 
-int smart__profile_shapes_any(const smart_shapes *s, const char *text)
+int smart_shapes_any(const smart_shapes *s, const char *text)
 {
 	/* without room for the groups glibc stops at the first match found,
 	 * instead of looking on for the longest one and its groups */
 	size_t so, eo;
 
-	if (!smart__profile_shapes_may_match(s, text))
+	if (!smart_shapes_may_match(s, text))
 		return 0;
 	if (regexec(&s->re, text, 0, NULL, 0) == 0)
 		return 1;
@@ -295,7 +295,7 @@ int smart__profile_shapes_any(const smart_shapes *s, const char *text)
  * hex token looks like base64 without its mixed case), the other shapes
  * that match at `so` are tried in order; returns the first valid one (its
  * end in *eo), -1 when none is, or -2 when out of memory. `copy` has `len`
- * bytes and a sentinel byte before it (see smart__profile_shapes_scan),
+ * bytes and a sentinel byte before it (see smart__shapes_scan),
  * the context of a token at 0. */
 static int fallback(const smart_shapes *s, const char *copy, size_t len, size_t so, int rejected,
 		    size_t *eo)
@@ -318,7 +318,7 @@ static int fallback(const smart_shapes *s, const char *copy, size_t len, size_t 
 			continue;
 		assert(m.rm_so == 0 && m.rm_eo >= 1);
 		n = (size_t)(m.rm_eo - 1);
-		if (n == 0 || (smart__profile_shapes[k].valid && !smart__profile_shapes[k].valid(copy + so, n)))
+		if (n == 0 || (smart__shapes_table[k].valid && !smart__shapes_table[k].valid(copy + so, n)))
 			continue;
 		*eo = so + n;
 		return k;
@@ -326,7 +326,7 @@ static int fallback(const smart_shapes *s, const char *copy, size_t len, size_t 
 	return -1;
 }
 
-int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
+int smart__shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
 			void *ctx)
 {
 	regmatch_t *m = malloc(s->n_groups * sizeof(*m));
@@ -374,7 +374,7 @@ int smart__profile_shapes_scan(const smart_shapes *s, const char *text, size_t l
 		for (int k = 0; k < SMART_SHAPE_COUNT && shape < 0; k++)
 			if (s->group_shape[k] >= 0 && m[s->group_shape[k]].rm_so >= 0)
 				shape = k;
-		if (shape >= 0 && smart__profile_shapes[shape].valid && !smart__profile_shapes[shape].valid(copy + so, eo - so))
+		if (shape >= 0 && smart__shapes_table[shape].valid && !smart__shapes_table[shape].valid(copy + so, eo - so))
 			shape = fallback(s, copy, len, so, shape, &eo);
 		if (shape == -2) {
 			rc = -1;

@@ -11,7 +11,7 @@
  * showed to matter: an off-by-one data-sourcepos, a lost class="active",
  * syntax-highlighting and coverage classes.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 #include "smart/diffx.h"
 
 #include <assert.h>

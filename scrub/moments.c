@@ -1,10 +1,10 @@
 /*
- * The moments scrubbing took out of a tree (profile/internal.h): the Unix
+ * The moments scrubbing took out of a tree (scrub/internal.h): the Unix
  * epochs and ISO date-times among the values it replaced, as UTC fields.
  * Those that one tree of a pair lost and the other did not are that run's
- * clock, the evidence for values that follow it (profile/clock_pieces.c).
+ * clock, the evidence for values that follow it (scrub/clock_pieces.c).
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <ctype.h>
 #include <stdlib.h>

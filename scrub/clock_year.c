@@ -1,5 +1,5 @@
 /*
- * A bare year that follows the run's clock (profile/internal.h,
+ * A bare year that follows the run's clock (scrub/internal.h,
  * smart__scrub_clock_year; part of smart_shapes_scrub). A page that prints the current year on its own
  * ("2024 marks another season", MediaWiki's {{CURRENTYEAR}}) prints another
  * when the run's clock has moved to another year. A year on its own is no
@@ -9,7 +9,7 @@
  * one of the other tree is that year, put in the other's place, changed with
  * the clock.
  */
-#include "smart/profile.h"
+#include "smart/scrub.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Captcha challenges (profile/captcha.c) through the scrubbing pipeline: a
+/* Captcha challenges (scrub/captcha.c) through the scrubbing pipeline: a
  * challenge drawn anew (its ASCII art, its image, its seed) is no edit
  * and is counted in the discount; a change beside it, a change to a form
  * that a page marks as a captcha page, and a changed label inside a

@@ -3,7 +3,7 @@
  * "{shape}") and comparing the shape tokens of two values
  * (smart_shapes_count_changes), over the matcher of shapes.c.
  */
-#include "smart/profile.h"
+#include "smart/shapes.h"
 #include "internal.h"
 
 #include <stdlib.h>
@@ -71,14 +71,14 @@ static int mask_token(void *ctx, int shape, size_t so, size_t eo)
 
 		mk->out.len = mk->last_start;
 		mk->out.data[mk->out.len] = '\0';
-		if (smart_strbuf_printf(&mk->out, "{%s}", smart__profile_shapes[merged].name))
+		if (smart_strbuf_printf(&mk->out, "{%s}", smart__shapes_table[merged].name))
 			return -1;
 		mk->last_shape = merged;
 	} else {
 		if (append_literal(&mk->out, mk->text + mk->done, so - mk->done))
 			return -1;
 		mk->last_start = mk->out.len;
-		if (smart_strbuf_printf(&mk->out, "{%s}", smart__profile_shapes[shape].name))
+		if (smart_strbuf_printf(&mk->out, "{%s}", smart__shapes_table[shape].name))
 			return -1;
 		mk->last_shape = shape;
 	}
@@ -93,7 +93,7 @@ char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 {
 	masker mk = { text, s->merge_moments, 0, { 0 }, 0, -1, 0, 0 };
 
-	if (smart__profile_shapes_scan(s, text, len, mask_token, &mk) < 0 ||
+	if (smart__shapes_scan(s, text, len, mask_token, &mk) < 0 ||
 	    append_literal(&mk.out, text + mk.done, len - mk.done) ||
 	    (!mk.out.data && smart_strbuf_append(&mk.out, "", 0))) {
 		smart_strbuf_free(&mk.out);
@@ -131,7 +131,7 @@ int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
 	int changed = 0;
 
 	/* a side without any token leaves no pair of tokens to compare */
-	if (!smart__profile_shapes_any(s, old_text) || !smart__profile_shapes_any(s, new_text))
+	if (!smart_shapes_any(s, old_text) || !smart_shapes_any(s, new_text))
 		return 0;
 	a = malloc(sizeof(*a)); /* 5 KB each: not zeroed, only a->n counts */
 	b = malloc(sizeof(*b));
@@ -139,8 +139,8 @@ int smart_shapes_count_changes(const smart_shapes *s, const char *old_text,
 		a->n = 0;
 	if (b)
 		b->n = 0;
-	if (!a || !b || smart__profile_shapes_scan(s, old_text, strlen(old_text), collect_token, a) < 0 ||
-	    smart__profile_shapes_scan(s, new_text, strlen(new_text), collect_token, b) < 0) {
+	if (!a || !b || smart__shapes_scan(s, old_text, strlen(old_text), collect_token, a) < 0 ||
+	    smart__shapes_scan(s, new_text, strlen(new_text), collect_token, b) < 0) {
 		free(a);
 		free(b);
 		return -1;

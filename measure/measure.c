@@ -4,7 +4,7 @@
  * `smart features`, training, evaluation and classification share (DESIGN
  * §2). features/ receives the aligned trees this stage prepares.
  */
-#include "smart/train.h"
+#include "smart/measure.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 #include "smart/features.h"
 #include "smart/file.h"
 #include "smart/profile.h"
+#include "smart/scrub.h"
 
 /* The scrubbed trees of a pair (the parsed trees, scrubbed in place and
  * put back through the log, or copies without generator metadata) and

@@ -1,6 +1,6 @@
 /*
- * A quick necessary condition for a value shape (profile/internal.h,
- * smart__profile_shapes_may_match): one pass over a value that rules out,
+ * A quick necessary condition for a value shape (shapes/internal.h,
+ * smart_shapes_may_match): one pass over a value that rules out,
  * without the regular expression, most values no shape can match (ids such
  * as "card12", links such as "/item/3?ref=4"). Scrubbing asks it of every
  * text and attribute value of both trees, and glibc's regexec over the
@@ -21,7 +21,7 @@
  *   - a byte above 0x7f (µs, ©, non-English month names, 年);
  *   - a counter's word before its number needs a ':' ("Views: 12"), and
  *     "viewed 12 times" has its unit after the number;
- *   - a word of the shapes that need no digit (smart__profile_digitless_word:
+ *   - a word of the shapes that need no digit (smart_shapes_digitless_word:
  *     "/tmp", "Europe", "ago", "now", "day", "UTC", "localhost", "Time)",
  *     the key "abbr" of a zone setting in JSON,
  *     ...), a copyright sign spelled out ("&copy;", "(c)": copyright
@@ -32,10 +32,10 @@
  *     "&_wpnonce=");
  *   - '=' in a value naming a time, duration, elapsed time or ms (timings).
  * The two shapes with no such need, numbers and URL queries, turn the
- * test off for a set that holds them. tests/profile/test_shapes_quick.c
+ * test off for a set that holds them. tests/shapes/test_shapes_quick.c
  * checks the claim over the recogniser's table and the corpus pages.
  */
-#include "smart/profile.h"
+#include "smart/shapes.h"
 #include "internal.h"
 
 #include <string.h>
@@ -133,7 +133,7 @@ static int digitless_word_at(const char *p)
 	}
 }
 
-int smart__profile_digitless_word(const char *v)
+int smart_shapes_digitless_word(const char *v)
 {
 	for (const char *p = v; *p; p++)
 		if (digitless_word_at(p))
@@ -235,7 +235,7 @@ static int timing_name_at(const char *p)
 }
 
 /* The rules of the list above, in one pass over the value. */
-int smart__profile_shapes_may_match(const smart_shapes *s, const char *text)
+int smart_shapes_may_match(const smart_shapes *s, const char *text)
 {
 	size_t digits = 0, hex = 0, tokens = 0;
 	unsigned token_classes = 0; /* of the run of token characters: 1 digit, 2 lower, 4 upper */

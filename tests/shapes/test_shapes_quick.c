@@ -1,4 +1,4 @@
-/* The quick test before the shapes' expression (profile/shapes_quick.c):
+/* The quick test before the shapes' expression (shapes/shapes_quick.c):
  * whenever it says no shape can match, masking finds no token, for every
  * value of the recogniser's table, every text and attribute value of the
  * handmade corpus, and random values built from pieces of shapes; and it
@@ -11,7 +11,7 @@
 
 #include "smart/corpus.h"
 #include "smart/profile.h"
-#include "profile/internal.h"
+#include "shapes/internal.h"
 
 /* Every shape but the two the quick test cannot rule out. */
 #define QUICK_SET (SMART_SHAPES_ALL & ~((1u << SMART_SHAPE_NUMBER) | (1u << SMART_SHAPE_URL_QUERY)))
@@ -42,7 +42,7 @@ static int check_value(const smart_shapes *s, const char *v)
 	unsigned found = 0;
 	char *masked;
 
-	if (smart__profile_shapes_may_match(s, v))
+	if (smart_shapes_may_match(s, v))
 		return 0;
 	masked = smart_shapes_mask(s, v, strlen(v), &found, &err);
 	assert_non_null(masked);
@@ -175,17 +175,17 @@ static void plain_values_are_passed_over(void **state)
 	const smart_shapes *s = smart_shapes_scrubbed(&err);
 
 	(void)state;
-	assert_false(smart__profile_shapes_may_match(s, "card12-3456"));
-	assert_false(smart__profile_shapes_may_match(s, "/item/123?ref=45"));
-	assert_false(smart__profile_shapes_may_match(s, "results 8886 summary session 2135"));
-	assert_false(smart__profile_shapes_may_match(s, "row1"));
+	assert_false(smart_shapes_may_match(s, "card12-3456"));
+	assert_false(smart_shapes_may_match(s, "/item/123?ref=45"));
+	assert_false(smart_shapes_may_match(s, "results 8886 summary session 2135"));
+	assert_false(smart_shapes_may_match(s, "row1"));
 	/* and not over what they must see */
-	assert_true(smart__profile_shapes_may_match(s, "Updated Jan 7"));
-	assert_true(smart__profile_shapes_may_match(s, "took 12 ms"));
-	assert_true(smart__profile_shapes_may_match(s, "app.js?v=3"));
-	assert_true(smart__profile_shapes_may_match(s, "v4.2.1"));
+	assert_true(smart_shapes_may_match(s, "Updated Jan 7"));
+	assert_true(smart_shapes_may_match(s, "took 12 ms"));
+	assert_true(smart_shapes_may_match(s, "app.js?v=3"));
+	assert_true(smart_shapes_may_match(s, "v4.2.1"));
 	/* numbers and URL queries are shapes it cannot rule out */
-	assert_true(smart__profile_shapes_may_match(smart_shapes_all(&err), "row1"));
+	assert_true(smart_shapes_may_match(smart_shapes_all(&err), "row1"));
 }
 
 int main(void)

@@ -1,0 +1,130 @@
+/*
+ * The measuring stage (DESIGN §2): one pair of documents -> parsed trees
+ * -> scrubbed volatile values -> DiffX alignment -> edits judged against
+ * a volatility profile -> feature vector (and the papers' comparators'
+ * verdicts). The one path that `smart features`, training, evaluation and
+ * classification share; classify/ and train/ both sit on top of it.
+ */
+#ifndef SMART_MEASURE_H
+#define SMART_MEASURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smart/compare.h"
+#include "smart/diffx.h"
+#include "smart/error.h"
+#include "smart/features.h"
+#include "smart/profile.h"
+#include "smart/scrub.h"
+
+/* What measuring a pair found besides the features: what scrubbing
+ * explained (smart_measure.result). */
+typedef struct smart_features_result {
+	int trees_differ;  /* the parsed raw trees differ (smart_tree_equal) */
+	int only_volatile; /* they differ, and not at all once scrubbed */
+	unsigned discounted[32];     /* per smart_shape: value changes scrubbing explained,
+	                              * and at SMART_DISCOUNT_PRESENTATION the
+	                              * presentational attributes it dropped */
+	unsigned discounted_total;
+} smart_features_result;
+
+/* The slots of discounted[] past the shapes: presentational attributes,
+ * generator metadata elements, and captcha challenges. */
+#define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
+#define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
+#define SMART_DISCOUNT_CAPTCHA (SMART_SHAPE_COUNT + 2)
+
+/* Comparators to run on each pair, with their configuration. */
+typedef struct smart_comparator_set {
+	const smart_comparator *const *comparators; /* borrowed */
+	size_t n;
+	const smart_compare_config *config;         /* borrowed, read-only */
+} smart_comparator_set;
+
+/* What smart learns from one pair of documents: how it is measured (in)
+ * and what was found (out). */
+struct smart_profile;
+
+/* The aligned pair as the measuring stage sees it just before the
+ * features, for a caller that wants more than the features (severity, the
+ * HTML report's views): the alignment of the trees as measured (scrubbed,
+ * unless raw), and how to get back to the documents as parsed. */
+typedef struct smart_aligned_pair {
+	const smart_diff *diff;            /* diff->old_tree, new_tree: as measured */
+	const smart_tree *old_raw, *new_raw; /* as parsed; the same trees as the
+	                                    * diff's when no copy was made */
+	const uint32_t *old_raw_of, *new_raw_of; /* measured node -> raw node, or
+	                                    * NULL: the same numbering */
+	smart_scrub_log *log;              /* what scrubbing changed (the trees are
+	                                    * scrubbed during the call: undo to
+	                                    * read the parsed values, then redo),
+	                                    * or NULL when nothing was scrubbed */
+} smart_aligned_pair;
+
+/* Called by smart_measure_pair once the pair is aligned; 0, or -1 with
+ * `err` set to stop the measuring. */
+typedef int (*smart_aligned_fn)(void *ctx, const smart_aligned_pair *pair, smart_error *err);
+
+typedef struct smart_measure {
+	double *values;    /* caller-provided, smart_feature_count() long (and
+	                    * comparators->n more with comparator_features) */
+	smart_format format; /* in: SMART_FORMAT_AUTO: sniffed */
+	const struct smart_profile *profile; /* in: the application's volatility
+	                                       * profile, or NULL (built-in
+	                                       * value shapes only) */
+	const char *test;  /* in: the pair's test name, or NULL */
+	int raw;           /* in: 1 for SMART's raw-tree features (no scrubbing) */
+	const smart_comparator_set *comparators; /* in: oracle comparators
+	                    * to run on the pair too, or NULL */
+	int comparator_features; /* in: their verdicts are also the feature
+	                    * columns after smart's own (1 = fail) */
+	unsigned char *fails; /* out, caller-provided, comparators->n long:
+	                    * 1 when comparator k fails the pair */
+	int bytes_differ;  /* out: the diff baseline */
+	int trees_differ;  /* out: the tree-diff baseline */
+	smart_features_result result; /* out: what the scrubbing explained */
+	smart_aligned_fn on_aligned; /* in: optional, see smart_aligned_pair */
+	void *on_aligned_ctx;        /* in: its ctx */
+} smart_measure;
+
+/* The rules that decide before the model does, the same in classify and
+ * in evaluation: a pair whose document type declaration changed is
+ * inspect (1), since browsers then render the whole page in another mode
+ * whatever else is volatile; a pair whose every difference is a volatile
+ * value is ignore (0); a pair whose new side shows error keywords the old
+ * side did not (a stack trace, "Error: ...", "500 Internal Server Error":
+ * SMART §3.3's severest signal) is inspect (1), however much other text
+ * came with it; otherwise -1, the model decides. `values` holds the `n`
+ * features called `names` (a model's or a table's columns). */
+int smart_forced_decision(const char *const *names, size_t n, const double *values,
+			  int only_volatile);
+
+/* The measuring stage, the one path from a pair of documents to its
+ * features that `smart features`, training, evaluation and classification
+ * share: parse both, note the baselines (bytes differ, parsed trees
+ * differ), scrub volatile values (unless m->raw), align with DiffX,
+ * normalise by m->profile and align again, and compute the features; then
+ * run m->comparators, whose verdicts become feature columns here and
+ * nowhere else. 0, or -1 with `err` set (a document that does not parse). */
+int smart_measure_pair(const smart_document *old_doc, const smart_document *new_doc,
+		       smart_measure *m, smart_error *err);
+
+/* The last steps of the measuring stage, for a pair already parsed,
+ * scrubbed and aligned (`diff`, whose trees it measures): judge every edit
+ * by m->profile and the value shapes, normalise by the profile and align
+ * again, and compute the features into m->values. The baselines and
+ * m->result are left as they are. */
+int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error *err);
+
+/* smart_measure_pair for two files, read whole. */
+int smart_measure_files(const char *old_path, const char *new_path, smart_measure *m,
+			smart_error *err);
+
+/* Runs the comparators of `set` on one pair of documents: fails[k] = 1
+ * when comparator k fails (asks for inspection). */
+int smart_measure_comparators(const smart_document *old_doc, const smart_document *new_doc,
+			      smart_format format, const smart_comparator_set *set,
+			      unsigned char *fails, smart_error *err);
+
+#endif

@@ -1,0 +1,136 @@
+/*
+ * Scrubbing: the rules that canonicalise volatile values in both trees of
+ * a pair before they are aligned (value shapes, the clock's year and
+ * pieces, captcha challenges, a moved site's links, generator metadata,
+ * presentational attributes), in place and through a log that puts the
+ * trees back, so that two clean runs align with no edit and every feature
+ * measures what is left.
+ */
+#ifndef SMART_SCRUB_H
+#define SMART_SCRUB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smart/error.h"
+#include "smart/shapes.h"
+#include "smart/tree.h"
+
+/* ---- scrubbing in place (scrub/) ---- */
+
+/* What scrubbing changed in the trees of a pair, so that it can be undone
+ * and done again at the cost of the changes alone: each text or attribute
+ * value replaced (where, and the value before), and each element's
+ * attributes before one was removed. It owns the scrubbed strings, so it
+ * is freed after the trees are done with them (undo first: the trees then
+ * no longer point into it). */
+typedef struct smart_scrub_log smart_scrub_log;
+
+/* A new, empty log, or NULL with `err` set when out of memory. */
+smart_scrub_log *smart_scrub_log_new(smart_error *err);
+void smart_scrub_log_free(smart_scrub_log *log);
+
+/* How many changes the log holds. */
+size_t smart_scrub_log_count(const smart_scrub_log *log);
+
+/* `size` bytes that live as long as the log, for a scrubbed string; NULL
+ * when out of memory. */
+char *smart_scrub_log_alloc(smart_scrub_log *log, size_t size);
+
+/* Sets *slot (a node's text or an attribute's value) to `value`, and
+ * *len_slot, when not NULL, to its length, recording what they held. 0,
+ * or -1 when out of memory (then nothing changed). */
+int smart_scrub_log_set(smart_scrub_log *log, const char **slot, uint32_t *len_slot,
+			const char *value);
+
+/* Records the attributes of element `node` of `t` before the caller
+ * removes some of them (attributes may only be removed, never added). 0,
+ * or -1 when out of memory. */
+int smart_scrub_log_save_attrs(smart_scrub_log *log, smart_tree *t, uint32_t node);
+
+/* Puts back everything the log recorded, newest first, so that the trees
+ * are again exactly as parsed; redo scrubs them again. Each does nothing
+ * when the trees are already in that state. */
+void smart_scrub_log_undo(smart_scrub_log *log);
+void smart_scrub_log_redo(smart_scrub_log *log);
+
+/* Replaces, in the trees themselves, the shapes of `s` in every text and
+ * attribute value by their placeholders ("Updated {date} {time}"),
+ * recording each change in `log`: for aligning two runs without their
+ * volatile values (scrub, then align). `new_tree` may be NULL (one tree).
+ * With both trees, a year standing on its own that follows the clock is
+ * scrubbed too: when the dates scrubbed out of the two trees moved from
+ * one year to another, a value that differs from one of the other tree
+ * only in that year ("2024 marks another season" -> "2025 ...") gets
+ * "{yr}" in both (scrub/clock_year.c); and a form's date fields that
+ * follow the clock get "{clock}" (scrub/clock_pieces.c). Returns how many
+ * new values the clock explained (0 for one tree), or -1 with `err` set
+ * when out of memory (the changes made so far are in the log). */
+int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
+		       smart_scrub_log *log, smart_error *err);
+
+/* Captcha challenges (scrub/captcha.c): the values inside an element
+ * whose class or id names a captcha and that holds no form control (the
+ * challenge's text, its image address), and the value of a form control
+ * whose name names one (a seed), become "{captcha}" in both trees, through
+ * `log`: a captcha draws a new challenge for every page. Returns how many
+ * of the new tree's challenges differ from the old tree's, or -1 with
+ * `err` set when out of memory. */
+int smart_scrub_captcha(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			smart_error *err);
+
+/* A site that moved between the runs (scrub/rebase.c): when two or more
+ * links (href, src, action, sitemap <loc>) of the page are rewritten by
+ * the same path prefix ("/css/a.css" -> "/latest/css/a.css"), every link
+ * that rule explains (with the page's one consistent change of scheme and
+ * host, if any) becomes "{base}" + the rest in both scrubbed trees
+ * (through `log`), as does the page's own <link rel="canonical"> address
+ * on its own. Pages whose link counts differ are left alone. Returns how
+ * many links were rewritten, or -1 with `err` set when out of memory. */
+int smart_scrub_rebase(smart_tree *old_clean, smart_tree *new_clean, smart_scrub_log *log,
+		       smart_error *err);
+
+/* Presentational attributes (scrub/presentation.c): class, style, data-*
+ * and HTML's layout attributes (width, height, align, valign, bgcolor,
+ * border, cellpadding, cellspacing), whose effect depends on style sheets
+ * and scripts the pair does not carry. */
+int smart_presentation_attribute(const char *name);
+
+/* After aligning two scrubbed HTML trees (d aligns them; new_clean is
+ * d->new_tree): removes from new_clean every presentational attribute that
+ * an element gained (an attribute insert of d), through `log`, and its
+ * insert from d, so that d is the alignment of what is left; changed and
+ * removed ones stay. Returns how many it removed (0 for XML), or -1 with
+ * `err` set when out of memory (d is then as it was). */
+struct smart_diff;
+int smart_scrub_added_presentation(smart_tree *new_clean, struct smart_diff *d,
+				   smart_scrub_log *log, smart_error *err);
+
+/* The scrubbed trees of a pair: the parsed trees themselves, scrubbed in
+ * place, or, when they are no longer node for node the parsed trees,
+ * copies of them and the map back. */
+typedef struct smart_scrubbed_pair {
+	smart_tree *old_clean, *new_clean;
+	uint32_t *old_raw_of, *new_raw_of; /* copy node -> raw node; NULL: no copy */
+} smart_scrubbed_pair;
+
+/* Generator metadata (scrub/metadata.c): two HTML trees scrubbed in place
+ * (s->old_clean, s->new_clean; `log` recorded how) are replaced by copies
+ * without their <meta name="generator|date|created|modified"> elements
+ * (smart_tree_prune: they borrow the trees' and the log's strings), and
+ * s->old_raw_of / s->new_raw_of (free()) map each node of a copy to its
+ * node in the tree; both stay NULL when there was nothing to leave out (or
+ * the trees are XML). Returns how many such elements differed (present on
+ * one side only, or with another content as printed: the log is undone
+ * for the comparison), or -1 with `err` set when out of memory. */
+int smart_scrub_metadata(smart_scrubbed_pair *s, smart_scrub_log *log, smart_error *err);
+
+/* What scrubbing explained away: for every pair of nodes `old_to_new`
+ * matches (an alignment of the scrubbed trees, in the raw trees' node
+ * numbers), each shape token whose raw value changed adds one to
+ * counts[shape]. Returns the total, or -1 when out of memory. */
+int smart_shapes_count_discounted(const smart_shapes *s, const smart_tree *old_raw,
+				  const smart_tree *new_raw, const uint32_t *old_to_new,
+				  unsigned counts[SMART_SHAPE_COUNT]);
+
+#endif

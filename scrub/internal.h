@@ -1,0 +1,86 @@
+/* What the files of scrub/ share (internal). */
+#ifndef SMART_SCRUB_INTERNAL_H
+#define SMART_SCRUB_INTERNAL_H
+
+#include <stddef.h>
+
+#include "smart/scrub.h"
+#include "smart/tree.h"
+
+/* Removes the attribute `name` (which it has) from element `node` of `t`,
+ * its attributes saved in the log first (scrub/scrub_log.c). 0, or -1
+ * when out of memory. */
+int smart__scrub_remove_attribute(smart_tree *t, uint32_t node, const char *name,
+				  smart_scrub_log *log);
+
+/* ---- the clock's year (scrub/clock_year.c) ---- */
+
+/* A set of years, 1900 to 2099. */
+typedef struct smart__year_set {
+	unsigned char bits[25];
+} smart__year_set;
+
+/* Adds to `set` the years that scrubbing took out of a value: those that
+ * start a run of digits ("2024" of 2024-03-01 or 20240301100004) in `raw`
+ * and in no run of `scrubbed`. */
+void smart__year_set_note_scrubbed(smart__year_set *set, const char *raw, const char *scrubbed);
+
+/* When the years scrubbed out of the two trees show the clock moved from
+ * one year to another (exactly one year only in the old tree's, one only
+ * in the new's), each old value where the old year stands as a word of its
+ * own, and each new value equal to it with the new year in its place,
+ * get "{yr}" for it, through `log`. Returns how many new values did, or
+ * -1 with `err` set when out of memory. */
+int smart__scrub_clock_year(smart_tree *old_clean, smart_tree *new_clean,
+			    const smart__year_set *old_years, const smart__year_set *new_years,
+			    smart_scrub_log *log, smart_error *err);
+
+/* ---- the clock in a form's pieces (scrub/moments.c, clock_pieces.c) ---- */
+
+/* A moment, as UTC fields (second -1 when it was not printed). */
+typedef struct smart__moment {
+	int year, month, day, hour, minute, second;
+} smart__moment;
+
+/* The distinct moments scrubbing took out of one tree, up to a bound. */
+#define SMART__MOMENTS_MAX 64
+typedef struct smart__moment_set {
+	smart__moment at[SMART__MOMENTS_MAX];
+	size_t n;
+} smart__moment_set;
+
+/* Adds to `set` the moments that scrubbing took out of a value: a Unix
+ * epoch (ten digits) or an ISO date-time in `raw` whose digits `scrubbed`
+ * no longer holds. */
+void smart__moment_set_note_scrubbed(smart__moment_set *set, const char *raw, const char *scrubbed);
+
+/* Whether two moments are the same to the second. */
+int smart__moment_equal(const smart__moment *a, const smart__moment *b);
+
+/* Moment `m` moved by `seconds`. */
+smart__moment smart__moment_shifted(const smart__moment *m, long seconds);
+
+/* Whether the `n` bytes at p are all digits, and the number they spell. */
+int smart__all_digits(const char *p, size_t n);
+int smart__digits_value(const char *p, size_t n);
+
+/* The first whole run of digits of the text `v` that starts at or after
+ * `from` (a run that began before `from` is not whole), its length in *n;
+ * NULL when there is none. Walk a value's runs with
+ * for (p = v; (p = smart__digit_run(v, p, &n)); p += n). */
+const char *smart__digit_run(const char *v, const char *from, size_t *n);
+
+/* When some moments were taken out of only the old tree and some out of
+ * only the new one (the runs' clocks), each named form control (an
+ * input's value, a select's selected option) whose value is a piece of an
+ * old clock (year, month, day, minute, second) in the old tree and the
+ * same piece of a new clock in the new tree -- or an hour beside such a
+ * minute in the same fieldset or form -- is scrubbed in both: the value
+ * becomes "{clock}", the option loses `selected`, through `log`. Returns
+ * how many controls were, or -1 with `err` set when out of memory. */
+int smart__scrub_clock_pieces(smart_tree *old_clean, smart_tree *new_clean,
+			      const smart__moment_set *old_moments,
+			      const smart__moment_set *new_moments, smart_scrub_log *log,
+			      smart_error *err);
+
+#endif
