@@ -15,56 +15,10 @@
 #include "smart/profile.h"
 #include "smart/scrub.h"
 
-/* The scrubbed trees of a pair (the parsed trees, scrubbed in place and
- * put back through the log, or copies without generator metadata) and
- * what scrubbing them explained. */
-typedef struct scrubbed {
-	smart_scrubbed_pair p;
-	smart_scrub_log *log;
-	int clock_years;                    /* values where a bare year followed the clock */
-	int captchas;                       /* captcha challenges drawn anew */
-	int rebased;                        /* links of a moved site */
-	int metadata;                       /* generator metadata elements that differed */
-} scrubbed;
-
-/* Puts the parsed trees back and frees what scrubbing made: the log is
- * undone first, since it may also point into the copies. */
-static void scrubbed_free(scrubbed *s)
-{
-	if (s->log)
-		smart_scrub_log_undo(s->log);
-	if (s->p.new_raw_of)
-		smart_tree_free(s->p.new_clean);
-	if (s->p.old_raw_of)
-		smart_tree_free(s->p.old_clean);
-	free(s->p.old_raw_of);
-	free(s->p.new_raw_of);
-	smart_scrub_log_free(s->log);
-}
-
-/* Scrubs both trees in place: captcha challenges, value shapes (and the
- * clock's year), a moved site's root, generator metadata. Captchas come
- * first: a challenge's seed must be read as the page printed it, before
- * the shapes respell it in one tree only (a 10-digit seed reads as epoch
- * seconds, a 9-digit one does not). 0, or -1 with `err` set. */
-static int scrub_pair(const smart_shapes *shapes, smart_tree *old_tree, smart_tree *new_tree,
-		      scrubbed *s, smart_error *err)
-{
-	s->p.old_clean = old_tree;
-	s->p.new_clean = new_tree;
-	if (!(s->log = smart_scrub_log_new(err)) ||
-	    (s->captchas = smart_scrub_captcha(old_tree, new_tree, s->log, err)) < 0 ||
-	    (s->clock_years = smart_shapes_scrub(shapes, old_tree, new_tree, s->log, err)) < 0 ||
-	    (s->rebased = smart_scrub_rebase(old_tree, new_tree, s->log, err)) < 0)
-		return -1;
-	s->metadata = smart_scrub_metadata(&s->p, s->log, err);
-	return s->metadata < 0 ? -1 : 0;
-}
-
 /* The alignment of the scrubbed trees (d) in the raw trees' node numbers,
  * for counting what scrubbing explained: d->old_to_new itself when the
  * raw trees were aligned, else a new array (*owned). */
-static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_raw,
+static const uint32_t *raw_alignment(const smart_scrub_pass *s, const smart_tree *old_raw,
 				     const smart_diff *d, uint32_t **owned)
 {
 	*owned = NULL;
@@ -83,30 +37,53 @@ static const uint32_t *raw_alignment(const scrubbed *s, const smart_tree *old_ra
 	return *owned;
 }
 
+/* The discount slot each scrubber's count goes to (measure.h): the clock's
+ * year and pieces are dates, a moved site's links are paths. The values
+ * scrubber has none: its tokens are counted per shape. */
+static int discount_slot(int scrubber)
+{
+	switch (scrubber) {
+	case SMART_SCRUBBER_CAPTCHA: return SMART_DISCOUNT_CAPTCHA;
+	case SMART_SCRUBBER_CLOCK_YEAR:
+	case SMART_SCRUBBER_CLOCK_PIECES: return SMART_SHAPE_DATE;
+	case SMART_SCRUBBER_REBASE: return SMART_SHAPE_PATH;
+	case SMART_SCRUBBER_METADATA: return SMART_DISCOUNT_METADATA;
+	case SMART_SCRUBBER_PRESENTATION: return SMART_DISCOUNT_PRESENTATION;
+	default: return -1;
+	}
+}
+
 /* Counts into r what scrubbing explained, once the scrubbed trees are
- * aligned, on the values as printed (the log undone meanwhile). */
-static int count_discounted(const smart_shapes *shapes, const smart_tree *old_tree,
-			    const smart_tree *new_tree, const scrubbed *s, const smart_diff *d,
+ * aligned: the shape tokens of the values as printed (the log undone
+ * meanwhile), and what each other scrubber counted itself. */
+static int count_discounted(const smart_tree *old_tree, const smart_tree *new_tree,
+			    const smart_scrub_pass *s, const smart_diff *d,
 			    smart_features_result *r, smart_error *err)
 {
-	uint32_t *owned;
-	const uint32_t *map = raw_alignment(s, old_tree, d, &owned);
-	int total;
+	uint32_t *owned = NULL;
+	const uint32_t *map = NULL;
+	int total = 0;
 
-	smart_scrub_log_undo(s->log);
-	total = map ? smart_shapes_count_discounted(shapes, old_tree, new_tree, map, r->discounted)
-		    : -1;
-	smart_scrub_log_redo(s->log);
-	free(owned);
-	if (total < 0)
-		return smart_error_oom(err);
-	r->discounted[SMART_SHAPE_PATH] += (unsigned)s->rebased;
-	r->discounted[SMART_SHAPE_DATE] += (unsigned)s->clock_years;
-	r->discounted[SMART_DISCOUNT_METADATA] = (unsigned)s->metadata;
-	r->discounted[SMART_DISCOUNT_CAPTCHA] = (unsigned)s->captchas;
-	r->discounted_total = (unsigned)(total + s->rebased + s->clock_years + s->metadata +
-					 s->captchas) +
-			      r->discounted[SMART_DISCOUNT_PRESENTATION];
+	if (!(s->off & (1u << SMART_SCRUBBER_VALUES))) {
+		map = raw_alignment(s, old_tree, d, &owned);
+		smart_scrub_log_undo(s->log);
+		total = map ? smart_shapes_count_discounted(s->shapes, old_tree, new_tree, map,
+							    r->discounted)
+			    : -1;
+		smart_scrub_log_redo(s->log);
+		free(owned);
+		if (total < 0)
+			return smart_error_oom(err);
+	}
+	r->discounted_total = (unsigned)total;
+	for (int k = 0; k < SMART_SCRUBBER_COUNT; k++) {
+		int slot = discount_slot(k);
+
+		r->scrubbed[k] = k == SMART_SCRUBBER_VALUES ? (unsigned)total : s->explained[k];
+		if (slot >= 0)
+			r->discounted[slot] += s->explained[k];
+		r->discounted_total += s->explained[k];
+	}
 	r->only_volatile = smart_diff_is_empty(d);
 	return 0;
 }
@@ -162,12 +139,13 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	smart_features_result *r = &m->result;
 	smart_tree *old_tree = NULL, *new_tree = NULL;
 	const smart_tree *old_used, *new_used;
-	const smart_shapes *shapes = NULL;
-	scrubbed s = { 0 };
+	smart_scrub_pass s = { .off = m->scrubbers_off };
+	int scrubbing = 0;
 	smart_diff *diff = NULL;
 	int status = -1;
 
 	assert(SMART_DISCOUNT_CAPTCHA < sizeof(r->discounted) / sizeof(r->discounted[0]));
+	assert(SMART_SCRUBBER_COUNT <= sizeof(r->scrubbed) / sizeof(r->scrubbed[0]));
 	memset(r, 0, sizeof(*r));
 	m->bytes_differ = old_doc->len != new_doc->len ||
 			  memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
@@ -183,21 +161,16 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	old_used = old_tree;
 	new_used = new_tree;
 	if (!m->raw && r->trees_differ) {
-		if (!(shapes = smart_shapes_scrubbed(err)) ||
-		    scrub_pair(shapes, old_tree, new_tree, &s, err))
+		scrubbing = 1;
+		if (!(s.shapes = smart_shapes_scrubbed(err)) ||
+		    smart_scrub_before_align(&s, old_tree, new_tree, err))
 			goto out;
 		old_used = s.p.old_clean;
 		new_used = s.p.new_clean;
 	}
 	diff = smart_diffx(old_used, new_used, err);
-	if (diff && shapes) {
-		int removed = smart_scrub_added_presentation(s.p.new_clean, diff, s.log, err);
-
-		if (removed < 0)
-			goto out;
-		r->discounted[SMART_DISCOUNT_PRESENTATION] = (unsigned)removed;
-	}
-	if (!diff || (shapes && count_discounted(shapes, old_tree, new_tree, &s, diff, r, err)))
+	if (!diff || (scrubbing && (smart_scrub_after_align(&s, diff, err) ||
+				    count_discounted(old_tree, new_tree, &s, diff, r, err))))
 		goto out;
 	if (m->on_aligned) {
 		smart_aligned_pair ap = { .diff = diff, .old_raw = old_tree, .new_raw = new_tree,
@@ -214,7 +187,7 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 out:
 	m->trees_differ = r->trees_differ;
 	smart_diff_free(diff);
-	scrubbed_free(&s);
+	smart_scrub_pass_free(&s);
 	smart_tree_free(new_tree);
 	smart_tree_free(old_tree);
 	return status;

@@ -83,4 +83,21 @@ int smart__scrub_clock_pieces(smart_tree *old_clean, smart_tree *new_clean,
 			      const smart__moment_set *new_moments, smart_scrub_log *log,
 			      smart_error *err);
 
+/* ---- the values scrubber (scrub/values.c) ---- */
+
+/* What scrubbing the values of one tree took out of it: the run's clock,
+ * as evidence for the values that follow it (clock_year.c,
+ * clock_pieces.c). */
+typedef struct smart__scrub_notes {
+	smart__year_set years;     /* the years the scrubbed values lost */
+	smart__moment_set moments; /* the epochs and ISO date-times they lost */
+} smart__scrub_notes;
+
+/* Scrubs every value of a shape of `s` out of both trees (new_tree may be
+ * NULL), with the values of measured attributes and the white space of
+ * stylesheets, through `log`; notes[0] and notes[1] (zeroed by the caller)
+ * receive what the old and the new tree lost. 0, or -1 with `err` set. */
+int smart__scrub_values(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
+			smart_scrub_log *log, smart__scrub_notes notes[2], smart_error *err);
+
 #endif

@@ -27,6 +27,9 @@ typedef struct smart_features_result {
 	                              * and at SMART_DISCOUNT_PRESENTATION the
 	                              * presentational attributes it dropped */
 	unsigned discounted_total;
+	unsigned scrubbed[16];       /* per smart_scrubber_id: what each scrubber
+	                              * explained (the values scrubber: its
+	                              * tokens, as counted in discounted[]) */
 } smart_features_result;
 
 /* The slots of discounted[] past the shapes: presentational attributes,
@@ -75,6 +78,8 @@ typedef struct smart_measure {
 	                                       * value shapes only) */
 	const char *test;  /* in: the pair's test name, or NULL */
 	int raw;           /* in: 1 for SMART's raw-tree features (no scrubbing) */
+	unsigned scrubbers_off; /* in: scrubbers not to run (1u << smart_scrubber_id;
+	                    * 0: all of them, smart/scrub.h) */
 	const smart_comparator_set *comparators; /* in: oracle comparators
 	                    * to run on the pair too, or NULL */
 	int comparator_features; /* in: their verdicts are also the feature

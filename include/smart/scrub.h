@@ -133,4 +133,75 @@ int smart_shapes_count_discounted(const smart_shapes *s, const smart_tree *old_r
 				  const smart_tree *new_raw, const uint32_t *old_to_new,
 				  unsigned counts[SMART_SHAPE_COUNT]);
 
+/* ---- the scrubbers (scrub/registry.c) ----
+ *
+ * Each rule is a scrubber with a name, applied in this order by one loop
+ * (smart_scrub_before_align, then smart_scrub_after_align once the
+ * scrubbed trees are aligned), each counting what it explained, so that
+ * any of them can be turned off and its effect measured on its own
+ * (`--scrubbers`, `smart eval --ablate-scrubbers`). */
+typedef enum smart_scrubber_id {
+	SMART_SCRUBBER_CAPTCHA,      /* captcha challenges drawn anew (captcha.c) */
+	SMART_SCRUBBER_VALUES,       /* value shapes, measured attributes (values.c) */
+	SMART_SCRUBBER_CLOCK_YEAR,   /* a bare year that follows the clock (clock_year.c) */
+	SMART_SCRUBBER_CLOCK_PIECES, /* a form's date fields that follow it (clock_pieces.c) */
+	SMART_SCRUBBER_REBASE,       /* a moved site's links (rebase.c) */
+	SMART_SCRUBBER_METADATA,     /* generator metadata elements (metadata.c) */
+	SMART_SCRUBBER_PRESENTATION, /* presentational attributes gained (presentation.c) */
+	SMART_SCRUBBER_COUNT
+} smart_scrubber_id;
+
+/* Every scrubber on (a mask of scrubbers turned off). */
+#define SMART_SCRUBBERS_ALL_ON 0u
+
+/* A scrubber's name ("captcha", "values", ...) and one line saying what it
+ * explains; NULL for an id out of range. */
+const char *smart_scrubber_name(int id);
+const char *smart_scrubber_summary(int id);
+
+/* The id of the scrubber called `name`, or -1. */
+int smart_scrubber_from_name(const char *name);
+
+/* Reads a --scrubbers list into the mask of scrubbers turned off (bit
+ * 1u << id): "all" or "none"; names ("values,rebase": only these on); or
+ * names each after a '-' ("-captcha,-rebase": all but these). 0, or -1
+ * with `err` naming the word it does not know. */
+int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err);
+
+/* The names of the scrubbers turned off in `off`, comma-separated, into
+ * buf ("" when none); returns the length written (cut to size - 1). */
+size_t smart_scrubbers_format(unsigned off, char *buf, size_t size);
+
+/* One scrubbing of a pair: the trees as measured, how to put them back,
+ * and what each scrubber explained. Zero it, set `off`, then call
+ * smart_scrub_before_align, align p.old_clean with p.new_clean, call
+ * smart_scrub_after_align; smart_scrub_pass_free puts the parsed trees
+ * back and frees the rest. */
+typedef struct smart_scrub_pass {
+	unsigned off;              /* in: the scrubbers turned off (1u << id) */
+	smart_scrubbed_pair p;     /* out: the trees to align */
+	smart_scrub_log *log;      /* out: what scrubbing changed */
+	unsigned explained[SMART_SCRUBBER_COUNT]; /* out: per scrubber, how many
+	                            * values, links or elements it explained;
+	                            * the values scrubber counts none here (its
+	                            * tokens are counted per shape once the pair
+	                            * is aligned: smart_shapes_count_discounted) */
+	const smart_shapes *shapes; /* in: the shapes of the values scrubber */
+	struct smart__scrub_notes *notes; /* internal: the clock the values lost */
+} smart_scrub_pass;
+
+/* Runs the scrubbers that come before alignment, in order, on the parsed
+ * trees (scrubbed in place; s->p names the trees to align). 0, or -1 with
+ * `err` set when out of memory. */
+int smart_scrub_before_align(smart_scrub_pass *s, smart_tree *old_tree, smart_tree *new_tree,
+			     smart_error *err);
+
+/* Runs the scrubbers that come after alignment on `d` (the alignment of
+ * s->p.old_clean with s->p.new_clean, changed in place). 0, or -1. */
+int smart_scrub_after_align(smart_scrub_pass *s, struct smart_diff *d, smart_error *err);
+
+/* Puts the parsed trees back (the log undone) and frees what the pass
+ * made; the pass is zeroed but for `off`. */
+void smart_scrub_pass_free(smart_scrub_pass *s);
+
 #endif

@@ -1,6 +1,6 @@
 /*
- * Scrubbing volatile values before alignment (include/smart/profile.h,
- * smart_shapes_scrub): every value shape of a set (dates, clocks, tokens,
+ * The "values" scrubber (scrub/registry.c; smart_shapes_scrub in
+ * include/smart/scrub.h): every value shape of a set (dates, clocks, tokens,
  * versions, build paths, ports, ...) in a tree is replaced by its
  * placeholder, in place and recorded in a smart_scrub_log so that the tree
  * can be put back, so that two runs differing only in such values align
@@ -178,23 +178,16 @@ static int volatile_attribute(const char *name)
 	return 0;
 }
 
-/* What scrubbing one tree took out of it: the run's clock, as evidence for
- * values that follow it (clock_year.c, clock_pieces.c). */
-typedef struct scrub_notes {
-	smart__year_set years;     /* the years the scrubbed values lost */
-	smart__moment_set moments; /* the epochs and ISO date-times they lost */
-} scrub_notes;
-
-static void note_scrubbed(scrub_notes *notes, const char *raw, const char *scrubbed)
+static void note_scrubbed(smart__scrub_notes *notes, const char *raw, const char *scrubbed)
 {
 	smart__year_set_note_scrubbed(&notes->years, raw, scrubbed);
 	smart__moment_set_note_scrubbed(&notes->moments, raw, scrubbed);
 }
 
-/* Scrubs the values of one tree (see smart_shapes_scrub), noting what the
+/* Scrubs the values of one tree (see smart__scrub_values), noting what the
  * scrubbed values lost in `notes`. */
 static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart_scrub_log *log,
-		      scrub_notes *notes, smart_error *err)
+		      smart__scrub_notes *notes, smart_error *err)
 {
 	for (uint32_t i = 0; i < t->count; i++) {
 		smart_node *n = &t->nodes[i];
@@ -234,17 +227,26 @@ static int scrub_tree(scrub_memo *m, const smart_shapes *s, smart_tree *t, smart
 	return 0;
 }
 
-int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
-		       smart_scrub_log *log, smart_error *err)
+int smart__scrub_values(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
+			smart_scrub_log *log, smart__scrub_notes notes[2], smart_error *err)
 {
 	scrub_memo m = { NULL, 0, 0 };
-	scrub_notes *notes = calloc(2, sizeof(*notes)); /* old, new: too big for the stack */
-	int rc = notes ? scrub_tree(&m, s, old_tree, log, &notes[0], err) : smart_error_oom(err);
-	int pieces = 0;
+	int rc = scrub_tree(&m, s, old_tree, log, &notes[0], err);
 
 	if (rc == 0 && new_tree)
 		rc = scrub_tree(&m, s, new_tree, log, &notes[1], err);
 	free(m.slots);
+	return rc;
+}
+
+int smart_shapes_scrub(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
+		       smart_scrub_log *log, smart_error *err)
+{
+	smart__scrub_notes *notes = calloc(2, sizeof(*notes)); /* old, new: too big for the stack */
+	int rc = notes ? smart__scrub_values(s, old_tree, new_tree, log, notes, err)
+		       : smart_error_oom(err);
+	int pieces = 0;
+
 	if (rc == 0 && new_tree)
 		rc = smart__scrub_clock_year(old_tree, new_tree, &notes[0].years, &notes[1].years, log,
 					     err);

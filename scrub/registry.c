@@ -1,0 +1,229 @@
+/*
+ * The scrubbers (include/smart/scrub.h): the rules that canonicalise
+ * volatile values before alignment, as one table applied by one loop, like
+ * features/' registry of extractors. Each has a name that a tester can
+ * turn off (`--scrubbers -rebase`) and that an ablation reports, and
+ * counts what it explained into its own slot.
+ *
+ * The order matters and is the table's: captcha challenges are read as
+ * the page printed them, before the value shapes respell a seed in one
+ * tree only (a 10-digit seed reads as epoch seconds, a 9-digit one does
+ * not); the clock's year and pieces follow the clock the values scrubber
+ * took out; generator metadata is left out of copies of the scrubbed
+ * trees; presentational attributes need the alignment.
+ */
+#include "smart/scrub.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Runs one scrubber on the pass (d: the alignment, for those after it;
+ * NULL before). Returns how much it explained, or -1 with `err` set. */
+typedef int (*scrubber_fn)(smart_scrub_pass *s, struct smart_diff *d, smart_error *err);
+
+typedef struct scrubber {
+	const char *name;
+	const char *summary;
+	int after_align;
+	scrubber_fn run;
+} scrubber;
+
+static int run_captcha(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart_scrub_captcha(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+/* The values of both trees; the clock they held is noted for the two
+ * scrubbers that follow it. Its tokens are counted per shape after
+ * alignment, so it reports 0 here. */
+static int run_values(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	assert(s->shapes);
+	return smart__scrub_values(s->shapes, s->p.old_clean, s->p.new_clean, s->log, s->notes,
+				   err);
+}
+
+static int run_clock_year(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_clock_year(s->p.old_clean, s->p.new_clean, &s->notes[0].years,
+				       &s->notes[1].years, s->log, err);
+}
+
+static int run_clock_pieces(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_clock_pieces(s->p.old_clean, s->p.new_clean, &s->notes[0].moments,
+					 &s->notes[1].moments, s->log, err);
+}
+
+static int run_rebase(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart_scrub_rebase(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+static int run_metadata(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart_scrub_metadata(&s->p, s->log, err);
+}
+
+static int run_presentation(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	assert(d);
+	return smart_scrub_added_presentation(s->p.new_clean, d, s->log, err);
+}
+
+/* In smart_scrubber_id order. */
+static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
+	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
+	{ "values", "values of a volatile shape (dates, clocks, tokens, versions, paths, ...), "
+		    "measured attributes, stylesheet white space", 0, run_values },
+	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year },
+	{ "clock_pieces", "a form's date fields that follow the run's clock", 0,
+	  run_clock_pieces },
+	{ "rebase", "links of a site served from another root", 0, run_rebase },
+	{ "metadata", "generator metadata elements (<meta name=generator|date|...>)", 0,
+	  run_metadata },
+	{ "presentation", "presentational attributes an element gained (class, data-*, ...)", 1,
+	  run_presentation },
+};
+
+const char *smart_scrubber_name(int id)
+{
+	return id >= 0 && id < SMART_SCRUBBER_COUNT ? scrubbers[id].name : NULL;
+}
+
+const char *smart_scrubber_summary(int id)
+{
+	return id >= 0 && id < SMART_SCRUBBER_COUNT ? scrubbers[id].summary : NULL;
+}
+
+int smart_scrubber_from_name(const char *name)
+{
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
+		if (strcmp(scrubbers[id].name, name) == 0)
+			return id;
+	return -1;
+}
+
+/* The id named by the `len` bytes at `word`, or -1. */
+static int scrubber_from_word(const char *word, size_t len)
+{
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
+		if (strlen(scrubbers[id].name) == len && memcmp(scrubbers[id].name, word, len) == 0)
+			return id;
+	return -1;
+}
+
+int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err)
+{
+	const unsigned all = (1u << SMART_SCRUBBER_COUNT) - 1;
+	unsigned named = 0;
+	int negated = -1; /* unknown until the first word */
+
+	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0) {
+		*off = strcmp(list, "all") == 0 ? 0 : all;
+		return 0;
+	}
+	for (const char *p = list;;) {
+		int minus = *p == '-';
+		size_t len = strcspn(p + minus, ",");
+		int id = scrubber_from_word(p + minus, len);
+
+		if (id < 0)
+			return smart_error_set(err, "--scrubbers: no scrubber called '%.*s' (known: "
+					       "captcha, values, clock_year, clock_pieces, rebase, "
+					       "metadata, presentation, all, none)",
+					       (int)len, p + minus);
+		if (negated >= 0 && negated != minus)
+			return smart_error_set(err, "--scrubbers: either names (only these) or "
+					       "-names (all but these), not both");
+		negated = minus;
+		named |= 1u << id;
+		p += minus + len;
+		if (!*p)
+			break;
+		p++;
+	}
+	*off = negated ? named : all & ~named;
+	return 0;
+}
+
+size_t smart_scrubbers_format(unsigned off, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	assert(size > 0);
+	buf[0] = '\0';
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++) {
+		int n;
+
+		if (!(off & (1u << id)))
+			continue;
+		n = snprintf(buf + used, size - used, "%s%s", used ? "," : "", scrubbers[id].name);
+		if (n < 0 || (size_t)n >= size - used) {
+			buf[used] = '\0';
+			break;
+		}
+		used += (size_t)n;
+	}
+	return used;
+}
+
+/* Runs, in table order, the scrubbers of one side of the alignment that
+ * are on. */
+static int run_stage(smart_scrub_pass *s, int after_align, struct smart_diff *d,
+		     smart_error *err)
+{
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++) {
+		int got;
+
+		if (scrubbers[id].after_align != after_align || (s->off & (1u << id)))
+			continue;
+		got = scrubbers[id].run(s, d, err);
+		if (got < 0)
+			return smart_error_prefix(err, "scrubbing (%s)", scrubbers[id].name);
+		s->explained[id] = (unsigned)got;
+	}
+	return 0;
+}
+
+int smart_scrub_before_align(smart_scrub_pass *s, smart_tree *old_tree, smart_tree *new_tree,
+			     smart_error *err)
+{
+	assert(old_tree && new_tree && !s->log);
+	s->p.old_clean = old_tree;
+	s->p.new_clean = new_tree;
+	if (!(s->log = smart_scrub_log_new(err)))
+		return -1;
+	if (!(s->notes = calloc(2, sizeof(*s->notes)))) /* old, new: too big for the stack */
+		return smart_error_oom(err);
+	return run_stage(s, 0, NULL, err);
+}
+
+int smart_scrub_after_align(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	assert(s->log);
+	return run_stage(s, 1, d, err);
+}
+
+void smart_scrub_pass_free(smart_scrub_pass *s)
+{
+	unsigned off = s->off;
+
+	/* the log first: it may also point into the copies */
+	if (s->log)
+		smart_scrub_log_undo(s->log);
+	if (s->p.new_raw_of)
+		smart_tree_free(s->p.new_clean);
+	if (s->p.old_raw_of)
+		smart_tree_free(s->p.old_clean);
+	free(s->p.old_raw_of);
+	free(s->p.new_raw_of);
+	smart_scrub_log_free(s->log);
+	free(s->notes);
+	memset(s, 0, sizeof(*s));
+	s->off = off;
+}
