@@ -112,6 +112,9 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		return smart_error_set(err, "classify options of version %u, not %u (start from "
 				       "SMART_CLASSIFY_OPTIONS_INIT)", o->version,
 				       SMART_CLASSIFY_OPTIONS_VERSION);
+	/* measured as the model's training pairs were */
+	if (smart_scrubbers_off_parse(model->provenance.scrubbers_off, &m.scrubbers_off, err))
+		return smart_error_prefix(err, "model");
 	out->view = NULL;
 	if (classify_measure(model, old_doc, new_doc, &m, err)) {
 		free(a.view);
@@ -129,6 +132,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	out->only_volatile = m.result.only_volatile;
 	out->discounted_total = m.result.discounted_total;
 	memcpy(out->discounted, m.result.discounted, sizeof(out->discounted));
+	memcpy(out->scrubbed, m.result.scrubbed, sizeof(out->scrubbed));
 	/* Byte-identical outputs never need a look, whatever the model says;
 	 * nor do outputs whose every difference is a volatile value (a date, a
 	 * token, a version, ...): once scrubbed, they are the same document. */

@@ -45,9 +45,14 @@ void cli_eval_shard_params(const smart_eval_options *eo, char *buf, size_t size)
 				       "comparator_features=%d comparators=", eo->raw,
 				       (int)eo->format, eo->n_names, eo->comparator_features);
 
+	char off[128];
+
 	for (size_t k = 0; k < eo->comparators.n && used < size; k++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? "," : "",
 					 eo->comparators.comparators[k]->name);
+	/* named only when some are off: older shard files stay valid */
+	if (used < size && smart_scrubbers_format(eo->scrubbers_off, off, sizeof(off)))
+		snprintf(buf + used, size - used, " scrubbers_off=%s", off);
 }
 
 int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_corpora,
@@ -77,6 +82,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 	t.compare_config = eo->comparators.config;
 	t.comparator_features = eo->comparator_features;
 	t.raw = eo->raw;
+	t.scrubbers_off = eo->scrubbers_off;
 	cli_eval_shard_params(eo, params, sizeof(params));
 	if (smart_table_load(&t, (const char *const *)corpora, n_corpora, &lo, NULL, &err)) {
 		cli_fail(&err);

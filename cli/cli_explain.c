@@ -3,6 +3,22 @@
 
 #include "cli.h"
 
+/* "scrubbed by: values 5, rebase 1": the scrubbers (smart/scrub.h) that
+ * explained the discounted differences, by the names --scrubbers takes. */
+static void print_scrubbers(FILE *out, const smart_classification *c)
+{
+	const char *sep = "scrubbed by: ";
+
+	for (int k = 0; k < SMART_SCRUBBER_COUNT; k++) {
+		if (!c->scrubbed[k])
+			continue;
+		fprintf(out, "%s%s %u", sep, smart_scrubber_name(k), c->scrubbed[k]);
+		sep = ", ";
+	}
+	if (*sep == ',')
+		fputc('\n', out);
+}
+
 /* The decision and what moved it: classify's one-pair text report, and
  * the body of each pair `smart review` shows, so that both say the same. */
 int cli_explain_text(FILE *out, const smart_model *m, const smart_classification *c, int top)
@@ -27,6 +43,7 @@ int cli_explain_text(FILE *out, const smart_model *m, const smart_classification
 					 : (presentation ? "volatile values and presentation discounted"
 							 : "volatile values discounted"),
 			discounted);
+		print_scrubbers(out, c);
 	}
 	if (m->kind != SMART_MODEL_LINEAR) {
 		fprintf(out, "(an SVM score is not a sum over features: no per-feature breakdown)\n");

@@ -35,6 +35,9 @@ static void usage(FILE *out)
 		"                 rows, merged; the report is the unsharded one byte for byte\n"
 		"  --raw          SMART's original pipeline: features of the raw trees (no\n"
 		"                 scrubbing of volatile values before DiffX), to compare\n"
+		"  --scrubbers LIST  measure with only these scrubbers (names), or without them\n"
+		"                 (-names), or all / none: captcha, values, clock_year,\n"
+		"                 clock_pieces, rebase, metadata, presentation\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
 		"  --kind KIND    linear (default) or svm\n"
 		"  --sign-constraints  fit each model as smart train --sign-constraints does\n"
@@ -293,6 +296,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", no_argument, NULL, 'L' },
 		{ "raw", no_argument, NULL, 'w' },
+		{ "scrubbers", required_argument, NULL, 'Z' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "from-shards", no_argument, NULL, 'U' },
@@ -378,6 +382,10 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'E': a->profiles.from_reruns = 1; break;
 		case 'L': a->calibrate = 1; break;
 		case 'w': eo->raw = 1; break;
+		case 'Z':
+			if (smart_scrubbers_parse(optarg, &eo->scrubbers_off, &err))
+				return cli_usage_error("eval", "%s", err.message);
+			break;
 		case 'P':
 			if (smart_profile_set_add(&a->profiles, optarg, &err))
 				return cli_fail(&err);

@@ -30,6 +30,11 @@ static void usage(FILE *out)
 		"                     scrubbing of volatile values before DiffX (recorded in\n"
 		"                     the model, which then classifies the same way)\n"
 		"                     (default 10; 0 skips it)\n"
+		"  --scrubbers LIST   measure with only these scrubbers (names), or without\n"
+		"                     them (-names), or all / none (smart/scrub.h: captcha,\n"
+		"                     values, clock_year, clock_pieces, rebase, metadata,\n"
+		"                     presentation); recorded in the model, which then\n"
+		"                     classifies the same way\n"
 		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
 		"  --strict           a constant or collinear feature is an error (default: its\n"
 		"                     weight is fixed at 0, with a warning)\n"
@@ -250,6 +255,10 @@ static int parse_option(int c, train_args *a, char **argv)
 		break;
 	case 'F': a->comparator_features = 1; break;
 	case 'r': a->o.raw = 1; break;
+	case 'Z':
+		if (smart_scrubbers_parse(optarg, &a->o.scrubbers_off, &err))
+			return cli_usage_error("train", "%s", err.message);
+		break;
 	case 'b': a->baselines = optarg; break;
 	case 'O': a->o.stats_out = optarg; break;
 	case 'U': a->o.from_stats = 1; break;
@@ -286,6 +295,7 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "comparator-features", no_argument, NULL, 'F' },
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "raw", no_argument, NULL, 'r' },
+		{ "scrubbers", required_argument, NULL, 'Z' },
 		{ "stats-out", required_argument, NULL, 'O' },
 		{ "from-stats", no_argument, NULL, 'U' },
 		{ "shard", required_argument, NULL, 'K' },

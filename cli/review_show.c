@@ -104,6 +104,11 @@ static int explain_pair(const review_suite *s, const review_item *it, script_out
 		free(values);
 		return smart_error_oom(err);
 	}
+	if (smart_scrubbers_off_parse(s->model->provenance.scrubbers_off, &m.scrubbers_off,
+				      err)) {
+		free(values);
+		return smart_error_prefix(err, "model");
+	}
 	if (review_docs_load(s, it, &d, err)) {
 		free(values);
 		return -1;

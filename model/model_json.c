@@ -127,6 +127,8 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 	    !add_number(o, "folds", p->folds) ||
 	    !cJSON_AddBoolToObject(o, "profiles", p->profiles) ||
 	    !cJSON_AddStringToObject(o, "pipeline", p->raw ? "raw" : "scrubbed") ||
+	    (p->scrubbers_off[0] &&
+	     !cJSON_AddStringToObject(o, "scrubbers_off", p->scrubbers_off)) ||
 	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version))
 		return -1;
 	return 0;

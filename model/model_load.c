@@ -225,6 +225,11 @@ static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 					   strcmp(it->valuestring, "scrubbed"))))
 		return bad(ld, "'provenance.pipeline' must be \"raw\" or \"scrubbed\"");
 	p->raw = !it || strcmp(it->valuestring, "raw") == 0;
+	it = cJSON_GetObjectItemCaseSensitive(o, "scrubbers_off"); /* absent: none */
+	if (it && (!cJSON_IsString(it) || strlen(it->valuestring) >= sizeof(p->scrubbers_off)))
+		return bad(ld, "'provenance.scrubbers_off' must be a short string");
+	if (it)
+		strcpy(p->scrubbers_off, it->valuestring);
 	tv = cJSON_GetObjectItemCaseSensitive(o, "tool_version");
 	if (!cJSON_IsString(tv))
 		return bad(ld, "'provenance.tool_version' is missing or not a string");

@@ -117,38 +117,62 @@ static int scrubber_from_word(const char *word, size_t len)
 	return -1;
 }
 
+/* The mask of the scrubbers a comma-separated list names, each word
+ * optionally after a '-' (*minus: whether they were, -1 when the words
+ * disagree). 0, or -1 with `err` naming a word it does not know. */
+static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_error *err)
+{
+	*named = 0;
+	*minus = 2; /* no word yet */
+	for (const char *p = list;;) {
+		int neg = *p == '-';
+		size_t len = strcspn(p + neg, ",");
+		int id = scrubber_from_word(p + neg, len);
+
+		if (id < 0)
+			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
+					       "values, clock_year, clock_pieces, rebase, metadata, "
+					       "presentation)", (int)len, p + neg);
+		*minus = *minus == 2 || *minus == neg ? neg : -1;
+		*named |= 1u << id;
+		p += neg + len;
+		if (!*p)
+			return 0;
+		p++;
+	}
+}
+
 int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err)
 {
 	const unsigned all = (1u << SMART_SCRUBBER_COUNT) - 1;
-	unsigned named = 0;
-	int negated = -1; /* unknown until the first word */
+	unsigned named;
+	int minus;
 
 	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0) {
 		*off = strcmp(list, "all") == 0 ? 0 : all;
 		return 0;
 	}
-	for (const char *p = list;;) {
-		int minus = *p == '-';
-		size_t len = strcspn(p + minus, ",");
-		int id = scrubber_from_word(p + minus, len);
-
-		if (id < 0)
-			return smart_error_set(err, "--scrubbers: no scrubber called '%.*s' (known: "
-					       "captcha, values, clock_year, clock_pieces, rebase, "
-					       "metadata, presentation, all, none)",
-					       (int)len, p + minus);
-		if (negated >= 0 && negated != minus)
-			return smart_error_set(err, "--scrubbers: either names (only these) or "
-					       "-names (all but these), not both");
-		negated = minus;
-		named |= 1u << id;
-		p += minus + len;
-		if (!*p)
-			break;
-		p++;
-	}
-	*off = negated ? named : all & ~named;
+	if (named_scrubbers(list, &named, &minus, err))
+		return smart_error_prefix(err, "--scrubbers");
+	if (minus < 0)
+		return smart_error_set(err, "--scrubbers: either names (only these) or -names "
+				       "(all but these), not both");
+	*off = minus ? named : all & ~named;
 	return 0;
+}
+
+int smart_scrubbers_off_parse(const char *names, unsigned *off, smart_error *err)
+{
+	int minus;
+
+	*off = 0;
+	if (!*names)
+		return 0;
+	if (named_scrubbers(names, off, &minus, err))
+		return -1;
+	return minus ? smart_error_set(err, "'%s': scrubbers turned off are named without '-'",
+				       names)
+		     : 0;
 }
 
 size_t smart_scrubbers_format(unsigned off, char *buf, size_t size)

@@ -55,6 +55,7 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	t->compare_config = o->comparators.config;
 	t->comparator_features = o->comparator_features;
 	t->raw = o->raw;
+	t->scrubbers_off = o->scrubbers_off;
 	if (o->fill_table ? o->fill_table(o->fill_payload, t, err)
 			  : eval_load(t, paths, n_paths, o, r, err))
 		return -1;

@@ -115,6 +115,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->m.format = j->pair.format;
 		j->m.test = j->pair.test;
 		j->m.raw = c->table->raw;
+		j->m.scrubbers_off = c->table->scrubbers_off;
 		j->m.comparators = &c->comparators;
 		j->m.comparator_features = c->table->comparator_features;
 		j->m.fails = j->fails;

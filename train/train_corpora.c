@@ -35,9 +35,14 @@ static int train_load(smart_table *t, const char *const *paths, size_t n_paths,
 
 /* What must match across the statistics files summed: how pairs were
  * measured. */
-static void stats_params(char *buf, size_t size, int raw)
+static void stats_params(char *buf, size_t size, const smart_train_corpora_options *o)
 {
-	snprintf(buf, size, "raw=%d", raw);
+	char off[128];
+
+	if (smart_scrubbers_format(o->scrubbers_off, off, sizeof(off)))
+		snprintf(buf, size, "raw=%d scrubbers_off=%s", o->raw, off);
+	else
+		snprintf(buf, size, "raw=%d", o->raw);
 }
 
 /* stats_out: the training statistics of the corpora (of one shard). */
@@ -46,14 +51,15 @@ static int write_stats(const char *const *paths, size_t n_paths,
 		       smart_train_report *r, smart_error *err)
 {
 	smart_train_stats *stats;
-	char params[64];
+	char params[192];
 	int rc;
 
 	t->raw = o->raw;
+	t->scrubbers_off = o->scrubbers_off;
 	if (smart_file_check_writable(o->stats_out, err) < 0 ||
 	    train_load(t, paths, n_paths, o, 1, r, err))
 		return -1;
-	stats_params(params, sizeof(params), o->raw);
+	stats_params(params, sizeof(params), o);
 	stats = smart_train_stats_of_table(t, params, err);
 	rc = !stats || smart_train_stats_write(stats, t->names, o->stats_out, err) ? -1 : 0;
 	smart_train_stats_free(stats);
@@ -63,14 +69,14 @@ static int write_stats(const char *const *paths, size_t n_paths,
 
 /* from_stats: the pairs of the summed statistics files, into `t`. */
 static int table_from_stats(smart_table *t, const char *const *paths, size_t n_paths,
-			    int raw, smart_error *err)
+			    const smart_train_corpora_options *o, smart_error *err)
 {
-	char params[64];
+	char params[192];
 	smart_train_stats *stats;
 	smart_dataset d;
 	int rc = 0;
 
-	stats_params(params, sizeof(params), raw);
+	stats_params(params, sizeof(params), o);
 	stats = smart_train_stats_sum(paths, n_paths, t->names, t->n_features, params, err);
 	if (!stats || smart_train_stats_dataset(stats, t->names, &d, err)) {
 		smart_train_stats_free(stats);
@@ -139,6 +145,8 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 	r->has_fit = linear;
 	r->model->provenance.profiles = o->profiles && o->profiles->n > 0;
 	r->model->provenance.raw = o->raw;
+	smart_scrubbers_format(o->scrubbers_off, r->model->provenance.scrubbers_off,
+			       sizeof(r->model->provenance.scrubbers_off));
 	/* copies of an adaptation pair in several folds would leak; the
 	 * statistics keep neither the pairs' applications nor their order */
 	if (folds > 0) {
@@ -176,6 +184,7 @@ static int train_table(const char *const *paths, size_t n_paths,
 	if (o->output && smart_file_check_writable(o->output, err) < 0)
 		return -1;
 	t->raw = o->raw;
+	t->scrubbers_off = o->scrubbers_off;
 	if (o->comparators.n) {
 		t->comparators = o->comparators.comparators;
 		t->n_comparators = o->comparators.n;
@@ -184,7 +193,7 @@ static int train_table(const char *const *paths, size_t n_paths,
 	}
 	if (o->profiles && o->profiles->n)
 		smart_profile_set_attach(o->profiles, t);
-	if (o->from_stats ? table_from_stats(t, paths, n_paths, o->raw, err)
+	if (o->from_stats ? table_from_stats(t, paths, n_paths, o, err)
 			  : train_load(t, paths, n_paths, o, 0, r, err))
 		return -1;
 	n_base = t->n_rows;

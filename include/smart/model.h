@@ -60,6 +60,9 @@ typedef struct smart_provenance {
 	int raw;             /* 1 when trained on SMART's raw-tree features
 	                      * (smart train --raw; models from before scrubbing
 	                      * existed load as raw), 0 for scrub-then-align */
+	char scrubbers_off[128]; /* the scrubbers its features were measured
+	                      * without, comma-separated (smart/scrub.h); ""
+	                      * when every one ran */
 	char tool_version[32];
 } smart_provenance;
 

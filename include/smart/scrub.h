@@ -168,6 +168,11 @@ int smart_scrubber_from_name(const char *name);
  * with `err` naming the word it does not know. */
 int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err);
 
+/* The reverse of smart_scrubbers_format: the mask of the scrubbers a
+ * comma-separated list of names turns off ("" none), as a model's
+ * provenance records them. 0, or -1 with `err` naming an unknown one. */
+int smart_scrubbers_off_parse(const char *names, unsigned *off, smart_error *err);
+
 /* The names of the scrubbers turned off in `off`, comma-separated, into
  * buf ("" when none); returns the length written (cut to size - 1). */
 size_t smart_scrubbers_format(unsigned off, char *buf, size_t size);

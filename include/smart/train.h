@@ -51,6 +51,7 @@ typedef struct smart_table {
 	void *profile_ctx;
 	size_t skipped;
 	int raw;  /* measure with SMART's raw-tree features (no scrubbing) */
+	unsigned scrubbers_off; /* scrubbers not run (smart/scrub.h; 0: all run) */
 } smart_table;
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
@@ -216,6 +217,7 @@ typedef struct smart_eval_options {
 	smart_format format;        /* records without a "format" (AUTO: sniffed) */
 	unsigned threads;           /* 0: all cores */
 	int raw;                    /* SMART's raw-tree features (no scrubbing) */
+	unsigned scrubbers_off;     /* scrubbers not run (smart/scrub.h; 0: all) */
 	int skip_bad;               /* evaluate without unusable records
 	                             * (0: the first one is an error) */
 	smart_bad_record_fn on_bad; /* every unusable record, or NULL */

@@ -27,6 +27,8 @@ typedef struct smart_train_corpora_options {
 	smart_format format;        /* records without a "format" (AUTO: sniffed) */
 	unsigned threads;           /* 0: all cores */
 	int raw;                    /* SMART's raw-tree features (no scrubbing) */
+	unsigned scrubbers_off;     /* scrubbers not run (smart/scrub.h; 0: all);
+	                             * the model records them */
 	int skip_bad;               /* train without unusable records (0: the
 	                             * first one is an error, after reading) */
 	smart_bad_record_fn on_bad; /* every unusable record, or NULL */
