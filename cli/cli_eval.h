@@ -4,6 +4,26 @@
 
 #include "cli.h"
 
+/* Prints smart beside the baselines and the comparators, and with --by-app
+ * each held-out application (cli/cli_eval_print.c): a table, or with `json`
+ * one object. Returns CLI_SAME, or CLI_TROUBLE with the cause printed. */
+int cli_eval_print(const smart_eval_report *r, const smart_eval_options *eo, int json);
+
+/* --model FILE|default: loads the model (cli_load_model) that decides
+ * every application of a first look into eo->model, and measures the
+ * pairs as its training pairs were (raw, scrubbers). NULL with the cause
+ * printed. */
+smart_model *cli_eval_model(smart_eval_options *eo, const char *path, const char *const *names,
+			    size_t n);
+
+/* --ablate-scrubbers (cli/cli_eval_ablate.c): evaluates the corpora once
+ * with eo's scrubbers and once more with each other scrubber turned off,
+ * and prints every application's F1 in each, with the pooled and the worst
+ * F1: which rules carry transfer and which carry one application.
+ * CLI_SAME, or CLI_TROUBLE with the cause printed. */
+int cli_eval_ablate(const char *const *corpora, size_t n, const smart_eval_options *eo,
+		    int json);
+
 /* Prints the comparison without and with profiles (--runs,
  * --profile-reruns, --profile): a table, or with `json` one object.
  * Returns CLI_SAME, or CLI_TROUBLE with the cause printed. */

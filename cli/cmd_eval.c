@@ -39,6 +39,12 @@ static void usage(FILE *out)
 		"                 (-names), or all / none: captcha, values, clock_year,\n"
 		"                 clock_pieces, rebase, metadata, presentation\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
+		"  --model FILE   with --by-app: decide every application with this model (or\n"
+		"                 'default': the compiled-in one) instead of one fitted without\n"
+		"                 it -- a first look (docs/first-look.md); with --runs or\n"
+		"                 --profile, also measured with each application's profile\n"
+		"  --ablate-scrubbers  with --by-app: the F1 of every application with each\n"
+		"                 scrubber turned off in turn, beside all of them on\n"
 		"  --kind KIND    linear (default) or svm\n"
 		"  --sign-constraints  fit each model as smart train --sign-constraints does\n"
 		"  --adapt N      with --by-app: N pairs of each held-out application (seeded,\n"
@@ -75,186 +81,6 @@ static void usage(FILE *out)
 		"                 application's clean reruns (docs/profile.md)\n");
 }
 
-static cJSON *scores_json(const smart_confusion *c)
-{
-	smart_scores s = smart_confusion_scores(c);
-	cJSON *o = cJSON_CreateObject();
-
-	if (!o)
-		return NULL;
-	cJSON_AddNumberToObject(o, "precision", s.precision);
-	cJSON_AddNumberToObject(o, "recall", s.recall);
-	cJSON_AddNumberToObject(o, "f1", s.f1);
-	cJSON_AddNumberToObject(o, "tp", (double)c->tp);
-	cJSON_AddNumberToObject(o, "fp", (double)c->fp);
-	cJSON_AddNumberToObject(o, "fn", (double)c->fn);
-	cJSON_AddNumberToObject(o, "tn", (double)c->tn);
-	return o;
-}
-
-/* A row of the comparison table beyond the fixed ones: a comparator of the
- * papers, or smart with the comparators' verdicts as features. */
-typedef struct eval_row {
-	const char *name;
-	smart_confusion c;
-	size_t order; /* position before sorting, to keep the sort stable */
-} eval_row;
-
-/* Best F1 first; ties keep their order. */
-static int by_f1(const void *a, const void *b)
-{
-	const eval_row *x = a, *y = b;
-	double fx = smart_confusion_scores(&x->c).f1, fy = smart_confusion_scores(&y->c).f1;
-
-	if (fx != fy)
-		return fx > fy ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/* The held-out application with the lowest F1 among those with an inspect
- * pair, or n_per_app. */
-static size_t worst_app(const smart_eval_result *r)
-{
-	return smart_eval_worst_app(r->per_app, r->n_per_app);
-}
-
-static int print_json(const smart_eval_result *r, const smart_eval_options *o,
-		      const smart_table *t, const eval_row *extra, size_t n_extra,
-		      const smart_confusion *plus)
-{
-	size_t pairs = t->n_rows;
-	cJSON *root = cJSON_CreateObject(), *smart, *base;
-
-	if (!root)
-		return cli_failf("out of memory");
-	smart = scores_json(&r->smart);
-	if (smart) {
-		/* null when smart flags as many pairs as diff (never pays off) */
-		if (isfinite(r->break_even))
-			cJSON_AddNumberToObject(smart, "look_miss_ratio", r->break_even);
-		else
-			cJSON_AddNullToObject(smart, "look_miss_ratio");
-	}
-	cJSON_AddItemToObject(root, "smart", smart);
-	base = cJSON_AddObjectToObject(root, "baselines");
-	cJSON_AddItemToObject(base, "diff", scores_json(&r->diff));
-	cJSON_AddItemToObject(base, "tree-diff", scores_json(&r->tree_diff));
-	cJSON_AddItemToObject(base, "fair-coin", scores_json(&r->fair_coin));
-	cJSON_AddItemToObject(base, "biased-coin", scores_json(&r->biased_coin));
-	for (size_t i = 0; i < n_extra; i++)
-		cJSON_AddItemToObject(base, extra[i].name, scores_json(&extra[i].c));
-	if (plus)
-		cJSON_AddItemToObject(root, "smart+comparators", scores_json(plus));
-	cJSON_AddNumberToObject(root, "pairs", (double)pairs);
-	cJSON_AddStringToObject(root, "validation", o->by_app ? "by-app" : "k-fold");
-	cJSON_AddNumberToObject(root, "folds", r->folds);
-	if (o->by_app)
-		cJSON_AddNumberToObject(root, "adapt", (double)o->adapt);
-	if (r->per_app) {
-		cJSON *apps = cJSON_AddObjectToObject(root, "per_app");
-		size_t w = worst_app(r);
-
-		for (size_t a = 0; apps && a < r->n_per_app; a++)
-			cJSON_AddItemToObject(apps, t->apps[a], scores_json(&r->per_app[a]));
-		if (w < r->n_per_app)
-			cJSON_AddStringToObject(root, "worst_app", t->apps[w]);
-	}
-	return cli_print_json(root);
-}
-
-static void row(int width, const char *name, const smart_confusion *c)
-{
-	smart_scores s = smart_confusion_scores(c);
-
-	printf("%-*s %9.4f %9.4f %9.4f %6zu %6zu %6zu %6zu\n", width, name, s.precision,
-	       s.recall, s.f1, c->tp, c->fp, c->fn, c->tn);
-}
-
-/* The rows of the table: smart and the fixed baselines, then (with
- * --baselines or --comparator-features) the extra rows, all sorted by F1. */
-static void print_rows(const smart_eval_result *r, const smart_eval_options *o,
-		       const eval_row *extra, size_t n_extra, const smart_confusion *plus)
-{
-	eval_row fixed[6];
-	size_t n = 0, width = 12;
-	eval_row *all;
-
-	fixed[n++] = (eval_row){ o->train.kind == SMART_MODEL_SVM ? "smart (svm)" : "smart", r->smart, 0 };
-	if (plus)
-		fixed[n++] = (eval_row){ "smart+comparators", *plus, 0 };
-	fixed[n++] = (eval_row){ "diff", r->diff, 0 };
-	fixed[n++] = (eval_row){ "tree-diff", r->tree_diff, 0 };
-	fixed[n++] = (eval_row){ "fair coin", r->fair_coin, 0 };
-	fixed[n++] = (eval_row){ "biased coin", r->biased_coin, 0 };
-	all = malloc((n + n_extra) * sizeof(*all));
-	if (!all) { /* unsorted, but complete */
-		for (size_t i = 0; i < n; i++)
-			row((int)width, fixed[i].name, &fixed[i].c);
-		return;
-	}
-	memcpy(all, fixed, n * sizeof(*all));
-	if (n_extra)
-		memcpy(all + n, extra, n_extra * sizeof(*all));
-	for (size_t i = 0; i < n + n_extra; i++) {
-		all[i].order = i;
-		if (strlen(all[i].name) > width)
-			width = strlen(all[i].name);
-	}
-	if (n_extra || plus)
-		qsort(all, n + n_extra, sizeof(*all), by_f1);
-	printf("%-*s %9s %9s %9s %6s %6s %6s %6s\n", (int)width, "comparator", "precision",
-	       "recall", "F1", "TP", "FP", "FN", "TN");
-	for (size_t i = 0; i < n + n_extra; i++)
-		row((int)width, all[i].name, &all[i].c);
-	free(all);
-}
-
-static void print_text(const smart_eval_result *r, const smart_eval_options *o,
-		       const smart_table *t, const eval_row *extra, size_t n_extra,
-		       const smart_confusion *plus)
-{
-	size_t pos = 0;
-
-	for (size_t i = 0; i < t->n_rows; i++)
-		pos += t->labels[i];
-	printf("%zu pairs (%zu inspect, %zu ignore) from %zu application%s; ", t->n_rows, pos,
-	       t->n_rows - pos, t->n_apps, t->n_apps == 1 ? "" : "s");
-	if (o->by_app)
-		printf("leave-one-application-out over %u applications\n\n", r->folds);
-	else
-		printf("%u-fold cross-validation (seed %llu)\n\n", r->folds,
-		       (unsigned long long)o->seed);
-	print_rows(r, o, extra, n_extra, plus);
-	if (r->per_app) {
-		size_t w = worst_app(r), width = 12;
-
-		for (size_t a = 0; a < r->n_per_app; a++)
-			if (strlen(t->apps[a]) > width)
-				width = strlen(t->apps[a]);
-		printf("\nheld-out application");
-		if (o->adapt)
-			printf(" (after adapting with %zu of its pairs, not scored)", o->adapt);
-		printf(":\n%-*s %9s %9s %9s %6s %6s %6s %6s\n", (int)width, "application",
-		       "precision", "recall", "F1", "TP", "FP", "FN", "TN");
-		for (size_t a = 0; a < r->n_per_app; a++)
-			row((int)width, t->apps[a], &r->per_app[a]);
-		if (w < r->n_per_app)
-			printf("worst application: %s (F1 %.4f)\n", t->apps[w],
-			       smart_confusion_scores(&r->per_app[w]).f1);
-	}
-	printf("\nsmart asks for %zu looks where diff asks for %zu; ",
-	       r->smart.tp + r->smart.fp, r->diff_flagged);
-	if (r->smart.fn == 0)
-		printf("it misses nothing, so it pays off whatever LookCost/MissCost is\n");
-	else if (isinf(r->break_even))
-		printf("it misses %zu and saves no looks, so it never pays off\n", r->smart.fn);
-	else
-		printf("it pays off when LookCost/MissCost > %.4g (SMART §5)\n", r->break_even);
-	if (plus)
-		printf("with the comparators' verdicts as extra features smart's F1 is %.4f "
-		       "(without: %.4f)\n", smart_confusion_scores(plus).f1,
-		       smart_confusion_scores(&r->smart).f1);
-}
 
 /* What the command line asks for, beside the options of the evaluation. */
 typedef struct eval_args {
@@ -269,6 +95,9 @@ typedef struct eval_args {
 	int sharded, from_shards;
 	const char *shard_out;  /* -o with --shard */
 	const char *plots;      /* --plots DIR */
+	const char *model;      /* --model FILE|default: a first look */
+	int ablate;             /* --ablate-scrubbers */
+	int scrubbers_given;    /* --scrubbers */
 } eval_args;
 
 /* Reads the options into `a`: -1 to go on, else the exit status. */
@@ -297,6 +126,8 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "calibrate", no_argument, NULL, 'L' },
 		{ "raw", no_argument, NULL, 'w' },
 		{ "scrubbers", required_argument, NULL, 'Z' },
+		{ "model", required_argument, NULL, 'm' },
+		{ "ablate-scrubbers", no_argument, NULL, 'Y' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "from-shards", no_argument, NULL, 'U' },
@@ -385,7 +216,10 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'Z':
 			if (smart_scrubbers_parse(optarg, &eo->scrubbers_off, &err))
 				return cli_usage_error("eval", "%s", err.message);
+			a->scrubbers_given = 1;
 			break;
+		case 'm': a->model = optarg; break;
+		case 'Y': a->ablate = 1; break;
 		case 'P':
 			if (smart_profile_set_add(&a->profiles, optarg, &err))
 				return cli_fail(&err);
@@ -414,11 +248,13 @@ static int check_eval(const eval_args *a)
 			return cli_usage_error("eval", "--shard and --from-shards do not go with "
 					       "profiles (--runs, --profile-reruns, --profile)");
 		if (!eo->by_app || !a->n_corpora || (ps->runs_dir && ps->from_reruns) ||
+		    a->ablate || (a->model && a->calibrate) ||
 		    (a->calibrate && !ps->runs_dir && !ps->from_reruns) || a->baselines ||
 		    a->comparator_features)
 			return cli_usage_error("eval", "--runs, --profile-reruns, --profile and --calibrate "
 					       "go with --by-app and a corpus (one of --runs and "
-					       "--profile-reruns; --calibrate needs one of them)");
+					       "--profile-reruns; --calibrate needs one of them, and "
+					       "neither --model nor --ablate-scrubbers)");
 		return -1;
 	}
 	if ((a->sharded || a->from_shards) &&
@@ -433,34 +269,19 @@ static int check_eval(const eval_args *a)
 		return cli_usage_error("eval", "--adapt and --adapt-weight go with --by-app");
 	if (!a->n_corpora)
 		return cli_usage_error("eval", "no corpus given");
+	if ((a->model || a->ablate) &&
+	    (!eo->by_app || eo->adapt || a->sharded || a->from_shards || a->plots ||
+	     a->baselines || a->comparator_features))
+		return cli_usage_error("eval", "--model and --ablate-scrubbers go with --by-app, "
+				       "without --adapt, --shard, --plots or comparators");
+	if (a->model && (a->scrubbers_given || eo->raw))
+		return cli_usage_error("eval", "--model measures pairs as its training pairs "
+				       "were: not with --scrubbers or --raw");
 	if (a->compare_config && !a->baselines && !a->comparator_features)
 		return cli_usage_error("eval", "--compare-config needs --baselines or --comparator-features");
 	return -1;
 }
 
-/* Prints smart beside the baselines and the comparators. */
-static int print_eval(const smart_eval_report *r, const smart_eval_options *eo, int json)
-{
-	size_t n = r->n_comparators;
-	eval_row *extra = n ? calloc(n, sizeof(*extra)) : NULL;
-	const smart_confusion *plus = r->has_plus ? &r->plus : NULL;
-	int rc = CLI_SAME;
-
-	if (n && !extra)
-		return cli_failf("out of memory");
-	for (size_t k = 0; k < n; k++) {
-		extra[k].name = eo->comparators.comparators[k]->name;
-		extra[k].c = r->comparators[k];
-	}
-	if (n && json)
-		qsort(extra, n, sizeof(*extra), by_f1);
-	if (json)
-		rc = print_json(&r->result, eo, &r->table, extra, n, plus);
-	else
-		print_text(&r->result, eo, &r->table, extra, n, plus);
-	free(extra);
-	return rc;
-}
 
 static int run_eval(int argc, char **argv)
 {
@@ -471,6 +292,7 @@ static int run_eval(int argc, char **argv)
 	smart_error err = { "" };
 	const char **names = NULL;
 	signed char *signs = NULL;
+	smart_model *model = NULL;
 	size_t n = 0;
 	cli_progress progress;
 	int rc = parse_eval(argc, argv, &a);
@@ -516,6 +338,15 @@ static int run_eval(int argc, char **argv)
 		goto done;
 	}
 	a.eo.train.signs = signs;
+	if (a.model && !(model = cli_eval_model(&a.eo, a.model, names, n))) {
+		rc = CLI_TROUBLE;
+		goto done;
+	}
+	if (a.ablate) {
+		rc = cli_eval_ablate((const char *const *)a.corpora, a.n_corpora, &a.eo, a.json);
+		cli_progress_clear(&progress);
+		goto done;
+	}
 	if (a.sharded) {
 		rc = cli_eval_shard(&a.eo, a.corpora, a.n_corpora, &a.shard, a.shard_out);
 		cli_progress_clear(&progress);
@@ -539,11 +370,12 @@ static int run_eval(int argc, char **argv)
 	else if (a.plots && smart_eval_plots_write(&report, &a.eo, a.plots, &err))
 		rc = cli_fail(&err);
 	else
-		rc = print_eval(&report, &a.eo, a.json);
+		rc = cli_eval_print(&report, &a.eo, a.json);
 done:
 	smart_eval_report_free(&report);
 	smart_profile_set_free(&a.profiles);
 	cli_comparators_close(&cmp);
+	smart_model_free(model);
 	free(signs);
 	free(names);
 	return rc;

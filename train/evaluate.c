@@ -130,14 +130,16 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 	}
 	d = (smart_dataset){ rows, labels, m, p, t->names };
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
-	model = smart_model_train(&d, &opt, NULL, err);
+	/* a first look: the given model decides, as it would in the field */
+	model = o->model ? (smart_model *)o->model : smart_model_train(&d, &opt, NULL, err);
 	if (!model) {
 		if (o->by_app)
 			return smart_error_prefix(err, "training without application '%s'",
 						  t->apps[f]);
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
-	if (o->by_app && o->calibrate && o->calibrate(o->payload, t->apps[f], model, err)) {
+	if (o->by_app && o->calibrate && !o->model &&
+	    o->calibrate(o->payload, t->apps[f], model, err)) {
 		smart_model_free(model);
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
@@ -162,7 +164,8 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 		if (r->per_app)
 			smart_confusion_add(&r->per_app[f], decision, t->labels[i]);
 	}
-	smart_model_free(model);
+	if (model != o->model)
+		smart_model_free(model);
 	return 0;
 }
 
@@ -232,6 +235,11 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		smart_error_set(err, "smart_evaluate: options of version %u, not %u "
 				"(start from SMART_EVAL_OPTIONS_INIT)", o->version,
 				SMART_EVAL_OPTIONS_VERSION);
+		goto done;
+	}
+	if (o->model && (!o->by_app || o->adapt || o->model->n_features != p)) {
+		smart_error_set(err, "smart_evaluate: a given model scores by application, "
+				"without adaptation, on the table's %zu features", p);
 		goto done;
 	}
 	if (!fold || !rows || !labels || !chosen) {

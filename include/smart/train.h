@@ -212,6 +212,11 @@ typedef struct smart_eval_options {
 	int (*calibrate)(void *ctx, const char *app, smart_model *model, smart_error *err);
 	void *payload;    /* calibrate's ctx */
 	int per_app;      /* by-app only: also fill smart_eval_result.per_app */
+	/* by-app only: decide every application with this model instead of
+	 * one fitted without it -- a first look (docs/first-look.md): how a
+	 * model trained elsewhere meets applications it never saw. NULL: fit.
+	 * Not with adapt. */
+	const smart_model *model;
 	/* smart_eval_corpora only (include/smart/eval.h): how the corpora
 	 * are read and measured, and what is compared. */
 	smart_format format;        /* records without a "format" (AUTO: sniffed) */
@@ -277,6 +282,13 @@ typedef struct smart_eval_result {
  * (F1 says nothing about one that has none; the first of equals), or n
  * when there is none. */
 size_t smart_eval_worst_app(const smart_confusion *per_app, size_t n);
+
+/* The area under the ROC curve of the held-out decisions of application
+ * `app` (an index into t->apps; SIZE_MAX: every row), pairs ranked by
+ * r->margin with a rule's decision above or below every score
+ * (train/auc.c); NAN when its scored pairs hold one label only or when out
+ * of memory. */
+double smart_eval_auc(const smart_table *t, const smart_eval_result *r, size_t app);
 
 /* Frees what a result owns (per_app); the result may be reused. */
 void smart_eval_result_free(smart_eval_result *r);
