@@ -21,7 +21,8 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 	uint64_t rng = o->seed;
 
 	if (o->by_app) {
-		if (t->n_apps < 2) {
+		/* a given model needs no other application to train on */
+		if (t->n_apps < (o->model ? 1u : 2u)) {
 			smart_error_set(err,
 				"--by-app needs pairs from at least two applications (found %zu)",
 				t->n_apps);

@@ -1,4 +1,4 @@
-/* Scrubbing in place (scrub/scrub.c, scrub/scrub_log.c): over the
+/* Scrubbing in place (scrub/values.c, scrub/scrub_log.c): over the
  * pairs of the handmade corpus and over random pages full of dates,
  * tokens, versions, moved links and added classes, scrubbing both trees,
  * rebasing them and removing added presentational attributes (the script
