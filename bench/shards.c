@@ -112,10 +112,11 @@ static smart_model *train_model(const char *const *names, size_t n_names)
 	smart_table t;
 	smart_error err = { "" };
 	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
-	smart_train_options to = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
+	smart_train_options to = SMART_TRAIN_OPTIONS_INIT;
 	const char *paths[] = { "corpora/handmade.jsonl" };
 	smart_model *m;
 
+	to.degenerate = SMART_DEGENERATE_DROP;
 	smart_table_init(&t, names, n_names);
 	check(smart_table_load(&t, paths, 1, &lo, NULL, &err) == 0, &err);
 	m = smart_model_train(&(smart_dataset){ t.rows, t.labels, t.n_rows, n_names, names }, &to,
@@ -234,10 +235,11 @@ static void train_ratio(const char *const *names, size_t n_names, const char *co
 	smart_table t;
 	smart_error err = { "" };
 	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
-	smart_train_options to = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP };
+	smart_train_options to = SMART_TRAIN_OPTIONS_INIT;
 	smart_model *m;
 	double t0;
 
+	to.degenerate = SMART_DEGENERATE_DROP;
 	snprintf(big, sizeof(big), "%s/big.jsonl", dir);
 	out = fopen(big, "w");
 	check(out != NULL, &(smart_error){ "cannot write the replicated corpus" });

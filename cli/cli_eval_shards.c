@@ -61,20 +61,21 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 	smart_table t;
 	row_units units = { 0 };
 	cli_bad_records bad = { .skip = eo->skip_bad, .progress = eo->progress_ctx };
-	smart_load_options lo = { .version = SMART_LOAD_OPTIONS_VERSION,
-				  .format = eo->format,
-				  .threads = eo->threads,
-				  .on_bad = cli_on_bad_record,
-				  .payload = &bad,
-				  .shard = w,
-				  .on_row = on_row,
-				  .row_payload = &units,
-				  .progress = eo->progress,
-				  .progress_ctx = eo->progress_ctx };
+	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
 	smart_error err = { "" };
 	smart_shard_out *o = NULL;
 	char params[1024];
 	int rc = CLI_TROUBLE;
+
+	lo.format = eo->format;
+	lo.threads = eo->threads;
+	lo.on_bad = cli_on_bad_record;
+	lo.payload = &bad;
+	lo.shard = w;
+	lo.on_row = on_row;
+	lo.row_payload = &units;
+	lo.progress = eo->progress;
+	lo.progress_ctx = eo->progress_ctx;
 
 	smart_table_init(&t, eo->names, eo->n_names);
 	t.comparators = eo->comparators.comparators;

@@ -117,6 +117,7 @@ static int classify_pair(const smart_model *m, const options *o, const char *old
 
 	if (!values)
 		return cli_failf("out of memory");
+
 	co.profile = o->profile;
 	co.test = new_path;
 	co.format = o->format;
@@ -331,17 +332,18 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 			  const char *new_dir)
 {
 	batch b = { .model = m, .o = o, .shared_terminal = isatty(1) };
-	smart_classify_options co = { .version = SMART_CLASSIFY_OPTIONS_VERSION,
-				      .format = o->format,
-				      .profile = o->profile,
-				      .threads = o->threads,
-				      .on_verdict = on_verdict,
-				      .payload = &b,
-				      .shard = o->shard,
-				      .progress_ctx = &b.progress,
-				      .views = o->report != NULL };
+	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
 	smart_error err = { "" };
 	int rc;
+
+	co.format = o->format;
+	co.profile = o->profile;
+	co.threads = o->threads;
+	co.on_verdict = on_verdict;
+	co.payload = &b;
+	co.shard = o->shard;
+	co.progress_ctx = &b.progress;
+	co.views = o->report != NULL;
 
 	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
 	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
@@ -406,12 +408,12 @@ static int classify_batch(const smart_model *m, const options *o, const char *ol
 /* Calibrates the model on the clean runs and says what it did. */
 static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FILE *out)
 {
-	smart_classify_options co = { .version = SMART_CLASSIFY_OPTIONS_VERSION,
-				      .format = o->format,
-				      .profile = o->profile };
+	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
 	smart_calibration c;
 	smart_error err = { "" };
 
+	co.format = o->format;
+	co.profile = o->profile;
 	if (smart_classify_calibrate(m, (const char *const *)runs, n, &co, &c, &err))
 		return cli_fail(&err);
 	if (c.inspected == 0) {

@@ -164,7 +164,7 @@ static int run_mutate(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	smart_mutate_options o = { .mutants = 50, .seed = 1, .jobs = 1 };
+	smart_mutate_options o = SMART_MUTATE_OPTIONS_INIT;
 	smart_mutate_summary sum;
 	smart_error err = { { 0 } };
 	const char *globs[64], *out = NULL;

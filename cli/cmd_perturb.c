@@ -151,7 +151,7 @@ static int run_perturb(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	smart_perturb_op ops[SMART_PERTURB_OP_COUNT * 4];
-	smart_perturb_options o = { .pairs = 100, .seed = 1 };
+	smart_perturb_options o = SMART_PERTURB_OPTIONS_INIT;
 	smart_perturb_summary sum;
 	smart_error err = { { 0 } };
 	char default_ops[] = "all", app[PATH_MAX], *list = default_ops, *end, *jsonl;

@@ -137,9 +137,11 @@ static int run_profile(int argc, char **argv)
 	if (!p)
 		return cli_fail(&err);
 	if (pairs) {
+		smart_learn_pairs_options lo = SMART_LEARN_PAIRS_OPTIONS_INIT;
 		size_t used = 0;
 
-		smart_learn_pairs_options lo = { .app = app, .format = format };
+		lo.app = app;
+		lo.format = format;
 
 		rc = smart_profile_learn_pairs(p, &pairs, 1, &lo, &used, &err);
 		if (rc == 0 && used == 0)

@@ -156,8 +156,8 @@ static int run_replay(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	smart_replay_options o = { 0 };
-	smart_replay_load_options lo = { 0 };
+	smart_replay_options o = SMART_REPLAY_OPTIONS_INIT;
+	smart_replay_load_options lo = SMART_REPLAY_LOAD_OPTIONS_INIT;
 	smart_replay_summary sum;
 	smart_shard_walk shard;
 	smart_replay_set *set = NULL;

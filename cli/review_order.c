@@ -169,14 +169,15 @@ static int load_corpus_documents(review_suite *s, int (*wanted)(const review_ite
 int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_error *err)
 {
 	collect_ctx c = { .s = s };
-	smart_classify_options co = { .version = SMART_CLASSIFY_OPTIONS_VERSION,
-				      .format = s->format,
-				      .profile = s->profile,
-				      .threads = s->threads,
-				      .on_verdict = on_verdict,
-				      .payload = &c,
-				      .progress_ctx = &c.progress };
+	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
 	int rc;
+
+	co.format = s->format;
+	co.profile = s->profile;
+	co.threads = s->threads;
+	co.on_verdict = on_verdict;
+	co.payload = &c;
+	co.progress_ctx = &c.progress;
 
 	co.progress = cli_progress_start(&c.progress, "pairs", s->quiet);
 	if (s->corpus)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "smart/version.h"
 #include "svm.h"
 
@@ -121,7 +122,9 @@ smart_model *smart_model_train(const smart_dataset *data,
 	double *scores;
 	size_t pos = 0;
 
-	if (smart_dataset_check(data, err))
+	if (smart__options_check(options->version, SMART_TRAIN_OPTIONS_VERSION, "train",
+				 "SMART_TRAIN_OPTIONS_INIT", err) ||
+	    smart_dataset_check(data, err))
 		return NULL;
 	m = model_new(options->kind, data->n_features, data->names);
 	scores = malloc(data->n_rows * sizeof(*scores));

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/options.h"
 #include "smart/file.h"
 
 #define OUTPUT_MAX ((size_t)256 * 1024 * 1024)
@@ -186,7 +187,9 @@ int smart_mutate_run(const smart_mutate_options *opt, char **jsonl,
 	memset(sum, 0, sizeof(*sum));
 	*jsonl = NULL;
 	*jsonl_len = 0;
-	if (check_options(opt, err) < 0)
+	if (smart__options_check(opt->version, SMART_MUTATE_OPTIONS_VERSION, "mutate",
+				 "SMART_MUTATE_OPTIONS_INIT", err) ||
+	    check_options(opt, err) < 0)
 		return -1;
 	reaper = smart__mutate_reaper_begin();
 	if (scan_sources(&d, err) == 0 && make_slots(&d, err) == 0 &&

@@ -6,6 +6,7 @@
  */
 #include "smart/perturb.h"
 #include "common/fs.h"
+#include "common/options.h"
 #include "corpus/pair_write.h"
 
 #include <stdio.h>
@@ -255,6 +256,9 @@ int smart_perturb_run(const smart_perturb_options *o, char **jsonl,
 	memset(sum, 0, sizeof(*sum));
 	*jsonl = NULL;
 	*jsonl_len = 0;
+	if (smart__options_check(o->version, SMART_PERTURB_OPTIONS_VERSION, "perturb",
+				 "SMART_PERTURB_OPTIONS_INIT", err))
+		return -1;
 	if (o->op_count == 0)
 		return smart_error_set(err, "no operators given");
 	if (o->shard && !o->shard_out)

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/options.h"
 #include "smart/file.h"
 #include "smart/shard.h"
 #include "smart/tree.h"
@@ -343,9 +344,12 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 	size_t total = 0; /* requests, for progress (a shard's are not known) */
 	int rc = 0;
 
+	memset(sum, 0, sizeof(*sum));
+	if (smart__options_check(o->version, SMART_REPLAY_OPTIONS_VERSION, "replay",
+				 "SMART_REPLAY_OPTIONS_INIT", err))
+		return -1;
 	for (size_t i = 0; !o->shard && i < set->count; i++)
 		total += set->sessions[i].count;
-	memset(sum, 0, sizeof(*sum));
 	if (o->shard && o->without_state)
 		return smart_error_set(err, "replay: --shard needs --with-state: without it each "
 				       "session starts from the state the sessions before it left");

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "common/arena.h"
 #include "common/array.h"
 #include "smart/file.h"
@@ -202,8 +203,12 @@ int smart_replay_load_data(smart_replay_set *set, const char *path,
 			   const smart_replay_load_options *options,
 			   smart_error *err)
 {
-	static const smart_replay_load_options defaults = { 0 };
+	static const smart_replay_load_options defaults = SMART_REPLAY_LOAD_OPTIONS_INIT;
 	size_t i = 0;
+
+	if (options && smart__options_check(options->version, SMART_REPLAY_LOAD_OPTIONS_VERSION,
+					    "replay load", "SMART_REPLAY_LOAD_OPTIONS_INIT", err))
+		return -1;
 	const char *end = NULL;
 	cJSON *root;
 	int rc;

@@ -15,15 +15,16 @@ static void counted_on_bad(void *ctx, const smart_error *err)
 int smart__table_load_counted(smart_table *t, const char *const *paths, size_t n_paths,
 			      const smart__counted_load *c, smart_error *err)
 {
-	smart_load_options lo = { .version = SMART_LOAD_OPTIONS_VERSION,
-				  .format = c->format,
-				  .threads = c->threads,
-				  .on_bad = counted_on_bad,
-				  .payload = (void *)c,
-				  .shard = c->shard,
-				  .progress = c->progress,
-				  .progress_ctx = c->progress_ctx };
+	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
 	size_t count = 0;
+
+	lo.format = c->format;
+	lo.threads = c->threads;
+	lo.on_bad = counted_on_bad;
+	lo.payload = (void *)c;
+	lo.shard = c->shard;
+	lo.progress = c->progress;
+	lo.progress_ctx = c->progress_ctx;
 
 	*c->bad = 0;
 	if (smart_table_load(t, paths, n_paths, &lo, &count, err)) {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "smart/profile.h"
 
 int smart_rerun_for_learning(const char *test)
@@ -44,6 +45,9 @@ int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t
 {
 	size_t count = 0;
 
+	if (smart__options_check(o->version, SMART_LEARN_PAIRS_OPTIONS_VERSION, "learn pairs",
+				 "SMART_LEARN_PAIRS_OPTIONS_INIT", err))
+		return -1;
 	for (size_t i = 0; i < n_paths; i++) {
 		smart_corpus_reader *r = smart_corpus_open(paths[i], err);
 		smart_pair pair;

@@ -136,9 +136,12 @@ static smart_profile *profile_set_learn(smart_profile_set *ps, const char *app)
 			free(dirs[i]);
 		free(dirs);
 	} else {
-		smart_learn_pairs_options lo = { .app = app, .keep = learning_half,
-						 .format = ps->format };
+		smart_learn_pairs_options lo = SMART_LEARN_PAIRS_OPTIONS_INIT;
 		size_t used = 0;
+
+		lo.app = app;
+		lo.keep = learning_half;
+		lo.format = ps->format;
 
 		rc = smart_profile_learn_pairs(p, ps->corpora, ps->n_corpora, &lo, &used, &ps->err);
 		if (rc == 0 && used == 0) {

@@ -150,11 +150,12 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 	/* copies of an adaptation pair in several folds would leak; the
 	 * statistics keep neither the pairs' applications nor their order */
 	if (folds > 0) {
-		smart_eval_options eo = { .version = SMART_EVAL_OPTIONS_VERSION,
-					  .train = o->train,
-					  .folds = folds,
-					  .seed = o->seed };
+		smart_eval_options eo = SMART_EVAL_OPTIONS_INIT;
 		smart_eval_result er;
+
+		eo.train = o->train;
+		eo.folds = folds;
+		eo.seed = o->seed;
 
 		if (smart_evaluate(t, &eo, &er, &r->cv_error) == 0) {
 			r->model->provenance.cv_f1 = smart_confusion_scores(&er.smart).f1;

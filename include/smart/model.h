@@ -77,7 +77,10 @@ typedef enum smart_degenerate_policy {
  * feature the fit has no use for). */
 #define SMART_SIGN_TOLERANCE 1e-9
 
+/* How smart_model_train fits. Start from SMART_TRAIN_OPTIONS_INIT (linear,
+ * a degenerate feature an error) and set what differs. */
 typedef struct smart_train_options {
+	unsigned version;   /* SMART_TRAIN_OPTIONS_VERSION */
 	smart_model_kind kind;
 	smart_degenerate_policy degenerate;
 	double svm_c;       /* C-SVC cost; 0 means the default, 1 */
@@ -89,6 +92,9 @@ typedef struct smart_train_options {
 	 * the most significant contradicting feature at 0 each time. */
 	int sign_constraints;
 } smart_train_options;
+
+#define SMART_TRAIN_OPTIONS_VERSION 1
+#define SMART_TRAIN_OPTIONS_INIT { .version = SMART_TRAIN_OPTIONS_VERSION }
 
 struct smart_svm; /* model/svm.h */
 

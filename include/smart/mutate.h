@@ -117,7 +117,10 @@ typedef struct smart_mutate_summary {
 typedef void smart_mutate_progress(const smart_mutate_summary *sum,
 				   unsigned total, void *ctx);
 
+/* What smart_mutate_run does. Start from SMART_MUTATE_OPTIONS_INIT (50
+ * mutants, seed 1, one job) and set what differs. */
 typedef struct smart_mutate_options {
+	unsigned version;       /* SMART_MUTATE_OPTIONS_VERSION */
 	const char *src;        /* the application's tree; only ever read */
 	const char *const *globs; /* which files to mutate: fnmatch patterns
 	                         * against the relative path (a pattern without
@@ -146,6 +149,10 @@ typedef struct smart_mutate_options {
 	                                    * lines go here as an item, not to
 	                                    * *jsonl */
 } smart_mutate_options;
+
+#define SMART_MUTATE_OPTIONS_VERSION 1
+#define SMART_MUTATE_OPTIONS_INIT \
+	{ .version = SMART_MUTATE_OPTIONS_VERSION, .mutants = 50, .seed = 1, .jobs = 1 }
 
 /* Runs the whole fault-seeding experiment described by `opt` and returns
  * the pair records as JSON Lines in a new buffer (*jsonl, caller frees, of

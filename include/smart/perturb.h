@@ -85,7 +85,10 @@ int smart_perturb_apply(const smart_document *page, smart_format format,
 
 /* ---- the batch ------------------------------------------------------------ */
 
+/* What smart_perturb_run does. Start from SMART_PERTURB_OPTIONS_INIT (100
+ * pairs, seed 1) and set what differs. */
 typedef struct smart_perturb_options {
+	unsigned version;       /* SMART_PERTURB_OPTIONS_VERSION */
 	const char *in;         /* folder of recorded pages (all regular files,
 	                         * .git skipped) */
 	const smart_perturb_op *ops; /* operators to draw from */
@@ -108,6 +111,9 @@ typedef struct smart_perturb_options {
 	                                    * goes here as an item (the unit: the
 	                                    * slot's number), not to *jsonl */
 } smart_perturb_options;
+
+#define SMART_PERTURB_OPTIONS_VERSION 1
+#define SMART_PERTURB_OPTIONS_INIT { .version = SMART_PERTURB_OPTIONS_VERSION, .pairs = 100, .seed = 1 }
 
 typedef struct smart_perturb_summary {
 	unsigned pages;         /* pages read */

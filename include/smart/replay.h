@@ -14,8 +14,10 @@
  *     smart_replay_set *set = smart_replay_set_new(&err);
  *     smart_replay_load(set, "session.har", NULL, &err);
  *     smart_replay_tokens *tokens = smart_replay_tokens_new(&err);
- *     smart_replay_options o = { .base_url = "http://127.0.0.1:8080",
- *                                .out_dir = "out", .tokens = tokens, … };
+ *     smart_replay_options o = SMART_REPLAY_OPTIONS_INIT;
+ *     o.base_url = "http://127.0.0.1:8080";
+ *     o.out_dir = "out";
+ *     o.tokens = tokens;
  *     smart_replay_run(set, &o, &summary, &err);
  *
  * Only loopback hosts (localhost, 127.0.0.0/8, ::1) and the hosts in
@@ -68,12 +70,17 @@ typedef struct smart_replay_set {
 	struct rp_names *names;    /* internal: the names taken */
 } smart_replay_set;
 
-/* How files are read. NULL means all defaults (zero). */
+/* How files are read: start from SMART_REPLAY_LOAD_OPTIONS_INIT; NULL
+ * means all defaults. */
 typedef struct smart_replay_load_options {
+	unsigned version; /* SMART_REPLAY_LOAD_OPTIONS_VERSION */
 	int keep_static; /* keep images, style sheets, scripts and fonts
 	                  * (dropped by default: they do not exercise the
 	                  * application, as in the paper) */
 } smart_replay_load_options;
+
+#define SMART_REPLAY_LOAD_OPTIONS_VERSION 1
+#define SMART_REPLAY_LOAD_OPTIONS_INIT { .version = SMART_REPLAY_LOAD_OPTIONS_VERSION }
 
 /* An empty set (free with smart_replay_set_free), or NULL when out of memory. */
 smart_replay_set *smart_replay_set_new(smart_error *err);
@@ -129,7 +136,9 @@ int smart_replay_tokens_match(const smart_replay_tokens *tokens,
 
 /* ---- replaying ----------------------------------------------------------- */
 
+/* How smart_replay_run replays. Start from SMART_REPLAY_OPTIONS_INIT. */
 typedef struct smart_replay_options {
+	unsigned version;      /* SMART_REPLAY_OPTIONS_VERSION */
 	const char *base_url;  /* scheme://host[:port][/prefix]; each request's
 	                        * target is appended to it */
 	const char *out_dir;   /* created when missing */
@@ -149,6 +158,9 @@ typedef struct smart_replay_options {
 	                        * session's requests; 0 with shard), or NULL */
 	void *progress_ctx;    /* progress's ctx */
 } smart_replay_options;
+
+#define SMART_REPLAY_OPTIONS_VERSION 1
+#define SMART_REPLAY_OPTIONS_INIT { .version = SMART_REPLAY_OPTIONS_VERSION }
 
 typedef struct smart_replay_summary {
 	size_t sessions;

@@ -169,11 +169,15 @@ void smart_train_stats_free(smart_train_stats *s);
 
 /* Which rerun records smart_profile_learn_pairs learns from. */
 typedef struct smart_learn_pairs_options {
+	unsigned version;     /* SMART_LEARN_PAIRS_OPTIONS_VERSION */
 	const char *app;      /* only this application's, or NULL: all */
 	int (*keep)(void *ctx, const smart_pair *pair); /* only these, or NULL */
 	void *payload;        /* keep's ctx */
 	smart_format format;  /* for records without a "format" */
 } smart_learn_pairs_options;
+
+#define SMART_LEARN_PAIRS_OPTIONS_VERSION 1
+#define SMART_LEARN_PAIRS_OPTIONS_INIT { .version = SMART_LEARN_PAIRS_OPTIONS_VERSION }
 
 /* Learns `p` from the records of the corpora whose origin is "rerun" and
  * that `o` selects; *used receives how many pairs were used. Any unusable
@@ -250,7 +254,8 @@ typedef struct smart_eval_options {
 #define SMART_EVAL_OPTIONS_VERSION 1
 #define SMART_EVAL_OPTIONS_INIT                                                        \
 	{ .version = SMART_EVAL_OPTIONS_VERSION,                                      \
-	  .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP }, \
+	  .train = { .version = SMART_TRAIN_OPTIONS_VERSION, .kind = SMART_MODEL_LINEAR,  \
+		     .degenerate = SMART_DEGENERATE_DROP },                             \
 	  .folds = 10, .seed = 1 }
 
 /* How many base pairs one adaptation pair counts as by default. */

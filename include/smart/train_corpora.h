@@ -60,7 +60,8 @@ typedef struct smart_train_corpora_options {
 #define SMART_TRAIN_CORPORA_OPTIONS_VERSION 1
 #define SMART_TRAIN_CORPORA_OPTIONS_INIT                                               \
 	{ .version = SMART_TRAIN_CORPORA_OPTIONS_VERSION,                             \
-	  .train = { .kind = SMART_MODEL_LINEAR, .degenerate = SMART_DEGENERATE_DROP }, \
+	  .train = { .version = SMART_TRAIN_OPTIONS_VERSION, .kind = SMART_MODEL_LINEAR,  \
+		     .degenerate = SMART_DEGENERATE_DROP },                             \
 	  .folds = 10, .seed = 1 }
 
 /* What smart_train_corpora did. */

@@ -31,9 +31,13 @@ static void make_data(void)
 static smart_model *train(smart_model_kind kind)
 {
 	smart_dataset d = { rows, labels, N, P, names };
-	smart_train_options o = { .kind = kind, .degenerate = SMART_DEGENERATE_FAIL };
+	smart_train_options o = SMART_TRAIN_OPTIONS_INIT;
 	smart_error err = { "" };
-	smart_model *m = smart_model_train(&d, &o, NULL, &err);
+	smart_model *m;
+
+	o.kind = kind;
+	o.degenerate = SMART_DEGENERATE_FAIL;
+	m = smart_model_train(&d, &o, NULL, &err);
 
 	if (!m)
 		fail_msg("%s", err.message);

@@ -175,12 +175,15 @@ static void sign_constraints_fix_a_contradicting_weight_at_zero_and_refit(void *
 	const unsigned char labels[] = { 0, 1, 0, 1, 0 };
 	const signed char signs[] = { +1, +1 };
 	smart_dataset d = { rows, labels, 5, 2, names2 };
-	smart_train_options o = { SMART_MODEL_LINEAR, SMART_DEGENERATE_FAIL, 0, 0, signs, 1 };
+	smart_train_options o = SMART_TRAIN_OPTIONS_INIT;
 	smart_ols_fit fit;
 	smart_error err = { "" };
 	smart_model *m;
 
 	(void)state;
+	o.degenerate = SMART_DEGENERATE_FAIL;
+	o.signs = signs;
+	o.sign_constraints = 1;
 	m = smart_model_train(&d, &o, &fit, &err);
 	assert_non_null(m);
 	assert_true(fabs(m->weights[0] - 2.0 / 3) < 1e-12);

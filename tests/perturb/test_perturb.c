@@ -107,9 +107,7 @@ static void perturb_default_labels_are_the_documented_table(void **state)
 static void perturb_same_seed_same_pairs_and_labels_follow_table(void **state)
 {
 	smart_perturb_op ops[SMART_PERTURB_OP_COUNT];
-	smart_perturb_options o = { .in = PAGES, .ops = ops,
-				    .op_count = SMART_PERTURB_OP_COUNT, .pairs = 30,
-				    .seed = 5, .app = "shop" };
+	smart_perturb_options o = SMART_PERTURB_OPTIONS_INIT;
 	smart_perturb_summary s1, s2;
 	smart_error err;
 	char *a, *b;
@@ -118,6 +116,12 @@ static void perturb_same_seed_same_pairs_and_labels_follow_table(void **state)
 	(void)state;
 	for (int i = 0; i < SMART_PERTURB_OP_COUNT; i++)
 		ops[i] = (smart_perturb_op)i;
+	o.in = PAGES;
+	o.ops = ops;
+	o.op_count = SMART_PERTURB_OP_COUNT;
+	o.pairs = 30;
+	o.seed = 5;
+	o.app = "shop";
 	o.labels[SMART_PERTURB_ATTR_CHANGE] = "ignore";
 	assert_int_equal(smart_perturb_run(&o, &a, &la, &s1, &err), 0);
 	assert_int_equal(smart_perturb_run(&o, &b, &lb, &s2, &err), 0);

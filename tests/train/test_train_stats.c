@@ -56,7 +56,7 @@ static void train_stats_sum_of_parts_is_the_whole(void **state)
 	const double *xtx_sum, *xty_sum, *xtx_all, *xty_all;
 	size_t n_sum, n_all;
 	smart_dataset d;
-	smart_train_options o = { .kind = SMART_MODEL_LINEAR };
+	smart_train_options o = SMART_TRAIN_OPTIONS_INIT;
 	smart_model *m1, *m2;
 
 	(void)state;
