@@ -31,11 +31,6 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsvm -lpthread -lm
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
-# Error messages are cut at the buffer's end on purpose; gcc's guess that an
-# snprintf "may be truncated" is not a defect here (clang has no such flag).
-ifeq ($(shell $(CC) --version 2>/dev/null | grep -c clang),0)
-WARN     += -Wno-format-truncation
-endif
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -I. $(PKG_CFLAGS) -MMD -MP
 RELEASE_FLAGS := -O2 -g
 ASAN_FLAGS    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \

@@ -86,7 +86,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 static void make_entry(const char *dir, const char *name, uint8_t kind, const char *content,
 		       size_t len)
 {
-	char path[512], target[512];
+	char path[512], target[sizeof(path) + sizeof("/page.html")];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);

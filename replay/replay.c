@@ -6,6 +6,7 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <curl/curl.h>
 #include <dirent.h>
 #include <errno.h>
@@ -27,6 +28,24 @@
 extern char **environ;
 
 /* Creates a folder and its parents (like mkdir -p). */
+/* Writes a path into buf like snprintf; a path that does not fit is an
+ * error naming its start, never a file written under a cut name. 0, or -1
+ * with `err` set. */
+__attribute__((format(printf, 4, 5)))
+static int path_printf(char *buf, size_t size, smart_error *err, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < size)
+		return 0;
+	return smart_error_set(err, "%.80s...: path too long (%d bytes; at most %zu)", buf, n,
+			       size - 1);
+}
+
 static int make_dirs(const char *path, smart_error *err)
 {
 	char buf[4096];
@@ -102,7 +121,10 @@ static int clear_old_responses(const char *dir, smart_error *err)
 	while ((e = readdir(d)) != NULL) {
 		if (!response_file_name(e->d_name))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (path_printf(path, sizeof(path), err, "%s/%s", dir, e->d_name)) {
+			closedir(d);
+			return -1;
+		}
 		if (unlink(path) < 0 && errno != ENOENT) {
 			smart_error_set(err, "%s: %s", path, strerror(errno));
 			closedir(d);
@@ -247,8 +269,15 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 
 	while (blen > 0 && o->base_url[blen - 1] == '/')
 		blen--;
-	snprintf(base, sizeof(base), "%.*s", (int)blen, o->base_url);
-	snprintf(dir, sizeof(dir), "%s/%s", o->out_dir, s->name);
+	if (blen >= sizeof(base)) {
+		smart_error_set(err, "base URL too long (%zu bytes; at most %zu)", blen,
+				sizeof(base) - 1);
+		goto out;
+	}
+	memcpy(base, o->base_url, blen);
+	base[blen] = '\0';
+	if (path_printf(dir, sizeof(dir), err, "%s/%s", o->out_dir, s->name))
+		goto out;
 	if (!manifest || !cJSON_AddStringToObject(manifest, "session", s->name) ||
 	    !cJSON_AddStringToObject(manifest, "source", s->source) ||
 	    !cJSON_AddStringToObject(manifest, "base_url", o->base_url) ||
@@ -290,9 +319,10 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 			goto fail;
 		smart__rp_slug(req->target, slug, sizeof(slug));
 		drop_extension(slug, extension(&r));
-		snprintf(file, sizeof(file), "%0*zu_%s_%s.%s", (int)width, i + 1, req->method, slug,
-			 extension(&r));
-		snprintf(path, sizeof(path), "%s/%s", dir, file);
+		if (path_printf(file, sizeof(file), err, "%0*zu_%s_%s.%s", (int)width, i + 1,
+				req->method, slug, extension(&r)) ||
+		    path_printf(path, sizeof(path), err, "%s/%s", dir, file))
+			goto fail;
 		if (!r.error[0]) {
 			if (smart_file_write_atomic(path, r.body.data, r.body.len, err) < 0)
 				goto fail;
@@ -322,8 +352,9 @@ fail:
 		goto out;
 	}
 	text = cJSON_Print(manifest);
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	if (!text)
+	if (path_printf(path, sizeof(path), err, "%s/manifest.json", dir))
+		; /* err says why */
+	else if (!text)
 		smart_error_oom(err);
 	else if (smart_file_write_atomic(path, text, strlen(text), err) == 0)
 		rc = 0;

@@ -11,6 +11,7 @@
  */
 #include "smart/scrub.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,12 +221,13 @@ int smart__scrub_clock_year(smart_tree *old_clean, smart_tree *new_clean,
 			   smart_scrub_log *log, smart_error *err)
 {
 	unsigned from = only_year(old_years, new_years), to = only_year(new_years, old_years);
-	char old_year[8], new_year[8];
+	char old_year[12], new_year[12];
 	year_values olds = { 0 }, news = { 0 };
 	int replaced = 0;
 
 	if (!from || !to)
 		return 0; /* the clock stayed in its year, or the dates say nothing clear */
+	assert(from <= 2099 && to <= 2099); /* a smart__year_set holds 1900..2099 */
 	snprintf(old_year, sizeof(old_year), "%u", from);
 	snprintf(new_year, sizeof(new_year), "%u", to);
 	if (collect(old_clean, old_year, &olds) || collect(new_clean, new_year, &news))

@@ -161,4 +161,21 @@ expect_status "missing_session_file_is_trouble" 2 "$SMART" replay "$TMP/nonesuch
 expect_status "replay_without_base_url_is_usage_error" 2 "$SMART" replay "$RFIX/notes.har" -o "$TMP/h"
 expect_status "replay_help_exits_0" 0 "$SMART" replay -h
 [ ! -e "$TMP/h" ] && echo "ok - bad_input_writes_no_output" || echo "not ok - bad_input_writes_no_output"
+# A session whose folder's path would not fit (an output folder 4 000
+# bytes deep, a session named with 150 bytes) is refused with one line
+# naming the path, before any request, and nothing is written under a cut
+# name.
+seg=$(printf 'd%.0s' $(seq 1 200))
+deep="$TMP/deep"
+for i in $(seq 1 20); do deep="$deep/$seg"; done
+printf '{"sessions": [{"name": "%s", "requests": [{"url": "/"}]}]}\n' \
+	"$(printf 's%.0s' $(seq 1 150))" >"$TMP/long.json"
+expect_status "replay_session_path_too_long_is_trouble" 2 \
+	"$SMART" replay "$TMP/long.json" --base-url "http://127.0.0.1:9" -o "$deep"
+expect_one_error_line "replay_session_path_too_long_is_named" "path too long"
+if [ -z "$(ls -A "$deep" 2>/dev/null)" ]; then
+	echo "ok - replay_session_path_too_long_writes_nothing"
+else
+	echo "not ok - replay_session_path_too_long_writes_nothing"
+fi
 finish
