@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/arena.h"
+#include "common/arena.h"
 #include "ptree.h"
 
 /* Where the last lookup under a parent stopped. Scripts list operations in

@@ -17,8 +17,8 @@
 
 #include <cJSON.h>
 
-#include "../common/arena.h"
-#include "../common/array.h"
+#include "common/arena.h"
+#include "common/array.h"
 #include "smart/file.h"
 #include "script_internal.h"
 

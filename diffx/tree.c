@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../common/arena.h"
+#include "common/arena.h"
 
 void smart_tree_free(smart_tree *tree)
 {

@@ -21,7 +21,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "../common/arena.h"
+#include "common/arena.h"
 #include "smart/file.h"
 #include "smart/limits.h"
 #include "common/text.h"

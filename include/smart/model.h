@@ -207,7 +207,16 @@ int smart_dataset_check(const smart_dataset *data, smart_error *err);
 
 /* Trains a model of the chosen kind on `data` and searches its cutoff.
  * `fit_out`, when not NULL, receives the OLS fit of a linear model (for the
- * ANOVA table; the caller frees it). Returns a new model or NULL. */
+ * ANOVA table; the caller frees it). Returns a new model or NULL.
+ *
+ * Process-wide settings of a host program change on first use: the first
+ * linear fit turns GSL's error handler off for good
+ * (gsl_set_error_handler_off: smart checks every GSL status itself, and
+ * GSL's default handler aborts), and the first SVM trained or loaded sets
+ * libsvm's print function to one that prints nothing
+ * (svm_set_print_string_function). Both are set once, never toggled, so
+ * that threads fitting at once do not race on them; a host that needs its
+ * own GSL handler or libsvm output sets it again after. */
 smart_model *smart_model_train(const smart_dataset *data,
 			       const smart_train_options *options,
 			       smart_ols_fit *fit_out, smart_error *err);
