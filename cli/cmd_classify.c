@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_classify.h"
 #include "cli_explain.h"
 #include "cli_model.h"
 #include "cli_progress.h"
@@ -48,15 +49,6 @@ static void usage(FILE *out)
 		"                 --profile is the remedy), and what was done is reported\n");
 }
 
-typedef struct options {
-	const char *model_path, *corpus, *junit, *report;
-	const smart_profile *profile;
-	smart_shard_walk *shard; /* --shard: this run's part, else NULL */
-	char params[256];        /* --shard: what the shards of one run share */
-	int json, top, strict, quiet;
-	unsigned threads;
-	smart_format format;
-} options;
 
 /* ---- one pair ---------------------------------------------------------- */
 
@@ -104,7 +96,7 @@ static int explain_json(const smart_model *m, const smart_classification *c, int
 	return inspect ? CLI_DIFFER : CLI_SAME;
 }
 
-static int classify_pair(const smart_model *m, const options *o, const char *old_path,
+static int classify_pair(const smart_model *m, const classify_args *o, const char *old_path,
 			 const char *new_path)
 {
 	char *old_doc = NULL, *new_doc = NULL;
@@ -136,277 +128,11 @@ static int classify_pair(const smart_model *m, const options *o, const char *old
 	return rc;
 }
 
-/* ---- batches ------------------------------------------------------------ */
-
-typedef struct batch {
-	const smart_model *model;
-	const options *o;
-	smart_junit *junit;
-	smart_html_report *report;
-	smart_shard_out *json_shard, *junit_shard, *report_shard; /* --shard: instead of
-	                                    * stdout, --junit, --report */
-	size_t junit_counts[3];            /* --shard: tests, failures, errors */
-	size_t report_counts[4];           /* --shard: pairs, inspect, ignore, trouble */
-	size_t pairs, inspect, trouble, skipped;
-	cli_progress progress; /* on stderr when it is a terminal, unless --quiet */
-	int shared_terminal;   /* stdout is a terminal too: rows erase the line */
-	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
-	char first_skipped[SMART_ERROR_MAX];
-} batch;
-
-/* A verdict's JSON line: on stdout, or into the shard output. */
-static int put_json(batch *b, const smart_verdict *v, smart_error *err)
-{
-	char *line = smart_verdict_json(v, err);
-	size_t len;
-	int rc = 0;
-
-	if (!line)
-		return -1;
-	if (!b->json_shard) {
-		printf("%s\n", line);
-	} else {
-		len = strlen(line);
-		line[len] = '\n'; /* the item is the line as stdout has it */
-		rc = smart_shard_out_item(b->json_shard, v->index, line, len + 1, err);
-	}
-	free(line);
-	return rc;
-}
-
-/* A verdict's JUnit <testcase> into the shard output, and its counts. */
-static int put_junit_case(batch *b, const smart_verdict *v, smart_error *err)
-{
-	int failure, error;
-	char *tc = smart_junit_testcase(b->model, v, &failure, &error, err);
-	int rc = tc ? smart_shard_out_item(b->junit_shard, v->index, tc, strlen(tc), err) : -1;
-
-	free(tc);
-	b->junit_counts[0]++;
-	b->junit_counts[1] += (size_t)failure;
-	b->junit_counts[2] += (size_t)error;
-	return rc;
-}
-
-/* A verdict's HTML report row into the shard output, and its counts. */
-static int put_report_row(batch *b, const smart_verdict *v, smart_error *err)
-{
-	char *row = smart_html_report_row(b->model, v, err);
-	int rc = row ? smart_shard_out_item(b->report_shard, v->index, row, strlen(row), err) : -1;
-
-	free(row);
-	b->report_counts[0]++;
-	b->report_counts[1] += v->inspect && !v->trouble;
-	b->report_counts[2] += !v->inspect;
-	b->report_counts[3] += v->trouble != 0;
-	return rc;
-}
-
-static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
-{
-	batch *b = ctx;
-
-	if (v->skipped) {
-		/* Not a pair: named on stderr (and in JSON), never scored. */
-		if (b->shared_terminal)
-			cli_progress_clear(&b->progress);
-		fprintf(stderr, "smart: skipped %s: %s\n", v->test, v->skipped);
-		if (b->skipped++ == 0)
-			snprintf(b->first_skipped, sizeof(b->first_skipped), "%s: %s", v->test,
-				 v->skipped);
-		return b->o->json ? put_json(b, v, err) : 0;
-	}
-	b->pairs++;
-	b->inspect += v->inspect != 0;
-	/* Each pair that could not be classified is a row of the report (JSON:
-	 * "error"); stderr gets one line for all of them when the batch ends. */
-	if (v->trouble && b->trouble++ == 0)
-		snprintf(b->first_problem, sizeof(b->first_problem), "%s", v->problem);
-	if (b->o->json) {
-		if (put_json(b, v, err))
-			return -1;
-	} else if (!v->trouble) {
-		char score[32] = "-";
-
-		if (isfinite(v->score))
-			snprintf(score, sizeof(score), "%.4f", v->score);
-		if (b->shared_terminal)
-			cli_progress_clear(&b->progress); /* the row replaces the progress line */
-		printf("%-8s %10s  %s%s%s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
-		       v->app, *v->app ? "/" : "", v->test, v->problem ? "  " : "",
-		       v->problem ? v->problem : "", v->severity ? "  severity " : "",
-		       v->severity ? smart_severity_name(v->severity) : "");
-		if (b->shared_terminal)
-			fflush(stdout);
-	} else {
-		if (b->shared_terminal)
-			cli_progress_clear(&b->progress);
-		printf("%-8s %10s  %s\n", "trouble", "-", v->problem);
-	}
-	if (b->junit && smart_junit_add(b->junit, b->model, v, err))
-		return -1;
-	if (b->junit_shard && put_junit_case(b, v, err))
-		return -1;
-	if (b->report_shard && put_report_row(b, v, err))
-		return -1;
-	if (b->report && smart_html_report_add(b->report, b->model, v, err))
-		return -1;
-	return 0;
-}
-
-/* A shard output of `kind` framed by `head` (freed here) and `tail`. */
-static smart_shard_out *framed_shard(const char *kind, const char *params, char *head,
-				     const char *tail, smart_error *err)
-{
-	smart_shard_out *o = head ? smart_shard_out_new(kind, params, err) : NULL;
-
-	if (o && smart_shard_out_frame(o, head, tail, err)) {
-		smart_shard_out_free(o);
-		o = NULL;
-	}
-	free(head);
-	return o;
-}
-
-/* --shard: the shard outputs that stand for stdout (--json), --junit and
- * --report. */
-static int shards_open(batch *b, const char *suite, smart_error *err)
-{
-	const options *o = b->o;
-
-	if ((o->json && !(b->json_shard = smart_shard_out_new("classify-jsonl", o->params, err))) ||
-	    (o->junit && !(b->junit_shard = framed_shard("classify-junit", o->params,
-							 smart_junit_head_template(suite, err),
-							 SMART_JUNIT_TAIL, err))) ||
-	    (o->report &&
-	     !(b->report_shard = framed_shard("classify-html", o->params,
-					      smart_html_report_head_template(suite, b->model, err),
-					      SMART_HTML_REPORT_TAIL, err)))) {
-		smart_shard_out_free(b->json_shard);
-		smart_shard_out_free(b->junit_shard);
-		return -1;
-	}
-	return 0;
-}
-
-/* Writes (and frees) shard output `out` with its counters to `path`
- * (NULL: stdout), or only frees it when an earlier one failed. */
-static int shard_finish_one(smart_shard_out *out, const char *const *names, const size_t *counts,
-			    size_t n, const smart_shard_walk *w, const char *path, int rc)
-{
-	smart_error err = { "" };
-
-	for (size_t i = 0; out && rc == CLI_SAME && i < n; i++)
-		if (smart_shard_out_count(out, names[i], counts[i], &err))
-			rc = cli_fail(&err);
-	if (out && rc == CLI_SAME)
-		return cli_shard_write(out, w, path);
-	smart_shard_out_free(out);
-	return rc;
-}
-
-/* --shard: writes (and frees) the shard outputs, each recording the exit
- * status this shard's pairs give (classify_batch's), so that the merge
- * exits as the unsharded run would: the highest of the shards'. */
-static int shards_finish(batch *b)
-{
-	static const char *const junit[3] = { "tests", "failures", "errors" };
-	static const char *const report[4] = { "pairs", "inspect", "ignore", "trouble" };
-	int status = b->trouble || (b->o->strict && b->skipped) ? CLI_TROUBLE
-		     : b->inspect ? CLI_DIFFER : CLI_SAME;
-	smart_shard_out *outs[3] = { b->json_shard, b->junit_shard, b->report_shard };
-	int rc;
-
-	for (int i = 0; i < 3; i++)
-		if (outs[i])
-			smart_shard_out_status(outs[i], status);
-	rc = shard_finish_one(b->junit_shard, junit, b->junit_counts, 3, b->o->shard,
-				  b->o->junit, CLI_SAME);
-
-	rc = shard_finish_one(b->report_shard, report, b->report_counts, 4, b->o->shard,
-			      b->o->report, rc);
-	return shard_finish_one(b->json_shard, NULL, NULL, 0, b->o->shard, NULL, rc);
-}
-
-static int classify_batch(const smart_model *m, const options *o, const char *old_dir,
-			  const char *new_dir)
-{
-	batch b = { .model = m, .o = o, .shared_terminal = isatty(1) };
-	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
-	smart_error err = { "" };
-	int rc;
-
-	co.format = o->format;
-	co.profile = o->profile;
-	co.threads = o->threads;
-	co.on_verdict = on_verdict;
-	co.payload = &b;
-	co.shard = o->shard;
-	co.progress_ctx = &b.progress;
-	co.views = o->report != NULL;
-
-	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
-	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
-		return cli_fail(&err);
-	if (o->junit && !o->shard) {
-		b.junit = smart_junit_new(o->corpus ? o->corpus : new_dir, &err);
-		if (!b.junit)
-			return cli_fail(&err);
-	}
-	if (o->report && !o->shard) {
-		b.report = smart_html_report_new(o->corpus ? o->corpus : new_dir, &err);
-		if (!b.report) {
-			smart_junit_free(b.junit);
-			return cli_fail(&err);
-		}
-	}
-	if (o->corpus)
-		rc = smart_classify_corpus(m, o->corpus, &co, &err);
-	else
-		rc = smart_classify_dirs(m, old_dir, new_dir, &co, &err);
-	fflush(stdout);
-	cli_progress_clear(&b.progress);
-	if (rc) {
-		smart_junit_free(b.junit);
-		smart_html_report_free(b.report);
-		smart_shard_out_free(b.json_shard);
-		smart_shard_out_free(b.junit_shard);
-		smart_shard_out_free(b.report_shard);
-		return cli_fail(&err);
-	}
-	if (o->shard && shards_finish(&b) != CLI_SAME)
-		return CLI_TROUBLE;
-	if (b.junit && smart_junit_finish(b.junit, o->junit, &err)) {
-		smart_html_report_free(b.report);
-		return cli_fail(&err);
-	}
-	if (b.report && smart_html_report_finish(b.report, m, o->report, &err))
-		return cli_fail(&err);
-	if (!o->json) {
-		printf("%zu pairs: %zu inspect, %zu ignore", b.pairs, b.inspect,
-		       b.pairs - b.inspect);
-		if (b.trouble)
-			printf(" (%zu of the inspect could not be classified)", b.trouble);
-		if (b.skipped)
-			printf("; %zu files skipped", b.skipped);
-		putchar('\n');
-	}
-	if (o->strict && b.skipped && !b.trouble)
-		return cli_failf("--strict: %zu files skipped, the first %s", b.skipped,
-				 b.first_skipped);
-	if (b.trouble == 1)
-		return cli_failf("%s", b.first_problem);
-	if (b.trouble)
-		return cli_failf("%s (and %zu more pairs that could not be classified: %s)",
-				 b.first_problem, b.trouble - 1,
-				 o->json ? "each has an \"error\"" : "the 'trouble' rows");
-	return b.inspect ? CLI_DIFFER : CLI_SAME;
-}
 
 /* ---- calibration on clean reruns ---------------------------------------- */
 
 /* Calibrates the model on the clean runs and says what it did. */
-static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FILE *out)
+static int calibrate(smart_model *m, const classify_args *o, char **runs, size_t n, FILE *out)
 {
 	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
 	smart_calibration c;
@@ -431,7 +157,7 @@ static int calibrate(smart_model *m, const options *o, char **runs, size_t n, FI
 /* --shard: what the shards of one run must share, in o->params: the form,
  * the outputs asked for, the parser, the model's decision (after any
  * calibration) and the profile's bytes. */
-static int shard_params(options *o, const smart_model *m, const char *profile_path)
+static int shard_params(classify_args *o, const smart_model *m, const char *profile_path)
 {
 	smart_error err = { "" };
 	uint64_t profile_hash;
@@ -466,7 +192,7 @@ static int run_classify(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	options o = { .top = 5, .format = SMART_FORMAT_AUTO };
+	classify_args o = { .top = 5, .format = SMART_FORMAT_AUTO };
 	const char *profile_path = NULL;
 	char *runs[64];
 	size_t n_runs = 0;
@@ -570,7 +296,7 @@ static int run_classify(int argc, char **argv)
 	if (o.shard && shard_params(&o, model, profile_path) != CLI_SAME)
 		rc = CLI_TROUBLE;
 	else if (o.corpus || cli_is_dir(argv[optind]))
-		rc = classify_batch(model, &o, o.corpus ? NULL : argv[optind],
+		rc = cli_classify_batch(model, &o, o.corpus ? NULL : argv[optind],
 				    o.corpus ? NULL : argv[optind + 1]);
 	else
 		rc = classify_pair(model, &o, argv[optind], argv[optind + 1]);

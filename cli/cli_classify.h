@@ -1,0 +1,28 @@
+/*
+ * What smart classify's command (cli/cmd_classify.c) and its batch forms
+ * (cli/cli_classify_batch.c) share: the command line as read.
+ */
+#ifndef SMART_CLI_CLASSIFY_H
+#define SMART_CLI_CLASSIFY_H
+
+#include "cli.h"
+
+typedef struct classify_args {
+	const char *model_path, *corpus, *junit, *report;
+	const smart_profile *profile;
+	smart_shard_walk *shard; /* --shard: this run's part, else NULL */
+	char params[256];        /* --shard: what the shards of one run share */
+	int json, top, strict, quiet;
+	unsigned threads;
+	smart_format format;
+} classify_args;
+
+/* The batch forms: every pair of o->corpus, or of the folders old_dir and
+ * new_dir, classified on the pool, a row (or JSON line) each in input
+ * order, with the JUnit and HTML reports or, with --shard, the shard
+ * outputs that stand for them. Returns the exit status: CLI_SAME every pair
+ * ignored, CLI_DIFFER some inspected, CLI_TROUBLE with the cause printed. */
+int cli_classify_batch(const smart_model *m, const classify_args *o, const char *old_dir,
+		       const char *new_dir);
+
+#endif
