@@ -11,6 +11,7 @@
 #include "cli_compare.h"
 #include "cli_model.h"
 #include "cli_progress.h"
+#include "cli_train.h"
 #include "cli_shard.h"
 
 static void usage(FILE *out)
@@ -73,111 +74,6 @@ static void usage(FILE *out)
 		"                     cross-validation; an SVM does not decompose)\n");
 }
 
-typedef struct sort_ctx {
-	char *const *names;
-	const smart_anova_row *rows;
-} sort_ctx;
-
-/* Rows of the ANOVA table, most significant first, dropped features last. */
-static int by_f(const void *a, const void *b, void *arg)
-{
-	const sort_ctx *sc = arg;
-	const smart_anova_row *x = &sc->rows[*(const size_t *)a];
-	const smart_anova_row *y = &sc->rows[*(const size_t *)b];
-
-	if (x->dropped != y->dropped)
-		return x->dropped - y->dropped;
-	if (x->f != y->f)
-		return x->f < y->f ? 1 : -1;
-	return strcmp(sc->names[*(const size_t *)a], sc->names[*(const size_t *)b]);
-}
-
-static void print_p(double p)
-{
-	if (p < 0.001)
-		printf("%8s", "< 0.001");
-	else
-		printf("%8.3f", p);
-}
-
-static void print_table(const smart_model *m, const smart_ols_fit *fit,
-			double train_f1)
-{
-	size_t *order = malloc(m->n_features * sizeof(*order));
-
-	printf("%s model on %zu pairs (%zu inspect, %zu ignore)\n\n",
-	       m->kind == SMART_MODEL_SVM ? "svm" : "linear", m->provenance.pairs,
-	       m->provenance.inspect, m->provenance.pairs - m->provenance.inspect);
-	if (fit && order) {
-		for (size_t j = 0; j < m->n_features; j++)
-			order[j] = j;
-		sort_ctx sc = { m->names, fit->anova };
-
-		qsort_r(order, m->n_features, sizeof(*order), by_f, &sc);
-		printf("%-24s %12s %12s %8s\n", "feature", "coefficient", "F", "p");
-		for (size_t k = 0; k < m->n_features; k++) {
-			size_t j = order[k];
-			const smart_anova_row *r = &fit->anova[j];
-
-			if (r->dropped) {
-				printf("%-24s %12s %12s %8s  (%s: weight 0)\n",
-				       m->names[j], "-", "-", "-",
-				       r->sign_fixed ? "sign contradicts hypothesis" : "not estimable");
-				continue;
-			}
-			printf("%-24s %+12.4g %12.4g ", m->names[j], r->coefficient, r->f);
-			print_p(r->p);
-			printf("%s\n", r->p >= 0.05 ? "  (not significant)" : "");
-		}
-		printf("%-24s %+12.4g\n\n", "(intercept)", m->intercept);
-	}
-	free(order);
-	printf("inspect when score %s %.6g\n", smart_comparison_name(m->comparison), m->cutoff);
-	printf("training F1 %.4f", train_f1);
-	if (isfinite(m->provenance.cv_f1))
-		printf(", %u-fold cross-validated F1 %.4f", m->provenance.folds,
-		       m->provenance.cv_f1);
-	printf("\n");
-}
-
-static int print_json(const char *path, const smart_model *m,
-		      const smart_ols_fit *fit, double train_f1)
-{
-	cJSON *o = cJSON_CreateObject(), *feats;
-
-	if (!o)
-		return cli_failf("out of memory");
-	cJSON_AddStringToObject(o, "model", path);
-	cJSON_AddStringToObject(o, "kind", m->kind == SMART_MODEL_SVM ? "svm" : "linear");
-	cJSON_AddNumberToObject(o, "pairs", (double)m->provenance.pairs);
-	cJSON_AddNumberToObject(o, "inspect", (double)m->provenance.inspect);
-	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
-	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
-	cJSON_AddNumberToObject(o, "training_f1", train_f1);
-	if (isfinite(m->provenance.cv_f1))
-		cJSON_AddNumberToObject(o, "cv_f1", m->provenance.cv_f1);
-	else
-		cJSON_AddNullToObject(o, "cv_f1");
-	if (fit) {
-		cJSON_AddNumberToObject(o, "intercept", m->intercept);
-		feats = cJSON_AddArrayToObject(o, "features");
-		for (size_t j = 0; feats && j < m->n_features; j++) {
-			cJSON *f = cJSON_CreateObject();
-
-			cJSON_AddItemToArray(feats, f);
-			cJSON_AddStringToObject(f, "name", m->names[j]);
-			cJSON_AddBoolToObject(f, "dropped", fit->anova[j].dropped);
-			cJSON_AddNumberToObject(f, "coefficient", fit->anova[j].coefficient);
-			/* JSON has no infinity: a perfect fit's F is null. */
-			if (isfinite(fit->anova[j].f))
-				cJSON_AddNumberToObject(f, "f", fit->anova[j].f);
-			else
-				cJSON_AddNullToObject(f, "f");
-			cJSON_AddNumberToObject(f, "p", fit->anova[j].p);
-		}
-	}
-	return cli_print_json(o);
-}
 
 /* What smart train was asked, as parsed. */
 typedef struct train_args {
@@ -386,9 +282,9 @@ static int print_train(const train_args *a, const smart_train_report *r)
 		return CLI_SAME;
 	}
 	if (a->json)
-		rc = print_json(a->o.output, r->model, fit, r->train_f1);
+		rc = cli_train_print_json(a->o.output, r->model, fit, r->train_f1);
 	else
-		print_table(r->model, fit, r->train_f1);
+		cli_train_print_table(r->model, fit, r->train_f1);
 	if (a->o.n_adapt)
 		fprintf(stderr, "smart: adapted with %zu pairs (each counted %ld times): their F1 %.4f, "
 			"the base corpora's %.4f\n", r->n_adapt_pairs, a->adapt_weight, r->adapt_f1,
