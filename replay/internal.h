@@ -190,4 +190,19 @@ int smart__rp_client_fetch(rp_client *c, const char *method, const char *url,
 		    const char *body, size_t body_len, rp_response *r,
 		    smart_error *err);
 
+/* ---- the folders replay writes (replay/folders.c) ---- */
+
+/* Writes a path into buf like snprintf; a path that does not fit is an
+ * error naming its start, never a file written under a cut name. 0, or -1
+ * with `err` set. */
+__attribute__((format(printf, 4, 5)))
+int smart__rp_path_printf(char *buf, size_t size, smart_error *err, const char *fmt, ...);
+
+/* Creates a folder and its parents (like mkdir -p). 0, or -1 with `err`. */
+int smart__rp_make_dirs(const char *path, smart_error *err);
+
+/* Removes the response files an earlier replay left in a session's folder.
+ * 0, or -1 with `err`. */
+int smart__rp_clear_old_responses(const char *dir, smart_error *err);
+
 #endif

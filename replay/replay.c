@@ -27,43 +27,6 @@
 
 extern char **environ;
 
-/* Creates a folder and its parents (like mkdir -p). */
-/* Writes a path into buf like snprintf; a path that does not fit is an
- * error naming its start, never a file written under a cut name. 0, or -1
- * with `err` set. */
-__attribute__((format(printf, 4, 5)))
-static int path_printf(char *buf, size_t size, smart_error *err, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < size)
-		return 0;
-	return smart_error_set(err, "%.80s...: path too long (%d bytes; at most %zu)", buf, n,
-			       size - 1);
-}
-
-static int make_dirs(const char *path, smart_error *err)
-{
-	char buf[4096];
-	size_t len = strlen(path);
-
-	if (len == 0 || len >= sizeof(buf))
-		return smart_error_set(err, "%s: bad output folder name", path);
-	memcpy(buf, path, len + 1);
-	for (size_t i = 1; i <= len; i++) {
-		if (buf[i] != '/' && buf[i] != '\0')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-			return smart_error_set(err, "%s: %s", buf, strerror(errno));
-		buf[i] = path[i];
-	}
-	return 0;
-}
 
 /* Runs the reset command with sh -c, its output going to stderr so that
  * smart's own output stays clean. */
@@ -91,49 +54,6 @@ static int run_reset(const char *cmd, smart_error *err)
 	return 0;
 }
 
-/* True for the names replay gives response files: digits, '_', an upper-
- * case method, '_', a slug, and .html, .xml or .txt. */
-static int response_file_name(const char *name)
-{
-	const char *p = name, *dot = strrchr(name, '.');
-
-	while (isdigit((unsigned char)*p))
-		p++;
-	if (p == name || *p++ != '_' || !isupper((unsigned char)*p))
-		return 0;
-	while (isupper((unsigned char)*p))
-		p++;
-	return *p == '_' && dot &&
-	       (strcmp(dot, ".html") == 0 || strcmp(dot, ".xml") == 0 || strcmp(dot, ".txt") == 0);
-}
-
-/* Removes the response files an earlier replay left in a session's folder,
- * so that the folder holds exactly this replay's pages (a shorter replay
- * must not leave old pages behind for `smart classify OLD_DIR NEW_DIR`). */
-static int clear_old_responses(const char *dir, smart_error *err)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[4352];
-
-	if (!d)
-		return smart_error_set(err, "%s: %s", dir, strerror(errno));
-	while ((e = readdir(d)) != NULL) {
-		if (!response_file_name(e->d_name))
-			continue;
-		if (path_printf(path, sizeof(path), err, "%s/%s", dir, e->d_name)) {
-			closedir(d);
-			return -1;
-		}
-		if (unlink(path) < 0 && errno != ENOENT) {
-			smart_error_set(err, "%s: %s", path, strerror(errno));
-			closedir(d);
-			return -1;
-		}
-	}
-	closedir(d);
-	return 0;
-}
 
 /* The file extension for a response: html, xml or txt. */
 static const char *extension(const rp_response *r)
@@ -276,7 +196,7 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 	}
 	memcpy(base, o->base_url, blen);
 	base[blen] = '\0';
-	if (path_printf(dir, sizeof(dir), err, "%s/%s", o->out_dir, s->name))
+	if (smart__rp_path_printf(dir, sizeof(dir), err, "%s/%s", o->out_dir, s->name))
 		goto out;
 	if (!manifest || !cJSON_AddStringToObject(manifest, "session", s->name) ||
 	    !cJSON_AddStringToObject(manifest, "source", s->source) ||
@@ -287,7 +207,7 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 		smart_error_oom(err);
 		goto out;
 	}
-	if (make_dirs(dir, err) < 0 || clear_old_responses(dir, err) < 0 ||
+	if (smart__rp_make_dirs(dir, err) < 0 || smart__rp_clear_old_responses(dir, err) < 0 ||
 	    !(client = smart__rp_client_new(o, err)))
 		goto out;
 	for (size_t i = 0; i < s->count; i++) {
@@ -319,9 +239,9 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 			goto fail;
 		smart__rp_slug(req->target, slug, sizeof(slug));
 		drop_extension(slug, extension(&r));
-		if (path_printf(file, sizeof(file), err, "%0*zu_%s_%s.%s", (int)width, i + 1,
+		if (smart__rp_path_printf(file, sizeof(file), err, "%0*zu_%s_%s.%s", (int)width, i + 1,
 				req->method, slug, extension(&r)) ||
-		    path_printf(path, sizeof(path), err, "%s/%s", dir, file))
+		    smart__rp_path_printf(path, sizeof(path), err, "%s/%s", dir, file))
 			goto fail;
 		if (!r.error[0]) {
 			if (smart_file_write_atomic(path, r.body.data, r.body.len, err) < 0)
@@ -352,7 +272,7 @@ fail:
 		goto out;
 	}
 	text = cJSON_Print(manifest);
-	if (path_printf(path, sizeof(path), err, "%s/manifest.json", dir))
+	if (smart__rp_path_printf(path, sizeof(path), err, "%s/manifest.json", dir))
 		; /* err says why */
 	else if (!text)
 		smart_error_oom(err);
@@ -392,7 +312,7 @@ int smart_replay_run(const smart_replay_set *set, const smart_replay_options *o,
 		return smart_error_set(err, "base URL '%s': host %s is not loopback; refusing to "
 				       "contact it (allow it with --allow-host %s)",
 				       o->base_url, host, host);
-	if (make_dirs(o->out_dir, err) < 0)
+	if (smart__rp_make_dirs(o->out_dir, err) < 0)
 		return -1;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return smart_error_set(err, "cannot initialise libcurl");
