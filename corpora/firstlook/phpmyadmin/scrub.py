@@ -36,7 +36,7 @@ import sys
 PATTERNS = [
     ("TOKEN", re.compile(r'(?:name="token" value="|token:"|[?&;]token=)([0-9a-f]{32})(?![0-9a-f])')),
     ("SESSIONID", re.compile(r'name="set_session" value="([0-9a-z,-]{16,})"')),
-    ("UNIQUEID", re.compile(r'resultsForm_([0-9]+)')),
+    ("UNIQUEID", re.compile(r"(?:resultsForm_|showAll_)([0-9]+)")),
     ("SIGNATURE", re.compile(r'sql_signature=([0-9a-f]{64})(?![0-9a-f])')),
     ("CREATETIME", re.compile(r'class="table_create_time" type="hidden" value="([0-9: -]{19})"')),
 ]
