@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Placeholders for the random values of a mutant run's pages (phpmyadmin).
+"""Placeholders for the random values of a mutant run's pages (phpmyadmin;
+postfixadmin's runner uses it too, where only TOKEN occurs).
 
   scrub.py OUT_DIR                       (smart-run.sh, mutant runs only)
   scrub.py --fill SEED IN.jsonl OUT.jsonl  (generate.sh, after smart mutate)
