@@ -120,21 +120,25 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
         -o "$W/mutant-$SEED.jsonl" >&2
     touch "$W/mutant-$SEED.jsonl.done"
 fi
+# pages "killed" by the passing of real time, not by the mutation, go
+# (stable.py says which and why)
+"$PY" "$HERE/stable.py" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-stable.jsonl"
 # the placeholders of the mutant pages become random-looking values of the
 # same shape (scrub.py --fill: deterministic)
-"$PY" "$HERE/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"
+"$PY" "$HERE/scrub.py" --fill "$SEED" "$W/mutant-$SEED-stable.jsonl" "$W/mutant-$SEED-filled.jsonl"
 
-# Caps keep the corpus at a few MB (phpMyAdmin's pages are 70-200 kB, the
-# navigation panel and its settings form alone 40 kB): at most 45 pairs per
-# rerun and 200 mutant pairs (8 per mutant), no side over 200 000 bytes.
+# Caps keep the corpus near 5 MB (phpMyAdmin's pages are 70-200 kB, the
+# navigation panel and its settings form alone 40 kB; a pair costs about
+# 25 kB compressed): at most 35 pairs per rerun and 110 mutant pairs (3 per
+# mutant, so that more mutants show), no side over 160 000 bytes.
 mkdir -p "$OUT_DIR/$APP"
 apt_install python3-html5lib
 V="phpmyadmin 5.2.1 rerun"
 "$GUIDE_PY" "$CORPORA_DIR/lib/assemble.py" --app "$APP" --seed "$SEED" \
     -o "$OUT_DIR/$APP.jsonl.gz" --unlabelled "$OUT_DIR/$APP/unlabelled.jsonl.gz" \
-    --format html --max-bytes 200000 --mutant-old "$W/clean/run-1" \
-    --reruns "$W/clean/run-1" "$W/clean/run-2" "$V: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18302, fresh MariaDB, blowfish_secret, sessions and tokens" 45 \
-    --reruns "$W/clean/run-1" "$W/clean/run-3" "$V: clock 2025-01-02 03:04:05, TZ America/New_York, host pma.localhost:18303, fresh MariaDB, blowfish_secret, sessions and tokens" 45 \
-    --reruns "$W/clean/run-1" "$W/clean/run-4" "$V: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host db-admin.localhost:18304, fresh MariaDB, blowfish_secret, sessions and tokens" 45 \
-    --pairs mutant "$W/mutant-$SEED-filled.jsonl" 8 200 \
+    --format html --max-bytes 160000 --mutant-old "$W/clean/run-1" \
+    --reruns "$W/clean/run-1" "$W/clean/run-2" "$V: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18302, fresh MariaDB, blowfish_secret, sessions and tokens" 35 \
+    --reruns "$W/clean/run-1" "$W/clean/run-3" "$V: clock 2025-01-02 03:04:05, TZ America/New_York, host pma.localhost:18303, fresh MariaDB, blowfish_secret, sessions and tokens" 35 \
+    --reruns "$W/clean/run-1" "$W/clean/run-4" "$V: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host db-admin.localhost:18304, fresh MariaDB, blowfish_secret, sessions and tokens" 35 \
+    --pairs mutant "$W/mutant-$SEED-filled.jsonl" 3 110 \
     | tee "$OUT_DIR/$APP/counts.txt"
