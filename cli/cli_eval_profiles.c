@@ -4,6 +4,7 @@
  * each held-out application without and with its profile, and calibrated,
  * side by side.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +55,17 @@ static int print_json(smart_profile_set *ps, const smart_table *t, const smart_e
 		cJSON_AddStringToObject(o, "app", t->apps[a]);
 		cJSON_AddNumberToObject(o, "pairs", (double)n);
 		cJSON_AddNumberToObject(o, "inspect", (double)inspect);
-		for (int k = 0; k < cols; k++)
+		for (int k = 0; k < cols; k++) {
+			char name[64];
+			double auc = smart_eval_auc(t, &r[k], a);
+
 			cJSON_AddNumberToObject(o, col_names[k], f1(&r[k].per_app[a]));
+			snprintf(name, sizeof(name), "%s_auc", col_names[k]);
+			if (isnan(auc))
+				cJSON_AddNullToObject(o, name);
+			else
+				cJSON_AddNumberToObject(o, name, auc);
+		}
 		p = smart_profile_set_for(ps, t->apps[a]);
 		cJSON_AddNumberToObject(o, "profile_locations",
 					p ? (double)smart_profile_entry_count(p) : 0);
