@@ -44,6 +44,8 @@ static int discount_slot(int scrubber)
 {
 	switch (scrubber) {
 	case SMART_SCRUBBER_CAPTCHA: return SMART_DISCOUNT_CAPTCHA;
+	case SMART_SCRUBBER_NAMES:
+	case SMART_SCRUBBER_COPIES: return SMART_DISCOUNT_NAMED;
 	case SMART_SCRUBBER_CLOCK_YEAR:
 	case SMART_SCRUBBER_CLOCK_PIECES: return SMART_SHAPE_DATE;
 	case SMART_SCRUBBER_REBASE: return SMART_SHAPE_PATH;
@@ -144,7 +146,7 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	smart_diff *diff = NULL;
 	int status = -1;
 
-	assert(SMART_DISCOUNT_CAPTCHA < sizeof(r->discounted) / sizeof(r->discounted[0]));
+	assert(SMART_DISCOUNT_NAMED < sizeof(r->discounted) / sizeof(r->discounted[0]));
 	assert(SMART_SCRUBBER_COUNT <= sizeof(r->scrubbed) / sizeof(r->scrubbed[0]));
 	memset(r, 0, sizeof(*r));
 	m->bytes_differ = old_doc->len != new_doc->len ||

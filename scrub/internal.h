@@ -100,4 +100,35 @@ typedef struct smart__scrub_notes {
 int smart__scrub_values(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
 			smart_scrub_log *log, smart__scrub_notes notes[2], smart_error *err);
 
+/* ---- values known by name, and their copies (scrub/names.c, copies.c) ---- */
+
+/* Named values shorter than this are not followed into copies. */
+#define SMART__COPY_MIN 8
+#define SMART__NAMED_MAX 32
+
+/* The old -> new pairs of named values of a pair of trees (borrowed from
+ * the trees as parsed). */
+typedef struct smart__scrub_named {
+	const char *old_values[SMART__NAMED_MAX];
+	const char *new_values[SMART__NAMED_MAX];
+	size_t n;
+} smart__scrub_named;
+
+/* Whether a field, attribute, parameter or key called `name` (`len` bytes)
+ * holds a value drawn anew for every run: an anti-forgery token, a nonce,
+ * a session or request id, a timestamp. */
+int smart__scrub_volatile_name(const char *name, size_t len);
+
+/* Makes every value of a volatile name "{named}" in both trees, through
+ * `log`, noting the old -> new pairs of named fields in `named`. Returns how
+ * many values of the new tree were, or -1 with `err` set. */
+int smart__scrub_names(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+		       smart__scrub_named *named, smart_error *err);
+
+/* Makes every copy of a noted old value in the old tree, and of its new
+ * value in the new tree, "{copy}", through `log`. Returns how many values
+ * of the new tree changed, or -1 with `err` set. */
+int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			const smart__scrub_named *named, smart_error *err);
+
 #endif

@@ -32,6 +32,17 @@ typedef struct scrubber {
 	scrubber_fn run;
 } scrubber;
 
+static int run_names(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_names(s->p.old_clean, s->p.new_clean, s->log, s->named, err);
+}
+
+/* Copies of what the names scrubber found: nothing to follow without it. */
+static int run_copies(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_copies(s->p.old_clean, s->p.new_clean, s->log, s->named, err);
+}
+
 static int run_captcha(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
 {
 	return smart_scrub_captcha(s->p.old_clean, s->p.new_clean, s->log, err);
@@ -78,6 +89,10 @@ static int run_presentation(smart_scrub_pass *s, struct smart_diff *d, smart_err
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
+	{ "names", "values whose field, attribute, parameter or key name says token, nonce, "
+		   "session or request id", 0, run_names },
+	{ "copies", "copies elsewhere in the page of a value explained by its name", 0,
+	  run_copies },
 	{ "values", "values of a volatile shape (dates, clocks, tokens, versions, paths, ...), "
 		    "measured attributes, stylesheet white space", 0, run_values },
 	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year },
@@ -131,8 +146,8 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 
 		if (id < 0)
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
-					       "values, clock_year, clock_pieces, rebase, metadata, "
-					       "presentation)", (int)len, p + neg);
+					       "names, copies, values, clock_year, clock_pieces, "
+					       "rebase, metadata, presentation)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;
@@ -222,7 +237,8 @@ int smart_scrub_before_align(smart_scrub_pass *s, smart_tree *old_tree, smart_tr
 	s->p.new_clean = new_tree;
 	if (!(s->log = smart_scrub_log_new(err)))
 		return -1;
-	if (!(s->notes = calloc(2, sizeof(*s->notes)))) /* old, new: too big for the stack */
+	if (!(s->notes = calloc(2, sizeof(*s->notes))) || /* old, new: too big for the stack */
+	    !(s->named = calloc(1, sizeof(*s->named))))
 		return smart_error_oom(err);
 	return run_stage(s, 0, NULL, err);
 }
@@ -248,6 +264,7 @@ void smart_scrub_pass_free(smart_scrub_pass *s)
 	free(s->p.new_raw_of);
 	smart_scrub_log_free(s->log);
 	free(s->notes);
+	free(s->named);
 	memset(s, 0, sizeof(*s));
 	s->off = off;
 }

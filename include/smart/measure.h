@@ -37,6 +37,7 @@ typedef struct smart_features_result {
 #define SMART_DISCOUNT_PRESENTATION SMART_SHAPE_COUNT
 #define SMART_DISCOUNT_METADATA (SMART_SHAPE_COUNT + 1)
 #define SMART_DISCOUNT_CAPTCHA (SMART_SHAPE_COUNT + 2)
+#define SMART_DISCOUNT_NAMED (SMART_SHAPE_COUNT + 3) /* values known by name, and copies */
 
 /* Comparators to run on each pair, with their configuration. */
 typedef struct smart_comparator_set {

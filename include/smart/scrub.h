@@ -142,6 +142,8 @@ int smart_shapes_count_discounted(const smart_shapes *s, const smart_tree *old_r
  * (`--scrubbers`, `smart eval --ablate-scrubbers`). */
 typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_CAPTCHA,      /* captcha challenges drawn anew (captcha.c) */
+	SMART_SCRUBBER_NAMES,        /* values of token-like names (names.c) */
+	SMART_SCRUBBER_COPIES,       /* copies of those values elsewhere (copies.c) */
 	SMART_SCRUBBER_VALUES,       /* value shapes, measured attributes (values.c) */
 	SMART_SCRUBBER_CLOCK_YEAR,   /* a bare year that follows the clock (clock_year.c) */
 	SMART_SCRUBBER_CLOCK_PIECES, /* a form's date fields that follow it (clock_pieces.c) */
@@ -193,6 +195,7 @@ typedef struct smart_scrub_pass {
 	                            * is aligned: smart_shapes_count_discounted) */
 	const smart_shapes *shapes; /* in: the shapes of the values scrubber */
 	struct smart__scrub_notes *notes; /* internal: the clock the values lost */
+	struct smart__scrub_named *named; /* internal: named values, for copies */
 } smart_scrub_pass;
 
 /* Runs the scrubbers that come before alignment, in order, on the parsed

@@ -1,0 +1,104 @@
+/*
+ * The "copies" scrubber (scrub/registry.c): a value explained in one place
+ * is explained wherever the page copies it. Pages copy their anti-forgery
+ * token into a script's string, a logout link's query or a data attribute;
+ * once the names scrubber knows that the old run's token T1 became T2,
+ * every T1 in the old tree and every T2 in the new one becomes "{copy}",
+ * in texts and attribute values alike. Values shorter than
+ * SMART__COPY_MIN bytes are not followed: too many words are that short.
+ */
+#include "smart/scrub.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define COPY "{copy}"
+
+/* `value` with every occurrence of each of the n tokens made "{copy}", in
+ * the log's arena; `value` itself when it holds none; NULL when out of
+ * memory. */
+static const char *replaced(smart_scrub_log *log, const char *value, const char *const *tokens,
+			    size_t n)
+{
+	size_t len = strlen(value), out = 0;
+	char *s = NULL;
+	int any = 0;
+
+	for (size_t k = 0; k < n && !any; k++)
+		any = strstr(value, tokens[k]) != NULL;
+	if (!any)
+		return value;
+	/* every token is at least SMART__COPY_MIN bytes, longer than COPY */
+	assert(SMART__COPY_MIN >= sizeof(COPY) - 1);
+	if (!(s = smart_scrub_log_alloc(log, len + 1)))
+		return NULL;
+	for (const char *p = value; *p;) {
+		size_t k, tl = 0;
+
+		for (k = 0; k < n; k++) {
+			tl = strlen(tokens[k]);
+			if (strncmp(p, tokens[k], tl) == 0)
+				break;
+		}
+		if (k == n) {
+			s[out++] = *p++;
+			continue;
+		}
+		memcpy(s + out, COPY, sizeof(COPY) - 1);
+		out += sizeof(COPY) - 1;
+		p += tl;
+	}
+	s[out] = '\0';
+	return s;
+}
+
+/* Makes the tokens' copies in `t` "{copy}" through `log`; returns how many
+ * values changed, or -1 when out of memory. */
+static int scrub_tree(smart_tree *t, const char *const *tokens, size_t n, smart_scrub_log *log)
+{
+	int count = 0;
+
+	for (uint32_t i = 0; i < t->count; i++) {
+		smart_node *node = &t->nodes[i];
+		const char *v;
+
+		if (node->kind == SMART_NODE_TEXT && node->text) {
+			if (!(v = replaced(log, node->text, tokens, n)))
+				return -1;
+			if (v != node->text) {
+				if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
+					return -1;
+				count++;
+			}
+		}
+		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++) {
+			smart_attr *a = &t->attrs[node->attr_first + k];
+
+			if (!a->value)
+				continue;
+			if (!(v = replaced(log, a->value, tokens, n)))
+				return -1;
+			if (v == a->value)
+				continue;
+			if (smart_scrub_log_set(log, &a->value, NULL, v))
+				return -1;
+			count++;
+		}
+	}
+	return count;
+}
+
+int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			const smart__scrub_named *named, smart_error *err)
+{
+	int a, b;
+
+	if (named->n == 0)
+		return 0;
+	if ((a = scrub_tree(old_tree, named->old_values, named->n, log)) < 0 ||
+	    (b = scrub_tree(new_tree, named->new_values, named->n, log)) < 0)
+		return smart_error_oom(err);
+	return b;
+}
