@@ -43,7 +43,7 @@ while [ $k -le 12 ]; do
 	sleep "$(awk -v ms="$delay" 'BEGIN { printf "%.3f", ms / 1000 }')"
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
-	[ -n "$(ls -A "$TMP/w/old" | grep '^\.smart-tmp-')" ] && temps=$((temps + 1))
+	[ -n "$(ls -A "$TMP/w/old" | grep -v '^p[0-9]*\.html$')" ] && temps=$((temps + 1))
 	touch "$TMP/w/l.jsonl"
 	accepted=0
 	i=1
