@@ -40,9 +40,12 @@ static void skip_space(scanner *s)
 		s->p++;
 }
 
-/* Appends decoded key bytes to s->keys. */
+/* Appends decoded key bytes to s->keys (none: nothing, not even a
+ * pointer sum on a buffer not yet allocated). */
 static int keep_bytes(scanner *s, const void *bytes, size_t n)
 {
+	if (n == 0)
+		return 0;
 	if (s->keys_len + n > s->keys_cap) {
 		size_t cap = s->keys_cap ? s->keys_cap : 256;
 		char *bigger;
@@ -247,8 +250,8 @@ static int check_duplicates(scanner *s, size_t first)
 	key_span *k = s->spans + first;
 	size_t n = s->n_spans - first;
 
-	for (size_t i = 0; i < n; i++)
-		k[i].at = s->keys + k[i].off;
+	for (size_t i = 0; i < n; i++) /* only empty keys so far: no buffer */
+		k[i].at = s->keys ? s->keys + k[i].off : "";
 	if (n > 1)
 		qsort(k, n, sizeof(*k), by_key);
 	for (size_t i = 1; i < n; i++)
