@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "common/array.h"
+#include "common/folder_write.h"
 
 /* A file below a folder: its relative path, and why it is not classified
  * (NULL: it is a document to pair). */
@@ -106,11 +107,30 @@ int smart_looks_like_document(const char *name, const char *data, size_t len)
 	return has_document_extension(name) || starts_like_markup(data, len < 512 ? len : 512);
 }
 
+/* 1 when the symbolic link `full` resolves to a place outside the folder
+ * whose real path is `root_real` (or cannot be resolved at all). */
+static int leaves_tree(const char *root_real, const char *full)
+{
+	char *real = realpath(full, NULL);
+	size_t n = strlen(root_real);
+	int out;
+
+	if (!real)
+		return 1;
+	out = strncmp(real, root_real, n) != 0 || (real[n] != '/' && !(n == 1 && *root_real == '/'));
+	free(real);
+	return out;
+}
+
 /* Why a directory entry with lstat result `st` is not a document to pair,
- * or NULL when it is (a regular file, or a symbolic link to one, that is
- * HTML or XML by its name or its first bytes). Never opens anything but a
- * regular file, so a FIFO cannot block the walk. */
-static const char *skip_reason(const char *full, const struct stat *st)
+ * or NULL when it is (a regular file, or a symbolic link to one inside
+ * the folder tree whose real path is `root_real`, that is HTML or XML by
+ * its name or its first bytes). A link to a file outside the tree is no
+ * more followed than a link to a folder: `/etc/passwd` linked as
+ * page.html is neither read nor scored, and review never writes through
+ * it. Never opens anything but a regular file, so a FIFO cannot block
+ * the walk. */
+static const char *skip_reason(const char *root_real, const char *full, const struct stat *st)
 {
 	struct stat target;
 
@@ -119,6 +139,8 @@ static const char *skip_reason(const char *full, const struct stat *st)
 			return errno == ELOOP ? "symbolic link loop" : "dangling symbolic link";
 		if (S_ISDIR(target.st_mode))
 			return "symbolic link to a folder (not followed)";
+		if (leaves_tree(root_real, full))
+			return "symbolic link out of the folder (not followed)";
 		st = &target;
 	}
 	if (S_ISFIFO(st->st_mode))
@@ -144,14 +166,21 @@ static char *path_join(const char *a, const char *b)
 	return p;
 }
 
-/* Every regular file below `root`, as paths relative to it, sorted. */
+/* Every regular file below `root`, as paths relative to it, sorted;
+ * smart's own temporary files (a write a kill interrupted) left out
+ * without a word. */
 static int list_files(const char *root, list *files, smart_error *err)
 {
 	list pending = { 0 };
+	char *root_real = realpath(root, NULL);
 	int rc = -1;
 
-	if (list_push(&pending, strdup(""), NULL))
+	if (!root_real)
+		return smart_error_set(err, "%s: %s", root, strerror(errno));
+	if (list_push(&pending, strdup(""), NULL)) {
+		free(root_real);
 		return smart_error_oom(err);
+	}
 	while (pending.n > 0) {
 		char *rel = pending.items[--pending.n].rel;
 		char *dir = *rel ? path_join(root, rel) : strdup(root);
@@ -169,7 +198,8 @@ static int list_files(const char *root, list *files, smart_error *err)
 			char *child, *full;
 			struct stat st;
 
-			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+			    smart__is_temp_name(e->d_name))
 				continue;
 			child = path_join(rel, e->d_name);
 			full = child ? path_join(root, child) : NULL;
@@ -179,7 +209,7 @@ static int list_files(const char *root, list *files, smart_error *err)
 				continue; /* vanished while listing */
 			}
 			if (S_ISDIR(st.st_mode) ? list_push(&pending, child, NULL)
-						: list_push(files, child, skip_reason(full, &st))) {
+						: list_push(files, child, skip_reason(root_real, full, &st))) {
 				free(full);
 				closedir(d);
 				free(dir);
@@ -198,6 +228,7 @@ static int list_files(const char *root, list *files, smart_error *err)
 	rc = 0;
 done:
 	list_free(&pending);
+	free(root_real);
 	return rc;
 }
 

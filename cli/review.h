@@ -92,8 +92,10 @@ typedef struct review_labels {
 #define REVIEW_DEFAULT_LABELS ".smart/labels.jsonl"
 
 /* Accept: folders, the new document atomically over the baseline; then
- * the pair labelled ignore. Reject: the pair labelled inspect, nothing
- * copied. 0, or -1 with `err` set (the baseline is then untouched). */
+ * the pair labelled ignore, the label appended before the baseline is
+ * replaced (cli/review_pair.c). Reject: the pair labelled inspect, nothing
+ * copied. 0, or -1 with `err` set (the baseline is then untouched; a
+ * symbolic link on the way to it is refused before anything is labelled). */
 int review_accept(const review_suite *s, const review_item *it, review_labels *l,
 		  smart_error *err);
 int review_reject(const review_suite *s, const review_item *it, review_labels *l,

@@ -14,6 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/folder_write.h"
+#include "common/strbuf.h"
+#include "common/text.h"
 #include "review.h"
 
 /* The path of `rel` under `dir`, into buf; -1 with `err` set when long. */
@@ -92,18 +95,41 @@ static int labels_open(review_labels *l, smart_error *err)
 	return 0;
 }
 
+/* The document as a record may hold it: itself when it is UTF-8, else
+ * `clean`, a copy with each invalid sequence replaced by U+FFFD, as
+ * mutate and perturb write theirs (a record is UTF-8 only:
+ * docs/corpus-format.md). NULL when out of memory. */
+static const char *label_text(const smart_document *doc, smart_strbuf *clean, size_t *len)
+{
+	*len = doc->len;
+	if (smart__text_is_valid_utf8(doc->data, doc->len))
+		return doc->data;
+	if (smart__text_clean(clean, doc->data, doc->len, 0) < 0 ||
+	    smart_strbuf_append(clean, "", 0) < 0)
+		return NULL;
+	*len = clean->len;
+	return clean->data;
+}
+
 /* Appends the pair with `label` as one record, in one write. */
 static int labels_append(review_labels *l, const review_item *it, const review_docs *d,
 			 smart_label label, smart_error *err)
 {
+	smart_strbuf clean_old = { 0 }, clean_new = { 0 };
 	smart_pair p = { .app = it->app, .test = it->test, .format = it->format,
-			 .old_doc = d->old_doc.data, .old_len = d->old_doc.len,
-			 .new_doc = d->new_doc.data, .new_len = d->new_doc.len,
 			 .label = label, .origin = "review" };
-	char *line = smart_pair_to_json(&p, err);
+	char *line = NULL;
 	size_t len;
 	ssize_t put;
 
+	p.old_doc = label_text(&d->old_doc, &clean_old, &p.old_len);
+	p.new_doc = label_text(&d->new_doc, &clean_new, &p.new_len);
+	if (!p.old_doc || !p.new_doc)
+		smart_error_oom(err);
+	else if (!(line = smart_pair_to_json(&p, err)))
+		smart_error_prefix(err, "%s: cannot be labelled", it->where);
+	smart_strbuf_free(&clean_old);
+	smart_strbuf_free(&clean_new);
 	if (!line)
 		return -1;
 	len = strlen(line);
@@ -137,46 +163,36 @@ int review_new_only(const review_suite *s, const review_item *it)
 	       S_ISREG(st.st_mode);
 }
 
-/* Creates the folders of `path` under `dir` that are missing (a new
- * test's output in a new subfolder). */
-static int make_parents(const char *dir, char *path, smart_error *err)
-{
-	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			smart_error_set(err, "%s: cannot create the folder: %s", path, strerror(errno));
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return 0;
-}
-
 /* Accepting a file of the new run only: it becomes the baseline (a new
- * test's first output). No label: a pair record needs both documents. */
+ * test's first output), its missing folders created, none of them
+ * followed if it is a symbolic link (common/folder_write.h). No label: a
+ * pair record needs both documents. */
 static int accept_new_only(const review_suite *s, const review_item *it, smart_error *err)
 {
-	char old_path[4096], new_path[4096], *data = NULL;
+	char new_path[4096], *data = NULL;
+	smart__folder_write w;
 	size_t len;
 	int rc;
 
-	if (join(old_path, sizeof(old_path), s->old_dir, it->test, err) ||
-	    join(new_path, sizeof(new_path), s->new_dir, it->test, err) ||
+	if (join(new_path, sizeof(new_path), s->new_dir, it->test, err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &data, &len, err))
 		return -1;
-	rc = make_parents(s->old_dir, old_path, err);
-	if (rc == 0)
-		rc = smart_file_write_atomic(old_path, data, len, err);
+	rc = smart__folder_write_begin(&w, s->old_dir, it->test, data, len, 1, err);
 	free(data);
-	return rc;
+	return rc == 0 ? smart__folder_write_commit(&w, err) : -1;
 }
 
-/* A verdict: the labels opened, for accept the baseline replaced, then
- * the label appended. */
+/* A verdict: the labels opened; for an accept, the new document written
+ * to a synced temporary file beside the baseline (refused before anything
+ * is labelled when the way there holds a symbolic link); the label
+ * appended; and only then the baseline replaced, so that a kill at any
+ * point leaves at worst a label whose baseline is still the old one,
+ * never a replaced baseline without its label. */
 static int verdict(const review_suite *s, const review_item *it, review_labels *l,
 		   smart_label label, smart_error *err)
 {
+	int replace = label == SMART_LABEL_IGNORE && !s->corpus;
+	smart__folder_write w;
 	review_docs d;
 	int rc;
 
@@ -186,11 +202,15 @@ static int verdict(const review_suite *s, const review_item *it, review_labels *
 		return smart_error_set(err, "%s: cannot be labelled: %s", it->where, it->problem);
 	if (labels_open(l, err) || review_docs_load(s, it, &d, err))
 		return -1;
-	rc = 0;
-	if (label == SMART_LABEL_IGNORE && !s->corpus)
-		rc = smart_file_write_atomic(d.old_path, d.new_doc.data, d.new_doc.len, err);
-	if (rc == 0)
-		rc = labels_append(l, it, &d, label, err);
+	rc = replace ? smart__folder_write_begin(&w, s->old_dir, it->test, d.new_doc.data,
+						 d.new_doc.len, 0, err) : 0;
+	if (rc == 0 && labels_append(l, it, &d, label, err) != 0) {
+		if (replace)
+			smart__folder_write_abort(&w);
+		rc = -1;
+	}
+	if (rc == 0 && replace)
+		rc = smart__folder_write_commit(&w, err);
 	review_docs_free(&d);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/array.h"
+#include "common/folder_write.h"
 
 int smart_file_read(const char *path, size_t max_bytes, char **data,
 		    size_t *len, smart_error *err)
@@ -97,18 +98,22 @@ static int output_kind(const char *path, smart_error *err)
 	return OUTPUT_SPECIAL;
 }
 
-/* Creates the temporary file "PATH.tmpXXXXXX" beside `path` that an atomic
- * write renames into place; *tmp (malloc'd, the caller frees it) is its
- * name. Returns its descriptor, or -1 with err set. */
+/* Creates the temporary file that an atomic write renames into place, in
+ * the folder of `path` and named as every folder walk of smart skips
+ * (".smart-tmp-XXXXXX", common/folder_write.h), so that one a kill leaves
+ * behind is never taken for an output; *tmp (malloc'd, the caller frees
+ * it) is its name. Returns its descriptor, or -1 with err set. */
 static int temp_beside(const char *path, char **tmp, smart_error *err)
 {
-	size_t plen = strlen(path);
+	const char *slash = strrchr(path, '/');
+	int dir_len = slash ? (int)(slash - path + 1) : 0;
+	size_t size = (size_t)dir_len + sizeof(SMART__TEMP_PREFIX) + 8;
 	int fd;
 
-	*tmp = malloc(plen + 16);
+	*tmp = malloc(size);
 	if (!*tmp)
 		return smart_error_set(err, "%s: out of memory", path);
-	snprintf(*tmp, plen + 16, "%s.tmpXXXXXX", path);
+	snprintf(*tmp, size, "%.*s%sXXXXXX", dir_len, path, SMART__TEMP_PREFIX);
 	fd = mkstemp(*tmp);
 	if (fd < 0) {
 		smart_error_set(err, "%s: cannot create temporary file: %s", path,

@@ -3,8 +3,8 @@
  *
  * A gzip file is one or more members, each a header, deflate blocks and a
  * trailer with the content's CRC-32 and length; `gzip -d` inflates them one
- * after another and ignores bytes after the last member that are not
- * another one. ISA-L checks each member's header and trailer
+ * after another and skips zero padding after the last; other bytes after
+ * it are an error here (gzip -d only warns of them). ISA-L checks each member's header and trailer
  * (crc_flag ISAL_GZIP) and says a member is done by its block state.
  */
 #include "common/gzin.h"
@@ -132,9 +132,34 @@ static const char *gzin_inflate_message(int rc)
 	}
 }
 
+/* Reads zero bytes to the end of the file: 0, or -1 with `err` set at
+ * the first byte that is not zero (or a read error). */
+static int gzin_skip_padding(smart_gzin *in, smart_error *err)
+{
+	struct inflate_state *st = in->state;
+
+	for (;;) {
+		while (st->avail_in > 0 && st->next_in[0] == 0) {
+			st->next_in++;
+			st->avail_in--;
+		}
+		if (st->avail_in > 0)
+			return smart_error_set(err, "data after the end of the gzip stream "
+					       "(not another gzip member, not zero padding)");
+		if (in->file_eof)
+			return 0;
+		if (gzin_fill(in, err))
+			return -1;
+	}
+}
+
 /* After a member has ended: starts the next one when the following bytes
  * are another member's magic. Returns 1 when one was started, 0 at the end
- * of the gzip content, -1 on a read error. */
+ * of the file, -1 on a read error or when other bytes follow. Zero bytes
+ * to the end are a tape's padding, which gzip -d skips as well; anything
+ * else is an error here (gzip only warns): it may be a second corpus
+ * glued on uncompressed (`cat a.jsonl >> b.jsonl.gz`), whose records
+ * would vanish unseen. */
 static int gzin_next_member(smart_gzin *in, smart_error *err)
 {
 	struct inflate_state *st = in->state;
@@ -142,8 +167,13 @@ static int gzin_next_member(smart_gzin *in, smart_error *err)
 	while (st->avail_in < 2 && !in->file_eof)
 		if (gzin_fill(in, err))
 			return -1;
+	if (st->avail_in >= 1 && st->next_in[0] == 0)
+		return gzin_skip_padding(in, err);
+	if (st->avail_in == 0)
+		return 0;
 	if (st->avail_in < 2 || st->next_in[0] != 0x1f || st->next_in[1] != 0x8b)
-		return 0; /* trailing bytes that are not a member: gzip ignores them */
+		return smart_error_set(err, "data after the end of the gzip stream "
+				       "(not another gzip member)");
 	uint8_t *next_in = st->next_in;
 	uint32_t avail_in = st->avail_in;
 

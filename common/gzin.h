@@ -27,7 +27,9 @@ smart_gzin *smart_gzin_open(const char *path, smart_error *err);
 
 /* Reads up to `cap` bytes of the file's content (inflated when it is
  * gzip) into `buf`. Returns how many, 0 at the end, or -1 with `err` set:
- * a read error, a corrupt or truncated gzip stream, a wrong checksum. */
+ * a read error, a corrupt or truncated gzip stream, a wrong checksum,
+ * bytes after the last member that are neither another member nor zero
+ * padding. */
 ssize_t smart_gzin_read(smart_gzin *in, void *buf, size_t cap, smart_error *err);
 
 void smart_gzin_close(smart_gzin *in);

@@ -93,7 +93,7 @@ void smart_corpus_close(smart_corpus_reader *r)
  * to it. */
 static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 {
-	size_t used = 0;
+	size_t used = 0, max = corpus_max_line();
 	int got_any = 0;
 
 	for (;;) {
@@ -116,18 +116,20 @@ static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 		start = r->chunk + r->chunk_pos;
 		nl = memchr(start, '\n', r->chunk_len - r->chunk_pos);
 		take = nl ? (size_t)(nl - start) : r->chunk_len - r->chunk_pos;
+		/* checked on every piece, before it is held: the buffer never
+		 * grows past the limit, however long the line */
+		if (used + take > max)
+			return smart_error_set(err, "%s:%zu: line longer than %zu bytes "
+					       "(two documents within --max-input)",
+					       r->path, r->line + 1, max);
 		if (r->cap - used <= take) {
 			size_t cap = r->cap;
 			char *bigger;
 
 			while (cap - used <= take)
 				cap *= 2;
-			if (used + take >= corpus_max_line())
-				return smart_error_set(err, "%s:%zu: line longer than %zu bytes "
-						       "(two documents within --max-input)",
-						       r->path, r->line + 1, corpus_max_line());
-			if (cap > CORPUS_MAX_LINE)
-				cap = CORPUS_MAX_LINE;
+			if (cap > max + 1)
+				cap = max + 1;
 			bigger = realloc(r->buf, cap);
 			if (!bigger)
 				return smart_error_oom(err);

@@ -7,6 +7,8 @@
 #include <cjson/cJSON.h>
 
 #include "common/json.h"
+#include "common/text.h"
+#include "json_strict.h"
 
 static const char *const origins[] = { "mutant", "version", "rerun", "perturb",
 				       "manual", "review" };
@@ -25,11 +27,14 @@ int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pa
 {
 	static const char *const required[] = { "app", "test", "old", "new" };
 	const char *got[4], *fmt, *label, *file = text->name;
-	cJSON *obj = cJSON_ParseWithLengthOpts(text->data, text->len, NULL, 0);
+	cJSON *obj;
 	int bad = 0;
 
 	*holder = NULL;
 	memset(pair, 0, sizeof(*pair));
+	if (smart__json_check_strict(text->data, text->len, err))
+		return smart_error_prefix(err, "%s:%zu", file, line);
+	obj = cJSON_ParseWithLengthOpts(text->data, text->len, NULL, 0);
 	if (!obj)
 		return smart_error_set(err, "%s:%zu: not valid JSON", file, line);
 	if (!cJSON_IsObject(obj)) {
@@ -98,10 +103,36 @@ int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pa
 	return 0;
 }
 
+/* 0 when string `name` of `len` bytes can be stored in a record that
+ * reads back (smart__json_check_strict): no NUL byte, which cJSON would cut
+ * the string at, and UTF-8 only; -1 with `err` naming the field. */
+static int storable(const char *name, const char *text, size_t len, smart_error *err)
+{
+	if (!text)
+		return 0;
+	if (memchr(text, '\0', len))
+		return smart_error_set(err, "'%s' holds a NUL byte: a corpus record cannot "
+				       "(it would be cut there)", name);
+	if (!smart__text_is_valid_utf8(text, len))
+		return smart_error_set(err, "'%s' is not UTF-8 text: a corpus record holds "
+				       "UTF-8 only", name);
+	return 0;
+}
+
 char *smart_pair_to_json(const smart_pair *p, smart_error *err)
 {
-	cJSON *o = cJSON_CreateObject();
-	int ok = o && cJSON_AddStringToObject(o, "app", p->app) &&
+	cJSON *o;
+	int ok;
+
+	if (storable("app", p->app, p->app ? strlen(p->app) : 0, err) ||
+	    storable("test", p->test, p->test ? strlen(p->test) : 0, err) ||
+	    storable("old", p->old_doc, p->old_len, err) ||
+	    storable("new", p->new_doc, p->new_len, err) ||
+	    storable("origin", p->origin, p->origin ? strlen(p->origin) : 0, err) ||
+	    storable("note", p->note, p->note ? strlen(p->note) : 0, err))
+		return NULL;
+	o = cJSON_CreateObject();
+	ok = o && cJSON_AddStringToObject(o, "app", p->app) &&
 		 cJSON_AddStringToObject(o, "test", p->test);
 
 	if (ok && p->format != SMART_FORMAT_AUTO)

@@ -2,14 +2,19 @@
  * Fuzz target (d): a corpus file (JSON Lines, plain or gzip; DESIGN §5) read
  * with the streaming reader, as `smart train`, `eval` and `classify --corpus`
  * read theirs. Every record is a pair or one error line; every pair must
- * come back unchanged from smart_pair_to_json. The bytes are handed to the
- * reader as a file through an in-memory file descriptor (memfd).
+ * come back unchanged from smart_pair_to_json; and (plain files) each of a
+ * pair's documents is as long as its escaped text in the line decodes to,
+ * counted by the strict scanner apart from cJSON, so that a document cut
+ * short (as "\u0000" once cut it) cannot round-trip unseen. The bytes are
+ * handed to the reader as a file through an in-memory file descriptor
+ * (memfd).
  */
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
 
+#include "corpus/json_strict.h"
 #include "fuzz/fuzz.h"
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size);
@@ -68,8 +73,42 @@ static size_t fuzz_corpus_records(const uint8_t *data, size_t size)
 	return records;
 }
 
+/* The text of line `line` (from 1) of a plain corpus, as the reader sees
+ * it: without its newline, and on line 1 without a byte-order mark. */
+static const char *fuzz_corpus_line(const uint8_t *data, size_t size, size_t line,
+				    size_t *len)
+{
+	size_t start = 0;
+	const uint8_t *nl;
+
+	for (size_t k = 1; k < line; k++) {
+		nl = memchr(data + start, '\n', size - start);
+		FUZZ_CHECK(nl, "a pair on line %zu of a text without it", line);
+		start = (size_t)(nl - data) + 1;
+	}
+	if (line == 1 && size >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
+		start = 3;
+	nl = memchr(data + start, '\n', size - start);
+	*len = (nl ? (size_t)(nl - data) : size) - start;
+	return (const char *)data + start;
+}
+
+/* The pair's documents are as long as their escaped text decodes to. */
+static void fuzz_corpus_whole_documents(const uint8_t *data, size_t size, const smart_pair *pair)
+{
+	size_t len;
+	const char *line = fuzz_corpus_line(data, size, pair->line, &len);
+	size_t old_len = smart__json_string_length(line, len, "old");
+	size_t new_len = smart__json_string_length(line, len, "new");
+
+	FUZZ_CHECK(old_len == pair->old_len && new_len == pair->new_len,
+		   "line %zu: documents of %zu and %zu bytes read as %zu and %zu", pair->line,
+		   old_len, new_len, pair->old_len, pair->new_len);
+}
+
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
+	int gzip = size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
 	size_t seen = 0;
 	int fatal = 0;
 	smart_error err = { { 0 } };
@@ -100,8 +139,10 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 		}
 		FUZZ_CHECK(got == SMART_CORPUS_PAIR, "reader returned %d", got);
 		fuzz_corpus_round_trip(&pair);
+		if (!gzip)
+			fuzz_corpus_whole_documents(data, size, &pair);
 	}
-	if (!fatal && !(size >= 2 && data[0] == 0x1f && data[1] == 0x8b))
+	if (!fatal && !gzip)
 		FUZZ_CHECK(seen == fuzz_corpus_records(data, size),
 			   "%zu records read of %zu lines", seen,
 			   fuzz_corpus_records(data, size));

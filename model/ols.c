@@ -66,37 +66,106 @@ static int ols_standardise(const smart_dataset *d, size_t j, double *out)
 	return 1;
 }
 
-/* True when the k standardised columns in z (n x k, column-major in
- * columns[0..k)) have full rank k. */
-static int ols_full_rank(double *const *columns, size_t n, size_t k, int *oom)
-{
-	gsl_matrix *a;
-	gsl_matrix *v;
-	gsl_vector *s, *work;
-	int full;
+/* The columns kept so far, as an orthonormal basis Q (n x k) and the
+ * triangle R of their QR factorisation (Q R = the columns). R has the
+ * singular values of the columns themselves, so the rank test of one more
+ * column costs its projections on Q (O(n k)) and the SVD of a (k+1)-square
+ * matrix, where an SVD of all n x (k+1) columns for every feature cost
+ * O(n k^2) each: most of the time of training the default model, which
+ * screens its features on every refit of the sign constraints and every
+ * fold of the cross-validation. */
+typedef struct ols_basis {
+	size_t n, k, max;
+	double *q;     /* max columns of n values; the first k are Q */
+	double *r;     /* max x max, row-major; the top-left k x k is R */
+	double *along; /* max: a new column's coordinates along Q */
+} ols_basis;
 
-	if (k + 1 > n) /* centred columns live in an (n-1)-dimensional space */
-		return 0;
-	a = gsl_matrix_alloc(n, k);
-	v = gsl_matrix_alloc(k, k);
-	s = gsl_vector_alloc(k);
-	work = gsl_vector_alloc(k);
+static int ols_basis_init(ols_basis *b, size_t n, size_t max)
+{
+	b->n = n;
+	b->k = 0;
+	b->max = max;
+	b->q = malloc((n ? n : 1) * (max ? max : 1) * sizeof(double));
+	b->r = calloc(max ? max * max : 1, sizeof(double));
+	b->along = malloc((max ? max : 1) * sizeof(double));
+	return b->q && b->r && b->along ? 0 : -1;
+}
+
+static void ols_basis_free(ols_basis *b)
+{
+	free(b->q);
+	free(b->r);
+	free(b->along);
+}
+
+/* The smallest singular value of the (k+1)-square R of the kept columns
+ * and `col` over the largest: `col`'s coordinates b->along and the norm
+ * `rest` of what lies outside them. */
+static double ols_condition(const ols_basis *b, double rest, int *oom)
+{
+	size_t k = b->k, m = k + 1;
+	gsl_matrix *a = gsl_matrix_calloc(m, m), *v = gsl_matrix_alloc(m, m);
+	gsl_vector *s = gsl_vector_alloc(m), *work = gsl_vector_alloc(m);
+	double ratio = 0;
+
 	if (!a || !v || !s || !work) {
 		*oom = 1;
-		full = 0;
 		goto done;
 	}
-	for (size_t r = 0; r < n; r++)
-		for (size_t c = 0; c < k; c++)
-			gsl_matrix_set(a, r, c, columns[c][r]);
+	for (size_t i = 0; i < k; i++) {
+		for (size_t j = i; j < k; j++)
+			gsl_matrix_set(a, i, j, b->r[i * b->max + j]);
+		gsl_matrix_set(a, i, k, b->along[i]);
+	}
+	gsl_matrix_set(a, k, k, rest);
 	gsl_linalg_SV_decomp(a, v, s, work);
-	full = gsl_vector_get(s, k - 1) > OLS_RANK_TOL * gsl_vector_get(s, 0);
+	ratio = gsl_vector_get(s, 0) > 0 ? gsl_vector_get(s, k) / gsl_vector_get(s, 0) : 0;
 done:
 	gsl_matrix_free(a);
 	gsl_matrix_free(v);
 	gsl_vector_free(s);
 	gsl_vector_free(work);
-	return full;
+	return ratio;
+}
+
+/* True when the standardised column `col` (n values) keeps the kept
+ * columns at full rank; it then joins them. Gram-Schmidt twice, so that
+ * what is left of the column is orthogonal to Q to rounding. */
+static int ols_basis_try(ols_basis *b, const double *col, int *oom)
+{
+	size_t n = b->n, k = b->k;
+	double *z = b->q + k * n, rest = 0;
+
+	assert(k < b->max);
+	if (k + 2 > n) /* centred columns live in an (n-1)-dimensional space */
+		return 0;
+	memcpy(z, col, n * sizeof(*z));
+	for (size_t i = 0; i < k; i++)
+		b->along[i] = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < k; i++) {
+			const double *qi = b->q + i * n;
+			double dot = 0;
+
+			for (size_t r = 0; r < n; r++)
+				dot += qi[r] * z[r];
+			for (size_t r = 0; r < n; r++)
+				z[r] -= dot * qi[r];
+			b->along[i] += dot;
+		}
+	for (size_t r = 0; r < n; r++)
+		rest += z[r] * z[r];
+	rest = sqrt(rest);
+	if (rest == 0 || !(ols_condition(b, rest, oom) > OLS_RANK_TOL))
+		return 0;
+	for (size_t r = 0; r < n; r++)
+		z[r] /= rest;
+	for (size_t i = 0; i < k; i++)
+		b->r[i * b->max + k] = b->along[i];
+	b->r[k * b->max + k] = rest;
+	b->k++;
+	return 1;
 }
 
 /* Appends "name (why)" to the fit's note of dropped features. */
@@ -115,67 +184,51 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 		      const unsigned char *fixed, smart_ols_fit *fit, size_t *active,
 		      smart_error *err)
 {
-	double **cols = calloc(d->n_features, sizeof(*cols));
-	size_t kept = 0;
+	double *col = malloc((d->n_rows ? d->n_rows : 1) * sizeof(*col));
+	ols_basis basis;
 	int rc = -1, oom = 0;
 
-	if (!cols)
-		return smart_error_oom(err);
+	if (ols_basis_init(&basis, d->n_rows, d->n_features) || !col) {
+		smart_error_oom(err);
+		goto done;
+	}
 	for (size_t j = 0; j < d->n_features; j++) {
-		double *col = malloc(d->n_rows * sizeof(*col));
 		const char *why = NULL;
 
-		if (!col) {
-			smart_error_oom(err);
-			goto done;
-		}
 		if (fixed && fixed[j]) {
 			fit->dropped[j] = 1;
 			ols_note_drop(fit, d->names[j], "sign contradicts hypothesis");
-			free(col);
 			continue;
 		}
-		if (!ols_standardise(d, j, col)) {
+		if (!ols_standardise(d, j, col))
 			why = "constant";
-		} else {
-			cols[kept] = col;
-			if (!ols_full_rank(cols, d->n_rows, kept + 1, &oom))
-				why = "collinear with earlier features";
-			if (oom) {
-				smart_error_oom(err);
-				goto done;
-			}
+		else if (!ols_basis_try(&basis, col, &oom))
+			why = "collinear with earlier features";
+		if (oom) {
+			smart_error_oom(err);
+			goto done;
 		}
-		if (why) {
-			if (policy == SMART_DEGENERATE_FAIL) {
-				if (!strcmp(why, "constant"))
-					smart_error_set(err,
-						"feature '%s' is constant over the %zu training pairs, so its weight cannot be estimated",
-						d->names[j], d->n_rows);
-				else
-					smart_error_set(err,
-						"feature '%s' is a linear combination of earlier features over the training pairs (collinear), so its weight cannot be estimated",
-						d->names[j]);
-				if (cols[kept] == col)
-					cols[kept] = NULL;
-				free(col);
-				goto done;
-			}
-			fit->dropped[j] = 1;
-			ols_note_drop(fit, d->names[j], why);
-			if (cols[kept] == col)
-				cols[kept] = NULL;
-			free(col);
-		} else {
-			kept++;
+		if (!why)
+			continue;
+		if (policy == SMART_DEGENERATE_FAIL) {
+			if (!strcmp(why, "constant"))
+				smart_error_set(err,
+					"feature '%s' is constant over the %zu training pairs, so its weight cannot be estimated",
+					d->names[j], d->n_rows);
+			else
+				smart_error_set(err,
+					"feature '%s' is a linear combination of earlier features over the training pairs (collinear), so its weight cannot be estimated",
+					d->names[j]);
+			goto done;
 		}
+		fit->dropped[j] = 1;
+		ols_note_drop(fit, d->names[j], why);
 	}
-	*active = kept;
+	*active = basis.k;
 	rc = 0;
 done:
-	for (size_t j = 0; j < d->n_features; j++)
-		free(cols[j]);
-	free(cols);
+	ols_basis_free(&basis);
+	free(col);
 	return rc;
 }
 

@@ -8,15 +8,35 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <fts.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "common/array.h"
+#include "common/folder_write.h"
 #include "smart/file.h"
+#include "smart/limits.h"
 
 #define RUN_MAX_FILE ((size_t)512 * 1024 * 1024)
+
+/* What archives may inflate, in multiples of --max-input (README,
+ * "Limits"): one archive, and all the archives a command holds at once
+ * (a profile holds every run it learns from). An entry itself may be no
+ * larger than --max-input: it could only be a document smart refuses. */
+#define RUN_ARCHIVE_INPUTS 16
+#define RUN_COMMAND_INPUTS 64
+
+/* What one entry costs besides its bytes: its name, its slot, malloc's
+ * header; so that millions of empty entries cannot pass unseen either. */
+#define RUN_ENTRY_OVERHEAD 64
+
+/* The bytes the archives open in this process hold. The one mutable
+ * global of the module, as a memory limit is: it bounds the process (the
+ * runs a command opens, on any thread), and is only ever added to and
+ * taken from atomically. */
+static _Atomic size_t runs_held;
 
 typedef struct run_file {
 	char *rel;
@@ -27,6 +47,7 @@ typedef struct run_file {
 struct smart_run {
 	char *path;
 	int archive;
+	size_t held;     /* archives: what it counts in runs_held */
 	run_file *files; /* sorted by rel */
 	size_t n, cap;
 };
@@ -51,7 +72,8 @@ static int by_rel(const void *a, const void *b)
 	return strcmp(((const run_file *)a)->rel, ((const run_file *)b)->rel);
 }
 
-/* The regular files under a folder (fts: iterative, no symbolic links). */
+/* The regular files under a folder (fts: iterative, no symbolic links),
+ * but smart's temporary files (common/folder_write.h). */
 static int list_folder(smart_run *r, smart_error *err)
 {
 	char *argv[] = { r->path, NULL };
@@ -66,7 +88,7 @@ static int list_folder(smart_run *r, smart_error *err)
 			fts_close(fts);
 			return smart_error_set(err, "%s: cannot read the run folder", e->fts_path);
 		}
-		if (e->fts_info == FTS_F &&
+		if (e->fts_info == FTS_F && !smart__is_temp_name(e->fts_name) &&
 		    push_file(r, e->fts_path + root + (e->fts_path[root] == '/'), NULL, 0, err)) {
 			fts_close(fts);
 			return -1;
@@ -76,7 +98,40 @@ static int list_folder(smart_run *r, smart_error *err)
 	return 0;
 }
 
-/* Every regular file of an archive, read into memory. */
+/* `n` times `max_input`, at most SIZE_MAX. */
+static size_t times_input(size_t n, size_t max_input)
+{
+	return max_input > SIZE_MAX / n ? SIZE_MAX : n * max_input;
+}
+
+/* Counts an entry of `size` bytes named `name` against the caps, before
+ * a byte of it is inflated: 0, or -1 with `err` naming the archive, the
+ * entry and the cap it would cross. */
+static int charge_entry(smart_run *r, const char *name, size_t size, smart_error *err)
+{
+	size_t max_input = smart_limits_get()->max_input;
+	size_t cost = size + strlen(name) + RUN_ENTRY_OVERHEAD, before;
+
+	if (size > max_input)
+		return smart_error_set(err, "%s: %s: %zu bytes, over the input limit of %zu "
+				       "(--max-input)", r->path, name, size, max_input);
+	if (r->held + cost > times_input(RUN_ARCHIVE_INPUTS, max_input))
+		return smart_error_set(err, "%s: %s: the archive inflates to more than %zu bytes "
+				       "(%d times --max-input)", r->path, name,
+				       times_input(RUN_ARCHIVE_INPUTS, max_input), RUN_ARCHIVE_INPUTS);
+	before = atomic_fetch_add(&runs_held, cost);
+	if (before + cost > times_input(RUN_COMMAND_INPUTS, max_input)) {
+		atomic_fetch_sub(&runs_held, cost);
+		return smart_error_set(err, "%s: %s: the archives open at once inflate to more "
+				       "than %zu bytes (%d times --max-input)", r->path, name,
+				       times_input(RUN_COMMAND_INPUTS, max_input), RUN_COMMAND_INPUTS);
+	}
+	r->held += cost;
+	return 0;
+}
+
+/* Every regular file of an archive, read into memory, each counted
+ * against the caps before it is inflated. */
 static int read_archive(smart_run *r, smart_error *err)
 {
 	struct archive *a = archive_read_new();
@@ -99,8 +154,16 @@ static int read_archive(smart_run *r, smart_error *err)
 
 		if (archive_entry_filetype(e) != AE_IFREG)
 			continue;
+		if (!archive_entry_pathname(e)) {
+			rc = smart_error_set(err, "%s: an entry without a readable name", r->path);
+			break;
+		}
 		if (size < 0 || (size_t)size > RUN_MAX_FILE) {
 			rc = smart_error_set(err, "%s: %s: too large", r->path, archive_entry_pathname(e));
+			break;
+		}
+		if (charge_entry(r, archive_entry_pathname(e), (size_t)size, err)) {
+			rc = -1;
 			break;
 		}
 		data = malloc((size_t)size + 1);
@@ -196,6 +259,7 @@ void smart_run_close(smart_run *r)
 		free(r->files[i].rel);
 		free(r->files[i].data);
 	}
+	atomic_fetch_sub(&runs_held, r->held);
 	free(r->files);
 	free(r->path);
 	free(r);

@@ -1,7 +1,8 @@
 /*
  * Cross-validation and the baselines of SMART Fig. 3: the model is trained
- * on all folds but one and decides the held-out one, for every fold; diff,
- * tree-diff and the two coins decide the same pairs.
+ * on all folds but one and decides the held-out one, for every fold (the
+ * folds side by side on the thread pool); diff, tree-diff and the two
+ * coins decide the same pairs.
  */
 #include "smart/train.h"
 
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/pool.h"
 #include "common/rng.h"
 
 /* Assigns every row a fold: a seeded shuffle dealt round-robin into k
@@ -107,21 +109,28 @@ static int choose_adaptation(const smart_table *t, const smart_eval_options *o,
 }
 
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
- * of fold f, weighted) and adds its decisions on the rest of fold f. */
-static int run_fold(const smart_table *t, const smart_eval_options *o,
-		    const size_t *fold, size_t f, double *rows,
-		    unsigned char *labels, unsigned char *chosen, smart_eval_result *r,
-		    smart_error *err)
+ * of fold f, weighted) and decides the rest of fold f: their margins and
+ * forced decisions into r (rows no other fold touches), their confusion
+ * into *decided. Runs on a pool thread (fold_work): it reads the table
+ * and writes only its own rows. */
+static int run_fold(const smart_table *t, const smart_eval_options *o, const size_t *fold,
+		    size_t f, const unsigned char *chosen, size_t extra, smart_eval_result *r,
+		    smart_confusion *decided, smart_error *err)
 {
-	size_t p = t->n_features, m = 0;
+	size_t p = t->n_features, m = 0, n = t->n_rows;
 	unsigned weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT;
+	double *rows = malloc((n + extra ? n + extra : 1) * (p ? p : 1) * sizeof(double));
+	unsigned char *labels = malloc(n + extra ? n + extra : 1);
 	smart_dataset d;
 	smart_train_options opt = o->train;
-	smart_model *model;
+	smart_model *model = NULL;
 
-	if (o->by_app && o->adapt && choose_adaptation(t, o, fold, f, chosen, err))
-		return -1;
-	for (size_t i = 0; i < t->n_rows; i++) {
+	if (!rows || !labels) {
+		free(rows);
+		free(labels);
+		return smart_error_oom(err);
+	}
+	for (size_t i = 0; i < n; i++) {
 		size_t copies = fold[i] != f ? 1 : o->by_app && o->adapt && chosen[i] ? weight : 0;
 
 		for (size_t k = 0; k < copies; k++) {
@@ -133,6 +142,8 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
 	/* a first look: the given model decides, as it would in the field */
 	model = o->model ? (smart_model *)o->model : smart_model_train(&d, &opt, NULL, err);
+	free(rows);
+	free(labels);
 	if (!model) {
 		if (o->by_app)
 			return smart_error_prefix(err, "training without application '%s'",
@@ -144,7 +155,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 		smart_model_free(model);
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
-	for (size_t i = 0; i < t->n_rows; i++) {
+	for (size_t i = 0; i < n; i++) {
 		int decision, by_model;
 		double score;
 
@@ -161,13 +172,87 @@ static int run_fold(const smart_table *t, const smart_eval_options *o,
 		r->forced[i] = (signed char)decision;
 		if (decision < 0)
 			decision = by_model;
-		smart_confusion_add(&r->smart, decision, t->labels[i]);
-		if (r->per_app)
-			smart_confusion_add(&r->per_app[f], decision, t->labels[i]);
+		smart_confusion_add(decided, decision, t->labels[i]);
 	}
 	if (model != o->model)
 		smart_model_free(model);
 	return 0;
+}
+
+/* The folds as jobs of the thread pool (common/pool.h): each one trains a
+ * model of its own, so the folds of a cross-validation run side by side
+ * on the table measured once; their confusions are summed in fold order
+ * (sums of counts: the result does not depend on the threads). */
+typedef struct fold_job {
+	size_t f;
+	int failed;
+	smart_error err;
+	smart_confusion decided;
+} fold_job;
+
+typedef struct fold_ctx {
+	const smart_table *t;
+	const smart_eval_options *o;
+	const size_t *fold;
+	unsigned char *chosen;
+	size_t extra, k, next_f;
+	smart_eval_result *r;
+} fold_ctx;
+
+/* Calling thread: the next fold, its adaptation rows chosen first (they
+ * are rows of that fold only, which no running fold reads). */
+static int fold_next(void *ctx, void **out, smart_error *err)
+{
+	fold_ctx *c = ctx;
+	fold_job *j;
+
+	if (c->next_f == c->k)
+		return 0;
+	if (c->o->by_app && c->o->adapt &&
+	    choose_adaptation(c->t, c->o, c->fold, c->next_f, c->chosen, err))
+		return -1;
+	if (!(j = calloc(1, sizeof(*j))))
+		return smart_error_oom(err);
+	j->f = c->next_f++;
+	*out = j;
+	return 1;
+}
+
+static void fold_work(void *ctx, void *job)
+{
+	fold_ctx *c = ctx;
+	fold_job *j = job;
+
+	j->failed = run_fold(c->t, c->o, c->fold, j->f, c->chosen, c->extra, c->r, &j->decided,
+			     &j->err) != 0;
+}
+
+/* Calling thread, in fold order: the fold's decisions added up. */
+static int fold_done(void *ctx, void *job, smart_error *err)
+{
+	fold_ctx *c = ctx;
+	fold_job *j = job;
+	int rc = 0;
+
+	if (j->failed) {
+		*err = j->err;
+		rc = -1;
+	} else {
+		c->r->smart.tp += j->decided.tp;
+		c->r->smart.fp += j->decided.fp;
+		c->r->smart.fn += j->decided.fn;
+		c->r->smart.tn += j->decided.tn;
+		if (c->r->per_app)
+			c->r->per_app[j->f] = j->decided;
+	}
+	free(j);
+	return rc;
+}
+
+static void fold_discard(void *ctx, void *job)
+{
+	(void)ctx;
+	free(job);
 }
 
 size_t smart_eval_worst_app(const smart_confusion *per_app, size_t n)
@@ -223,12 +308,13 @@ static void baselines(const smart_table *t, uint64_t seed, const unsigned char *
 int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err)
 {
-	size_t n = t->n_rows, p = t->n_features, k;
+	size_t n = t->n_rows, k;
 	size_t extra = o->by_app ? o->adapt * (o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT) : 0;
 	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
-	double *rows = malloc((n + extra ? n + extra : 1) * (p ? p : 1) * sizeof(double));
-	unsigned char *labels = malloc(n + extra ? n + extra : 1);
 	unsigned char *chosen = calloc(n ? n : 1, 1);
+	static const smart_pool_ops ops = { .next = fold_next, .work = fold_work,
+					    .done = fold_done, .discard = fold_discard };
+	fold_ctx c = { .t = t, .o = o, .fold = fold, .chosen = chosen, .extra = extra, .r = r };
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
@@ -238,12 +324,12 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 				SMART_EVAL_OPTIONS_VERSION);
 		goto done;
 	}
-	if (o->model && (!o->by_app || o->adapt || o->model->n_features != p)) {
+	if (o->model && (!o->by_app || o->adapt || o->model->n_features != t->n_features)) {
 		smart_error_set(err, "smart_evaluate: a given model scores by application, "
-				"without adaptation, on the table's %zu features", p);
+				"without adaptation, on the table's %zu features", t->n_features);
 		goto done;
 	}
-	if (!fold || !rows || !labels || !chosen) {
+	if (!fold || !chosen) {
 		smart_error_oom(err);
 		goto done;
 	}
@@ -272,9 +358,10 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		}
 		r->n_per_app = k;
 	}
-	for (size_t f = 0; f < k; f++)
-		if (run_fold(t, o, fold, f, rows, labels, chosen, r, err))
-			goto done;
+	c.k = k;
+	/* a calibration callback is the caller's code: it runs on one thread */
+	if (smart_pool_map(o->calibrate ? 1 : o->threads, &ops, &c, err))
+		goto done;
 	r->folds = (unsigned)k;
 	baselines(t, o->seed, chosen, r);
 	r->break_even = smart_break_even_ratio(&r->smart, r->diff_flagged, o->annotated);
@@ -283,8 +370,6 @@ done:
 	if (rc)
 		smart_eval_result_free(r);
 	free(fold);
-	free(rows);
-	free(labels);
 	free(chosen);
 	return rc;
 }

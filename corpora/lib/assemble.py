@@ -131,6 +131,11 @@ def main():
         if old == new:
             dropped["identical"] += 1
             return False
+        if "\x00" in old or "\x00" in new:
+            # a record's strings cannot hold a NUL: smart refuses "\u0000"
+            # (docs/corpus-format.md), as a document cut there would lie
+            dropped["NUL byte"] += 1
+            return False
         if not old.strip() or not new.strip():
             dropped["empty side"] += 1
             return False

@@ -92,7 +92,9 @@ struct cJSON;
 int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pair,
 			 struct cJSON **holder, smart_error *err);
 
-/* One record as a single JSON line without the newline (caller frees). */
+/* One record as a single JSON line without the newline (caller frees);
+ * NULL with `err` set for a string that a record cannot hold and read
+ * back (a NUL byte, invalid UTF-8: docs/corpus-format.md). */
 char *smart_pair_to_json(const smart_pair *pair, smart_error *err);
 
 /* "inspect", "ignore" or NULL. */

@@ -145,8 +145,9 @@ smart_profile *smart_profile_load(const char *path, smart_error *err);
 /* ---- runs (profile/runs.c) ---- */
 
 /* The outputs of one run of a suite: a folder, or a tar archive (plain,
- * .tar.gz, .tgz, .tar.xz, .tar.bz2; read whole into memory). Free with
- * smart_run_close. */
+ * .tar.gz, .tgz, .tar.xz, .tar.bz2; read whole into memory, refused as
+ * soon as an entry, the archive or all archives open at once would
+ * inflate past their caps, README "Limits"). Free with smart_run_close. */
 typedef struct smart_run smart_run;
 smart_run *smart_run_open(const char *path, smart_error *err);
 void smart_run_close(smart_run *r);

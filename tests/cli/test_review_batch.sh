@@ -127,4 +127,20 @@ else
 	check review_read_only_baseline_writes_no_label [ ! -s "$TMP/ro/labels/l.jsonl" ]
 fi
 chmod 755 "$TMP/ro/old"
+
+# ---- a page that is not UTF-8 -------------------------------------------------------
+# A record holds UTF-8 only (docs/corpus-format.md): the label of a
+# Latin-1 page has U+FFFD for its stray bytes, and reads back.
+mkdir -p "$TMP/l1/old" "$TMP/l1/new"
+for side in old new; do
+	python3 -c 'import sys; d = open(sys.argv[1], "rb").read()
+open(sys.argv[2], "wb").write(d.replace(b"</body>", b"<p>caf\xe9 cr\xe8me</p></body>"))' \
+		"$TMP/s/$side/timestamp-change.html" "$TMP/l1/$side/latin1.html"
+done
+expect_status review_accepts_a_latin1_pair 0 \
+	"$SMART" review --accept-ignored -q --labels "$TMP/l1/l.jsonl" "$TMP/l1/old" "$TMP/l1/new"
+check review_latin1_baseline_is_the_new_page_byte_for_byte \
+	cmp -s "$TMP/l1/old/latin1.html" "$TMP/l1/new/latin1.html"
+expect_status review_latin1_label_reads_back 0 "$SMART" review --corpus "$TMP/l1/l.jsonl" --list --all
+check review_latin1_label_has_replacement_characters grep -q "$(printf 'caf\357\277\275')" "$TMP/l1/l.jsonl"
 finish

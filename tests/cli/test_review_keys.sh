@@ -184,6 +184,25 @@ check review_new_only_file_accepted_into_the_baseline \
 	cmp -s "$TMP/one/old/sub/added.html" "$TMP/one/new/sub/added.html"
 check review_one_sided_pairs_write_no_label [ ! -e "$TMP/onework/.smart/labels.jsonl" ]
 
+# A new-only file under a folder of OLD_DIR that is a symbolic link to a
+# folder elsewhere (so/sub -> elsewhere): 'a' refuses to write through the
+# link, in one line naming it, status 2 (after classify's note that it
+# skipped the link itself); nothing lands in the other folder.
+mkdir -p "$TMP/sl/so" "$TMP/sl/sn/sub" "$TMP/sl/elsewhere" "$TMP/slwork"
+ln -s ../elsewhere "$TMP/sl/so/sub"
+cp "$TMP/pristine/same.html" "$TMP/sl/sn/sub/newonly.html"
+printf '#!/bin/sh\ncd "%s/slwork" && NO_COLOR=1 "%s" review "%s/sl/so" "%s/sl/sn" 2> "%s/sl.err"\necho $? > "%s/sl.status"\nexec sleep 600\n' \
+	"$TMP" "$SMART" "$TMP" "$TMP" "$TMP" "$TMP" > "$TMP/sl.sh"
+tmux -L "$SOCK" new-session -d -s sl -x 200 -y 60 "sh $TMP/sl.sh"
+step sl review_new_only_file_under_a_linked_folder_is_offered '' '[1/1] sn/sub/newonly.html'
+tmux -L "$SOCK" send-keys -t sl a
+wait_file "$TMP/sl.status"
+check review_accept_through_a_linked_folder_exits_2 [ "$(cat "$TMP/sl.status")" = 2 ]
+check review_accept_through_a_linked_folder_is_one_line_naming_the_link \
+	sh -c "[ \$(grep -cv '^smart: skipped ' '$TMP/sl.err') -eq 1 ] &&
+	       tail -n 1 '$TMP/sl.err' | grep -q 'sl/so/sub: a symbolic link (not followed)'"
+check review_accept_writes_nothing_into_the_linked_folder [ -z "$(ls -A "$TMP/sl/elsewhere")" ]
+
 # Accept into a read-only baseline folder: one error line, status 2, the
 # terminal restored, the baseline and the labels as they were. As root,
 # permissions do not stop a write: smart runs as nobody then.

@@ -145,7 +145,7 @@ static void gzin_reads_what_zlib_reads_member_after_member(void **state)
 	}
 }
 
-static void gzin_ignores_bytes_after_the_last_member_as_gzip_does(void **state)
+static void gzin_ignores_zero_padding_after_the_last_member_as_gzip_does(void **state)
 {
 	unsigned char *gz = NULL;
 	size_t gz_len = 0;
@@ -157,6 +157,34 @@ static void gzin_ignores_bytes_after_the_last_member_as_gzip_does(void **state)
 	assert_reads(write_temp_file("pad.jsonl.gz", (const char *)gz, gz_len + 4), text,
 		     strlen(text), 64);
 	free(gz);
+}
+
+/* An uncompressed corpus glued after a gzip one (`cat a.jsonl >>
+ * b.jsonl.gz`): its records must not vanish unseen, as gzip -d would
+ * drop them (with a warning). */
+static void gzin_refuses_other_bytes_after_the_last_member(void **state)
+{
+	static const char *const tails[] = { "{\"app\":\"b\"}\n", "\0\0x", "\x1f" };
+	const char *text = "line one\nline two\n";
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t tail_len = i == 1 ? 3 : strlen(tails[i]), gz_len = 0, len = 0;
+		unsigned char *gz = NULL;
+		smart_error err = { "" };
+		char *got;
+
+		append_member(&gz, &gz_len, text, strlen(text));
+		gz = realloc(gz, gz_len + tail_len);
+		assert_non_null(gz);
+		memcpy(gz + gz_len, tails[i], tail_len);
+		got = read_all(write_temp_file("glued.jsonl.gz", (const char *)gz, gz_len + tail_len),
+			       64, &len, &err);
+		free(gz);
+		if (got)
+			fail_msg("tail %zu: read %zu bytes without an error", i, len);
+		assert_non_null(strstr(err.message, "data after the end of the gzip stream"));
+	}
 }
 
 /* Property: every cut of a gzip file past its magic is an error, never
@@ -217,7 +245,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(gzin_reads_a_plain_file_as_it_is),
 		cmocka_unit_test(gzin_reads_what_zlib_reads_member_after_member),
-		cmocka_unit_test(gzin_ignores_bytes_after_the_last_member_as_gzip_does),
+		cmocka_unit_test(gzin_ignores_zero_padding_after_the_last_member_as_gzip_does),
+		cmocka_unit_test(gzin_refuses_other_bytes_after_the_last_member),
 		cmocka_unit_test(gzin_calls_every_cut_gzip_file_an_unexpected_end),
 		cmocka_unit_test(gzin_refuses_a_wrong_checksum_and_corrupt_data),
 		cmocka_unit_test(gzin_names_why_a_file_cannot_be_opened),

@@ -103,7 +103,7 @@ static void script_findings_stay_fixed(void **state)
 static void corpus_findings_stay_fixed(void **state)
 {
 	(void)state;
-	replay_folder("corpus", fuzz_corpus_one);
+	assert_true(replay_folder("corpus", fuzz_corpus_one) > 0);
 }
 
 static void model_findings_stay_fixed(void **state)
