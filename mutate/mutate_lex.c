@@ -8,6 +8,7 @@
  */
 #include "mutate_lex.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ static void skip_string(mutate_lexer *lx, const char *line, size_t n,
 {
 	char q = lx->in_string;
 
+	assert(q);
 	while (*i < n) {
 		char c = line[*i];
 
@@ -73,6 +75,7 @@ static void skip_string(mutate_lexer *lx, const char *line, size_t n,
 static void skip_php_html(mutate_lexer *lx, const char *line, size_t n,
 			  size_t *i, char *mask)
 {
+	assert(lx->lang == SMART_LANG_PHP && !lx->php_code);
 	while (*i < n) {
 		if (line[*i] == '<' && *i + 1 < n && line[*i + 1] == '?') {
 			size_t len = 2;
@@ -107,6 +110,7 @@ static void skip_regex(const char *line, size_t n, size_t *i, char *mask)
 {
 	int in_class = 0;
 
+	assert(*i < n && line[*i] == '/');
 	mask[(*i)++] = '"';
 	while (*i < n) {
 		char c = line[*i];

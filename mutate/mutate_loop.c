@@ -8,6 +8,7 @@
 #include "mutate_run.h"
 #include "corpus/pair_write.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 
 static const smart_mutation *mutation_of(const mutate_driver *d, size_t ordinal)
 {
+	assert(ordinal < d->mutations.count); /* order holds that many */
 	return &d->mutations.items[d->order[ordinal]];
 }
 
@@ -50,9 +52,11 @@ static int reserve_result(mutate_driver *d, size_t ordinal, smart_error *err)
 static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 		    const char *data, size_t len, smart_error *err)
 {
-	char *path = smart_fs_join(s->dir, d->files.items[index]);
+	char *path;
 	int rc;
 
+	assert(index < d->files.count);
+	path = smart_fs_join(s->dir, d->files.items[index]);
 	if (!path)
 		return smart_error_oom(err);
 	rc = smart_fs_write_in_place(path, data, len, err);
@@ -63,6 +67,7 @@ static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 /* Starts the run command of the slot's mutant on an empty outputs folder. */
 static int start_run(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
+	assert(s->proc.pid == 0); /* the build, if any, was reaped */
 	if (smart_fs_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
 	    smart__mutate_proc_start(&s->proc, d->mutant_run, s->dir, s->log,
 			      d->env, d->run_timeout, err) < 0)
@@ -80,6 +85,7 @@ static int start_mutant(mutate_driver *d, mutate_slot *s, size_t ordinal,
 	char *text;
 	int rc;
 
+	assert(s->state == SLOT_IDLE);
 	if (reserve_result(d, ordinal, err) < 0)
 		return -1;
 	text = smart_mutation_apply(d->texts[m->file], d->lens[m->file], m, &len);
@@ -136,6 +142,7 @@ static size_t limit_pairs(const mutate_driver *d, size_t ordinal, size_t *diff,
 		free(chosen);
 		return n; /* out of memory: keep them all rather than fail */
 	}
+	assert(k < n); /* gsl_ran_choose and the memcpy need k <= n */
 	gsl_rng_set(rng, d->opt->seed * 1000003UL + ordinal);
 	gsl_ran_choose(rng, chosen, k, diff, n, sizeof(*diff));
 	memcpy(diff, chosen, k * sizeof(*diff));
@@ -149,7 +156,7 @@ static size_t limit_pairs(const mutate_driver *d, size_t ordinal, size_t *diff,
 static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	const mutate_outputs *c = &d->clean;
-	mutate_result *r = &d->results[s->ordinal];
+	mutate_result *r;
 	char *dir = smart_fs_join(s->dir, d->opt->outputs);
 	char *note = mutation_note(d, mutation_of(d, s->ordinal));
 	char **data = calloc(c->count + 1, sizeof(*data));
@@ -157,6 +164,8 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 	size_t *diff = calloc(c->count + 1, sizeof(*diff)), n = 0;
 	int killed = 0, rc = 0;
 
+	assert(s->state == SLOT_RUN && s->ordinal < d->result_cap); /* start_mutant reserved it */
+	r = &d->results[s->ordinal];
 	if (!dir || !note || !data || !lens || !diff)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; rc == 0 && i < c->count; i++) {
@@ -245,6 +254,7 @@ static int finish_mutant(mutate_driver *d, mutate_slot *s, unsigned total,
 static int advance(mutate_driver *d, mutate_slot *s, unsigned total,
 		   smart_error *err)
 {
+	assert(s->state == SLOT_BUILD || s->state == SLOT_RUN);
 	if (!smart__mutate_proc_poll(&s->proc))
 		return 0;
 	if (s->proc.timed_out) {

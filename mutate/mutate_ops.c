@@ -15,6 +15,7 @@
 #include "mutate_ops.h"
 #include "mutate_lex.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,10 @@ int smart__mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t 
 	smart_mutation_list *l = c->list;
 	smart_mutation *m;
 
+	assert(start <= end && end <= c->n); /* the change stays on its line */
 	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 256) < 0)
 		return smart_error_oom(err);
+	assert(l->count < l->cap);
 	m = &l->items[l->count];
 	m->after = strdup(after);
 	if (!m->after)

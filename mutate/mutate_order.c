@@ -4,6 +4,7 @@
  */
 #include "smart/mutate.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -83,10 +84,13 @@ static size_t take_one(const smart_mutation_list *list, line_group *g,
 	smart_mutate_op op = SMART_MUTATE_DELETE;
 
 	for (size_t i = g->start; i < g->start + g->count; i++)
-		if (!used[i])
+		if (!used[i]) {
+			assert((unsigned)list->items[i].op < SMART_MUTATE_OP_COUNT);
 			ops_left[list->items[i].op]++;
+		}
 	for (int k = 0; k < SMART_MUTATE_OP_COUNT; k++)
 		kinds += ops_left[k] > 0;
+	assert(kinds > 0); /* g->left > 0: gsl_rng_uniform_int needs n > 0 */
 	pick = (unsigned)gsl_rng_uniform_int(rng, kinds);
 	for (int k = 0; k < SMART_MUTATE_OP_COUNT; k++)
 		if (ops_left[k] > 0 && pick-- == 0) {

@@ -6,6 +6,7 @@
 #include "mutate_run.h"
 #include "mutate_scratch.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,17 @@ int smart__mutate_outputs_load(const char *root, const char *rel,
 	return rc;
 }
 
+#ifndef NDEBUG
+/* Whether the outputs are sorted by path, as find_output needs. */
+static int sorted(const mutate_outputs *o)
+{
+	for (size_t i = 1; i < o->count; i++)
+		if (strcmp(o->paths[i - 1], o->paths[i]) >= 0)
+			return 0;
+	return 1;
+}
+#endif
+
 /* The index of `path` in the sorted outputs, or -1. */
 static long find_output(const mutate_outputs *o, const char *path)
 {
@@ -87,6 +99,7 @@ unsigned smart__mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outpu
 	size_t kept = 0;
 	unsigned dropped = 0;
 
+	assert(sorted(b)); /* smart_fs_list_files sorts them; find_output relies on it */
 	for (size_t i = 0; i < a->count; i++) {
 		long j = find_output(b, a->paths[i]);
 
@@ -112,6 +125,7 @@ int smart__mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *c
 	const smart_mutate_options *o = d->opt;
 	char last[200];
 
+	assert(s->proc.pid == 0); /* the slot's last command was waited for */
 	if (!cmd && smart_fs_fresh_dir(s->dir, o->outputs, err) < 0)
 		return -1;
 	if (smart__mutate_proc_start(&s->proc, cmd ? cmd : o->run, s->dir, s->log,

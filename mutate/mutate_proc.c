@@ -1,6 +1,7 @@
 /* Commands in their own process groups, with timeouts (mutate/mutate_proc.h). */
 #include "mutate_proc.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -112,6 +113,7 @@ static void reap(mutate_proc *p)
 	int status;
 	pid_t r;
 
+	assert(p->pid > 0); /* kill(-0) would hit this process's own group */
 	kill(-p->pid, SIGKILL);
 	for (;;) {
 		r = waitpid(-p->pid, &status, WNOHANG);
@@ -176,6 +178,7 @@ void smart__mutate_log_tail(const char *log, char *buf, size_t size)
 	char *data = NULL;
 	size_t len = 0, end, start;
 
+	assert(size > 0);
 	buf[0] = '\0';
 	if (smart_file_read(log, (size_t)64 << 20, &data, &len, NULL) < 0)
 		return;

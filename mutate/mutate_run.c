@@ -18,6 +18,7 @@
 #include "mutate_run.h"
 #include "corpus/pair_write.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -48,6 +49,7 @@ static int clean_run(mutate_driver *d, smart_error *err)
 	mutate_slot *s = &d->slots[0];
 	double t;
 
+	assert(d->slot_count >= 1); /* check_options: -j is at least 1 */
 	if (smart__mutate_tree_copy(o->src, s->dir, s->log, o->stop, err) < 0)
 		return -1;
 	if (o->build) {

@@ -7,6 +7,7 @@
 #include "mutate_ops.h"
 #include "mutate_lex.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,8 @@ int smart_mutate_scan(const char *path, const char *text, size_t len,
 			c.last = n;
 			while (c.last > c.first && isspace((unsigned char)mask[c.last - 1]))
 				c.last--;
+			/* an eligible line holds code: the operators read mask[last - 1] */
+			assert(c.first < c.last);
 			/* inside open brackets, or after a line that ends
 			 * mid-expression (a, b ? c + d ...) */
 			c.continuation = (lx.lang == SMART_LANG_PYTHON ? depth > 0

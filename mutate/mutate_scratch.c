@@ -2,6 +2,7 @@
 #include "mutate_scratch.h"
 #include "mutate_proc.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -68,13 +69,16 @@ static void scratch_sweep(const char *tmpdir)
 char *smart__mutate_scratch_new(const char *tmpdir, smart_error *err)
 {
 	char name[64], *path;
+	int w;
 
 	if (!tmpdir)
 		tmpdir = getenv("TMPDIR");
 	if (!tmpdir || !*tmpdir)
 		tmpdir = "/tmp";
 	scratch_sweep(tmpdir);
-	snprintf(name, sizeof(name), SCRATCH_PREFIX "%ld-XXXXXX", (long)getpid());
+	w = snprintf(name, sizeof(name), SCRATCH_PREFIX "%ld-XXXXXX", (long)getpid());
+	assert(w > 0 && (size_t)w < sizeof(name)); /* mkdtemp needs the whole XXXXXX */
+	(void)w; /* with NDEBUG */
 	path = smart_fs_join(tmpdir, name);
 	if (!path) {
 		smart_error_oom(err);
@@ -105,6 +109,7 @@ char **smart__mutate_child_env(const char *tmp, smart_error *err)
 	for (size_t i = 0; i < n; i++)
 		if (strncmp(environ[i], "TMPDIR=", 7) != 0 && !(env[k++] = strdup(environ[i])))
 			goto oom;
+	assert(k <= n); /* env has n + 2 places: k, and the NULL after it */
 	if (!(env[k] = malloc(strlen(tmp) + 8)))
 		goto oom;
 	strcpy(env[k], "TMPDIR=");

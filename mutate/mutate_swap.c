@@ -7,6 +7,7 @@
 #include "mutate_ops.h"
 #include "mutate_lex.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ static char prev_token(const line_ctx *c, size_t i, char *w, size_t wsize)
 {
 	size_t j = i, end;
 
+	assert(wsize > 0);
 	w[0] = '\0';
 	while (j > 0 && c->mask[j - 1] == ' ')
 		j--;
@@ -76,6 +78,7 @@ static size_t binary_op_at(const line_ctx *c, size_t i, const char **swap)
 	int py = c->lang == SMART_LANG_PYTHON;
 	int loose = js || py; /* no generics: unspaced < > are comparisons */
 
+	assert(i < c->n);
 	if (js && (strncmp(m, "===", 3) == 0 || strncmp(m, "!==", 3) == 0) &&
 	    i + 2 < c->n && (i + 3 >= c->n || m[3] != '=')) {
 		*swap = m[0] == '=' ? "!==" : "===";
@@ -156,6 +159,7 @@ int smart__mutate_ops_swap(line_ctx *c, smart_error *err)
 			i++;
 			continue;
 		}
+		assert(i + len < c->last); /* an operand follows */
 		if (smart__mutate_ops_add(c, SMART_MUTATE_SWAP, i, i + len, swap, err) < 0)
 			return -1;
 		i += len;

@@ -6,6 +6,7 @@
 #include "smart/perturb.h"
 #include "perturb_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,7 @@ static int make_new(xmlDocPtr doc, smart_perturb_op op, gsl_rng *rng,
 		if (rc == 1 && smart_strbuf_append(&buf, "", 1) < 0)
 			rc = -1;
 		if (rc == 1) {
+			assert(buf.len >= 1); /* at least the NUL just appended */
 			out->new_text = buf.data;
 			out->new_len = buf.len - 1;
 		} else {
@@ -192,6 +194,7 @@ int smart_perturb_labels_load(const char *path,
 					     path, item->string);
 			break;
 		}
+		assert((unsigned)op < SMART_PERTURB_OP_COUNT);
 		labels[op] = strcmp(v, "inspect") == 0 ? "inspect" : "ignore";
 	}
 	cJSON_Delete(root);

@@ -6,6 +6,7 @@
  */
 #include "perturb_tree.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,7 @@ int smart__perturb_attr_op(const node_list *els, smart_perturb_op op, gsl_rng *r
 	if (!e)
 		return 0;
 	a = nth_attr(e, gsl_rng_uniform_int(rng, attr_count(e)));
+	assert(a); /* e has attributes, and k is below their count */
 	snprintf(label, sizeof(label), "@%s", (const char *)a->name);
 	*where = smart__perturb_where_of(e, label);
 	if (!*where)
@@ -152,6 +154,7 @@ int smart__perturb_rename_op(const node_list *els, smart_format format, gsl_rng 
 			return 0;
 	} else {
 		to = similar_tag((const char *)e->name, rng);
+		assert(to); /* e was kept for having a similar tag */
 	}
 	snprintf(label, sizeof(label), "-> %s", to);
 	*where = smart__perturb_where_of(e, label);
@@ -215,6 +218,7 @@ int smart__perturb_structure_op(xmlDocPtr doc, const node_list *els,
 		}
 		return 1;
 	default: /* move, before or after the target */
+		assert(op == SMART_PERTURB_SUBTREE_MOVE && t);
 		xmlUnlinkNode(e);
 		if (gsl_rng_uniform_int(rng, 2))
 			xmlAddNextSibling(t, e);

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <gsl/gsl_randist.h>
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,6 +171,7 @@ static size_t raw_end(const char *s, size_t len, const tag *t, int html)
 
 	if (!html || t->kind != TAG_START || t->empty || !is_one_of(s, t, raw))
 		return t->end;
+	assert(t->name_len + 3 <= sizeof(close)); /* one of raw[] */
 	snprintf(close, sizeof(close), "</%.*s", (int)t->name_len, s + t->name);
 	for (size_t i = t->end; i + strlen(close) <= len; i++)
 		if (strncasecmp(s + i, close, strlen(close)) == 0)
@@ -252,9 +254,11 @@ static void rewrite_tag(pass *p, smart_perturb_op op, const tag *t,
 		put(p, s + t->start, t->end - t->start);
 		return;
 	}
+	assert(n <= TAG_MAX_ATTRS);
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
 	if (op == SMART_PERTURB_ATTR_ORDER) {
+		assert(n >= 2);
 		gsl_ran_shuffle(p->rng, order, n, sizeof(order[0]));
 		if (order[0] == 0 && order[n - 1] == n - 1) /* keep it visible */
 			for (size_t i = 0; i < n; i++)
@@ -322,6 +326,7 @@ int smart__perturb_format(const char *text, size_t len, smart_format format,
 	size_t pos = 0;
 	const char *unit;
 
+	assert(smart_perturb_op_is_format(op)); /* names[] is indexed by op */
 	*where = NULL;
 	if (op == SMART_PERTURB_TAG_CASE && !p.html)
 		return 0; /* XML names are case-sensitive */
@@ -331,6 +336,7 @@ int smart__perturb_format(const char *text, size_t len, smart_format format,
 		size_t after = raw_end(text, len, &cur, p.html);
 		int more = next_tag(text, len, after, &nxt);
 
+		assert(pos <= cur.start && cur.end <= after && after <= len);
 		put(&p, text + pos, cur.start - pos);
 		rewrite_tag(&p, op, &cur, more ? &nxt : NULL);
 		if (cur.kind == TAG_START && tag_is(text, &cur, "pre"))

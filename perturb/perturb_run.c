@@ -9,6 +9,7 @@
 #include "common/options.h"
 #include "corpus/pair_write.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,7 @@ static int plan_slots(const smart_perturb_options *o, const page_set *pages, gsl
 
 	if (!s)
 		return smart_error_oom(err);
+	assert(pages->count > 0); /* gsl_rng_uniform_int needs n > 0 */
 	*mine = 0;
 	for (unsigned j = 0; j < o->pairs; j++) {
 		const char *name;
@@ -203,9 +205,11 @@ static int fill_slot(const smart_perturb_options *o, const page_set *pages, cons
 		     smart_strbuf *out, smart_perturb_summary *sum, smart_error *err)
 {
 	size_t pg = sl->page;
-	smart_document page = { pages->data[pg], pages->lens[pg], pages->paths.items[pg] };
+	smart_document page;
 	int oom = 0;
 
+	assert(pg < pages->count && o->op_count > 0);
+	page = (smart_document){ pages->data[pg], pages->lens[pg], pages->paths.items[pg] };
 	gsl_rng_set(rng, sl->seed);
 	for (int a = 0; a < ATTEMPTS_PER_PAIR; a++) {
 		smart_perturb_op op = o->ops[gsl_rng_uniform_int(rng, o->op_count)];

@@ -5,6 +5,7 @@
  */
 #include "perturb_tree.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <regex.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@ int smart__perturb_text_change(const node_list *texts, gsl_rng *rng, char **wher
 	if (!t)
 		return 0;
 	s = (const char *)t->content;
+	assert(s); /* collect() lists text nodes with content only */
 	for (const char *p = s; *p;) {
 		while (*p && isspace((unsigned char)*p))
 			p++;
@@ -83,7 +85,7 @@ int smart__perturb_text_date(const node_list *texts, gsl_rng *rng, char **where)
 	char repl[32], *nt;
 	const char *s;
 	size_t n;
-	int rc = 0;
+	int rc = 0, found;
 
 	if (regcomp(&re, "[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}|"
 		    "[0-9]{1,2}:[0-9]{2}(:[0-9]{2})?", REG_EXTENDED) != 0)
@@ -98,8 +100,10 @@ int smart__perturb_text_date(const node_list *texts, gsl_rng *rng, char **where)
 		return rc;
 	}
 	s = (const char *)t->content;
-	regexec(&re, s, 1, &m, 0);
+	found = regexec(&re, s, 1, &m, 0);
 	regfree(&re);
+	assert(found == 0 && m.rm_so >= 0 && m.rm_eo > m.rm_so); /* t was listed for a match */
+	(void)found; /* with NDEBUG */
 	n = (size_t)(m.rm_eo - m.rm_so);
 	do {
 		unsigned d = 1 + (unsigned)gsl_rng_uniform_int(rng, 28);

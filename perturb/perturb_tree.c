@@ -12,6 +12,7 @@
  */
 #include "perturb_tree.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,6 +22,7 @@ int smart__perturb_list_add(node_list *l, xmlNodePtr n)
 {
 	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 64) < 0)
 		return -1;
+	assert(l->count < l->cap);
 	l->items[l->count++] = n;
 	return 0;
 }
@@ -77,8 +79,10 @@ static int collect(xmlDocPtr doc, smart_format format, int texts, node_list *out
 			n = n->children;
 			continue;
 		}
-		while (n != scope && !n->next)
+		while (n != scope && !n->next) {
+			assert(n->parent); /* n lies strictly inside scope */
 			n = n->parent;
+		}
 		n = n == scope ? NULL : n->next;
 	}
 	return 0;

@@ -6,6 +6,7 @@
  */
 #include "smart/plot.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +74,10 @@ char *smart_plot_bars_svg(const smart_plot_bars *p, size_t *len, smart_error *er
 		double x0 = f.left + gw * (double)g + gw * 0.1;
 
 		for (size_t j = 0; j < k; j++) {
-			double v = p->values[g * p->n_series + j];
+			double v;
+
+			assert(j < p->n_series && j < N_COLOURS); /* k is at most both */
+			v = p->values[g * p->n_series + j];
 			double y = smart__axis_px(&f.y, isfinite(v) ? fmin(fmax(v, 0), 1) : 0);
 
 			bar(&s, x0 + bw * (double)j, y, bw, f.bottom - y, series_colour[j],

@@ -7,6 +7,7 @@
 
 #include "smart/file.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -49,12 +50,14 @@ static int make_dirs(const char *dir, smart_error *err)
 static int open_temp(const char *dir, const char *name, char **tmp, smart_error *err)
 {
 	size_t n = strlen(dir) + strlen(name) + 16;
-	int fd;
+	int fd, w;
 
 	*tmp = malloc(n);
 	if (!*tmp)
 		return smart_error_oom(err);
-	snprintf(*tmp, n, "%s/.%s.XXXXXX", dir, name);
+	w = snprintf(*tmp, n, "%s/.%s.XXXXXX", dir, name);
+	assert(w > 0 && (size_t)w < n); /* mkstemp needs the whole XXXXXX */
+	(void)w; /* with NDEBUG */
 	fd = mkstemp(*tmp);
 	if (fd < 0) {
 		smart_error_set(err, "%s: cannot write there (%s)", dir, strerror(errno));
@@ -131,6 +134,7 @@ int smart_plot_files_write(const char *dir, const char *const *names, char *cons
 			goto out;
 		}
 		snprintf(path, m, "%s/%s", dir, names[i]);
+		assert(tmp[i]); /* every file was written above */
 		if (rename(tmp[i], path) != 0) {
 			smart_error_set(err, "%s: cannot rename into place (%s)", path,
 					strerror(errno));
@@ -143,6 +147,7 @@ int smart_plot_files_write(const char *dir, const char *const *names, char *cons
 	}
 	rc = 0;
 out:
+	assert(done <= n);
 	for (size_t i = 0; i < done && i < n; i++)
 		if (tmp[i]) {
 			unlink(tmp[i]);

@@ -6,6 +6,7 @@
  */
 #include "smart/plot.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +140,7 @@ static void hist_bar(smart__svg *s, const smart__frame *f, double x0, double x1,
 	char buf[32];
 	double mid = (x0 + x1) / 2, y = smart__axis_px(&f->y, (double)count);
 
+	assert(g == 0 || g == 1);
 	smart__svg_rect(s, "bar", g ? mid : x0 + 0.5, y, (x1 - x0) / 2 - 0.5, f->bottom - y,
 			group_colour[g]);
 	smart__svg_attr(s, "data-group", g ? "1" : "0");
@@ -170,6 +172,7 @@ char *smart_plot_histogram_svg(const smart_plot_histogram *p, size_t *len, smart
 		size_t b = k < 0 ? 0 : k >= (double)bins ? bins - 1 : (size_t)k;
 		int g = p->group[i] ? 1 : 0;
 
+		assert(b < bins); /* the value was clamped into the outer bins */
 		count[g * bins + b]++;
 		total[g]++;
 	}

@@ -5,6 +5,7 @@
  */
 #include "svg.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@ static const char style[] =
 /* Remembers a failed append; the caller sees it at smart__svg_end. */
 static void put(smart__svg *s, const char *text, size_t n)
 {
+	assert(text || n == 0);
 	if (!s->failed && smart_strbuf_append(&s->b, text, n))
 		s->failed = 1;
 }
@@ -188,8 +190,12 @@ void smart__svg_line(smart__svg *s, double x1, double y1, double x2, double y2,
  * the span. */
 static double tick_step(double span, int n)
 {
-	double raw = span / (n > 0 ? n : 1), mag = pow(10, floor(log10(raw))), r = raw / mag;
+	double raw, mag, r;
 
+	assert(span > 0 && n > 0); /* axis_ticks draws no ticks otherwise */
+	raw = span / n;
+	mag = pow(10, floor(log10(raw)));
+	r = raw / mag;
 	return (r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10) * mag;
 }
 
@@ -246,6 +252,7 @@ void smart__svg_titles(smart__svg *s, double w, const char *title, const char *s
 void smart__svg_legend(smart__svg *s, double x, double y, const char *const *names,
 		       const char *const *colours, size_t n)
 {
+	assert(n == 0 || (names && colours));
 	for (size_t i = 0; i < n; i++) {
 		double row = y + 16 * (double)i;
 
