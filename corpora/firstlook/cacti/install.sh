@@ -12,13 +12,15 @@ db() { mariadb --no-defaults -S "$state/db.sock" -u cacti -p"$dbpass" cacti "$@"
 db < /usr/share/doc/cacti/cacti.sql
 # what Debian's postinst does next: the admin's password (here a fixed
 # one, the sessions log in with it), the version row that skips the web
-# installer, rrdtool's version
+# installer, rrdtool's version; and Cacti's log in the run's tree, not
+# the system's /var/log/cacti
 ver=$(dpkg-query -f '${Version}' -W cacti | sed -e 's/+ds[0-9]-.*//' -e 's/~beta[0-9]*//')
 rrd=$(dpkg-query -f '${Version}' -W rrdtool)
 db <<SQL
 UPDATE user_auth SET password=md5('smart-Cacti-2024'), must_change_password='' WHERE id=1;
 UPDATE version SET cacti='$ver';
 INSERT INTO settings SET name='rrdtool_version', value='rrd-${rrd%%[0-9]-*}x';
+UPDATE settings SET value='$APPDIR/share/site/log/cacti.log' WHERE name='path_cactilog';
 SQL
 stamp() { echo "$1 (real clock $(env -u LD_PRELOAD -u FAKETIME date +%T))"; }
 stamp "loading templates"

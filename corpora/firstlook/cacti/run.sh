@@ -125,9 +125,15 @@ rm -rf "$APPDIR/share/site/log/"* "$APPDIR/share/site/rra/"*
 if [ "$SNAPSHOT" = 1 ]; then
     cp "$APPDIR/db-installed.log" "$APPDIR/share/site/log/cacti.log"
 else
-    fake_clock "$PHPCLOCK" sh "$APPDIR/smart-install.sh" "$state" "$DBPASS" >"$state/install.log" 2>&1 ||
+    # a running clock even in mutant mode: the install is done once (the
+    # snapshot), and SNMP's and the ping's timeouts never end on a clock
+    # that steps per read
+    fake_clock "@$CLOCK" sh "$APPDIR/smart-install.sh" "$state" "$DBPASS" >"$state/install.log" 2>&1 ||
         { tail -n 30 "$state/install.log" >&2; exit 1; }
 fi
+# Cacti's log is the tree's own (the snapshot's names the tree it was made in)
+mariadb --no-defaults -S "$state/db.sock" -u root cacti -e \
+    "UPDATE settings SET value='$APPDIR/share/site/log/cacti.log' WHERE name='path_cactilog'"
 # SMART_CACTI_SNAPSHOT=1 (generate.sh, once): keep this mutant-mode install
 # as db-installed/ (and its log) for the mutant runs, and stop here
 if [ -n "${SMART_CACTI_SNAPSHOT:-}" ]; then
@@ -156,6 +162,12 @@ php_admin_value[date.timezone] = $ZONE
 php_admin_value[memory_limit] = 512M
 php_admin_value[max_execution_time] = 60
 CONF
+# mutant runs: PHP's mt_rand seeded per request, for the random cache
+# busters (graph_json.php?...&v=N) of the graph pages
+if [ "$MUTANT_RUN" = 1 ]; then
+    printf '<?php mt_srand(1);\n' > "$state/seed.php"
+    echo "php_admin_value[auto_prepend_file] = $state/seed.php" >> "$state/fpm.conf"
+fi
 cat > "$state/nginx.conf" <<CONF
 daemon off;
 user root root;      # the tree may be under /root (the corpus cache)
