@@ -54,7 +54,7 @@ install_packages() {
 # as /cacti/ from htroot/; an initialised, empty MariaDB data folder
 # (db-template/); the sessions and the runner; smart-build.sh lints the
 # files smart mutate seeds (PHP needs no build).  Then one mutant-mode
-# install kept as db-installed/ for the mutant runs.
+# install kept as db-installed.sql for the mutant runs.
 prepare() {
     local dest=$1
     [ -f "$dest/.done" ] && return 0
@@ -90,7 +90,11 @@ s["sessions"] = [{"name": "browse", "requests": s["sessions"][1]["requests"][:6]
 json.dump(s, open(sys.argv[1], "w"))
 PY
     (cd "$T/app" && SMART_RUN_SEED=1 sh smart-run.sh && mv out "$T/run-1")
-    (cd "$T/app" && sh smart-run.sh && mv out "$T/run-m")
+    mariadbd --no-defaults --datadir="$T/app/db-template" --socket="$T/db.sock" --skip-networking \
+        --pid-file="$T/db.pid" --user=root --innodb-log-file-size=4M --innodb-buffer-pool-size=32M \
+        --log-error="$T/db.log" >/dev/null 2>&1 &
+    trap 'kill $! 2>/dev/null; sleep 2; rm -rf "$T"' EXIT
+    (cd "$T/app" && SMART_CACTI_DB_SOCKET=$T/db.sock sh smart-run.sh && mv out "$T/run-m")
     n=$(find "$T/run-1" -type f | wc -l)
     [ "$n" -ge 6 ] || { log "smoke: only $n pages"; exit 1; }
     grep -q "Console" "$T/run-1/browse/03_GET_cacti-index.php.html" || { log "smoke: not logged in"; exit 1; }
@@ -114,12 +118,24 @@ done
 
 log "mutants (${MUTANTS}s)"
 if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
+    # The mutant runs' MariaDB server (run.sh says why it is not theirs):
+    # an empty data folder, a private socket, NOW() frozen at the mutant
+    # runs' date (2024-03-10 12:00:00 UTC) for the application's user.
+    rm -rf "$W/mutant-db"; cp -a "$W/app/db-template" "$W/mutant-db"
+    mariadbd --no-defaults --datadir="$W/mutant-db" --socket="$W/mutant-db.sock" --skip-networking \
+        --pid-file="$W/mutant-db.pid" --user=root --innodb-log-file-size=4M --innodb-buffer-pool-size=32M \
+        --default-time-zone="+00:00" --init-connect="SET @@session.timestamp = $(TZ=UTC date -d '2024-03-10 12:00:00' +%s)" \
+        --log-error="$W/mutant-db.log" >/dev/null 2>&1 &
+    MUTANT_DB=$!
+    trap 'kill $MUTANT_DB 2>/dev/null; wait $MUTANT_DB 2>/dev/null' EXIT
+    export SMART_CACTI_DB_SOCKET=$W/mutant-db.sock
     # one job: the mutant runs serve on one fixed port
     nice -n 10 "$SMART" mutate --src "$W/app" --files "$MUTATE_FILES" \
         --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
         --time "$MUTANTS" --per-mutant 8 --seed "$SEED" -j 1 --app "$APP" \
         -o "$W/mutant-$SEED.jsonl" >&2
     touch "$W/mutant-$SEED.jsonl.done"
+    kill $MUTANT_DB; wait $MUTANT_DB 2>/dev/null || true; trap - EXIT
 fi
 
 # The mutant runs wrote each csrf-magic token's session hash as TOKEN (to

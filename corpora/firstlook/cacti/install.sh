@@ -1,12 +1,12 @@
 # Installs Cacti into the run's empty database, as Debian's postinst does
 # with dbconfig-common, then seeds a small monitored network.  Run by
-# smart-run.sh under the run's clock: install.sh STATE DBPASS
+# smart-run.sh under the run's clock: install.sh DB_SOCKET DBPASS
 # (copied into the prepared tree as smart-install.sh).
 set -eu
-state=$1 dbpass=$2
+sock=$1 dbpass=$2
 APPDIR=$PWD
 CLI=$APPDIR/share/cli
-db() { mariadb --no-defaults -S "$state/db.sock" -u cacti -p"$dbpass" cacti "$@"; }
+db() { mariadb --no-defaults -S "$sock" -u cacti -p"$dbpass" cacti "$@"; }
 
 # the schema and default data (what dbconfig-common loads)
 db < /usr/share/doc/cacti/cacti.sql

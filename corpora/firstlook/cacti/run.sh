@@ -65,26 +65,38 @@ trap 'exit 143' INT TERM
 # clock through init_connect (it applies to the application's user, not to
 # root): shifted by the run's offset from the real clock in clean runs,
 # frozen at the run's date in mutant runs.
-# Mutant runs start from the installed database that generate.sh keeps
-# (db-installed/, one mutant-mode install): installing takes a minute and a
-# half, serving and replaying a quarter of a minute.
+# Mutant runs load the installed database that generate.sh keeps
+# (db-installed.sql, a dump of one mutant-mode install) into the MariaDB
+# server generate.sh starts for them (SMART_CACTI_DB_SOCKET, its NOW()
+# frozen at the mutant runs' date): installing takes a minute and a half,
+# loading the dump a few seconds.  The server runs outside smart mutate,
+# which limits a mutant run's files to 64 MiB (ulimit -f), more than InnoDB
+# writes (mariadbd dies of SIGXFSZ), and the limit cannot be raised here.
 SNAPSHOT=0
-if [ "$MUTANT_RUN" = 1 ] && [ -d "$APPDIR/db-installed" ] && [ -z "${SMART_CACTI_SNAPSHOT:-}" ]; then SNAPSHOT=1; fi
-if [ "$SNAPSHOT" = 1 ]; then cp -a "$APPDIR/db-installed" "$state/db"; else cp -a "$APPDIR/db-template" "$state/db"; fi
-if [ "$MUTANT_RUN" = 1 ]; then INIT="SET @@session.timestamp = $EPOCH"
-else INIT="SET @@session.timestamp = UNIX_TIMESTAMP() + ($EPOCH - $(date +%s))"; fi
-mariadbd --no-defaults --datadir="$state/db" --socket="$state/db.sock" --skip-networking \
-    --pid-file="$state/db.pid" --user=root --innodb-log-file-size=4M --innodb-buffer-pool-size=32M \
-    --default-time-zone="+00:00" --init-connect="$INIT" \
-    --log-error="$state/db.log" >/dev/null 2>&1 &
-jobs="$jobs $!"
+if [ "$MUTANT_RUN" = 1 ] && [ -f "$APPDIR/db-installed.sql" ] && [ -n "${SMART_CACTI_DB_SOCKET:-}" ] &&
+   [ -z "${SMART_CACTI_SNAPSHOT:-}" ]; then SNAPSHOT=1; fi
+if [ "$SNAPSHOT" = 1 ]; then
+    DBSOCK=$SMART_CACTI_DB_SOCKET
+else
+    DBSOCK=$state/db.sock
+    cp -a "$APPDIR/db-template" "$state/db"
+    if [ "$MUTANT_RUN" = 1 ]; then INIT="SET @@session.timestamp = $EPOCH"
+    else INIT="SET @@session.timestamp = UNIX_TIMESTAMP() + ($EPOCH - $(date +%s))"; fi
+    mariadbd --no-defaults --datadir="$state/db" --socket="$DBSOCK" --skip-networking \
+        --pid-file="$state/db.pid" --user=root --innodb-log-file-size=4M --innodb-buffer-pool-size=32M \
+        --default-time-zone="+00:00" --init-connect="$INIT" \
+        --log-error="$state/db.log" >/dev/null 2>&1 &
+    jobs="$jobs $!"
+fi
 i=0
-until mariadb --no-defaults -S "$state/db.sock" -u root -e 'SELECT 1' >/dev/null 2>&1; do
+until mariadb --no-defaults -S "$DBSOCK" -u root -e 'SELECT 1' >/dev/null 2>&1; do
     i=$((i + 1)); [ $i -lt 300 ] || { echo "MariaDB did not start" >&2; cat "$state/db.log" >&2; exit 1; }
     sleep 0.1
 done
 DBPASS=$([ "$MUTANT_RUN" = 1 ] && echo smart-cacti-db || head -c 12 /dev/urandom | base64 | tr -d '\n/+=')
-[ "$SNAPSHOT" = 1 ] || mariadb --no-defaults -S "$state/db.sock" -u root <<SQL
+mariadb --no-defaults -S "$DBSOCK" -u root <<SQL
+DROP DATABASE IF EXISTS cacti;
+DROP USER IF EXISTS 'cacti'@'localhost';
 CREATE DATABASE cacti CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE USER 'cacti'@'localhost' IDENTIFIED BY '$DBPASS';
 GRANT ALL PRIVILEGES ON cacti.* TO 'cacti'@'localhost';
@@ -98,7 +110,7 @@ cat > "$APPDIR/share/site/include/config.php" <<PHP
 <?php
 \$database_type     = 'mysql';
 \$database_default  = 'cacti';
-\$database_hostname = '$state/db.sock';
+\$database_hostname = '$DBSOCK';
 \$database_username = 'cacti';
 \$database_password = '$DBPASS';
 \$database_port     = '3306';
@@ -123,23 +135,22 @@ rm -rf "$APPDIR/share/site/log/"* "$APPDIR/share/site/rra/"*
 
 # install and seed under the run's clock (a fresh install every clean run)
 if [ "$SNAPSHOT" = 1 ]; then
+    mariadb --no-defaults -S "$DBSOCK" -u root cacti < "$APPDIR/db-installed.sql"
     cp "$APPDIR/db-installed.log" "$APPDIR/share/site/log/cacti.log"
 else
     # a running clock even in mutant mode: the install is done once (the
     # snapshot), and SNMP's and the ping's timeouts never end on a clock
     # that steps per read
-    fake_clock "@$CLOCK" sh "$APPDIR/smart-install.sh" "$state" "$DBPASS" >"$state/install.log" 2>&1 ||
+    fake_clock "@$CLOCK" sh "$APPDIR/smart-install.sh" "$DBSOCK" "$DBPASS" >"$state/install.log" 2>&1 ||
         { tail -n 30 "$state/install.log" >&2; exit 1; }
 fi
 # Cacti's log is the tree's own (the snapshot's names the tree it was made in)
-mariadb --no-defaults -S "$state/db.sock" -u root cacti -e \
+mariadb --no-defaults -S "$DBSOCK" -u root cacti -e \
     "UPDATE settings SET value='$APPDIR/share/site/log/cacti.log' WHERE name='path_cactilog'"
 # SMART_CACTI_SNAPSHOT=1 (generate.sh, once): keep this mutant-mode install
-# as db-installed/ (and its log) for the mutant runs, and stop here
+# as db-installed.sql (and its log) for the mutant runs, and stop here
 if [ -n "${SMART_CACTI_SNAPSHOT:-}" ]; then
-    kill "$(cat "$state/db.pid")"
-    i=0; while [ -f "$state/db.pid" ] && [ $i -lt 300 ]; do i=$((i + 1)); sleep 0.1; done
-    rm -rf "$APPDIR/db-installed"; cp -a "$state/db" "$APPDIR/db-installed"
+    mariadb-dump --no-defaults -S "$DBSOCK" -u root --single-transaction cacti > "$APPDIR/db-installed.sql"
     cp "$APPDIR/share/site/log/cacti.log" "$APPDIR/db-installed.log"
     exit 0
 fi
