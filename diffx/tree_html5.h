@@ -1,0 +1,27 @@
+/*
+ * HTML5 tree construction for tree_parse.c: gumbo parses a page as a
+ * browser does, and the tree comes back as a libxml2 document, the kind
+ * every later step reads. Foreign elements (SVG, MathML) carry their
+ * namespace as a default declaration (no prefix), so their names stay as
+ * written.
+ */
+#ifndef SMART_DIFFX_TREE_HTML5_H
+#define SMART_DIFFX_TREE_HTML5_H
+
+#include <stddef.h>
+
+#include <libxml/tree.h>
+
+#include "smart/error.h"
+
+extern const char smart__html5_svg_ns[];
+extern const char smart__html5_mathml_ns[];
+
+/* Parses `len` bytes of HTML (UTF-8; other bytes are read as Latin-1) with
+ * HTML5 tree construction; the caller frees the document with xmlFreeDoc.
+ * NULL with `err` set only when out of memory: HTML5 parses any input. The
+ * resource limits are the caller's to check first. */
+xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
+				 smart_error *err);
+
+#endif
