@@ -127,7 +127,8 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 	    !add_number(o, "folds", p->folds) ||
 	    !cJSON_AddBoolToObject(o, "profiles", p->profiles) ||
 	    !cJSON_AddStringToObject(o, "pipeline", p->raw ? "raw" : "scrubbed") ||
-	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version))
+	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version) ||
+	    (p->html_parser[0] && !cJSON_AddStringToObject(o, "html_parser", p->html_parser)))
 		return -1;
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "smart/file.h"
+#include "smart/html_parser.h"
 
 #include "load_counted.h"
 
@@ -37,7 +38,8 @@ static int train_load(smart_table *t, const char *const *paths, size_t n_paths,
  * measured. */
 static void stats_params(char *buf, size_t size, int raw)
 {
-	snprintf(buf, size, "raw=%d", raw);
+	snprintf(buf, size, "raw=%d html_parser=%s", raw,
+		 smart_html_parser_name(smart_html_parser_get()));
 }
 
 /* stats_out: the training statistics of the corpora (of one shard). */
@@ -139,6 +141,8 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 	r->has_fit = linear;
 	r->model->provenance.profiles = o->profiles && o->profiles->n > 0;
 	r->model->provenance.raw = o->raw;
+	snprintf(r->model->provenance.html_parser, sizeof(r->model->provenance.html_parser), "%s",
+		 smart_html_parser_name(smart_html_parser_get()));
 	/* copies of an adaptation pair in several folds would leak; the
 	 * statistics keep neither the pairs' applications nor their order */
 	if (folds > 0) {
