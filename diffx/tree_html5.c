@@ -36,52 +36,71 @@ typedef struct copy_frame {
 	xmlNodePtr parent;  /* the libxml2 node they go under */
 } copy_frame;
 
-/* Every block gumbo holds, so that what it forgets to free is freed with
- * the rest: gumbo 0.10.1 leaks a few strings on some broken markup (found
- * by html5lib's suite under LeakSanitizer). A block is preceded by its
- * links; max_align_t keeps the payload aligned. */
-typedef union block_head {
-	struct {
-		union block_head *prev, *next;
-	} links;
-	max_align_t align;
-} block_head;
+/* gumbo's memory: a bump arena freed whole after the copy. gumbo makes
+ * and frees many small blocks (tokens, growing vectors); malloc and free
+ * took a quarter of the html5 parse (perf, bench/html5_parser), and a
+ * free that does nothing also covers what gumbo 0.10.1 forgets to free
+ * on some broken markup (found by html5lib's suite under LeakSanitizer).
+ * What gumbo frees early stays until the end: a parse holds at most
+ * about what it ever allocated. */
+typedef union chunk_head {
+	union chunk_head *next; /* the chunk allocated before */
+	max_align_t align;      /* keeps the payload aligned */
+} chunk_head;
 
-typedef struct block_list {
-	block_head head; /* the list's sentinel */
-} block_list;
+typedef struct gumbo_arena {
+	chunk_head *chunks;
+	char *free;  /* the unused rest of the newest chunk */
+	size_t left;
+} gumbo_arena;
 
-static void *block_alloc(void *userdata, size_t size)
+#define ARENA_CHUNK ((size_t)256 * 1024)
+
+static void *arena_alloc(void *userdata, size_t size)
 {
-	block_list *list = userdata;
-	block_head *b = malloc(sizeof(*b) + size);
+	gumbo_arena *a = userdata;
+	size_t need = (size + _Alignof(max_align_t) - 1) & ~(_Alignof(max_align_t) - 1);
+	chunk_head *c;
+	size_t payload;
+	void *p;
 
-	if (!b)
-		return NULL; /* gumbo does not check: out of memory is fatal there */
-	b->links.prev = &list->head;
-	b->links.next = list->head.links.next;
-	list->head.links.next->links.prev = b;
-	list->head.links.next = b;
-	return b + 1;
+	if (need < size)
+		return NULL;
+	if (need > a->left) {
+		/* a block larger than a quarter chunk gets a chunk of its own,
+		 * so the rest of the current chunk is not wasted */
+		payload = need > ARENA_CHUNK / 4 ? need : ARENA_CHUNK;
+		if (payload > SIZE_MAX - sizeof(*c) || !(c = malloc(sizeof(*c) + payload)))
+			return NULL; /* gumbo does not check: out of memory is fatal there */
+		c->next = a->chunks;
+		a->chunks = c;
+		if (payload != ARENA_CHUNK)
+			return c + 1;
+		a->free = (char *)(c + 1);
+		a->left = payload;
+	}
+	p = a->free;
+	a->free += need;
+	a->left -= need;
+	return p;
 }
 
-static void block_free(void *userdata, void *ptr)
+static void arena_forget(void *userdata, void *ptr)
 {
-	block_head *b = ptr ? (block_head *)ptr - 1 : NULL;
-
 	(void)userdata;
-	if (!b)
-		return;
-	b->links.prev->links.next = b->links.next;
-	b->links.next->links.prev = b->links.prev;
-	free(b);
+	(void)ptr; /* freed with the whole arena */
 }
 
-/* Frees the blocks gumbo left behind. */
-static void block_free_all(block_list *list)
+static void arena_free_all(gumbo_arena *a)
 {
-	while (list->head.links.next != &list->head)
-		block_free(list, list->head.links.next + 1);
+	while (a->chunks) {
+		chunk_head *next = a->chunks->next;
+
+		free(a->chunks);
+		a->chunks = next;
+	}
+	a->free = NULL;
+	a->left = 0;
 }
 
 /* Latin-1 bytes as UTF-8 (every byte is a character): the reading of a
@@ -293,7 +312,7 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 	GumboOutput *out;
 	char *utf8 = NULL;
 	size_t utf8_len = len;
-	block_list blocks;
+	gumbo_arena arena = { NULL, NULL, 0 };
 	xmlDocPtr doc;
 
 	if (!smart__text_is_valid_utf8(data, len)) {
@@ -303,10 +322,9 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 			return NULL;
 		}
 	}
-	blocks.head.links.prev = blocks.head.links.next = &blocks.head;
-	options.allocator = block_alloc;
-	options.deallocator = block_free;
-	options.userdata = &blocks;
+	options.allocator = arena_alloc;
+	options.deallocator = arena_forget;
+	options.userdata = &arena;
 	options.max_errors = 0; /* parse errors are not wanted: no list of them */
 	out = gumbo_parse_with_options(&options, utf8 ? utf8 : data, utf8_len);
 	doc = out ? htmlNewDocNoDtD(NULL, NULL) : NULL;
@@ -314,9 +332,8 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 		xmlFreeDoc(doc);
 		doc = NULL;
 	}
-	if (out)
-		gumbo_destroy_output(&options, out);
-	block_free_all(&blocks);
+	/* gumbo_destroy_output would only walk the tree to free nothing */
+	arena_free_all(&arena);
 	free(utf8);
 	if (!doc)
 		smart_error_set(err, "%s: out of memory while parsing HTML", name);
