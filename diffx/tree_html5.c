@@ -13,6 +13,7 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 
 #include "common/array.h"
 #include "common/text.h"
+#include "smart/limits.h"
 
 /* The namespace URIs of HTML5's foreign elements (the HTML namespace is
  * left out: HTML elements carry none, as in libxml2's HTML documents). */
@@ -50,9 +52,28 @@ typedef union chunk_head {
 
 typedef struct gumbo_arena {
 	chunk_head *chunks;
-	char *free;  /* the unused rest of the newest chunk */
+	char *free;      /* the unused rest of the newest chunk */
 	size_t left;
+	size_t used;     /* bytes of all chunks */
+	size_t budget;   /* what the page may use (html5_budget) */
+	int over;        /* 1 over the budget, 2 out of memory */
+	jmp_buf *escape; /* where an allocation that cannot be met returns to */
 } gumbo_arena;
+
+/* What gumbo may allocate for one page: generous for any real page (bench
+ * pages take about 30 bytes an input byte), but bounded, because HTML5's
+ * tree can grow as the square of its input: formatting elements left open
+ * are copied into every following block (a 21 KB page of 1500 open <b id>
+ * and 1500 <p> builds 45 million nodes, 5.9 GB). */
+static size_t html5_budget(size_t len)
+{
+	const size_t per_byte = 128, per_node = 256;
+	size_t nodes = smart_limits_get()->max_nodes;
+
+	if (len > SIZE_MAX / 2 / per_byte || nodes > SIZE_MAX / 2 / per_node)
+		return SIZE_MAX;
+	return len * per_byte + nodes * per_node;
+}
 
 #define ARENA_CHUNK ((size_t)256 * 1024)
 
@@ -65,13 +86,23 @@ static void *arena_alloc(void *userdata, size_t size)
 	void *p;
 
 	if (need < size)
-		return NULL;
+		need = SIZE_MAX; /* over any budget */
 	if (need > a->left) {
 		/* a block larger than a quarter chunk gets a chunk of its own,
 		 * so the rest of the current chunk is not wasted */
 		payload = need > ARENA_CHUNK / 4 ? need : ARENA_CHUNK;
-		if (payload > SIZE_MAX - sizeof(*c) || !(c = malloc(sizeof(*c) + payload)))
-			return NULL; /* gumbo does not check: out of memory is fatal there */
+		/* gumbo does not check its allocations: one it cannot have
+		 * leaves the parse (all its memory is in the arena, and it
+		 * holds nothing else) */
+		if (payload > a->budget - a->used) {
+			a->over = 1;
+			longjmp(*a->escape, 1);
+		}
+		if (!(c = malloc(sizeof(*c) + payload))) {
+			a->over = 2;
+			longjmp(*a->escape, 1);
+		}
+		a->used += payload;
 		c->next = a->chunks;
 		a->chunks = c;
 		if (payload != ARENA_CHUNK)
@@ -268,12 +299,14 @@ static int copy_doctype(xmlDocPtr doc, const GumboDocument *d)
 		       : -1;
 }
 
-/* Copies gumbo's document into doc, iteratively. 0, or -1 when out of
- * memory. */
-static int copy_document(xmlDocPtr doc, const GumboNode *root)
+/* Copies gumbo's document into doc, iteratively. 0; -1 when out of
+ * memory; -2 when the tree has more than `max_nodes` nodes (HTML5 copies
+ * formatting elements left open into every following block, so its tree
+ * can outgrow the tags the limits scan counted). */
+static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes)
 {
 	copy_frame *stack = NULL;
-	size_t depth = 0, cap = 0;
+	size_t depth = 0, cap = 0, nodes = 0;
 	int rc = 0;
 
 	if (copy_doctype(doc, &root->v.document) < 0 ||
@@ -290,6 +323,10 @@ static int copy_document(xmlDocPtr doc, const GumboNode *root)
 			continue;
 		}
 		child = top->children->data[top->next++];
+		if (++nodes > max_nodes) {
+			rc = -2;
+			break;
+		}
 		node = copy_node(doc, top->parent, child);
 		if (!node) {
 			rc = -1;
@@ -305,37 +342,73 @@ static int copy_document(xmlDocPtr doc, const GumboNode *root)
 	return rc;
 }
 
+/* gumbo's parse, or NULL when an allocation could not be met (arena->over
+ * says why). Apart, so that nothing of the caller's is live across the
+ * longjmp. */
+__attribute__((noinline)) static GumboOutput *parse_guarded(const GumboOptions *options,
+							     gumbo_arena *arena,
+							     const char *text, size_t len)
+{
+	jmp_buf escape;
+
+	arena->escape = &escape;
+	if (setjmp(escape) != 0)
+		return NULL;
+	return gumbo_parse_with_options(options, text, len);
+}
+
 xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 				 smart_error *err)
 {
 	GumboOptions options = kGumboDefaultOptions;
 	GumboOutput *out;
+	int rc = 0;
 	char *utf8 = NULL;
 	size_t utf8_len = len;
-	gumbo_arena arena = { NULL, NULL, 0 };
+	gumbo_arena *arena = calloc(1, sizeof(*arena));
 	xmlDocPtr doc;
 
-	if (!smart__text_is_valid_utf8(data, len)) {
+	if (arena && !smart__text_is_valid_utf8(data, len))
 		utf8 = latin1_to_utf8(data, len, &utf8_len);
-		if (!utf8) {
-			smart_error_set(err, "%s: out of memory", name);
-			return NULL;
-		}
+	if (!arena || (!utf8 && !smart__text_is_valid_utf8(data, len))) {
+		free(arena);
+		smart_error_set(err, "%s: out of memory", name);
+		return NULL;
 	}
+	arena->budget = html5_budget(len);
 	options.allocator = arena_alloc;
 	options.deallocator = arena_forget;
-	options.userdata = &arena;
+	options.userdata = arena;
 	options.max_errors = 0; /* parse errors are not wanted: no list of them */
-	out = gumbo_parse_with_options(&options, utf8 ? utf8 : data, utf8_len);
+	out = parse_guarded(&options, arena, utf8 ? utf8 : data, utf8_len);
+	if (!out) {
+		if (arena->over == 1)
+			smart_error_set(err, "%s: HTML5 tree construction of this page needs more "
+				       "than %zu MB (formatting elements left open, copied into "
+				       "every block?); --max-nodes raises the bound, or "
+				       "--html-parser libxml2", name, arena->budget >> 20);
+		else
+			smart_error_set(err, "%s: out of memory while parsing HTML", name);
+		arena_free_all(arena);
+		free(arena);
+		free(utf8);
+		return NULL;
+	}
 	doc = out ? htmlNewDocNoDtD(NULL, NULL) : NULL;
-	if (doc && copy_document(doc, out->document) < 0) {
+	if (doc && (rc = copy_document(doc, out->document, smart_limits_get()->max_nodes)) < 0) {
 		xmlFreeDoc(doc);
 		doc = NULL;
 	}
 	/* gumbo_destroy_output would only walk the tree to free nothing */
-	arena_free_all(&arena);
+	arena_free_all(arena);
+	free(arena);
 	free(utf8);
-	if (!doc)
+	if (rc == -2)
+		smart_error_set(err, "%s: its HTML5 tree has more than %zu nodes, over the limit "
+			       "(--max-nodes): formatting elements left open are copied into every "
+			       "block; --html-parser libxml2 reads it without the copies",
+			       name, smart_limits_get()->max_nodes);
+	else if (!doc)
 		smart_error_set(err, "%s: out of memory while parsing HTML", name);
 	return doc;
 }
