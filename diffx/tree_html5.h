@@ -24,4 +24,14 @@ extern const char smart__html5_mathml_ns[];
 xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 				 smart_error *err);
 
+/* Whether the tags of `len` bytes of HTML nest, by an estimate from the
+ * bytes in one linear pass (tree_html5_depth.c), deeper than `max_depth`:
+ * such a page is read by libxml2, because gumbo's time grows as its tags
+ * times their depth. */
+int smart__tree_html5_too_deep(const char *data, size_t len, size_t max_depth);
+
+/* The nesting past which a page is read by libxml2, not gumbo: twice the
+ * depth at which either parser's tree is laid out flat (HTML_MAX_DEPTH). */
+#define HTML5_MAX_NESTING 1024
+
 #endif

@@ -351,7 +351,8 @@ static int read_document(const char *data, size_t len, smart_format *format,
 			*doc = parse_xml(data, (int)len, name, sink, err);
 			if (!*doc)
 				return -1;
-		} else if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5) {
+		} else if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5 &&
+			   !smart__tree_html5_too_deep(data, len, HTML5_MAX_NESTING)) {
 			/* never streamed: smart_tree_parse reads the whole tree */
 			*doc = smart__tree_html5_read(data, len, name, err);
 			if (!*doc)

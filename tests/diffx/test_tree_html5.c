@@ -49,19 +49,22 @@ static void html5_tree_that_grows_as_the_square_is_refused_by_the_node_limit(voi
 	free(page);
 }
 
-static void html5_deep_nesting_is_laid_out_flat_at_512(void **state)
+/* `depth` nested <div>s, parsed; fails unless laid out flat at 512 with
+ * nothing dropped. Returns the seconds the parse took. */
+static double parse_nested(unsigned depth)
 {
-	const unsigned depth = 100000;
-	char *page = malloc(depth * 5 + 1);
-	smart_tree *t;
+	char *page = malloc((size_t)depth * 5 + 1);
 	uint32_t max_depth = 0;
+	smart_tree *t;
+	double t0;
 
-	(void)state;
 	assert_non_null(page);
 	for (unsigned i = 0; i < depth; i++)
-		memcpy(page + i * 5, "<div>", 5);
-	page[depth * 5] = '\0';
+		memcpy(page + (size_t)i * 5, "<div>", 5);
+	page[(size_t)depth * 5] = '\0';
+	t0 = test_seconds();
 	t = parse_html(page);
+	t0 = test_seconds() - t0;
 	for (uint32_t i = 0; i < t->count; i++)
 		if (t->nodes[i].depth > max_depth)
 			max_depth = t->nodes[i].depth;
@@ -69,6 +72,28 @@ static void html5_deep_nesting_is_laid_out_flat_at_512(void **state)
 	assert_true(t->count > depth); /* nothing dropped */
 	smart_tree_free(t);
 	free(page);
+	return t0;
+}
+
+/* Within HTML5_MAX_NESTING gumbo builds the tree, laid out flat at 512. */
+static void html5_nesting_past_512_is_laid_out_flat(void **state)
+{
+	(void)state;
+	parse_nested(1000);
+}
+
+/* gumbo's time grows as tags times depth (a minute for 100 000 nested
+ * <div>); deeper pages go to libxml2, whose time grows linearly: four
+ * times the depth takes about four times as long, not sixteen. */
+static void html5_very_deep_page_is_parsed_in_linear_time(void **state)
+{
+	double small, big;
+
+	(void)state;
+	small = parse_nested(25000);
+	big = parse_nested(100000);
+	printf("# 25 000 nested: %.3f s, 100 000: %.3f s\n", small, big);
+	assert_true(big < 8 * small + 0.05);
 }
 
 static void html5_page_that_is_not_utf8_is_read_as_latin1(void **state)
@@ -130,7 +155,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(html5_tree_that_grows_as_the_square_is_refused_by_the_node_limit),
-		cmocka_unit_test(html5_deep_nesting_is_laid_out_flat_at_512),
+		cmocka_unit_test(html5_nesting_past_512_is_laid_out_flat),
+		cmocka_unit_test(html5_very_deep_page_is_parsed_in_linear_time),
 		cmocka_unit_test(html5_page_that_is_not_utf8_is_read_as_latin1),
 		cmocka_unit_test(html5_white_space_in_code_is_content_as_with_libxml2),
 		cmocka_unit_test(html5_dropped_end_tags_change_the_tree),
