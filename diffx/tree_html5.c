@@ -181,8 +181,13 @@ static const char *element_name(const GumboElement *e, char *buf, size_t size)
 			return gumbo_normalized_tagname(e->tag);
 	}
 	n = tag.length < size - 1 ? tag.length : size - 1;
-	for (size_t i = 0; i < n; i++)
-		buf[i] = (char)tolower((unsigned char)tag.data[i]);
+	for (size_t i = 0; i < n; i++) {
+		/* HTML5 takes any character but space, '/' and '>' into a tag
+		 * name; the steps of a script's paths cannot hold brackets
+		 * (diffx/script_parse.c), so junk such as "<l]x(" is named
+		 * "l_x_" (found by tests/cli/test_bad_input.sh) */
+		buf[i] = strchr("[]()", tag.data[i]) ? '_' : (char)tolower((unsigned char)tag.data[i]);
+	}
 	buf[n] = '\0';
 	return buf;
 }

@@ -30,6 +30,12 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
  * times their depth. */
 int smart__tree_html5_too_deep(const char *data, size_t len, size_t max_depth);
 
+/* Gives libxml2's tree of a page too deep for gumbo the <head> HTML5
+ * always has (an empty one, first in <html>), so that the page written
+ * back flat, shallow enough for gumbo, parses to the same tree. 0, or -1
+ * when out of memory. */
+int smart__tree_html5_add_head(xmlDocPtr doc);
+
 /* The nesting past which a page is read by libxml2, not gumbo: twice the
  * depth at which either parser's tree is laid out flat (HTML_MAX_DEPTH). */
 #define HTML5_MAX_NESTING 1024

@@ -90,3 +90,28 @@ int smart__tree_html5_too_deep(const char *data, size_t len, size_t max_depth)
 	}
 	return 0;
 }
+
+/* Inserts an empty <head> as the first element of <html> when it has none. */
+static int add_head(xmlDocPtr doc)
+{
+	xmlNodePtr html = xmlDocGetRootElement(doc), first, head;
+
+	if (!html)
+		return 0;
+	for (first = html->children; first && first->type != XML_ELEMENT_NODE; first = first->next)
+		;
+	if (first && strcmp((const char *)first->name, "head") == 0)
+		return 0;
+	if (!(head = xmlNewDocNode(doc, NULL, (const xmlChar *)"head", NULL)))
+		return -1;
+	if (html->children ? !xmlAddPrevSibling(html->children, head) : !xmlAddChild(html, head)) {
+		xmlFreeNode(head);
+		return -1;
+	}
+	return 0;
+}
+
+int smart__tree_html5_add_head(xmlDocPtr doc)
+{
+	return doc ? add_head(doc) : 0;
+}

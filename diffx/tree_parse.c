@@ -351,10 +351,16 @@ static int read_document(const char *data, size_t len, smart_format *format,
 			*doc = parse_xml(data, (int)len, name, sink, err);
 			if (!*doc)
 				return -1;
-		} else if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5 &&
-			   !smart__tree_html5_too_deep(data, len, HTML5_MAX_NESTING)) {
+		} else if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5) {
 			/* never streamed: smart_tree_parse reads the whole tree */
-			*doc = smart__tree_html5_read(data, len, name, err);
+			if (!smart__tree_html5_too_deep(data, len, HTML5_MAX_NESTING))
+				*doc = smart__tree_html5_read(data, len, name, err);
+			else if ((*doc = parse_html(data, (int)len, name, NULL)) &&
+				 smart__tree_html5_add_head(*doc) < 0) {
+				xmlFreeDoc(*doc);
+				*doc = NULL;
+				smart_error_set(err, "%s: out of memory while parsing HTML", name);
+			}
 			if (!*doc)
 				return -1;
 			flatten_deep_html(*doc);
