@@ -12,8 +12,8 @@
 
 CC      ?= cc
 BUILD   := build
-PKGS    := libxml-2.0 gsl libcjson zlib libisal libcurl libarchive
-APT_PKGS := build-essential pkg-config libxml2-dev libgsl-dev libsvm-dev \
+PKGS    := libxml-2.0 gumbo gsl libcjson zlib libisal libcurl libarchive
+APT_PKGS := build-essential pkg-config libxml2-dev libgumbo-dev libgsl-dev libsvm-dev \
             libcjson-dev libcmocka-dev zlib1g-dev libisal-dev valgrind \
             libcurl4-openssl-dev python3 libarchive-dev \
             git groff-base man-db
@@ -256,7 +256,7 @@ $(BUILD)/shared/$(SO_FILE): $(LIB_SRC:%.c=$(BUILD)/shared/%.o) $(BUILD)/libsmart
 # `pkg-config --static` would add their own private libraries (nghttp2,
 # rtmp, ldap, zstd, acl, ...), whose link files Debian's -dev packages do
 # not install, and no static link of libsmart.a could be made.
-PC_REQUIRES      := libxml-2.0 gsl libcjson zlib libisal
+PC_REQUIRES      := libxml-2.0 gumbo gsl libcjson zlib libisal
 PC_LIBS_PRIVATE   = $(shell pkg-config --libs libcurl libarchive 2>/dev/null) -lsvm -lpthread -lm
 
 $(BUILD)/smart.pc: FORCE

@@ -50,6 +50,11 @@ int cli_print_json(struct cJSON *json);
  * Returns CLI_SAME, or CLI_TROUBLE with one line printed. */
 int cli_take_limit_options(const char *command, int *argc, char **argv);
 
+/* Takes --html-parser html5|libxml2 (before any "--") out of the arguments
+ * of `command` (argv[0]) and sets the process's HTML parser from it.
+ * Returns CLI_SAME, or CLI_TROUBLE with one line printed. */
+int cli_take_html_parser_option(const char *command, int *argc, char **argv);
+
 /* The signals that stop a long command (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
  * and the handlers they had before. */
 #include <signal.h>

@@ -30,6 +30,21 @@ void cli_warn_signs(const smart_model *m, const signed char *signs)
 				signs[j] > 0 ? "inspect" : "ignore");
 }
 
+/* Warns when `m` was trained on features of the other HTML parser's trees
+ * (smart/html_parser.h): the two build different trees from the same
+ * broken page, so its scores are not those it was fitted to. A warning,
+ * not a refusal: on XML, or on well-formed HTML, the trees agree. */
+static void cli_warn_html_parser(const smart_model *m, const char *what)
+{
+	const char *now = smart_html_parser_name(smart_html_parser_get());
+
+	if (strcmp(m->provenance.html_parser, now) != 0)
+		fprintf(stderr,
+			"smart: warning: %s was trained on trees of the %s HTML parser, but this run "
+			"parses HTML with %s; pass --html-parser %s, or retrain the model\n",
+			what, m->provenance.html_parser, now, m->provenance.html_parser);
+}
+
 /* A model file is small; this bounds what a wrong path can make us read. */
 #define CLI_MODEL_MAX_FILE ((size_t)256 * 1024 * 1024)
 
@@ -59,6 +74,8 @@ smart_model *cli_load_model(const char *path, const char *const *names,
 		return NULL;
 	}
 	m = smart_model_from_json(json, len, path ? path : "default model", all, n_all, err);
+	if (m)
+		cli_warn_html_parser(m, path ? path : "the default model");
 	if (all != (const char **)names)
 		free(all);
 	free(storage);

@@ -86,7 +86,10 @@ static void print_usage(FILE *out)
 		     "  --max-nodes N          tags of one document (default 4000000)\n"
 		     "  --max-attributes N     attributes of one element (default 10000)\n"
 		     "  --max-text SIZE        bytes of one run of text (default 64M)\n"
-		     "A document over a limit is trouble (exit 2), found before it is parsed.\n");
+		     "A document over a limit is trouble (exit 2), found before it is parsed.\n"
+		     "\nand the HTML parser (XML is always read by libxml2)\n"
+		     "  --html-parser NAME     html5 (HTML5 tree construction, as browsers build\n"
+		     "                         trees; the default) or libxml2 (docs/html5.md)\n");
 }
 
 /* A command's status, made 2 when what it wrote on standard output did not
@@ -123,7 +126,8 @@ int main(int argc, char **argv)
 
 		if (strcmp(argv[1], (*c)->name) != 0)
 			continue;
-		if (cli_take_limit_options((*c)->name, &command_argc, argv + 1) != CLI_SAME)
+		if (cli_take_limit_options((*c)->name, &command_argc, argv + 1) != CLI_SAME ||
+		    cli_take_html_parser_option((*c)->name, &command_argc, argv + 1) != CLI_SAME)
 			return CLI_TROUBLE;
 		return stdout_checked((*c)->run(command_argc, argv + 1));
 	}

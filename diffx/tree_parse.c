@@ -9,6 +9,7 @@
  */
 #include "smart/tree.h"
 #include "tree_build.h"
+#include "tree_html5.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -23,6 +24,7 @@
 
 #include "common/arena.h"
 #include "smart/file.h"
+#include "smart/html_parser.h"
 #include "smart/limits.h"
 #include "common/text.h"
 
@@ -343,11 +345,25 @@ static int read_document(const char *data, size_t len, smart_format *format,
 		return -1;
 	if (*format == SMART_FORMAT_AUTO)
 		*format = smart_format_sniff(data, len);
-	if (len > 0) {
+	if (len > 0 || (*format == SMART_FORMAT_HTML &&
+			smart_html_parser_get() == SMART_HTML_PARSER_HTML5)) {
 		if (*format == SMART_FORMAT_XML) {
 			*doc = parse_xml(data, (int)len, name, sink, err);
 			if (!*doc)
 				return -1;
+		} else if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5) {
+			/* never streamed: smart_tree_parse reads the whole tree */
+			if (!smart__tree_html5_too_deep(data, len, HTML5_MAX_NESTING))
+				*doc = smart__tree_html5_read(data, len, name, err);
+			else if ((*doc = parse_html(data, (int)len, name, NULL)) &&
+				 smart__tree_html5_add_head(*doc) < 0) {
+				xmlFreeDoc(*doc);
+				*doc = NULL;
+				smart_error_set(err, "%s: out of memory while parsing HTML", name);
+			}
+			if (!*doc)
+				return -1;
+			flatten_deep_html(*doc);
 		} else {
 			/* NULL here means nothing parseable at all (e.g. only
 			 * white space): an empty document, not an error. */
@@ -391,6 +407,11 @@ smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
 
 	if (!name)
 		name = "(document)";
+	/* HTML5 trees come from gumbo's whole tree, copied (tree_html5.c) */
+	if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5 &&
+	    (format == SMART_FORMAT_HTML ||
+	     (format == SMART_FORMAT_AUTO && smart_format_sniff(data, len) == SMART_FORMAT_HTML)))
+		return parse_whole(data, len, format, name, err);
 	b.flat_from = HTML_MAX_DEPTH;
 	if (smart__tree_build_begin(&b) < 0) {
 		smart__tree_build_discard(&b);

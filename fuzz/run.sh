@@ -17,7 +17,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-html xml script corpus model replay profile folders}
+targets=${*:-html html_libxml2 xml script corpus model replay profile folders}
 BUILD=${BUILD:-build}
 
 make --no-print-directory fuzz >/dev/null || { echo "fuzz/run.sh: make fuzz failed" >&2; exit 2; }
@@ -37,7 +37,7 @@ for t in $targets; do
 	*) max_len=24576 ;;
 	esac
 	dict=""
-	[ -f "fuzz/$t.dict" ] && dict="-dict=fuzz/$t.dict"
+	[ -f "fuzz/${t%_libxml2}.dict" ] && dict="-dict=fuzz/${t%_libxml2}.dict"
 	echo "== $t: ${seconds}s"
 	ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}" \
 	"$bin" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \

@@ -129,7 +129,8 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 	    !cJSON_AddStringToObject(o, "pipeline", p->raw ? "raw" : "scrubbed") ||
 	    (p->scrubbers_off[0] &&
 	     !cJSON_AddStringToObject(o, "scrubbers_off", p->scrubbers_off)) ||
-	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version))
+	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version) ||
+	    (p->html_parser[0] && !cJSON_AddStringToObject(o, "html_parser", p->html_parser)))
 		return -1;
 	return 0;
 }

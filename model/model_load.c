@@ -234,6 +234,12 @@ static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 	if (!cJSON_IsString(tv))
 		return bad(ld, "'provenance.tool_version' is missing or not a string");
 	strncpy(p->tool_version, tv->valuestring, sizeof(p->tool_version) - 1);
+	/* absent: a model from before the HTML5 parser, measured on libxml2's trees */
+	it = cJSON_GetObjectItemCaseSensitive(o, "html_parser");
+	if (it && (!cJSON_IsString(it) || (strcmp(it->valuestring, "html5") &&
+					   strcmp(it->valuestring, "libxml2"))))
+		return bad(ld, "'provenance.html_parser' must be \"html5\" or \"libxml2\"");
+	strncpy(p->html_parser, it ? it->valuestring : "libxml2", sizeof(p->html_parser) - 1);
 	corpora = cJSON_GetObjectItemCaseSensitive(o, "corpora");
 	if (!cJSON_IsArray(corpora))
 		return bad(ld, "'provenance.corpora' is missing or not an array");

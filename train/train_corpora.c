@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "smart/file.h"
+#include "smart/html_parser.h"
 
 #include "load_counted.h"
 
@@ -40,9 +41,11 @@ static void stats_params(char *buf, size_t size, const smart_train_corpora_optio
 	char off[128];
 
 	if (smart_scrubbers_format(o->scrubbers_off, off, sizeof(off)))
-		snprintf(buf, size, "raw=%d scrubbers_off=%s", o->raw, off);
+		snprintf(buf, size, "raw=%d html_parser=%s scrubbers_off=%s", o->raw,
+			 smart_html_parser_name(smart_html_parser_get()), off);
 	else
-		snprintf(buf, size, "raw=%d", o->raw);
+		snprintf(buf, size, "raw=%d html_parser=%s", o->raw,
+			 smart_html_parser_name(smart_html_parser_get()));
 }
 
 /* stats_out: the training statistics of the corpora (of one shard). */
@@ -147,6 +150,8 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 	r->model->provenance.raw = o->raw;
 	smart_scrubbers_format(o->scrubbers_off, r->model->provenance.scrubbers_off,
 			       sizeof(r->model->provenance.scrubbers_off));
+	snprintf(r->model->provenance.html_parser, sizeof(r->model->provenance.html_parser), "%s",
+		 smart_html_parser_name(smart_html_parser_get()));
 	/* copies of an adaptation pair in several folds would leak; the
 	 * statistics keep neither the pairs' applications nor their order */
 	if (folds > 0) {

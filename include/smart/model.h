@@ -64,6 +64,10 @@ typedef struct smart_provenance {
 	                      * without, comma-separated (smart/scrub.h); ""
 	                      * when every one ran */
 	char tool_version[32];
+	char html_parser[16]; /* the HTML parser the features were measured
+	                       * with, "html5" or "libxml2" (smart/html_parser.h;
+	                       * files from before the choice existed: "libxml2");
+	                       * "" until the trainer sets it */
 } smart_provenance;
 
 /* What to do with a feature that cannot be estimated (constant over the

@@ -63,6 +63,7 @@ owner_of_public() {
 	smart.h) echo "ALL(smart.h)" ;;
 	smart/error.h|smart/file.h|smart/version.h|smart/shard.h|smart/progress.h) echo common ;;
 	smart/tree.h|smart/diffx.h|smart/patch.h|smart/tree_write.h|smart/limits.h) echo diffx ;;
+	smart/html_parser.h|smart/tree_dump.h) echo diffx ;;
 	smart/plot.h) echo plot ;;
 	smart/shapes.h) echo shapes ;;
 	smart/scrub.h) echo scrub ;;

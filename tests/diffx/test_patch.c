@@ -303,7 +303,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(patch_move_puts_list_item_at_index),
-		cmocka_unit_test(patch_insert_builds_content_subtree),
+		unit_test_libxml2(patch_insert_builds_content_subtree),
 		cmocka_unit_test(patch_delete_removes_whole_subtree),
 		cmocka_unit_test(patch_updates_text_and_attributes),
 		cmocka_unit_test(patch_applies_in_documented_order),

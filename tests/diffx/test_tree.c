@@ -375,7 +375,7 @@ int main(void)
 		cmocka_unit_test(tree_text_before_any_element_is_the_bodys),
 		cmocka_unit_test(tree_replaces_invalid_utf8),
 		cmocka_unit_test(tree_reads_undeclared_html_as_utf8_when_valid),
-		cmocka_unit_test(tree_empty_html_is_an_empty_document),
+		unit_test_libxml2(tree_empty_html_is_an_empty_document),
 		cmocka_unit_test(tree_malformed_xml_names_file_and_line),
 		cmocka_unit_test(tree_never_reads_external_entities),
 		cmocka_unit_test(tree_billion_laughs_does_not_expand),

@@ -56,7 +56,7 @@ static void a_processing_instruction_does_not_shift_its_namesakes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(a_processing_instruction_does_not_shift_its_namesakes),
+		unit_test_libxml2(a_processing_instruction_does_not_shift_its_namesakes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

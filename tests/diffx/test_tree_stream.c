@@ -228,10 +228,10 @@ static void stream_peak_is_a_fraction_of_libxml2_document(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(stream_matches_walk_on_recovered_html),
-		cmocka_unit_test(stream_matches_walk_past_the_depth_cap),
-		cmocka_unit_test(stream_matches_walk_on_xml),
-		cmocka_unit_test(stream_peak_is_a_fraction_of_libxml2_document),
+		unit_test_libxml2(stream_matches_walk_on_recovered_html),
+		unit_test_libxml2(stream_matches_walk_past_the_depth_cap),
+		unit_test_libxml2(stream_matches_walk_on_xml),
+		unit_test_libxml2(stream_peak_is_a_fraction_of_libxml2_document),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -252,7 +252,7 @@ int main(void)
 		cmocka_unit_test(every_feature_is_finite_on_junk),
 		cmocka_unit_test(a_moved_subtree_is_counted_as_moved_nodes),
 		cmocka_unit_test(reordered_list_items_are_children_order_not_inversions),
-		cmocka_unit_test(a_stack_trace_page_looks_like_a_fault),
+		unit_test_libxml2(a_stack_trace_page_looks_like_a_fault),
 		cmocka_unit_test(a_changed_date_is_text_only),
 		cmocka_unit_test(a_changed_date_is_no_edit_once_scrubbed),
 		cmocka_unit_test(a_bare_archive_month_is_scrubbed_and_a_count_is_not),

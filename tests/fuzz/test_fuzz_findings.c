@@ -18,6 +18,9 @@
 #define FUZZ_ENTRY fuzz_html_one
 #include "fuzz/fuzz_html.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_html_libxml2_one
+#include "fuzz/fuzz_html_libxml2.c"
+#undef FUZZ_ENTRY
 #define FUZZ_ENTRY fuzz_xml_one
 #include "fuzz/fuzz_xml.c"
 #undef FUZZ_ENTRY
@@ -88,6 +91,14 @@ static void html_findings_stay_fixed(void **state)
 	assert_true(replay_folder("html", fuzz_html_one) > 0);
 }
 
+/* The HTML findings were found with libxml2's parser: they are replayed
+ * through both. */
+static void html_findings_stay_fixed_with_libxml2(void **state)
+{
+	(void)state;
+	assert_true(replay_folder("html", fuzz_html_libxml2_one) > 0);
+}
+
 static void xml_findings_stay_fixed(void **state)
 {
 	(void)state;
@@ -149,6 +160,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(html_findings_stay_fixed),
+		cmocka_unit_test(html_findings_stay_fixed_with_libxml2),
 		cmocka_unit_test(xml_findings_stay_fixed),
 		cmocka_unit_test(script_findings_stay_fixed),
 		cmocka_unit_test(corpus_findings_stay_fixed),

@@ -158,6 +158,35 @@ static void model_corrupt_fields_are_refused(void **state)
 	smart_model_free(m);
 }
 
+/* The HTML parser of the features is kept; a file without it is from
+ * before the choice, measured on libxml2's trees; another name is refused. */
+static void model_records_its_html_parser(void **state)
+{
+	smart_model *m = train(SMART_MODEL_LINEAR), *back;
+	smart_error err = { "" };
+	char *json = smart_model_to_json(m, &err), *edit;
+
+	(void)state;
+	assert_null(strstr(json, "html_parser"));
+	back = smart_model_from_json(json, strlen(json), "m.json", names, P, &err);
+	assert_non_null(back);
+	assert_string_equal(back->provenance.html_parser, "libxml2");
+	smart_model_free(back);
+	free(json);
+	strcpy(m->provenance.html_parser, "html5");
+	json = smart_model_to_json(m, &err);
+	back = smart_model_from_json(json, strlen(json), "m.json", names, P, &err);
+	assert_non_null(back);
+	assert_string_equal(back->provenance.html_parser, "html5");
+	smart_model_free(back);
+	edit = strstr(json, "\"html5\"");
+	assert_non_null(edit);
+	memcpy(edit + 1, "gecko", 5);
+	assert_non_null(strstr(load_error(json, names, P), "'provenance.html_parser'"));
+	free(json);
+	smart_model_free(m);
+}
+
 /* Weights of +-1e308 are finite, so each loads as a number, but any pair
  * would score inf or NaN: the loader refuses the model for its worst case. */
 static void model_whose_scores_can_overflow_is_refused(void **state)
@@ -191,6 +220,7 @@ int main(void)
 		cmocka_unit_test(model_truncated_file_is_one_error_line),
 		cmocka_unit_test(model_with_other_feature_list_names_first_mismatch),
 		cmocka_unit_test(model_corrupt_fields_are_refused),
+		cmocka_unit_test(model_records_its_html_parser),
 		cmocka_unit_test(model_whose_scores_can_overflow_is_refused),
 	};
 	make_data();

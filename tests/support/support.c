@@ -148,3 +148,17 @@ smart_features_result measure_scrubbed(const char *old_doc, const char *new_doc,
 	free(values);
 	return m.result;
 }
+
+int use_libxml2_parser(void **state)
+{
+	(void)state;
+	smart_html_parser_set(SMART_HTML_PARSER_LIBXML2);
+	return 0;
+}
+
+int use_default_parser(void **state)
+{
+	(void)state;
+	smart_html_parser_set(SMART_HTML_PARSER_DEFAULT);
+	return 0;
+}

@@ -44,6 +44,14 @@ smart_model *registry_model(const char **names);
 smart_features_result measure_scrubbed(const char *old_doc, const char *new_doc,
 				       smart_format format, int raw);
 
+/* cmocka setup and teardown of a test about libxml2's HTML trees (paths
+ * without <tbody>, processing instructions, boolean attributes valued by
+ * their name, arbitrary nesting that writes and parses back): it runs with
+ * the libxml2 parser, and the process's default is back after it. */
+int use_libxml2_parser(void **state);
+int use_default_parser(void **state);
+#define unit_test_libxml2(f) cmocka_unit_test_setup_teardown(f, use_libxml2_parser, use_default_parser)
+
 /* A monotonic clock in seconds, for tests that compare the times of two
  * sizes (ratios, never bare times). */
 double test_seconds(void);
