@@ -223,7 +223,7 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 	c.reader = smart_corpus_open(path, err);
 	if (!c.reader)
 		return -1;
-	rc = smart_pool_map(o->threads, &ops, &c, err);
+	rc = smart__pool_map(o->threads, &ops, &c, err);
 	smart_corpus_close(c.reader);
 	return rc;
 }
@@ -244,7 +244,7 @@ static int dirs_next(void *ctx, void **out, smart_error *err)
 	const char *rel, *skip;
 	int side;
 	batch_job *j;
-	int got = smart_walk_next(c->walk, &rel, &side, &skip);
+	int got = smart__walk_next(c->walk, &rel, &side, &skip);
 
 	if (got <= 0)
 		return got;
@@ -296,15 +296,15 @@ static int dirs_next_sharded(void *ctx, void **out, smart_error *err)
  * the total of the progress, a listing of the folders ahead of the work. */
 static int count_entries(const char *old_dir, const char *new_dir, size_t *n, smart_error *err)
 {
-	smart_walk *w = smart_walk_new(old_dir, new_dir, err);
+	smart_walk *w = smart__walk_new(old_dir, new_dir, err);
 	const char *rel, *skip;
 	int side;
 
 	if (!w)
 		return -1;
-	for (*n = 0; smart_walk_next(w, &rel, &side, &skip) > 0;)
+	for (*n = 0; smart__walk_next(w, &rel, &side, &skip) > 0;)
 		(*n)++;
-	smart_walk_free(w);
+	smart__walk_free(w);
 	return 0;
 }
 
@@ -323,10 +323,10 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
 	if (o->progress && !o->shard && count_entries(old_dir, new_dir, &c.total, err))
 		return -1;
-	c.walk = smart_walk_new(old_dir, new_dir, err);
+	c.walk = smart__walk_new(old_dir, new_dir, err);
 	if (!c.walk)
 		return -1;
-	rc = smart_pool_map(o->threads, &ops, &c, err);
-	smart_walk_free(c.walk);
+	rc = smart__pool_map(o->threads, &ops, &c, err);
+	smart__walk_free(c.walk);
 	return rc;
 }

@@ -68,7 +68,7 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 		ok = cJSON_AddStringToObject(o, "error", v->problem) != NULL;
 	if (ok && v->skipped)
 		ok = cJSON_AddStringToObject(o, "skipped", v->skipped) != NULL;
-	return smart_json_print(o, ok, 0, err);
+	return smart__json_print(o, ok, 0, err);
 }
 
 struct smart_junit {
@@ -94,7 +94,7 @@ void smart_junit_free(smart_junit *j)
 	if (!j)
 		return;
 	free(j->suite);
-	smart_strbuf_free(&j->body);
+	smart__strbuf_free(&j->body);
 	free(j);
 }
 
@@ -103,15 +103,15 @@ void smart_junit_free(smart_junit *j)
 static int junit_case(smart_strbuf *b, const smart_model *model, const smart_verdict *v,
 		      int *failure, int *error)
 {
-	int bad = smart_strbuf_printf(b, "  <testcase classname=\"") ||
-		  smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "\" name=\"") ||
-		  smart_strbuf_escaped(b, v->test) || smart_strbuf_printf(b, "\">\n");
+	int bad = smart__strbuf_printf(b, "  <testcase classname=\"") ||
+		  smart__strbuf_escaped(b, v->app) || smart__strbuf_printf(b, "\" name=\"") ||
+		  smart__strbuf_escaped(b, v->test) || smart__strbuf_printf(b, "\">\n");
 
 	*failure = *error = 0;
 	if (!bad && v->trouble) {
 		*error = 1;
-		bad = smart_strbuf_printf(b, "    <error message=\"") ||
-		      smart_strbuf_escaped(b, v->problem) || smart_strbuf_printf(b, "\"/>\n");
+		bad = smart__strbuf_printf(b, "    <error message=\"") ||
+		      smart__strbuf_escaped(b, v->problem) || smart__strbuf_printf(b, "\"/>\n");
 	} else if (!bad && v->inspect) {
 		char msg[200];
 
@@ -123,12 +123,12 @@ static int junit_case(smart_strbuf *b, const smart_model *model, const smart_ver
 				 smart_severity_name(v->severity),
 				 v->severity_reason ? v->severity_reason : "-", v->score,
 				 smart_comparison_name(model->comparison), model->cutoff);
-		bad = smart_strbuf_printf(b, "    <failure message=\"") ||
-		      smart_strbuf_escaped(b, msg) ||
-		      smart_strbuf_printf(b, "\" type=\"%s\"/>\n", smart_severity_name(v->severity));
+		bad = smart__strbuf_printf(b, "    <failure message=\"") ||
+		      smart__strbuf_escaped(b, msg) ||
+		      smart__strbuf_printf(b, "\" type=\"%s\"/>\n", smart_severity_name(v->severity));
 	}
 	if (!bad)
-		bad = smart_strbuf_printf(b, "  </testcase>\n");
+		bad = smart__strbuf_printf(b, "  </testcase>\n");
 	return bad ? -1 : 0;
 }
 
@@ -151,7 +151,7 @@ char *smart_junit_testcase(const smart_model *model, const smart_verdict *v, int
 	smart_strbuf b = { 0 };
 
 	if (junit_case(&b, model, v, failure, error)) {
-		smart_strbuf_free(&b);
+		smart__strbuf_free(&b);
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -163,9 +163,9 @@ char *smart_junit_testcase(const smart_model *model, const smart_verdict *v, int
 static int junit_head(smart_strbuf *b, const char *suite, const char *tests,
 		      const char *failures, const char *errors)
 {
-	return smart_strbuf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
-	       smart_strbuf_escaped(b, suite) ||
-	       smart_strbuf_printf(b, "\" tests=\"%s\" failures=\"%s\" errors=\"%s\">\n", tests,
+	return smart__strbuf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"") ||
+	       smart__strbuf_escaped(b, suite) ||
+	       smart__strbuf_printf(b, "\" tests=\"%s\" failures=\"%s\" errors=\"%s\">\n", tests,
 				   failures, errors);
 }
 
@@ -174,7 +174,7 @@ char *smart_junit_head_template(const char *suite, smart_error *err)
 	smart_strbuf b = { 0 };
 
 	if (junit_head(&b, suite, "<#tests>", "<#failures>", "<#errors>")) {
-		smart_strbuf_free(&b);
+		smart__strbuf_free(&b);
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -191,12 +191,12 @@ int smart_junit_finish(smart_junit *j, const char *path, smart_error *err)
 	snprintf(failures, sizeof(failures), "%zu", j->failures);
 	snprintf(errors, sizeof(errors), "%zu", j->errors);
 	if (junit_head(&out, j->suite, tests, failures, errors) ||
-	    (j->body.len && smart_strbuf_append(&out, j->body.data, j->body.len)) ||
-	    smart_strbuf_printf(&out, SMART_JUNIT_TAIL))
+	    (j->body.len && smart__strbuf_append(&out, j->body.data, j->body.len)) ||
+	    smart__strbuf_printf(&out, SMART_JUNIT_TAIL))
 		smart_error_oom(err);
 	else
 		rc = smart_file_write_atomic(path, out.data, out.len, err);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	smart_junit_free(j);
 	return rc;
 }

@@ -37,7 +37,7 @@ void smart_html_report_free(smart_html_report *r)
 	if (!r)
 		return;
 	free(r->title);
-	smart_strbuf_free(&r->rows);
+	smart__strbuf_free(&r->rows);
 	free(r);
 }
 
@@ -47,15 +47,15 @@ static int html_features(smart_strbuf *b, const smart_model *model, const smart_
 {
 	size_t *idx = malloc((model->n_features ? model->n_features : 1) * sizeof(*idx));
 	size_t k = idx ? smart_top_features(model, v->values, idx, model->n_features) : 0;
-	int bad = !idx || smart_strbuf_printf(b, "\"f\":[");
+	int bad = !idx || smart__strbuf_printf(b, "\"f\":[");
 
 	for (size_t i = 0; !bad && i < k; i++)
-		bad = smart_strbuf_printf(b, "%s[\"%s\",%.6g,%.6g,%.6g]", i ? "," : "",
+		bad = smart__strbuf_printf(b, "%s[\"%s\",%.6g,%.6g,%.6g]", i ? "," : "",
 					  model->names[idx[i]],
 					  smart_model_contribution(model, v->values, idx[i]),
 					  v->values[idx[i]], model->weights[idx[i]]);
 	free(idx);
-	return bad || smart_strbuf_printf(b, "]");
+	return bad || smart__strbuf_printf(b, "]");
 }
 
 /* Appends the <script> elements that hold what opening verdict v's row
@@ -65,14 +65,14 @@ static int html_data(smart_strbuf *b, const smart_model *model, const smart_verd
 {
 	if (!v->values && !v->view)
 		return 0;
-	return smart_strbuf_printf(b, "<script type=\"application/json\" id=\"p%zu\">{", v->index) ||
+	return smart__strbuf_printf(b, "<script type=\"application/json\" id=\"p%zu\">{", v->index) ||
 	       html_features(b, model, v) ||
-	       (v->severity_reason && smart_strbuf_printf(b, ",\"r\":\"%s\"", v->severity_reason)) ||
-	       smart_strbuf_printf(b, "}</script>\n") ||
-	       (v->view && (smart_strbuf_printf(b, "<script type=\"text/plain\" id=\"v%zu\">",
+	       (v->severity_reason && smart__strbuf_printf(b, ",\"r\":\"%s\"", v->severity_reason)) ||
+	       smart__strbuf_printf(b, "}</script>\n") ||
+	       (v->view && (smart__strbuf_printf(b, "<script type=\"text/plain\" id=\"v%zu\">",
 						v->index) ||
-			    smart_strbuf_append(b, v->view, strlen(v->view)) ||
-			    smart_strbuf_printf(b, "</script>\n")));
+			    smart__strbuf_append(b, v->view, strlen(v->view)) ||
+			    smart__strbuf_printf(b, "</script>\n")));
 }
 
 /* Appends verdict v's row to b: the data attributes the script filters
@@ -88,21 +88,21 @@ static int html_row(smart_strbuf *b, const smart_model *model, const smart_verdi
 
 	if (isfinite(v->score))
 		snprintf(score, sizeof(score), "%.4f", v->score);
-	bad = smart_strbuf_printf(b, "<tr class=\"%s\" data-i=\"%zu\" data-d=\"%s\" data-s=\"%s\" "
+	bad = smart__strbuf_printf(b, "<tr class=\"%s\" data-i=\"%zu\" data-d=\"%s\" data-s=\"%s\" "
 				  "data-sev=\"%s\" data-app=\"", cls, v->index, cls, score, sev) ||
-	      smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "\" data-t=\"") ||
-	      smart_strbuf_escaped(b, v->test) ||
-	      smart_strbuf_printf(b, "\"><td>%zu</td><td class=\"dec\">%s</td><td>%s</td>"
+	      smart__strbuf_escaped(b, v->app) || smart__strbuf_printf(b, "\" data-t=\"") ||
+	      smart__strbuf_escaped(b, v->test) ||
+	      smart__strbuf_printf(b, "\"><td>%zu</td><td class=\"dec\">%s</td><td>%s</td>"
 				  "<td class=\"sev-%s\">%s</td><td>", v->index + 1, cls, score, sev,
 				  sev) ||
-	      smart_strbuf_escaped(b, v->app) || smart_strbuf_printf(b, "</td><td>") ||
-	      smart_strbuf_escaped(b, v->test) || smart_strbuf_printf(b, "</td><td>");
+	      smart__strbuf_escaped(b, v->app) || smart__strbuf_printf(b, "</td><td>") ||
+	      smart__strbuf_escaped(b, v->test) || smart__strbuf_printf(b, "</td><td>");
 	for (size_t i = 0; !bad && i < k; i++)
-		bad = smart_strbuf_printf(b, "%s%s %+.3f", i ? ", " : "", model->names[idx[i]],
+		bad = smart__strbuf_printf(b, "%s%s %+.3f", i ? ", " : "", model->names[idx[i]],
 					  smart_model_contribution(model, v->values, idx[i]));
 	if (!bad && v->problem)
-		bad = smart_strbuf_escaped(b, v->problem);
-	return bad || smart_strbuf_printf(b, "</td></tr>\n") || html_data(b, model, v) ? -1 : 0;
+		bad = smart__strbuf_escaped(b, v->problem);
+	return bad || smart__strbuf_printf(b, "</td></tr>\n") || html_data(b, model, v) ? -1 : 0;
 }
 
 int smart_html_report_add(smart_html_report *r, const smart_model *model,
@@ -120,7 +120,7 @@ char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
 	smart_strbuf b = { 0 };
 
 	if (html_row(&b, model, v)) {
-		smart_strbuf_free(&b);
+		smart__strbuf_free(&b);
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -133,13 +133,13 @@ char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
 static int html_head(smart_strbuf *out, const char *title, const smart_model *model,
 		     const char *const counts[4])
 {
-	return smart_strbuf_printf(out,
+	return smart__strbuf_printf(out,
 		"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smart: ") ||
-		smart_strbuf_escaped(out, title) ||
-		smart_strbuf_printf(out, "</title>\n<style>\n%s</style></head><body>\n<h1>",
+		smart__strbuf_escaped(out, title) ||
+		smart__strbuf_printf(out, "</title>\n<style>\n%s</style></head><body>\n<h1>",
 				    smart__report_css) ||
-		smart_strbuf_escaped(out, title) ||
-		smart_strbuf_printf(out,
+		smart__strbuf_escaped(out, title) ||
+		smart__strbuf_printf(out,
 			"</h1>\n<p>%s pairs: %s to inspect, %s to ignore, %s not classified. "
 			"Inspect when score %s %.6g. Open a row to see the pair.</p>\n"
 			"<p class=\"legend\">old and new, as aligned: <span class=\"m-d root\">deleted</span>"
@@ -179,7 +179,7 @@ char *smart_html_report_head_template(const char *title, const smart_model *mode
 	smart_strbuf b = { 0 };
 
 	if (html_head(&b, title, model, counts)) {
-		smart_strbuf_free(&b);
+		smart__strbuf_free(&b);
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -199,12 +199,12 @@ int smart_html_report_finish(smart_html_report *r, const smart_model *model,
 	snprintf(counts[2], sizeof(counts[2]), "%zu", r->pairs - r->inspect);
 	snprintf(counts[3], sizeof(counts[3]), "%zu", r->trouble);
 	if (html_head(&out, r->title, model, shown) ||
-	    (r->rows.len && smart_strbuf_append(&out, r->rows.data, r->rows.len)) ||
-	    smart_strbuf_append(&out, smart__report_tail, strlen(smart__report_tail)))
+	    (r->rows.len && smart__strbuf_append(&out, r->rows.data, r->rows.len)) ||
+	    smart__strbuf_append(&out, smart__report_tail, strlen(smart__report_tail)))
 		smart_error_oom(err);
 	else
 		rc = smart_file_write_atomic(path, out.data, out.len, err);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	smart_html_report_free(r);
 	return rc;
 }

@@ -37,7 +37,7 @@ static int list_push(list *l, char *rel, const char *skip)
 {
 	if (!rel)
 		return -1;
-	if (smart_array_reserve((void **)&l->items, &l->cap, l->n, sizeof(*l->items), 64) < 0) {
+	if (smart__array_reserve((void **)&l->items, &l->cap, l->n, sizeof(*l->items), 64) < 0) {
 		free(rel);
 		return -1;
 	}
@@ -232,7 +232,7 @@ done:
 	return rc;
 }
 
-smart_walk *smart_walk_new(const char *old_dir, const char *new_dir,
+smart_walk *smart__walk_new(const char *old_dir, const char *new_dir,
 			   smart_error *err)
 {
 	smart_walk *w = calloc(1, sizeof(*w));
@@ -242,13 +242,13 @@ smart_walk *smart_walk_new(const char *old_dir, const char *new_dir,
 		return NULL;
 	}
 	if (list_files(old_dir, &w->old_files, err) || list_files(new_dir, &w->new_files, err)) {
-		smart_walk_free(w);
+		smart__walk_free(w);
 		return NULL;
 	}
 	return w;
 }
 
-int smart_walk_next(smart_walk *w, const char **rel, int *side, const char **skip)
+int smart__walk_next(smart_walk *w, const char **rel, int *side, const char **skip)
 {
 	const entry *old = w->i < w->old_files.n ? &w->old_files.items[w->i] : NULL;
 	const entry *new = w->j < w->new_files.n ? &w->new_files.items[w->j] : NULL;
@@ -277,7 +277,7 @@ int smart_walk_next(smart_walk *w, const char **rel, int *side, const char **ski
 	return 1;
 }
 
-void smart_walk_free(smart_walk *w)
+void smart__walk_free(smart_walk *w)
 {
 	if (!w)
 		return;

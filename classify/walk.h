@@ -18,14 +18,14 @@ enum { SMART_WALK_BOTH = 0, SMART_WALK_OLD_ONLY, SMART_WALK_NEW_ONLY };
 typedef struct smart_walk smart_walk;
 
 /* Lists both folders; NULL with err set when one cannot be read. */
-smart_walk *smart_walk_new(const char *old_dir, const char *new_dir,
+smart_walk *smart__walk_new(const char *old_dir, const char *new_dir,
 			   smart_error *err);
 
-/* The next relative path (valid until smart_walk_free), on which side it
+/* The next relative path (valid until smart__walk_free), on which side it
  * exists, and why it is skipped (NULL: a document to classify; when both
  * sides have the path, either side's reason). Returns 1, or 0 at the end. */
-int smart_walk_next(smart_walk *w, const char **rel, int *side, const char **skip);
+int smart__walk_next(smart_walk *w, const char **rel, int *side, const char **skip);
 
-void smart_walk_free(smart_walk *w);
+void smart__walk_free(smart_walk *w);
 
 #endif

@@ -105,7 +105,7 @@ static const char *label_text(const smart_document *doc, smart_strbuf *clean, si
 	if (smart__text_is_valid_utf8(doc->data, doc->len))
 		return doc->data;
 	if (smart__text_clean(clean, doc->data, doc->len, 0) < 0 ||
-	    smart_strbuf_append(clean, "", 0) < 0)
+	    smart__strbuf_append(clean, "", 0) < 0)
 		return NULL;
 	*len = clean->len;
 	return clean->data;
@@ -128,8 +128,8 @@ static int labels_append(review_labels *l, const review_item *it, const review_d
 		smart_error_oom(err);
 	else if (!(line = smart_pair_to_json(&p, err)))
 		smart_error_prefix(err, "%s: cannot be labelled", it->where);
-	smart_strbuf_free(&clean_old);
-	smart_strbuf_free(&clean_new);
+	smart__strbuf_free(&clean_old);
+	smart__strbuf_free(&clean_new);
 	if (!line)
 		return -1;
 	len = strlen(line);

@@ -20,12 +20,12 @@ struct smart_arena {
 	struct chunk *head;
 };
 
-smart_arena *smart_arena_new(void)
+smart_arena *smart__arena_new(void)
 {
 	return calloc(1, sizeof(smart_arena));
 }
 
-void smart_arena_free(smart_arena *arena)
+void smart__arena_free(smart_arena *arena)
 {
 	struct chunk *c, *next;
 
@@ -73,14 +73,14 @@ static void *arena_take(smart_arena *arena, size_t size, size_t align)
 	return c->data + start;
 }
 
-void *smart_arena_alloc(smart_arena *arena, size_t size)
+void *smart__arena_alloc(smart_arena *arena, size_t size)
 {
 	return arena_take(arena, size, alignof(max_align_t));
 }
 
 /* Strings need no alignment: packed end to end they take about half the
  * room of 16-byte aligned blocks, most of a tree's strings being short. */
-char *smart_arena_strndup(smart_arena *arena, const char *s, size_t len)
+char *smart__arena_strndup(smart_arena *arena, const char *s, size_t len)
 {
 	char *copy = arena_take(arena, len + 1, 1);
 

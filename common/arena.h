@@ -11,15 +11,15 @@
 typedef struct smart_arena smart_arena;
 
 /* Creates an empty arena; NULL when out of memory. */
-smart_arena *smart_arena_new(void);
+smart_arena *smart__arena_new(void);
 
 /* Frees the arena and everything allocated from it; NULL is allowed. */
-void smart_arena_free(smart_arena *arena);
+void smart__arena_free(smart_arena *arena);
 
 /* Returns `size` bytes aligned for any type, or NULL when out of memory. */
-void *smart_arena_alloc(smart_arena *arena, size_t size);
+void *smart__arena_alloc(smart_arena *arena, size_t size);
 
 /* Copies `len` bytes of `s` and a terminating NUL; NULL when out of memory. */
-char *smart_arena_strndup(smart_arena *arena, const char *s, size_t len);
+char *smart__arena_strndup(smart_arena *arena, const char *s, size_t len);
 
 #endif

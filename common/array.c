@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-int smart_array_reserve(void **items, size_t *cap, size_t count, size_t size,
+int smart__array_reserve(void **items, size_t *cap, size_t count, size_t size,
 			size_t first)
 {
 	size_t bigger;

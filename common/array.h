@@ -13,7 +13,7 @@
  * (`first` items the first time). `items` is the address of the array
  * pointer, passed as (void **)&array. 0, or -1 when out of memory or the
  * size would overflow; the array is left as it was then. */
-int smart_array_reserve(void **items, size_t *cap, size_t count, size_t size,
+int smart__array_reserve(void **items, size_t *cap, size_t count, size_t size,
 			size_t first);
 
 #endif

@@ -50,7 +50,7 @@ int smart_file_read(const char *path, size_t max_bytes, char **data,
 					path, max_bytes);
 			}
 			/* Full (used + 1 == cap): doubles the buffer. */
-			if (smart_array_reserve((void **)&buf, &cap, used + 1, 1, 4096)) {
+			if (smart__array_reserve((void **)&buf, &cap, used + 1, 1, 4096)) {
 				free(buf);
 				close(fd);
 				return smart_error_set(err, "%s: out of memory", path);

@@ -12,7 +12,7 @@
 
 #include "common/array.h"
 
-void smart_fs_paths_free(smart_fs_paths *paths)
+void smart__fs_paths_free(smart_fs_paths *paths)
 {
 	for (size_t i = 0; i < paths->count; i++)
 		free(paths->items[i]);
@@ -20,7 +20,7 @@ void smart_fs_paths_free(smart_fs_paths *paths)
 	memset(paths, 0, sizeof(*paths));
 }
 
-char *smart_fs_join(const char *a, const char *b)
+char *smart__fs_join(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	char *s = malloc(la + lb + 2);
@@ -56,14 +56,14 @@ static int compare_paths(const void *a, const void *b)
 /* Appends a copy of `rel` to the list. */
 static int paths_add(smart_fs_paths *out, const char *rel)
 {
-	if (smart_array_reserve((void **)&out->items, &out->cap, out->count, sizeof(*out->items),
+	if (smart__array_reserve((void **)&out->items, &out->cap, out->count, sizeof(*out->items),
 				64) < 0)
 		return -1;
 	out->items[out->count] = strdup(rel);
 	return out->items[out->count] ? (int)(out->count++, 0) : -1;
 }
 
-int smart_fs_list_files(const char *root, const char *skip,
+int smart__fs_list_files(const char *root, const char *skip,
 			const char *const *globs, size_t glob_count,
 			smart_fs_paths *out, smart_error *err)
 {
@@ -96,13 +96,13 @@ int smart_fs_list_files(const char *root, const char *skip,
 	}
 	fts_close(fts);
 	if (rc < 0)
-		smart_fs_paths_free(out);
+		smart__fs_paths_free(out);
 	else if (out->count > 1)
 		qsort(out->items, out->count, sizeof(char *), compare_paths);
 	return rc;
 }
 
-int smart_fs_remove_tree(const char *path, smart_error *err)
+int smart__fs_remove_tree(const char *path, smart_error *err)
 {
 	char *argv[] = { (char *)path, NULL };
 	FTS *fts;
@@ -140,14 +140,14 @@ int smart_fs_remove_tree(const char *path, smart_error *err)
 	return rc;
 }
 
-int smart_fs_fresh_dir(const char *root, const char *rel, smart_error *err)
+int smart__fs_fresh_dir(const char *root, const char *rel, smart_error *err)
 {
-	char *path = smart_fs_join(root, rel);
+	char *path = smart__fs_join(root, rel);
 	int rc = 0;
 
 	if (!path)
 		return smart_error_oom(err);
-	if (smart_fs_remove_tree(path, err) < 0) {
+	if (smart__fs_remove_tree(path, err) < 0) {
 		free(path);
 		return -1;
 	}
@@ -169,7 +169,7 @@ int smart_fs_fresh_dir(const char *root, const char *rel, smart_error *err)
 	return rc;
 }
 
-int smart_fs_write_in_place(const char *path, const char *data, size_t len,
+int smart__fs_write_in_place(const char *path, const char *data, size_t len,
 			    smart_error *err)
 {
 	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);

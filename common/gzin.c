@@ -55,7 +55,7 @@ static int gzin_fill(smart_gzin *in, smart_error *err)
 	return 0;
 }
 
-smart_gzin *smart_gzin_open(const char *path, smart_error *err)
+smart_gzin *smart__gzin_open(const char *path, smart_error *err)
 {
 	smart_gzin *in = calloc(1, sizeof(*in));
 
@@ -74,14 +74,14 @@ smart_gzin *smart_gzin_open(const char *path, smart_error *err)
 	/* the first bytes decide; a file shorter than the magic is plain */
 	while (!in->file_eof && in->in_len < 2) {
 		if (gzin_fill(in, err)) {
-			smart_gzin_close(in);
+			smart__gzin_close(in);
 			return NULL;
 		}
 	}
 	if (in->in_len >= 2 && in->in[0] == 0x1f && in->in[1] == 0x8b) {
 		in->state = malloc(sizeof(*in->state));
 		if (!in->state) {
-			smart_gzin_close(in);
+			smart__gzin_close(in);
 			smart_error_oom(err);
 			return NULL;
 		}
@@ -185,7 +185,7 @@ static int gzin_next_member(smart_gzin *in, smart_error *err)
 	return 1;
 }
 
-ssize_t smart_gzin_read(smart_gzin *in, void *buf, size_t cap, smart_error *err)
+ssize_t smart__gzin_read(smart_gzin *in, void *buf, size_t cap, smart_error *err)
 {
 	struct inflate_state *st = in->state;
 
@@ -225,7 +225,7 @@ ssize_t smart_gzin_read(smart_gzin *in, void *buf, size_t cap, smart_error *err)
 	}
 }
 
-void smart_gzin_close(smart_gzin *in)
+void smart__gzin_close(smart_gzin *in)
 {
 	if (!in)
 		return;

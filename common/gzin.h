@@ -23,15 +23,15 @@ typedef struct smart_gzin smart_gzin;
 
 /* Opens `path` for reading; NULL with `err` set (strerror's words) when it
  * cannot be opened or memory runs out. */
-smart_gzin *smart_gzin_open(const char *path, smart_error *err);
+smart_gzin *smart__gzin_open(const char *path, smart_error *err);
 
 /* Reads up to `cap` bytes of the file's content (inflated when it is
  * gzip) into `buf`. Returns how many, 0 at the end, or -1 with `err` set:
  * a read error, a corrupt or truncated gzip stream, a wrong checksum,
  * bytes after the last member that are neither another member nor zero
  * padding. */
-ssize_t smart_gzin_read(smart_gzin *in, void *buf, size_t cap, smart_error *err);
+ssize_t smart__gzin_read(smart_gzin *in, void *buf, size_t cap, smart_error *err);
 
-void smart_gzin_close(smart_gzin *in);
+void smart__gzin_close(smart_gzin *in);
 
 #endif

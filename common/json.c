@@ -1,7 +1,7 @@
 /* Small cJSON helpers (common/json.h). */
 #include "json.h"
 
-const char *smart_json_opt_string(const cJSON *obj, const char *key, int *bad)
+const char *smart__json_opt_string(const cJSON *obj, const char *key, int *bad)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
 
@@ -14,7 +14,7 @@ const char *smart_json_opt_string(const cJSON *obj, const char *key, int *bad)
 	return it->valuestring;
 }
 
-char *smart_json_print(cJSON *root, int built, int pretty, smart_error *err)
+char *smart__json_print(cJSON *root, int built, int pretty, smart_error *err)
 {
 	char *text = NULL;
 

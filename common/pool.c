@@ -29,7 +29,7 @@ typedef struct pool {
 	pthread_cond_t work_done;  /* a slot became DONE */
 } pool;
 
-unsigned smart_pool_cores(void)
+unsigned smart__pool_cores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -111,7 +111,7 @@ static int pool_serial(const smart_pool_ops *ops, void *ctx, smart_error *err)
 	}
 }
 
-int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
+int smart__pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 		   smart_error *err)
 {
 	pool p;
@@ -120,7 +120,7 @@ int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 	int rc = 0, ended = 0;
 
 	if (threads == 0)
-		threads = smart_pool_cores();
+		threads = smart__pool_cores();
 	if (threads == 1)
 		return pool_serial(ops, ctx, err);
 	memset(&p, 0, sizeof(p));

@@ -42,10 +42,10 @@ typedef struct smart_pool_ops {
  * calling thread works too while the oldest job is unfinished. Returns 0,
  * or -1 with `err` set when next or done stopped it or a thread could not
  * start. */
-int smart_pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
+int smart__pool_map(unsigned threads, const smart_pool_ops *ops, void *ctx,
 		   smart_error *err);
 
 /* The number of online cores (at least 1). */
-unsigned smart_pool_cores(void);
+unsigned smart__pool_cores(void);
 
 #endif

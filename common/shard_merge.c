@@ -152,7 +152,7 @@ static int read_body(shard_file *f, size_t file, shard_item **items, size_t *n_i
 				return truncated(f, "an item is cut short", err);
 			if (unit >= f->total)
 				return truncated(f, "an item's unit is past the run's", err);
-			if (smart_array_reserve((void **)items, cap, *n_items, sizeof(**items), 256))
+			if (smart__array_reserve((void **)items, cap, *n_items, sizeof(**items), 256))
 				return smart_error_oom(err);
 			(*items)[(*n_items)++] = (shard_item){ unit, *n_items, file, data, len };
 			seen++;
@@ -210,22 +210,22 @@ static int put_head(smart_strbuf *b, const char *head, const counter *c, size_t 
 		const char *close = strchr(mark, '>');
 		size_t i;
 
-		if (smart_strbuf_append(b, s, (size_t)(mark - s)))
+		if (smart__strbuf_append(b, s, (size_t)(mark - s)))
 			return -1;
 		for (i = 0; close && i < n; i++)
 			if (strlen(c[i].name) == (size_t)(close - mark - 2) &&
 			    strncmp(c[i].name, mark + 2, (size_t)(close - mark - 2)) == 0)
 				break;
 		if (close && i < n) {
-			if (smart_strbuf_printf(b, "%llu", c[i].sum))
+			if (smart__strbuf_printf(b, "%llu", c[i].sum))
 				return -1;
 		} else if (close && strchr(mark + 2, '>') == close) {
-			if (smart_strbuf_append(b, "0", 1)) /* no shard counted it */
+			if (smart__strbuf_append(b, "0", 1)) /* no shard counted it */
 				return -1;
 		}
 		s = close ? close + 1 : mark + 2;
 	}
-	return smart_strbuf_append(b, s, strlen(s));
+	return smart__strbuf_append(b, s, strlen(s));
 }
 
 /* Checks that the shards are all N of one run, each once, and that their
@@ -310,10 +310,10 @@ int smart_shard_merge_status(const char *const *paths, size_t n, char **text, si
 	if (put_head(&out, f[0].head, c, n_counters))
 		goto oom;
 	for (size_t i = 0; i < n_items; i++)
-		if (smart_strbuf_append(&out, items[i].data, items[i].len))
+		if (smart__strbuf_append(&out, items[i].data, items[i].len))
 			goto oom;
-	if (smart_strbuf_append(&out, f[0].tail, strlen(f[0].tail)) ||
-	    (!out.data && smart_strbuf_append(&out, "", 0)))
+	if (smart__strbuf_append(&out, f[0].tail, strlen(f[0].tail)) ||
+	    (!out.data && smart__strbuf_append(&out, "", 0)))
 		goto oom;
 	*text = out.data;
 	*len = out.len;
@@ -323,7 +323,7 @@ int smart_shard_merge_status(const char *const *paths, size_t n, char **text, si
 oom:
 	smart_error_oom(err);
 done:
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	free(items);
 	for (size_t i = 0; i < n; i++)
 		free(f[i].text);

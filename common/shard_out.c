@@ -46,8 +46,8 @@ void smart_shard_out_free(smart_shard_out *o)
 	free(o->params);
 	free(o->head);
 	free(o->tail);
-	smart_strbuf_free(&o->items);
-	smart_strbuf_free(&o->counters);
+	smart__strbuf_free(&o->items);
+	smart__strbuf_free(&o->counters);
 	free(o);
 }
 
@@ -71,8 +71,8 @@ int smart_shard_out_frame(smart_shard_out *o, const char *head, const char *tail
 int smart_shard_out_item(smart_shard_out *o, size_t unit, const char *data, size_t len,
 			 smart_error *err)
 {
-	if (smart_strbuf_printf(&o->items, "item %zu %zu\n", unit, len) ||
-	    smart_strbuf_append(&o->items, data, len) || smart_strbuf_append(&o->items, "\n", 1))
+	if (smart__strbuf_printf(&o->items, "item %zu %zu\n", unit, len) ||
+	    smart__strbuf_append(&o->items, data, len) || smart__strbuf_append(&o->items, "\n", 1))
 		return smart_error_oom(err);
 	o->n_items++;
 	return 0;
@@ -81,7 +81,7 @@ int smart_shard_out_item(smart_shard_out *o, size_t unit, const char *data, size
 int smart_shard_out_count(smart_shard_out *o, const char *name, unsigned long long value,
 			  smart_error *err)
 {
-	if (smart_strbuf_printf(&o->counters, "count %s %llu\n", name, value))
+	if (smart__strbuf_printf(&o->counters, "count %s %llu\n", name, value))
 		return smart_error_oom(err);
 	return 0;
 }
@@ -103,16 +103,16 @@ int smart_shard_out_text(const smart_shard_out *o, const smart_shard_walk *w, ch
 	/* The run's fingerprint: its parameters and every unit's name, in order. */
 	run_parts[0] ^= smart_shard_hash(o->kind, strlen(o->kind));
 	run = smart_shard_hash(run_parts, sizeof(run_parts));
-	if (smart_strbuf_printf(&b, "smart-shard 1\nkind %s\nparams %s\nrun %016llx\n"
+	if (smart__strbuf_printf(&b, "smart-shard 1\nkind %s\nparams %s\nrun %016llx\n"
 				"shard %u/%u\ntotal %zu\ntaken %zu\nhead %zu\n",
 				o->kind, o->params, (unsigned long long)run, k, n, w->total,
 				w->taken, strlen(o->head)) ||
-	    smart_strbuf_printf(&b, "%s\ntail %zu\n%s\n", o->head, strlen(o->tail), o->tail) ||
-	    (o->items.len && smart_strbuf_append(&b, o->items.data, o->items.len)) ||
-	    (o->counters.len && smart_strbuf_append(&b, o->counters.data, o->counters.len)) ||
-	    (o->status >= 0 && smart_strbuf_printf(&b, "status %d\n", o->status)) ||
-	    smart_strbuf_printf(&b, "end %zu\n", o->n_items)) {
-		smart_strbuf_free(&b);
+	    smart__strbuf_printf(&b, "%s\ntail %zu\n%s\n", o->head, strlen(o->tail), o->tail) ||
+	    (o->items.len && smart__strbuf_append(&b, o->items.data, o->items.len)) ||
+	    (o->counters.len && smart__strbuf_append(&b, o->counters.data, o->counters.len)) ||
+	    (o->status >= 0 && smart__strbuf_printf(&b, "status %d\n", o->status)) ||
+	    smart__strbuf_printf(&b, "end %zu\n", o->n_items)) {
+		smart__strbuf_free(&b);
 		return smart_error_oom(err);
 	}
 	*text = b.data;

@@ -8,11 +8,11 @@
 
 #include "common/array.h"
 
-int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n)
+int smart__strbuf_append(smart_strbuf *b, const char *s, size_t n)
 {
 	/* Doubles the full buffer (count == cap) until the bytes fit. */
 	while (b->len + n + 1 > b->cap)
-		if (smart_array_reserve((void **)&b->data, &b->cap, b->cap, 1, 64))
+		if (smart__array_reserve((void **)&b->data, &b->cap, b->cap, 1, 64))
 			return -1;
 	memcpy(b->data + b->len, s, n);
 	b->len += n;
@@ -20,7 +20,7 @@ int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n)
 	return 0;
 }
 
-int smart_strbuf_printf(smart_strbuf *b, const char *fmt, ...)
+int smart__strbuf_printf(smart_strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
 	char small[256];
@@ -33,19 +33,19 @@ int smart_strbuf_printf(smart_strbuf *b, const char *fmt, ...)
 	if (n < 0)
 		return -1;
 	if ((size_t)n < sizeof(small))
-		return smart_strbuf_append(b, small, (size_t)n);
+		return smart__strbuf_append(b, small, (size_t)n);
 	big = malloc((size_t)n + 1);
 	if (!big)
 		return -1;
 	va_start(ap, fmt);
 	vsnprintf(big, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	n = smart_strbuf_append(b, big, (size_t)n);
+	n = smart__strbuf_append(b, big, (size_t)n);
 	free(big);
 	return n;
 }
 
-int smart_strbuf_escaped(smart_strbuf *b, const char *s)
+int smart__strbuf_escaped(smart_strbuf *b, const char *s)
 {
 	for (; *s; s++) {
 		const char *rep = NULL;
@@ -61,20 +61,20 @@ int smart_strbuf_escaped(smart_strbuf *b, const char *s)
 			if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
 				one = '?';
 		}
-		if (rep ? smart_strbuf_append(b, rep, strlen(rep)) : smart_strbuf_append(b, &one, 1))
+		if (rep ? smart__strbuf_append(b, rep, strlen(rep)) : smart__strbuf_append(b, &one, 1))
 			return -1;
 	}
 	return 0;
 }
 
-void smart_strbuf_free(smart_strbuf *b)
+void smart__strbuf_free(smart_strbuf *b)
 {
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
 }
 
-char *smart_strbuf_copy(const char *s, size_t n)
+char *smart__strbuf_copy(const char *s, size_t n)
 {
 	char *c = malloc(n + 1);
 

@@ -14,18 +14,18 @@ typedef struct smart_strbuf {
 	size_t len, cap;
 } smart_strbuf;
 
-int smart_strbuf_append(smart_strbuf *b, const char *s, size_t n);
-int smart_strbuf_printf(smart_strbuf *b, const char *fmt, ...)
+int smart__strbuf_append(smart_strbuf *b, const char *s, size_t n);
+int smart__strbuf_printf(smart_strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Appends text escaped for XML/HTML content and attribute values; control
  * characters XML 1.0 forbids become '?'. */
-int smart_strbuf_escaped(smart_strbuf *b, const char *s);
-void smart_strbuf_free(smart_strbuf *b);
+int smart__strbuf_escaped(smart_strbuf *b, const char *s);
+void smart__strbuf_free(smart_strbuf *b);
 
 /* A new NUL-terminated copy of the `n` bytes at `s`, which may hold NUL
  * bytes (strndup would stop there): a document kept past its reader's
  * buffer, or handed to an API that wants a C string. NULL when out of
  * memory; the caller frees it. */
-char *smart_strbuf_copy(const char *s, size_t n);
+char *smart__strbuf_copy(const char *s, size_t n);
 
 #endif

@@ -86,7 +86,7 @@ int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collaps
 			continue;
 		}
 		if (pending_space) {
-			if (smart_strbuf_append(out, " ", 1) < 0)
+			if (smart__strbuf_append(out, " ", 1) < 0)
 				return -1;
 			pending_space = 0;
 		}
@@ -97,11 +97,11 @@ int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collaps
 		       (n = utf8_sequence_length(s + end, len - end)) > 0)
 			end += n;
 		if (end > i) {
-			if (smart_strbuf_append(out, in + i, end - i) < 0)
+			if (smart__strbuf_append(out, in + i, end - i) < 0)
 				return -1;
 			i = end;
 		} else {
-			if (smart_strbuf_append(out, replacement, 3) < 0)
+			if (smart__strbuf_append(out, replacement, 3) < 0)
 				return -1;
 			i++;
 		}

@@ -144,7 +144,7 @@ static int strip_enter(void *vctx, xmlNodePtr node)
 	} else if (ctx->stage == CJ_STYLE) {
 		remove_attributes(node, &ctx->cfg->cj_style_attributes);
 		if (smart__cmp_names_has(&ctx->cfg->cj_style_tags, (const char *)node->name)) {
-			if (smart_array_reserve((void **)&ctx->unwrap, &ctx->cap, ctx->n,
+			if (smart__array_reserve((void **)&ctx->unwrap, &ctx->cap, ctx->n,
 						sizeof(*ctx->unwrap), 32) < 0) {
 				ctx->failed = 1;
 				return -1;

@@ -84,7 +84,7 @@ static int tpl_enter(void *vctx, xmlNodePtr node)
 
 	if (node->type != XML_ELEMENT_NODE)
 		return 1;
-	if (smart_array_reserve((void **)&ctx->stack, &ctx->cap, ctx->depth, sizeof(*ctx->stack),
+	if (smart__array_reserve((void **)&ctx->stack, &ctx->cap, ctx->depth, sizeof(*ctx->stack),
 				16) < 0) {
 		ctx->failed = 1;
 		return -1;
@@ -152,7 +152,7 @@ static int tpl_leave(void *vctx, xmlNodePtr node)
 		return 0;
 	}
 	f = &ctx->stack[ctx->depth - 1];
-	if (smart_array_reserve((void **)&f->child, &f->cap, f->n, sizeof(*f->child), 8) < 0) {
+	if (smart__array_reserve((void **)&f->child, &f->cap, f->n, sizeof(*f->child), 8) < 0) {
 		ctx->failed = 1;
 		return -1;
 	}
@@ -201,7 +201,7 @@ static int find_enter(void *vctx, xmlNodePtr node)
 
 	if (!is_container(node, ctx->stage))
 		return 0;
-	if (smart_array_reserve((void **)&ctx->v, &ctx->cap, ctx->n, sizeof(*ctx->v), 16) < 0)
+	if (smart__array_reserve((void **)&ctx->v, &ctx->cap, ctx->n, sizeof(*ctx->v), 16) < 0)
 		return -1;
 	ctx->v[ctx->n++] = node;
 	return 1;

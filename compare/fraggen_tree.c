@@ -87,7 +87,7 @@ void smart__cmp_fraggen_side_free(fg_side *s)
 
 int smart__cmp_fraggen_add_change(fg_changes *c, int side, uint32_t node)
 {
-	if (smart_array_reserve((void **)&c->v, &c->cap, c->n, sizeof(*c->v), 16) < 0)
+	if (smart__array_reserve((void **)&c->v, &c->cap, c->n, sizeof(*c->v), 16) < 0)
 		return -1;
 	c->v[c->n].side = side;
 	c->v[c->n++].node = node;
@@ -160,7 +160,7 @@ static int diff_children(fg_ctx *ctx, int sa, const uint32_t *X, size_t nx,
 				for (; y < k; y++)
 					if (smart__cmp_fraggen_add_change(changes, !sa, Y[y]) < 0)
 						goto oom;
-				if (smart_array_reserve((void **)stack, cap, *depth, sizeof(**stack),
+				if (smart__array_reserve((void **)stack, cap, *depth, sizeof(**stack),
 							64) < 0)
 					goto oom;
 				(*stack)[(*depth)++] = (fg_work){ sa, X[x], Y[k] };

@@ -99,11 +99,11 @@ int smart__cmp_lines_end(cmp_lines *lines)
 	assert(start != SIZE_MAX);
 	if (reserve_bytes(lines, 1) < 0)
 		return -1;
-	if (smart_array_reserve((void **)&lines->off, &lines->off_cap, lines->n,
+	if (smart__array_reserve((void **)&lines->off, &lines->off_cap, lines->n,
 				sizeof(*lines->off), 64) < 0 ||
-	    smart_array_reserve((void **)&lines->len, &lines->len_cap, lines->n,
+	    smart__array_reserve((void **)&lines->len, &lines->len_cap, lines->n,
 				sizeof(*lines->len), 64) < 0 ||
-	    smart_array_reserve((void **)&lines->hash, &lines->hash_cap, lines->n,
+	    smart__array_reserve((void **)&lines->hash, &lines->hash_cap, lines->n,
 				sizeof(*lines->hash), 64) < 0)
 		return -1;
 	len = lines->used - start;

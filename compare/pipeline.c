@@ -204,7 +204,7 @@ int smart__cmp_stage_applies(const cmp_stage *stage, smart_compare_pair *pair,
 	if (smart__cmp_pair_doc(pair, CMP_NEW, &doc, err) < 0)
 		return -1;
 	smart__cmp_pair_bytes(pair, CMP_NEW, &data, &len);
-	text = smart_strbuf_copy(data, len); /* regexec wants a NUL-terminated string */
+	text = smart__strbuf_copy(data, len); /* regexec wants a NUL-terminated string */
 	if (!text)
 		return smart_error_oom(err);
 	for (size_t i = 0; i < stage->condition_count && ok == 1; i++)

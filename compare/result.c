@@ -56,7 +56,7 @@ static char *copy_text(const char *s, size_t len, int *failed)
 static int store(smart_compare_result *result, smart_compare_difference d,
 		 smart_error *err)
 {
-	if (smart_array_reserve((void **)&result->differences, &result->capacity,
+	if (smart__array_reserve((void **)&result->differences, &result->capacity,
 				result->difference_count, sizeof(*result->differences), 8) < 0) {
 		free(d.where);
 		free(d.old_text);

@@ -32,12 +32,12 @@ typedef struct view {
 } view;
 
 /* Collapses white space as a browser displays it (runs become one space,
- * the ends are trimmed) into a new buffer `out` (smart_strbuf_free it). */
+ * the ends are trimmed) into a new buffer `out` (smart__strbuf_free it). */
 static int collapse(smart_strbuf *out, const char *s, size_t len)
 {
 	memset(out, 0, sizeof(*out));
-	if (smart__text_clean(out, s, len, 1) < 0 || smart_strbuf_append(out, "", 0) < 0) {
-		smart_strbuf_free(out);
+	if (smart__text_clean(out, s, len, 1) < 0 || smart__strbuf_append(out, "", 0) < 0) {
+		smart__strbuf_free(out);
 		return -1;
 	}
 	return 0;
@@ -176,7 +176,7 @@ static int extra_token(view *v, const xmlNode *node)
 		xmlFree(text);
 		if (rc == 0)
 			rc = append_attr(l, "value", clean.data);
-		smart_strbuf_free(&clean);
+		smart__strbuf_free(&clean);
 		if (rc < 0)
 			return -1;
 	}
@@ -196,7 +196,7 @@ static int text_node(view *v, const char *s)
 	size_t len = strlen(s);
 
 	if (v->flags & V_CONTENT)
-		return smart_strbuf_append(&v->text, s, len);
+		return smart__strbuf_append(&v->text, s, len);
 	if (!(v->flags & V_TEXT))
 		return 0;
 	if (v->flags & V_COLLAPSE) {
@@ -205,7 +205,7 @@ static int text_node(view *v, const char *s)
 
 		if (rc == 0 && clean.len > 0)
 			rc = smart__cmp_lines_add(v->tokens, clean.data, clean.len);
-		smart_strbuf_free(&clean);
+		smart__strbuf_free(&clean);
 		return rc;
 	}
 	return smart__cmp_lines_add(v->tokens, s, len);
@@ -221,7 +221,7 @@ static int view_enter(void *ctx, xmlNodePtr node)
 		if ((v->flags & V_BASE) && smart__cmp_names_has(&v->cfg->ignored_elements, name))
 			return 1;
 		if ((v->flags & V_CONTENT) && smart__cmp_breaks_text(node) &&
-		    smart_strbuf_append(&v->text, "\n", 1) < 0)
+		    smart__strbuf_append(&v->text, "\n", 1) < 0)
 			break;
 		if ((v->flags & (V_LINKS | V_FORMS)) && extra_token(v, node) < 0)
 			break;
@@ -258,7 +258,7 @@ static int view_leave(void *ctx, xmlNodePtr node)
 
 	if (node->type == XML_ELEMENT_NODE && (v->flags & V_CONTENT) &&
 	    !((v->flags & V_BASE) && smart__cmp_names_has(&v->cfg->ignored_elements, name)) &&
-	    smart__cmp_breaks_text(node) && smart_strbuf_append(&v->text, "\n", 1) < 0) {
+	    smart__cmp_breaks_text(node) && smart__strbuf_append(&v->text, "\n", 1) < 0) {
 		v->failed = 1;
 		return -1;
 	}
@@ -292,12 +292,12 @@ static int content_tokens(view *v, smart_error *err)
 	len = clean.len;
 	if ((v->flags & V_DATES) &&
 	    smart__cmp_regex_strip(&v->cfg->dates, clean.data, &stripped, &len, err) < 0) {
-		smart_strbuf_free(&clean);
+		smart__strbuf_free(&clean);
 		return -1;
 	}
 	rc = smart__cmp_lines_add_words(v->tokens, stripped ? stripped : clean.data, len);
 	free(stripped);
-	smart_strbuf_free(&clean);
+	smart__strbuf_free(&clean);
 	return rc < 0 ? smart_error_oom(err) : 0;
 }
 
@@ -314,7 +314,7 @@ int smart__cmp_sprenkle_view(const xmlDoc *doc, unsigned flags,
 		rc = content_tokens(&v, err);
 	if (rc == 0 && extra && smart__cmp_lines_sort(extra) < 0)
 		rc = smart_error_oom(err);
-	smart_strbuf_free(&v.text);
+	smart__strbuf_free(&v.text);
 	return rc;
 }
 

@@ -64,7 +64,7 @@ smart_corpus_reader *smart_corpus_open(const char *path, smart_error *err)
 		smart_error_oom(err);
 		return NULL;
 	}
-	r->in = smart_gzin_open(path, err);
+	r->in = smart__gzin_open(path, err);
 	if (!r->in) {
 		smart_error_prefix(err, "%s", path);
 		smart_corpus_close(r);
@@ -77,7 +77,7 @@ void smart_corpus_close(smart_corpus_reader *r)
 {
 	if (!r)
 		return;
-	smart_gzin_close(r->in);
+	smart__gzin_close(r->in);
 	cJSON_Delete(r->holder);
 	free(r->buf);
 	free(r->chunk);
@@ -101,7 +101,7 @@ static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 		size_t take;
 
 		if (r->chunk_pos == r->chunk_len) {
-			ssize_t n = smart_gzin_read(r->in, r->chunk, CORPUS_CHUNK, err);
+			ssize_t n = smart__gzin_read(r->in, r->chunk, CORPUS_CHUNK, err);
 
 			if (n < 0)
 				return smart_error_prefix(err, "%s:%zu", r->path, r->line + 1);

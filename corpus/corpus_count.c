@@ -22,12 +22,12 @@ static int count_one(const char *path, size_t *records, smart_error *err)
 
 	if (!buf)
 		return smart_error_oom(err);
-	in = smart_gzin_open(path, err);
+	in = smart__gzin_open(path, err);
 	if (!in) {
 		free(buf);
 		return smart_error_prefix(err, "%s", path);
 	}
-	while ((n = smart_gzin_read(in, buf, COUNT_CHUNK, err)) > 0) {
+	while ((n = smart__gzin_read(in, buf, COUNT_CHUNK, err)) > 0) {
 		for (ssize_t i = 0; i < n; i++) {
 			char c = buf[i];
 
@@ -40,7 +40,7 @@ static int count_one(const char *path, size_t *records, smart_error *err)
 		}
 	}
 	*records += !blank; /* a last line without its newline */
-	smart_gzin_close(in);
+	smart__gzin_close(in);
 	free(buf);
 	return n == 0 ? 0 : smart_error_prefix(err, "%s: cannot read", path);
 }

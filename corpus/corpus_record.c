@@ -42,7 +42,7 @@ int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pa
 		return smart_error_set(err, "%s:%zu: a record must be a JSON object", file, line);
 	}
 	for (int i = 0; i < 4; i++) {
-		got[i] = smart_json_opt_string(obj, required[i], &bad);
+		got[i] = smart__json_opt_string(obj, required[i], &bad);
 		if (!got[i]) {
 			cJSON_Delete(obj);
 			return smart_error_set(err, "%s:%zu: '%s' is missing or not a string",
@@ -57,10 +57,10 @@ int smart_pair_from_json(const smart_document *text, size_t line, smart_pair *pa
 	pair->new_len = strlen(got[3]);
 	pair->file = file;
 	pair->line = line;
-	fmt = smart_json_opt_string(obj, "format", &bad);
-	label = smart_json_opt_string(obj, "label", &bad);
-	pair->origin = smart_json_opt_string(obj, "origin", &bad);
-	pair->note = smart_json_opt_string(obj, "note", &bad);
+	fmt = smart__json_opt_string(obj, "format", &bad);
+	label = smart__json_opt_string(obj, "label", &bad);
+	pair->origin = smart__json_opt_string(obj, "origin", &bad);
+	pair->note = smart__json_opt_string(obj, "note", &bad);
 	if (bad) {
 		cJSON_Delete(obj);
 		return smart_error_set(err, "%s:%zu: 'format', 'label', 'origin' and 'note' must be strings",
@@ -146,5 +146,5 @@ char *smart_pair_to_json(const smart_pair *p, smart_error *err)
 		ok = cJSON_AddStringToObject(o, "origin", p->origin) != NULL;
 	if (ok && p->note)
 		ok = cJSON_AddStringToObject(o, "note", p->note) != NULL;
-	return smart_json_print(o, ok, 0, err);
+	return smart__json_print(o, ok, 0, err);
 }

@@ -38,8 +38,8 @@ int smart_pair_job_from_record(smart_pair_job *j, const smart_pair *pair,
 	j->where = pair_job_concat(pair->file ? pair->file : "(record)", line);
 	j->old_name = j->where ? pair_job_concat(j->where, ": old") : NULL;
 	j->new_name = j->where ? pair_job_concat(j->where, ": new") : NULL;
-	j->old_doc = smart_strbuf_copy(pair->old_doc, pair->old_len);
-	j->new_doc = smart_strbuf_copy(pair->new_doc, pair->new_len);
+	j->old_doc = smart__strbuf_copy(pair->old_doc, pair->old_len);
+	j->new_doc = smart__strbuf_copy(pair->new_doc, pair->new_len);
 	j->old_len = pair->old_len;
 	j->new_len = pair->new_len;
 	j->format = pair->format != SMART_FORMAT_AUTO ? pair->format : fallback;

@@ -37,7 +37,7 @@ static int clean_text(smart_strbuf *out, const char *text, size_t len)
 {
 	if (memchr(text, '\0', len))
 		return 1;
-	if (smart__text_clean(out, text, len, 0) < 0 || smart_strbuf_append(out, "", 1) < 0)
+	if (smart__text_clean(out, text, len, 0) < 0 || smart__strbuf_append(out, "", 1) < 0)
 		return -1;
 	return 0;
 }
@@ -70,13 +70,13 @@ int smart__pair_write_line(smart_strbuf *out, const pair_fields *p, smart_error 
 	line = smart_pair_to_json(&pair, err);
 	if (!line)
 		rc = -1;
-	else if (smart_strbuf_append(out, line, strlen(line)) < 0 ||
-		 smart_strbuf_append(out, "\n", 1) < 0)
+	else if (smart__strbuf_append(out, line, strlen(line)) < 0 ||
+		 smart__strbuf_append(out, "\n", 1) < 0)
 		rc = smart_error_oom(err);
 done:
 	cJSON_free(line);
-	smart_strbuf_free(&old_doc);
-	smart_strbuf_free(&new_doc);
+	smart__strbuf_free(&old_doc);
+	smart__strbuf_free(&new_doc);
 	return rc;
 }
 

@@ -14,8 +14,8 @@
 
 int smart__fragment_pairs_push(pairs *p, uint32_t x, uint32_t y)
 {
-	if (smart_array_reserve((void **)&p->x, &p->cap_x, p->len, sizeof(*p->x), 256) < 0 ||
-	    smart_array_reserve((void **)&p->y, &p->cap_y, p->len, sizeof(*p->y), 256) < 0)
+	if (smart__array_reserve((void **)&p->x, &p->cap_x, p->len, sizeof(*p->x), 256) < 0 ||
+	    smart__array_reserve((void **)&p->y, &p->cap_y, p->len, sizeof(*p->y), 256) < 0)
 		return -1;
 	p->x[p->len] = x;
 	p->y[p->len] = y;

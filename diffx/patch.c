@@ -228,7 +228,7 @@ static int apply_in_place(patcher *p, size_t i)
 			    op->attr_name, clip(op->old_value, a, sizeof(a)), op->path.text,
 			    k < 0 ? "none" : clip(n->attrs[k].value, b, sizeof(b)));
 	/* A modified copy of the set, in the patcher's arena. */
-	attrs = smart_arena_alloc(p->arena, (count + 1) * sizeof(*attrs));
+	attrs = smart__arena_alloc(p->arena, (count + 1) * sizeof(*attrs));
 	if (!attrs)
 		return smart_error_oom(p->err);
 	if (count)
@@ -347,21 +347,21 @@ smart_tree *smart_patch(const smart_tree *old, const smart_script *script,
 	smart_tree *result = NULL;
 
 	p.target = malloc((script->op_count ? script->op_count : 1) * sizeof(*p.target));
-	p.arena = smart_arena_new();
+	p.arena = smart__arena_new();
 	if (!p.target || !p.arena || smart__ptree_init(&p.tree, old) < 0)
 		smart_error_set(err, "%s: out of memory", script->name);
 	else if (apply(&p) == 0)
 		result = smart__ptree_finish(&p.tree, old->format, script->name, err);
 	/* A script edits content, never the doctype: the old one stays. */
 	if (result && old->doctype &&
-	    !(result->doctype = smart_arena_strndup(result->arena, old->doctype,
+	    !(result->doctype = smart__arena_strndup(result->arena, old->doctype,
 						    strlen(old->doctype)))) {
 		smart_tree_free(result);
 		result = NULL;
 		smart_error_set(err, "%s: out of memory", script->name);
 	}
 	smart__ptree_release(&p.tree);
-	smart_arena_free(p.arena);
+	smart__arena_free(p.arena);
 	free(p.target);
 	free(p.steps);
 	return result;

@@ -51,7 +51,7 @@ uint32_t smart__ptree_add(ptree *t, smart_node_kind kind, const char *name,
 		   const char *text, const smart_attr *attrs, uint32_t attr_count)
 {
 	if (t->count == SMART_NONE - 1 ||
-	    smart_array_reserve((void **)&t->nodes, &t->cap, t->count, sizeof(*t->nodes), 64) < 0)
+	    smart__array_reserve((void **)&t->nodes, &t->cap, t->count, sizeof(*t->nodes), 64) < 0)
 		return SMART_NONE;
 	t->nodes[t->count] = (pnode){ kind, name, text, attrs, attr_count, SMART_NONE,
 				      SMART_NONE, SMART_NONE, SMART_NONE, SMART_NONE,
@@ -175,7 +175,7 @@ static xmlDocPtr build_libxml(const ptree *t)
 			break;
 		}
 		if (t->nodes[n].first != SMART_NONE) {
-			if (smart_array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
+			if (smart__array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
 				ok = 0;
 				break;
 			}

@@ -33,7 +33,7 @@ typedef struct op_list {
 static int push(op_list *l, smart_op_kind kind, uint32_t x, uint32_t y,
 		uint32_t size)
 {
-	if (smart_array_reserve((void **)&l->ops, &l->cap, l->len, sizeof(*l->ops), 64) < 0)
+	if (smart__array_reserve((void **)&l->ops, &l->cap, l->len, sizeof(*l->ops), 64) < 0)
 		return -1;
 	l->ops[l->len++] = (smart_edit_op){ kind, x, y, size, NULL, NULL, NULL };
 	return 0;

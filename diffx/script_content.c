@@ -103,7 +103,7 @@ static const cJSON *first_child(const cJSON *json)
 static int push(content_frame **stack, size_t *depth, size_t *cap, uint32_t index,
 		const cJSON *next)
 {
-	if (smart_array_reserve((void **)stack, cap, *depth, sizeof(**stack), 32) < 0)
+	if (smart__array_reserve((void **)stack, cap, *depth, sizeof(**stack), 32) < 0)
 		return -1;
 	(*stack)[(*depth)++] = (content_frame){ index, next };
 	return 0;

@@ -85,7 +85,7 @@ static const char *new_path_of(emitter *e, uint32_t node)
 			len = (size_t)snprintf(step, sizeof(step), "/%.510s[%u]", n->name, n->name_position);
 		else
 			len = (size_t)snprintf(step, sizeof(step), "/%.510s", n->name);
-		if (smart_strbuf_append(&e->new_path, step, len) < 0)
+		if (smart__strbuf_append(&e->new_path, step, len) < 0)
 			return NULL;
 		e->new_end[d] = e->new_path.len;
 	}
@@ -348,7 +348,7 @@ done:
 	free(e.chunk_depth);
 	free(e.stack);
 	free(e.path);
-	smart_strbuf_free(&e.new_path);
+	smart__strbuf_free(&e.new_path);
 	free(e.new_end);
 	return root;
 }
@@ -357,5 +357,5 @@ char *smart_diff_to_json_string(const smart_diff *diff, smart_error *err)
 {
 	cJSON *root = smart_diff_to_json(diff, err);
 
-	return root ? smart_json_print(root, 1, 0, err) : NULL;
+	return root ? smart__json_print(root, 1, 0, err) : NULL;
 }

@@ -47,7 +47,7 @@ int smart__script_op_error(parse_state *ps, const char *msg)
 
 const char *smart__script_strdup(parse_state *ps, const char *s)
 {
-	const char *copy = smart_arena_strndup(ps->script->arena, s, strlen(s));
+	const char *copy = smart__arena_strndup(ps->script->arena, s, strlen(s));
 
 	if (!copy)
 		smart_error_set(ps->err, "%s: out of memory", ps->script->name);
@@ -89,7 +89,7 @@ static int get_count(parse_state *ps, const cJSON *op, const char *field,
 int smart__script_reserve(parse_state *ps, void **array, size_t *cap, uint32_t count,
 		   size_t size)
 {
-	if (count == UINT32_MAX || smart_array_reserve(array, cap, count, size, 64) < 0)
+	if (count == UINT32_MAX || smart__array_reserve(array, cap, count, size, 64) < 0)
 		return smart_error_set(ps->err, "%s: out of memory", ps->script->name);
 	return 0;
 }
@@ -141,7 +141,7 @@ static int get_path(parse_state *ps, const cJSON *op, const char *field,
 		else if (memchr(p, '(', len) || memchr(p, ']', len))
 			return op_error(ps, "'%s' may only name elements and text(): \"%s\"",
 					field, text);
-		else if (!(step = smart_arena_strndup(ps->script->arena, p, len)))
+		else if (!(step = smart__arena_strndup(ps->script->arena, p, len)))
 			return smart_error_set(ps->err, "%s: out of memory", ps->script->name);
 		if (add_step(ps, step, (uint32_t)position) < 0)
 			return -1;
@@ -258,12 +258,12 @@ smart_script *smart_script_parse(const char *json, size_t len, const char *name,
 
 	if (!name)
 		name = "(script)";
-	if (!s || !(s->arena = smart_arena_new())) {
+	if (!s || !(s->arena = smart__arena_new())) {
 		free(s);
 		smart_error_set(err, "%s: out of memory", name);
 		return NULL;
 	}
-	s->name = smart_arena_strndup(s->arena, name, strlen(name));
+	s->name = smart__arena_strndup(s->arena, name, strlen(name));
 	ps.script = s;
 	ps.err = err;
 	if (!s->name || parse_root(&ps, json, len) < 0) {
@@ -296,6 +296,6 @@ void smart_script_free(smart_script *script)
 	free(script->steps);
 	free(script->nodes);
 	free(script->attrs);
-	smart_arena_free(script->arena);
+	smart__arena_free(script->arena);
 	free(script);
 }

@@ -13,7 +13,7 @@ void smart_tree_free(smart_tree *tree)
 {
 	if (!tree)
 		return;
-	smart_arena_free(tree->arena);
+	smart__arena_free(tree->arena);
 	free(tree->nodes);
 	free(tree->attrs);
 	free(tree->names);

@@ -43,7 +43,7 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 
 	/* Node indexes are uint32_t: the capacity stops doubling at 2^31. */
 	if ((t->count == b->node_cap && t->count >= UINT32_C(1) << 31) ||
-	    smart_array_reserve((void **)&t->nodes, &b->node_cap, t->count, sizeof(*t->nodes),
+	    smart__array_reserve((void **)&t->nodes, &b->node_cap, t->count, sizeof(*t->nodes),
 				256))
 		return SMART_NONE;
 	/* The name is cleaned in scratch space: only its interned copy is
@@ -107,7 +107,7 @@ static int flush_text(builder *b)
 
 static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve)
 {
-	if (smart_array_reserve((void **)&b->stack, &b->stack_cap, b->depth, sizeof(*b->stack),
+	if (smart__array_reserve((void **)&b->stack, &b->stack_cap, b->depth, sizeof(*b->stack),
 				64) < 0)
 		return -1;
 	b->stack[b->depth++] = (frame){ index, SMART_NONE, first, NULL, preserve };
@@ -183,14 +183,14 @@ static int visit(builder *b, xmlNodePtr x)
 	case XML_CDATA_SECTION_NODE:
 		if (!x->content)
 			return 0;
-		return smart_strbuf_append(&b->pending, (const char *)x->content,
+		return smart__strbuf_append(&b->pending, (const char *)x->content,
 					   strlen((const char *)x->content));
 	case XML_ENTITY_REF_NODE:
-		if (smart_strbuf_append(&b->pending, "&", 1) < 0 ||
-		    smart_strbuf_append(&b->pending, (const char *)x->name,
+		if (smart__strbuf_append(&b->pending, "&", 1) < 0 ||
+		    smart__strbuf_append(&b->pending, (const char *)x->name,
 					strlen((const char *)x->name)) < 0)
 			return -1;
-		return smart_strbuf_append(&b->pending, ";", 1);
+		return smart__strbuf_append(&b->pending, ";", 1);
 	case XML_COMMENT_NODE:
 		return smart__tree_build_marker(b, x, SMART_NODE_COMMENT);
 	case XML_PI_NODE:
@@ -276,7 +276,7 @@ int smart__tree_build_begin(builder *b)
 {
 	smart_tree *tree = calloc(1, sizeof(*tree));
 
-	if (!tree || !(tree->arena = smart_arena_new())) {
+	if (!tree || !(tree->arena = smart__arena_new())) {
 		free(tree);
 		return -1;
 	}
@@ -333,16 +333,16 @@ static int keep_doctype(smart_tree *tree, xmlDocPtr doc)
 
 	if (!dtd || !dtd->name)
 		return 0;
-	rc |= smart_strbuf_printf(&s, "<!DOCTYPE %s", (const char *)dtd->name);
+	rc |= smart__strbuf_printf(&s, "<!DOCTYPE %s", (const char *)dtd->name);
 	if (dtd->ExternalID)
-		rc |= smart_strbuf_printf(&s, " PUBLIC \"%s\"", (const char *)dtd->ExternalID);
+		rc |= smart__strbuf_printf(&s, " PUBLIC \"%s\"", (const char *)dtd->ExternalID);
 	if (dtd->SystemID)
-		rc |= smart_strbuf_printf(&s, "%s \"%s\"", dtd->ExternalID ? "" : " SYSTEM",
+		rc |= smart__strbuf_printf(&s, "%s \"%s\"", dtd->ExternalID ? "" : " SYSTEM",
 					   (const char *)dtd->SystemID);
-	rc |= smart_strbuf_append(&s, ">", 1);
+	rc |= smart__strbuf_append(&s, ">", 1);
 	if (rc == 0)
-		tree->doctype = smart_arena_strndup(tree->arena, s.data, s.len);
-	smart_strbuf_free(&s);
+		tree->doctype = smart__arena_strndup(tree->arena, s.data, s.len);
+	smart__strbuf_free(&s);
 	return rc == 0 && tree->doctype ? 0 : -1;
 }
 
@@ -352,8 +352,8 @@ void smart__tree_build_discard(builder *b)
 	b->tree = NULL;
 	free(b->name_slots);
 	free(b->stack);
-	smart_strbuf_free(&b->pending);
-	smart_strbuf_free(&b->scratch);
+	smart__strbuf_free(&b->pending);
+	smart__strbuf_free(&b->scratch);
 	b->name_slots = NULL;
 	b->stack = NULL;
 	b->node_cap = b->attr_cap = b->name_cap = b->slot_count = 0;

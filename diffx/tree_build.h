@@ -45,7 +45,7 @@ typedef struct stream_saved {
 
 typedef struct builder {
 	smart_tree *tree;
-	size_t node_cap;      /* smart_array_reserve's capacities */
+	size_t node_cap;      /* smart__array_reserve's capacities */
 	size_t attr_cap;
 	size_t name_cap;
 	uint32_t *name_slots; /* open-addressing table of name_id + 1 */

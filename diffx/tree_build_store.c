@@ -58,10 +58,10 @@ uint32_t smart__tree_build_intern_name(builder *b, const char *name)
 			return id;
 		s = (s + 1) & (b->slot_count - 1);
 	}
-	if (smart_array_reserve((void **)&t->names, &b->name_cap, t->name_count,
+	if (smart__array_reserve((void **)&t->names, &b->name_cap, t->name_count,
 				sizeof(*t->names), 32) < 0)
 		return SMART_NONE;
-	t->names[t->name_count] = smart_arena_strndup(t->arena, name, strlen(name));
+	t->names[t->name_count] = smart__arena_strndup(t->arena, name, strlen(name));
 	if (!t->names[t->name_count])
 		return SMART_NONE;
 	b->name_slots[s] = t->name_count + 1;
@@ -77,7 +77,7 @@ const char *smart__tree_build_store_text(builder *b, const char *s, size_t len,
 	b->scratch.len = 0;
 	if (smart__text_clean(&b->scratch, s, len, collapse) < 0)
 		return NULL;
-	copy = smart_arena_strndup(b->tree->arena,
+	copy = smart__arena_strndup(b->tree->arena,
 				   b->scratch.data ? b->scratch.data : "",
 				   b->scratch.len);
 	if (out_len)
@@ -91,11 +91,11 @@ void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local, sma
 {
 	out->len = 0;
 	if (ns && ns->prefix) {
-		*oom |= smart_strbuf_append(out, (const char *)ns->prefix,
+		*oom |= smart__strbuf_append(out, (const char *)ns->prefix,
 					    strlen((const char *)ns->prefix)) < 0;
-		*oom |= smart_strbuf_append(out, ":", 1) < 0;
+		*oom |= smart__strbuf_append(out, ":", 1) < 0;
 	}
-	*oom |= smart_strbuf_append(out, (const char *)local,
+	*oom |= smart__strbuf_append(out, (const char *)local,
 				    strlen((const char *)local)) < 0;
 }
 
@@ -122,16 +122,16 @@ static int add_attribute(builder *b, const xmlAttr *a)
 	 * entity references, which is how "billion laughs" explodes. */
 	for (const xmlNode *v = a->children; v && !oom; v = v->next) {
 		if (v->type == XML_TEXT_NODE && v->content) {
-			oom |= smart_strbuf_append(&value, (const char *)v->content,
+			oom |= smart__strbuf_append(&value, (const char *)v->content,
 						   strlen((const char *)v->content)) < 0;
 		} else if (v->type == XML_ENTITY_REF_NODE) {
-			oom |= smart_strbuf_append(&value, "&", 1) < 0;
-			oom |= smart_strbuf_append(&value, (const char *)v->name,
+			oom |= smart__strbuf_append(&value, "&", 1) < 0;
+			oom |= smart__strbuf_append(&value, (const char *)v->name,
 						   strlen((const char *)v->name)) < 0;
-			oom |= smart_strbuf_append(&value, ";", 1) < 0;
+			oom |= smart__strbuf_append(&value, ";", 1) < 0;
 		}
 	}
-	if (!oom && smart_array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
+	if (!oom && smart__array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
 					sizeof(*t->attrs), 64) < 0)
 		oom = 1;
 	if (!oom) {
@@ -142,8 +142,8 @@ static int add_attribute(builder *b, const xmlAttr *a)
 		if (!oom)
 			t->attr_total++;
 	}
-	smart_strbuf_free(&name);
-	smart_strbuf_free(&value);
+	smart__strbuf_free(&name);
+	smart__strbuf_free(&value);
 	return oom ? -1 : 0;
 }
 

@@ -19,10 +19,10 @@
 /* Two spaces a level after the "| " every line starts with. */
 static int indent(smart_strbuf *out, unsigned level)
 {
-	int rc = smart_strbuf_append(out, "| ", 2);
+	int rc = smart__strbuf_append(out, "| ", 2);
 
 	for (unsigned i = 0; i < level && rc == 0; i++)
-		rc = smart_strbuf_append(out, "  ", 2);
+		rc = smart__strbuf_append(out, "  ", 2);
 	return rc;
 }
 
@@ -36,9 +36,9 @@ static xmlNodePtr gather_text(xmlNodePtr x, smart_strbuf *text, int *oom)
 		     x->type == XML_ENTITY_REF_NODE);
 	     x = x->next) {
 		if (x->type == XML_ENTITY_REF_NODE)
-			*oom |= smart_strbuf_printf(text, "&%s;", (const char *)x->name) < 0;
+			*oom |= smart__strbuf_printf(text, "&%s;", (const char *)x->name) < 0;
 		else if (x->content)
-			*oom |= smart_strbuf_append(text, (const char *)x->content,
+			*oom |= smart__strbuf_append(text, (const char *)x->content,
 						    strlen((const char *)x->content)) < 0;
 		last = x;
 	}
@@ -64,9 +64,9 @@ static char *attribute_name(const xmlAttr *a)
 {
 	smart_strbuf name = { 0 };
 
-	if (smart_strbuf_printf(&name, "%s%s%s", a->ns && a->ns->prefix ? (const char *)a->ns->prefix : "",
+	if (smart__strbuf_printf(&name, "%s%s%s", a->ns && a->ns->prefix ? (const char *)a->ns->prefix : "",
 				a->ns && a->ns->prefix ? " " : "", (const char *)a->name) < 0) {
-		smart_strbuf_free(&name);
+		smart__strbuf_free(&name);
 		return NULL;
 	}
 	return name.data;
@@ -104,14 +104,14 @@ static int dump_attributes(smart_strbuf *out, const xmlNode *x, unsigned level)
 		qsort(attrs, n, sizeof(*attrs), compare_dump_attrs);
 	for (k = 0; k < n && rc == 0; k++) {
 		rc |= indent(out, level);
-		rc |= smart_strbuf_printf(out, "%s=\"", attrs[k].name);
+		rc |= smart__strbuf_printf(out, "%s=\"", attrs[k].name);
 		for (const xmlNode *v = attrs[k].attr->children; v && rc == 0; v = v->next)
 			if (v->type == XML_TEXT_NODE && v->content)
-				rc |= smart_strbuf_append(out, (const char *)v->content,
+				rc |= smart__strbuf_append(out, (const char *)v->content,
 							  strlen((const char *)v->content));
 			else if (v->type == XML_ENTITY_REF_NODE)
-				rc |= smart_strbuf_printf(out, "&%s;", (const char *)v->name);
-		rc |= smart_strbuf_append(out, "\"\n", 2);
+				rc |= smart__strbuf_printf(out, "&%s;", (const char *)v->name);
+		rc |= smart__strbuf_append(out, "\"\n", 2);
 	}
 	for (k = 0; k < n; k++)
 		free(attrs[k].name);
@@ -124,12 +124,12 @@ static int dump_doctype(smart_strbuf *out, const xmlDtd *d)
 {
 	int rc = indent(out, 0);
 
-	rc |= smart_strbuf_printf(out, "<!DOCTYPE %s", d->name ? (const char *)d->name : "");
+	rc |= smart__strbuf_printf(out, "<!DOCTYPE %s", d->name ? (const char *)d->name : "");
 	if (d->ExternalID || d->SystemID)
-		rc |= smart_strbuf_printf(out, " \"%s\" \"%s\"",
+		rc |= smart__strbuf_printf(out, " \"%s\" \"%s\"",
 					  d->ExternalID ? (const char *)d->ExternalID : "",
 					  d->SystemID ? (const char *)d->SystemID : "");
-	rc |= smart_strbuf_append(out, ">\n", 2);
+	rc |= smart__strbuf_append(out, ">\n", 2);
 	return rc ? -1 : 0;
 }
 
@@ -143,11 +143,11 @@ static int dump_node(smart_strbuf *out, xmlNodePtr *x, unsigned level, smart_str
 	switch (n->type) {
 	case XML_ELEMENT_NODE:
 		rc |= indent(out, level);
-		rc |= smart_strbuf_printf(out, "<%s%s>\n", namespace_prefix(n), (const char *)n->name);
+		rc |= smart__strbuf_printf(out, "<%s%s>\n", namespace_prefix(n), (const char *)n->name);
 		rc |= dump_attributes(out, n, level + 1);
 		if (!*namespace_prefix(n) && strcmp((const char *)n->name, "template") == 0) {
 			rc |= indent(out, level + 1);
-			rc |= smart_strbuf_append(out, "content\n", 8);
+			rc |= smart__strbuf_append(out, "content\n", 8);
 		}
 		break;
 	case XML_TEXT_NODE:
@@ -156,18 +156,18 @@ static int dump_node(smart_strbuf *out, xmlNodePtr *x, unsigned level, smart_str
 		text->len = 0;
 		*x = gather_text(n, text, &oom);
 		rc |= oom ? -1 : indent(out, level);
-		rc |= smart_strbuf_append(out, "\"", 1);
-		rc |= smart_strbuf_append(out, text->data ? text->data : "", text->len);
-		rc |= smart_strbuf_append(out, "\"\n", 2);
+		rc |= smart__strbuf_append(out, "\"", 1);
+		rc |= smart__strbuf_append(out, text->data ? text->data : "", text->len);
+		rc |= smart__strbuf_append(out, "\"\n", 2);
 		break;
 	case XML_COMMENT_NODE:
 		rc |= indent(out, level);
-		rc |= smart_strbuf_printf(out, "<!-- %s -->\n",
+		rc |= smart__strbuf_printf(out, "<!-- %s -->\n",
 					  n->content ? (const char *)n->content : "");
 		break;
 	case XML_PI_NODE:
 		rc |= indent(out, level);
-		rc |= smart_strbuf_printf(out, "<?%s %s>\n", (const char *)n->name,
+		rc |= smart__strbuf_printf(out, "<?%s %s>\n", (const char *)n->name,
 					  n->content ? (const char *)n->content : "");
 		break;
 	case XML_DTD_NODE:
@@ -207,7 +207,7 @@ static int dump_document(smart_strbuf *out, xmlDocPtr doc)
 		if (x)
 			x = x->next;
 	}
-	smart_strbuf_free(&text);
+	smart__strbuf_free(&text);
 	return rc;
 }
 
@@ -221,8 +221,8 @@ char *smart_tree_dump(const char *data, size_t len, smart_format format, const c
 		name = "(document)";
 	if (smart__tree_libxml_read(data, len, &format, name, &doc, err) < 0)
 		return NULL;
-	if (dump_document(&out, doc) < 0 || smart_strbuf_append(&out, "", 0) < 0) {
-		smart_strbuf_free(&out);
+	if (dump_document(&out, doc) < 0 || smart__strbuf_append(&out, "", 0) < 0) {
+		smart__strbuf_free(&out);
 		xmlFreeDoc(doc);
 		smart_error_set(err, "%s: out of memory", name);
 		return NULL;
@@ -230,5 +230,5 @@ char *smart_tree_dump(const char *data, size_t len, smart_format format, const c
 	xmlFreeDoc(doc);
 	if (out_len)
 		*out_len = out.len;
-	return out.data ? out.data : smart_strbuf_copy("", 0);
+	return out.data ? out.data : smart__strbuf_copy("", 0);
 }

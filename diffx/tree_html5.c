@@ -315,7 +315,7 @@ static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes)
 	int rc = 0;
 
 	if (copy_doctype(doc, &root->v.document) < 0 ||
-	    smart_array_reserve((void **)&stack, &cap, 0, sizeof(*stack), 64) < 0)
+	    smart__array_reserve((void **)&stack, &cap, 0, sizeof(*stack), 64) < 0)
 		return -1;
 	stack[depth++] = (copy_frame){ &root->v.document.children, 0, (xmlNodePtr)doc };
 	while (depth > 0 && rc == 0) {
@@ -337,7 +337,7 @@ static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes)
 			rc = -1;
 		} else if ((child->type == GUMBO_NODE_ELEMENT || child->type == GUMBO_NODE_TEMPLATE) &&
 			   child->v.element.children.length > 0) {
-			if (smart_array_reserve((void **)&stack, &cap, depth, sizeof(*stack), 64) < 0)
+			if (smart__array_reserve((void **)&stack, &cap, depth, sizeof(*stack), 64) < 0)
 				rc = -1;
 			else
 				stack[depth++] = (copy_frame){ &child->v.element.children, 0, node };

@@ -79,7 +79,7 @@ smart_tree *smart_tree_prune(const smart_tree *t, const unsigned char *drop, uin
 	c->nodes = malloc(kept * sizeof(*c->nodes));
 	c->attrs = malloc((t->attr_total ? t->attr_total : 1) * sizeof(*c->attrs));
 	c->names = malloc((t->name_count ? t->name_count : 1) * sizeof(*c->names));
-	c->arena = smart_arena_new();
+	c->arena = smart__arena_new();
 	*raw_of = malloc(kept * sizeof(**raw_of));
 	if (!c->nodes || !c->attrs || !c->names || !c->arena || !*raw_of)
 		goto oom;

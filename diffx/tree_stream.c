@@ -158,7 +158,7 @@ static void stream_end_element_ns(void *ctx, const xmlChar *localname, const xml
 static void gather_text(builder *b, const xmlChar *ch, int len)
 {
 	if (b && in_step(b) && b->ctxt->node &&
-	    smart_strbuf_append(&b->pending, (const char *)ch, (size_t)len) < 0)
+	    smart__strbuf_append(&b->pending, (const char *)ch, (size_t)len) < 0)
 		b->failed = 1;
 }
 
@@ -199,9 +199,9 @@ static void stream_reference(void *ctx, const xmlChar *name)
 	if (b && in_step(b) && b->ctxt->node) {
 		const char *n = (const char *)name;
 
-		if (smart_strbuf_append(&b->pending, "&", 1) < 0 ||
-		    smart_strbuf_append(&b->pending, n, strlen(n)) < 0 ||
-		    smart_strbuf_append(&b->pending, ";", 1) < 0)
+		if (smart__strbuf_append(&b->pending, "&", 1) < 0 ||
+		    smart__strbuf_append(&b->pending, n, strlen(n)) < 0 ||
+		    smart__strbuf_append(&b->pending, ";", 1) < 0)
 			b->failed = 1;
 	}
 }

@@ -32,7 +32,7 @@ typedef struct writer {
 
 static void put(writer *w, const char *s, size_t len)
 {
-	if (!w->oom && smart_strbuf_append(&w->out, s, len) < 0)
+	if (!w->oom && smart__strbuf_append(&w->out, s, len) < 0)
 		w->oom = 1;
 }
 
@@ -231,7 +231,7 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 		      html_is_raw(tree->nodes[n->parent].name);
 		write_node(&w, tree, i, raw);
 		if (n->kind == SMART_NODE_ELEMENT && n->size > 1) {
-			if (smart_array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
+			if (smart__array_reserve((void **)&open, &cap, depth, sizeof(*open), 64) < 0) {
 				w.oom = 1;
 				break;
 			}
@@ -245,7 +245,7 @@ char *smart_tree_write(const smart_tree *tree, smart_format format,
 	put(&w, "\n", 1);
 	free(open);
 	if (w.oom) {
-		smart_strbuf_free(&w.out);
+		smart__strbuf_free(&w.out);
 		smart_error_oom(err);
 		return NULL;
 	}

@@ -36,7 +36,7 @@ static word *split(const char *s, size_t *n, int *oom)
 			s++;
 		if (!*s)
 			break;
-		if (smart_array_reserve((void **)&w, &cap, *n, sizeof(*w), 16) < 0) {
+		if (smart__array_reserve((void **)&w, &cap, *n, sizeof(*w), 16) < 0) {
 			*oom = 1;
 			free(w);
 			*n = 0;

@@ -93,11 +93,11 @@ void smart__feature_word_cursor_init(word_cursor *c, const char *text)
 
 int smart__feature_word_set_add(word_set *w, const char *word, size_t len)
 {
-	if (smart_array_reserve((void **)&w->words, &w->cap, w->count, sizeof(*w->words), 64) < 0)
+	if (smart__array_reserve((void **)&w->words, &w->cap, w->count, sizeof(*w->words), 64) < 0)
 		return -1;
 	w->words[w->count].start = w->folded.len;
 	w->words[w->count].len = len;
-	if (smart_strbuf_append(&w->folded, word, len) < 0)
+	if (smart__strbuf_append(&w->folded, word, len) < 0)
 		return -1;
 	w->count++;
 	return 0;
@@ -156,7 +156,7 @@ int smart__feature_word_set_has(const word_set *w, const char *word, size_t len)
 
 void smart__feature_word_set_free(word_set *w)
 {
-	smart_strbuf_free(&w->folded);
+	smart__strbuf_free(&w->folded);
 	free(w->words);
 }
 

@@ -147,7 +147,7 @@ smart_model *smart_model_train(const smart_dataset *data,
 		else
 			smart_ols_fit_free(&fit);
 	} else {
-		m->svm = smart_svm_train(data, options->svm_c, options->svm_gamma, err);
+		m->svm = smart__svm_train(data, options->svm_c, options->svm_gamma, err);
 		if (!m->svm)
 			goto fail;
 	}
@@ -172,7 +172,7 @@ double smart_model_score(const smart_model *model, const double *features)
 	double s;
 
 	if (model->kind == SMART_MODEL_SVM)
-		return smart_svm_score(model->svm, features);
+		return smart__svm_score(model->svm, features);
 	s = model->intercept;
 	for (size_t j = 0; j < model->n_features; j++)
 		s += model->weights[j] * features[j];
@@ -240,7 +240,7 @@ void smart_model_free(smart_model *model)
 	free(model->names);
 	free(model->weights);
 	free(model->dropped);
-	smart_svm_free(model->svm);
+	smart__svm_free(model->svm);
 	for (size_t i = 0; i < model->provenance.corpus_count; i++)
 		free(model->provenance.corpora[i]);
 	free(model->provenance.corpora);

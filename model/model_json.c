@@ -169,7 +169,7 @@ char *smart_model_to_json(const smart_model *m, smart_error *err)
 	     cJSON_AddStringToObject(root, "comparison",
 				     smart_comparison_name(m->comparison)) &&
 	     provenance_to_json(root, &m->provenance) == 0;
-	return smart_json_print(root, ok, 1, err);
+	return smart__json_print(root, ok, 1, err);
 }
 
 int smart_model_save(const smart_model *model, const char *path,

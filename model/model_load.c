@@ -165,7 +165,7 @@ static int load_svm(loader *ld, const cJSON *root, smart_model *m)
 	n_sv = (size_t)cJSON_GetArraySize(svs);
 	if (n_sv == 0)
 		return bad(ld, "'svm.support_vectors' is empty");
-	svm = smart_svm_alloc(p, n_sv);
+	svm = smart__svm_alloc(p, n_sv);
 	if (!svm)
 		return smart_error_oom(ld->err);
 	m->svm = svm;
@@ -194,7 +194,7 @@ static int load_svm(loader *ld, const cJSON *root, smart_model *m)
 			return -1;
 		i++;
 	}
-	smart_svm_finish(svm);
+	smart__svm_finish(svm);
 	return 0;
 }
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct smart_svm *smart_svm_alloc(size_t n_features, size_t n_sv)
+struct smart_svm *smart__svm_alloc(size_t n_features, size_t n_sv)
 {
 	struct smart_svm *svm = calloc(1, sizeof(*svm));
 
@@ -23,13 +23,13 @@ struct smart_svm *smart_svm_alloc(size_t n_features, size_t n_sv)
 	svm->node_rows = calloc(n_sv + 1, sizeof(struct svm_node *));
 	if (!svm->scale_min || !svm->scale_max || !svm->sv || !svm->coef ||
 	    !svm->nodes || !svm->node_rows) {
-		smart_svm_free(svm);
+		smart__svm_free(svm);
 		return NULL;
 	}
 	return svm;
 }
 
-void smart_svm_free(struct smart_svm *svm)
+void smart__svm_free(struct smart_svm *svm)
 {
 	if (!svm)
 		return;
@@ -42,7 +42,7 @@ void smart_svm_free(struct smart_svm *svm)
 	free(svm);
 }
 
-void smart_svm_finish(struct smart_svm *svm)
+void smart__svm_finish(struct smart_svm *svm)
 {
 	struct svm_model *m = &svm->model;
 	size_t p = svm->n_features;
@@ -82,7 +82,7 @@ static double scale_one(const struct smart_svm *svm, size_t j, double x)
 	return hi > lo ? (x - lo) / (hi - lo) : 0.0;
 }
 
-double smart_svm_score(const struct smart_svm *svm, const double *features)
+double smart__svm_score(const struct smart_svm *svm, const double *features)
 {
 	size_t p = svm->n_features;
 	struct svm_node small[33], *x = small;
@@ -119,7 +119,7 @@ static void svm_silence(void)
 	svm_set_print_string_function(svm_quiet);
 }
 
-struct smart_svm *smart_svm_train(const smart_dataset *d, double c,
+struct smart_svm *smart__svm_train(const smart_dataset *d, double c,
 				  double gamma, smart_error *err)
 {
 	size_t n = d->n_rows, p = d->n_features;
@@ -155,7 +155,7 @@ struct smart_svm *smart_svm_train(const smart_dataset *d, double c,
 	param.cache_size = 64;
 	param.eps = 1e-3;
 	param.shrinking = 1;
-	svm = smart_svm_alloc(p, 0);
+	svm = smart__svm_alloc(p, 0);
 	if (!svm) {
 		smart_error_oom(err);
 		goto done;
@@ -184,7 +184,7 @@ struct smart_svm *smart_svm_train(const smart_dataset *d, double c,
 		smart_error_set(err, "svm: training did not give a two-class model");
 		goto done;
 	}
-	out = smart_svm_alloc(p, (size_t)trained->l);
+	out = smart__svm_alloc(p, (size_t)trained->l);
 	if (!out) {
 		smart_error_oom(err);
 		goto done;
@@ -205,11 +205,11 @@ struct smart_svm *smart_svm_train(const smart_dataset *d, double c,
 			out->sv[(size_t)i * p + (size_t)nd->index - 1] = nd->value;
 		}
 	}
-	smart_svm_finish(out);
+	smart__svm_finish(out);
 done:
 	if (trained)
 		svm_free_and_destroy_model(&trained);
-	smart_svm_free(svm);
+	smart__svm_free(svm);
 	free(space);
 	free(prob.x);
 	free(prob.y);

@@ -32,20 +32,20 @@ struct smart_svm {
 };
 
 /* Allocates an empty SVM of n_features and n_sv support vectors (arrays
- * zeroed); free with smart_svm_free. NULL when out of memory. */
-struct smart_svm *smart_svm_alloc(size_t n_features, size_t n_sv);
+ * zeroed); free with smart__svm_free. NULL when out of memory. */
+struct smart_svm *smart__svm_alloc(size_t n_features, size_t n_sv);
 
 /* Builds the libsvm model view once every array is filled in. */
-void smart_svm_finish(struct smart_svm *svm);
+void smart__svm_finish(struct smart_svm *svm);
 
-void smart_svm_free(struct smart_svm *svm);
+void smart__svm_free(struct smart_svm *svm);
 
 /* Trains on the dataset (labels 1 = inspect). */
-struct smart_svm *smart_svm_train(const smart_dataset *data, double c,
+struct smart_svm *smart__svm_train(const smart_dataset *data, double c,
 				  double gamma, smart_error *err);
 
 /* The decision value of a raw (unscaled) feature vector, positive towards
  * inspect. */
-double smart_svm_score(const struct smart_svm *svm, const double *features);
+double smart__svm_score(const struct smart_svm *svm, const double *features);
 
 #endif

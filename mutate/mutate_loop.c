@@ -56,10 +56,10 @@ static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 	int rc;
 
 	assert(index < d->files.count);
-	path = smart_fs_join(s->dir, d->files.items[index]);
+	path = smart__fs_join(s->dir, d->files.items[index]);
 	if (!path)
 		return smart_error_oom(err);
-	rc = smart_fs_write_in_place(path, data, len, err);
+	rc = smart__fs_write_in_place(path, data, len, err);
 	free(path);
 	return rc;
 }
@@ -68,7 +68,7 @@ static int put_file(mutate_driver *d, mutate_slot *s, uint32_t index,
 static int start_run(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	assert(s->proc.pid == 0); /* the build, if any, was reaped */
-	if (smart_fs_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
+	if (smart__fs_fresh_dir(s->dir, d->opt->outputs, err) < 0 ||
 	    smart__mutate_proc_start(&s->proc, d->mutant_run, s->dir, s->log,
 			      d->env, d->run_timeout, err) < 0)
 		return -1;
@@ -157,7 +157,7 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 {
 	const mutate_outputs *c = &d->clean;
 	mutate_result *r;
-	char *dir = smart_fs_join(s->dir, d->opt->outputs);
+	char *dir = smart__fs_join(s->dir, d->opt->outputs);
 	char *note = mutation_note(d, mutation_of(d, s->ordinal));
 	char **data = calloc(c->count + 1, sizeof(*data));
 	size_t *lens = calloc(c->count + 1, sizeof(*lens));
@@ -169,7 +169,7 @@ static int compare_outputs(mutate_driver *d, mutate_slot *s, smart_error *err)
 	if (!dir || !note || !data || !lens || !diff)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; rc == 0 && i < c->count; i++) {
-		char *path = smart_fs_join(dir, c->paths[i]);
+		char *path = smart__fs_join(dir, c->paths[i]);
 
 		if (!path) {
 			rc = smart_error_oom(err);
@@ -226,10 +226,10 @@ static int flush_results(mutate_driver *d, smart_error *err)
 		if (l->len && d->opt->shard_out) {
 			if (smart_shard_out_item(d->opt->shard_out, d->flushed, l->data, l->len, err))
 				return -1;
-		} else if (l->len && smart_strbuf_append(&d->out, l->data, l->len) < 0) {
+		} else if (l->len && smart__strbuf_append(&d->out, l->data, l->len) < 0) {
 			return smart_error_oom(err);
 		}
-		smart_strbuf_free(l);
+		smart__strbuf_free(l);
 		d->flushed++;
 	}
 	return 0;

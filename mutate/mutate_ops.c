@@ -31,7 +31,7 @@ int smart__mutate_ops_add(line_ctx *c, smart_mutate_op op, size_t start, size_t 
 	smart_mutation *m;
 
 	assert(start <= end && end <= c->n); /* the change stays on its line */
-	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 256) < 0)
+	if (smart__array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 256) < 0)
 		return smart_error_oom(err);
 	assert(l->count < l->cap);
 	m = &l->items[l->count];

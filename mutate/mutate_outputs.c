@@ -32,13 +32,13 @@ int smart__mutate_outputs_load(const char *root, const char *rel,
 			mutate_outputs *out, smart_error *err)
 {
 	smart_fs_paths list = { 0 };
-	char *dir = smart_fs_join(root, rel);
+	char *dir = smart__fs_join(root, rel);
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!dir)
 		return smart_error_oom(err);
-	if (smart_fs_list_files(dir, NULL, NULL, 0, &list, err) < 0) {
+	if (smart__fs_list_files(dir, NULL, NULL, 0, &list, err) < 0) {
 		free(dir);
 		return -1;
 	}
@@ -47,7 +47,7 @@ int smart__mutate_outputs_load(const char *root, const char *rel,
 	if (!out->data || !out->lens)
 		rc = smart_error_oom(err);
 	for (size_t i = 0; rc == 0 && i < list.count; i++) {
-		char *path = smart_fs_join(dir, list.items[i]);
+		char *path = smart__fs_join(dir, list.items[i]);
 
 		if (!path)
 			rc = smart_error_oom(err);
@@ -99,7 +99,7 @@ unsigned smart__mutate_outputs_keep_stable(mutate_outputs *a, const mutate_outpu
 	size_t kept = 0;
 	unsigned dropped = 0;
 
-	assert(sorted(b)); /* smart_fs_list_files sorts them; find_output relies on it */
+	assert(sorted(b)); /* smart__fs_list_files sorts them; find_output relies on it */
 	for (size_t i = 0; i < a->count; i++) {
 		long j = find_output(b, a->paths[i]);
 
@@ -126,7 +126,7 @@ int smart__mutate_driver_command(mutate_driver *d, mutate_slot *s, const char *c
 	char last[200];
 
 	assert(s->proc.pid == 0); /* the slot's last command was waited for */
-	if (!cmd && smart_fs_fresh_dir(s->dir, o->outputs, err) < 0)
+	if (!cmd && smart__fs_fresh_dir(s->dir, o->outputs, err) < 0)
 		return -1;
 	if (smart__mutate_proc_start(&s->proc, cmd ? cmd : o->run, s->dir, s->log,
 			      d->env, timeout, err) < 0)
@@ -160,22 +160,22 @@ int smart__mutate_driver_free(mutate_driver *d, smart_error *err)
 	if (d->root) {
 		smart_error ignored;
 
-		rc = smart_fs_remove_tree(d->root, err ? err : &ignored);
+		rc = smart__fs_remove_tree(d->root, err ? err : &ignored);
 		free(d->root);
 	}
 	for (size_t i = 0; i < d->files.count; i++)
 		free(d->texts ? d->texts[i] : NULL);
 	free(d->texts);
 	free(d->lens);
-	smart_fs_paths_free(&d->files);
+	smart__fs_paths_free(&d->files);
 	smart_mutation_list_free(&d->mutations);
 	free(d->order);
 	free(d->mutant_run);
 	smart__mutate_outputs_free(&d->clean);
 	for (size_t i = 0; i < d->result_cap; i++)
-		smart_strbuf_free(&d->results[i].lines);
+		smart__strbuf_free(&d->results[i].lines);
 	free(d->results);
 	free(d->mine);
-	smart_strbuf_free(&d->out);
+	smart__strbuf_free(&d->out);
 	return rc;
 }

@@ -37,7 +37,7 @@ static char *scratch_path(const char *root, const char *fmt, unsigned k)
 	char name[32];
 
 	snprintf(name, sizeof(name), fmt, k);
-	return smart_fs_join(root, name);
+	return smart__fs_join(root, name);
 }
 
 /* Copies the user's tree to slot 0 and runs it clean: build, two runs.
@@ -85,7 +85,7 @@ static int scan_sources(mutate_driver *d, smart_error *err)
 {
 	const smart_mutate_options *o = d->opt;
 
-	if (smart_fs_list_files(o->src, o->outputs, o->globs, o->glob_count,
+	if (smart__fs_list_files(o->src, o->outputs, o->globs, o->glob_count,
 				&d->files, err) < 0)
 		return -1;
 	if (d->files.count == 0)
@@ -95,7 +95,7 @@ static int scan_sources(mutate_driver *d, smart_error *err)
 	if (!d->texts || !d->lens)
 		return smart_error_oom(err);
 	for (size_t i = 0; i < d->files.count; i++) {
-		char *path = smart_fs_join(o->src, d->files.items[i]);
+		char *path = smart__fs_join(o->src, d->files.items[i]);
 		int rc;
 
 		if (!path)
@@ -121,7 +121,7 @@ static int make_slots(mutate_driver *d, smart_error *err)
 	char *tmp;
 
 	d->root = smart__mutate_scratch_new(o->tmpdir, err);
-	if (!d->root || !(tmp = smart_fs_join(d->root, "tmp")))
+	if (!d->root || !(tmp = smart__fs_join(d->root, "tmp")))
 		return d->root ? smart_error_oom(err) : -1;
 	if (mkdir(tmp, 0700) != 0) {
 		smart_error_set(err, "cannot create %s: %s", tmp, strerror(errno));

@@ -55,11 +55,11 @@ static void scratch_sweep(const char *tmpdir)
 			continue;
 		if (kill(owner, 0) == 0 || errno != ESRCH)
 			continue; /* alive (EPERM: alive, another user's) */
-		path = smart_fs_join(tmpdir, e->d_name);
+		path = smart__fs_join(tmpdir, e->d_name);
 		if (path && lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid()) {
 			smart_error ignored = { { 0 } };
 
-			smart_fs_remove_tree(path, &ignored);
+			smart__fs_remove_tree(path, &ignored);
 		}
 		free(path);
 	}
@@ -79,7 +79,7 @@ char *smart__mutate_scratch_new(const char *tmpdir, smart_error *err)
 	w = snprintf(name, sizeof(name), SCRATCH_PREFIX "%ld-XXXXXX", (long)getpid());
 	assert(w > 0 && (size_t)w < sizeof(name)); /* mkdtemp needs the whole XXXXXX */
 	(void)w; /* with NDEBUG */
-	path = smart_fs_join(tmpdir, name);
+	path = smart__fs_join(tmpdir, name);
 	if (!path) {
 		smart_error_oom(err);
 		return NULL;
@@ -131,12 +131,12 @@ void smart__mutate_child_env_free(char **env)
 /* Appends `s` to `b` in single quotes, safe for /bin/sh. */
 static int shell_quote(smart_strbuf *b, const char *s)
 {
-	if (smart_strbuf_append(b, "'", 1) < 0)
+	if (smart__strbuf_append(b, "'", 1) < 0)
 		return -1;
 	for (; *s; s++)
-		if (smart_strbuf_append(b, *s == '\'' ? "'\\''" : s, *s == '\'' ? 4 : 1) < 0)
+		if (smart__strbuf_append(b, *s == '\'' ? "'\\''" : s, *s == '\'' ? 4 : 1) < 0)
 			return -1;
-	return smart_strbuf_append(b, "'", 1);
+	return smart__strbuf_append(b, "'", 1);
 }
 
 int smart__mutate_tree_copy(const char *from, const char *to, const char *log,
@@ -144,23 +144,23 @@ int smart__mutate_tree_copy(const char *from, const char *to, const char *log,
 {
 	smart_strbuf cmd = { 0 };
 	mutate_proc p;
-	char *src = smart_fs_join(from, ".");
+	char *src = smart__fs_join(from, ".");
 	int rc;
 
 	if (mkdir(to, 0700) != 0) {
 		free(src);
 		return smart_error_set(err, "cannot create %s: %s", to, strerror(errno));
 	}
-	if (!src || smart_strbuf_append(&cmd, "cp -a -- ", 9) < 0 || shell_quote(&cmd, src) < 0 ||
-	    smart_strbuf_append(&cmd, " ", 1) < 0 || shell_quote(&cmd, to) < 0 ||
-	    smart_strbuf_append(&cmd, "", 1) < 0) {
+	if (!src || smart__strbuf_append(&cmd, "cp -a -- ", 9) < 0 || shell_quote(&cmd, src) < 0 ||
+	    smart__strbuf_append(&cmd, " ", 1) < 0 || shell_quote(&cmd, to) < 0 ||
+	    smart__strbuf_append(&cmd, "", 1) < 0) {
 		free(src);
-		smart_strbuf_free(&cmd);
+		smart__strbuf_free(&cmd);
 		return smart_error_oom(err);
 	}
 	free(src);
 	rc = smart__mutate_proc_start(&p, cmd.data, ".", log, NULL, 0, err);
-	smart_strbuf_free(&cmd);
+	smart__strbuf_free(&cmd);
 	if (rc < 0)
 		return -1;
 	if (smart__mutate_proc_wait(&p, stop) < 0)

@@ -94,14 +94,14 @@ static int make_new(xmlDocPtr doc, smart_perturb_op op, gsl_rng *rng,
 
 		rc = smart__perturb_format(out->old_text, out->old_len, out->format, op,
 				    rng, &buf, &out->where);
-		if (rc == 1 && smart_strbuf_append(&buf, "", 1) < 0)
+		if (rc == 1 && smart__strbuf_append(&buf, "", 1) < 0)
 			rc = -1;
 		if (rc == 1) {
 			assert(buf.len >= 1); /* at least the NUL just appended */
 			out->new_text = buf.data;
 			out->new_len = buf.len - 1;
 		} else {
-			smart_strbuf_free(&buf);
+			smart__strbuf_free(&buf);
 		}
 	} else {
 		rc = smart__perturb_change(doc, out->format, op, rng, &out->where);

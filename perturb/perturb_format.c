@@ -193,7 +193,7 @@ typedef struct pass {
 
 static void put(pass *p, const char *data, size_t n)
 {
-	if (p->rc == 0 && n && smart_strbuf_append(p->out, data, n) < 0)
+	if (p->rc == 0 && n && smart__strbuf_append(p->out, data, n) < 0)
 		p->rc = -1;
 }
 

@@ -38,7 +38,7 @@ static void pages_free(page_set *p)
 	free(p->data);
 	free(p->lens);
 	free(p->formats);
-	smart_fs_paths_free(&p->paths);
+	smart__fs_paths_free(&p->paths);
 }
 
 /* Reads every file under `dir`; keeps those that parse (an XML page that
@@ -48,7 +48,7 @@ static int pages_load(const char *dir, smart_format forced, page_set *p,
 {
 	size_t n;
 
-	if (smart_fs_list_files(dir, NULL, NULL, 0, &p->paths, err) < 0)
+	if (smart__fs_list_files(dir, NULL, NULL, 0, &p->paths, err) < 0)
 		return -1;
 	n = p->paths.count;
 	p->data = calloc(n + 1, sizeof(*p->data));
@@ -57,7 +57,7 @@ static int pages_load(const char *dir, smart_format forced, page_set *p,
 	if (!p->data || !p->lens || !p->formats)
 		return smart_error_oom(err);
 	for (size_t i = 0; i < n; i++) {
-		char *path = smart_fs_join(dir, p->paths.items[i]), *data;
+		char *path = smart__fs_join(dir, p->paths.items[i]), *data;
 		smart_tree *t;
 		smart_error quiet;
 		size_t len;
@@ -308,7 +308,7 @@ done:
 		gsl_rng_free(rng);
 	free(seen);
 	free(slots);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	pages_free(&pages);
 	return rc;
 }

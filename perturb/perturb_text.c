@@ -58,18 +58,18 @@ int smart__perturb_text_change(const node_list *texts, gsl_rng *rng, char **wher
 		if (sl && (sl != wl || memcmp(o, w, wl) != 0))
 			src = o;
 	}
-	rc = smart_strbuf_append(&nt, s, (size_t)(w - s));
+	rc = smart__strbuf_append(&nt, s, (size_t)(w - s));
 	if (src)
-		rc |= smart_strbuf_append(&nt, src, sl);
+		rc |= smart__strbuf_append(&nt, src, sl);
 	else
-		rc |= smart_strbuf_append(&nt, w, wl) | smart_strbuf_append(&nt, "Mut", 3);
-	rc |= smart_strbuf_append(&nt, w + wl, strlen(w + wl) + 1);
+		rc |= smart__strbuf_append(&nt, w, wl) | smart__strbuf_append(&nt, "Mut", 3);
+	rc |= smart__strbuf_append(&nt, w + wl, strlen(w + wl) + 1);
 	if (rc < 0 || !(*where = smart__perturb_where_of(t, NULL))) {
-		smart_strbuf_free(&nt);
+		smart__strbuf_free(&nt);
 		return -1;
 	}
 	xmlNodeSetContent(t, BAD_CAST nt.data);
-	smart_strbuf_free(&nt);
+	smart__strbuf_free(&nt);
 	return 1;
 }
 

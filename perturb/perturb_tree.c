@@ -20,7 +20,7 @@
 
 int smart__perturb_list_add(node_list *l, xmlNodePtr n)
 {
-	if (smart_array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 64) < 0)
+	if (smart__array_reserve((void **)&l->items, &l->cap, l->count, sizeof(*l->items), 64) < 0)
 		return -1;
 	assert(l->count < l->cap);
 	l->items[l->count++] = n;

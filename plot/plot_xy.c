@@ -35,7 +35,7 @@ static char *finish(smart__svg *s, size_t *len, smart_error *err)
 /* Appends "x,y " to a point list; 0 or -1 when memory runs out. */
 static int point(smart_strbuf *b, double x, double y, int precise)
 {
-	return smart_strbuf_printf(b, precise ? "%.6g,%.6g " : "%.2f,%.2f ", x, y);
+	return smart__strbuf_printf(b, precise ? "%.6g,%.6g " : "%.2f,%.2f ", x, y);
 }
 
 char *smart_plot_curve_svg(const smart_plot_curve *p, size_t *len, smart_error *err)
@@ -62,9 +62,9 @@ char *smart_plot_curve_svg(const smart_plot_curve *p, size_t *len, smart_error *
 		oom = point(&px, x, y, 0) || point(&data, p->x[i], p->y[i], 1);
 	}
 	if (oom) {
-		smart_strbuf_free(&px);
-		smart_strbuf_free(&data);
-		smart_strbuf_free(&s.b);
+		smart__strbuf_free(&px);
+		smart__strbuf_free(&data);
+		smart__strbuf_free(&s.b);
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -76,8 +76,8 @@ char *smart_plot_curve_svg(const smart_plot_curve *p, size_t *len, smart_error *
 	smart__svg_attr(&s, "stroke", group_colour[0]);
 	smart__svg_num(&s, "stroke-width", 2);
 	smart__svg_close(&s);
-	smart_strbuf_free(&px);
-	smart_strbuf_free(&data);
+	smart__strbuf_free(&px);
+	smart__strbuf_free(&data);
 	mx = smart__axis_px(&f.x, p->mark_x);
 	my = smart__axis_px(&f.y, p->mark_y);
 	smart__svg_open(&s, "circle");

@@ -18,7 +18,7 @@ static const char style[] =
 static void put(smart__svg *s, const char *text, size_t n)
 {
 	assert(text || n == 0);
-	if (!s->failed && smart_strbuf_append(&s->b, text, n))
+	if (!s->failed && smart__strbuf_append(&s->b, text, n))
 		s->failed = 1;
 }
 
@@ -35,7 +35,7 @@ static void puts_(smart__svg *s, const char *text)
 /* Appends text escaped for XML content or an attribute in double quotes. */
 static void escaped(smart__svg *s, const char *text)
 {
-	if (!s->failed && smart_strbuf_escaped(&s->b, text ? text : ""))
+	if (!s->failed && smart__strbuf_escaped(&s->b, text ? text : ""))
 		s->failed = 1;
 }
 
@@ -77,7 +77,7 @@ char *smart__svg_end(smart__svg *s, size_t *len)
 
 	puts_(s, "</svg>\n");
 	if (s->failed) {
-		smart_strbuf_free(&s->b);
+		smart__strbuf_free(&s->b);
 		return NULL;
 	}
 	text = s->b.data;

@@ -16,7 +16,7 @@ const char *smart__profile_stable_id(const smart_tree *t, uint32_t node);
 /* Adds (or merges into) the entry at `location` of `test` (NULL: of all
  * tests), recording `pattern` (NULL: any value) and the shapes met: how
  * learning (learn.c) and loading (profile_json.c) fill a profile. */
-int smart_profile_add(smart_profile *p, const char *test, const char *location,
+int smart__profile_add(smart_profile *p, const char *test, const char *location,
 		      const char *pattern, unsigned shapes, int pinned,
 		      smart_error *err);
 

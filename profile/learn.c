@@ -36,9 +36,9 @@ static int record_values(smart_profile *p, const char *test, const char *loc,
 	if (new_value && !(m2 = smart_shapes_mask(all, new_value, strlen(new_value), &f2, err)))
 		goto done;
 	if (m1 && m2 && strcmp(m1, m2) != 0)
-		rc = smart_profile_add(p, test, loc, NULL, f1 | f2, 0, err);
+		rc = smart__profile_add(p, test, loc, NULL, f1 | f2, 0, err);
 	else
-		rc = smart_profile_add(p, test, loc, m1 ? m1 : m2, f1 | f2, 0, err);
+		rc = smart__profile_add(p, test, loc, m1 ? m1 : m2, f1 | f2, 0, err);
 done:
 	free(m1);
 	free(m2);
@@ -58,7 +58,7 @@ static int record_diff(smart_profile *p, const char *test, const smart_diff *d,
 			return smart_error_oom(err);
 		if (op->kind == SMART_OP_INSERT || op->kind == SMART_OP_DELETE ||
 		    op->kind == SMART_OP_MOVE)
-			rc = smart_profile_add(p, test, loc, NULL, 0, 0, err);
+			rc = smart__profile_add(p, test, loc, NULL, 0, 0, err);
 		else
 			rc = record_values(p, test, loc, op->old_value, op->new_value, err);
 		free(loc);
@@ -234,10 +234,10 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 				if (!f)
 					continue;
 				if (f->n_patterns == 0 &&
-				    smart_profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+				    smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
 					return -1;
 				for (size_t q = 0; q < f->n_patterns; q++)
-					if (smart_profile_add(p, NULL, f->location, f->patterns[q],
+					if (smart__profile_add(p, NULL, f->location, f->patterns[q],
 							      f->shapes, 0, err))
 						return -1;
 			}

@@ -69,7 +69,7 @@ static int normalise_value(normaliser *nz, const char *loc, const char *value, c
 		use = found ? mine : NULL;
 	}
 	if (use && strcmp(use, value) != 0 &&
-	    !(*out = smart_arena_strndup(nz->arena, use, strlen(use)))) {
+	    !(*out = smart__arena_strndup(nz->arena, use, strlen(use)))) {
 		free(masked);
 		free(mine);
 		return smart_error_oom(nz->err);
@@ -192,11 +192,11 @@ static int push_step(smart_strbuf *b, const smart_tree *t, uint32_t node)
 	const char *id;
 
 	if (n->kind == SMART_NODE_TEXT)
-		return smart_strbuf_append(b, "/text()", 7);
-	if (smart_strbuf_append(b, "/", 1) || smart_strbuf_append(b, n->name, strlen(n->name)))
+		return smart__strbuf_append(b, "/text()", 7);
+	if (smart__strbuf_append(b, "/", 1) || smart__strbuf_append(b, n->name, strlen(n->name)))
 		return -1;
 	id = smart__profile_stable_id(t, node);
-	return id ? smart_strbuf_printf(b, "#%s", id) : 0;
+	return id ? smart__strbuf_printf(b, "#%s", id) : 0;
 }
 
 smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
@@ -213,7 +213,7 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 	if (!c || !ends || (has_structure(p, nz.test) && !structural))
 		goto oom;
 	*c = *t;
-	c->arena = nz.arena = smart_arena_new();
+	c->arena = nz.arena = smart__arena_new();
 	c->nodes = malloc(t->count * sizeof(*c->nodes));
 	c->attrs = malloc((t->attr_total ? t->attr_total : 1) * sizeof(*c->attrs));
 	c->names = malloc((t->name_count ? t->name_count : 1) * sizeof(*c->names));
@@ -224,7 +224,7 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 		memcpy(c->attrs, t->attrs, t->attr_total * sizeof(*c->attrs));
 	if (t->name_count)
 		memcpy(c->names, t->names, t->name_count * sizeof(*c->names));
-	if (smart_strbuf_append(&path, "", 0))
+	if (smart__strbuf_append(&path, "", 0))
 		goto oom;
 	ends[0] = 0;
 	for (uint32_t i = 1; i < t->count && !fail; i++) {
@@ -240,11 +240,11 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 		if (structural && n->kind == SMART_NODE_ELEMENT) {
 			size_t len = path.len;
 
-			if (smart_strbuf_append(&path, "/*", 2))
+			if (smart__strbuf_append(&path, "/*", 2))
 				goto oom;
 			if (accepts_here(&nz, path.data))
 				structural[i] = DROP_CHILDREN;
-			else if (!smart_strbuf_append(&path, "order", 5) && accepts_here(&nz, path.data))
+			else if (!smart__strbuf_append(&path, "order", 5) && accepts_here(&nz, path.data))
 				structural[i] = SORT_CHILDREN;
 			path.len = len;
 			path.data[len] = '\0';
@@ -261,7 +261,7 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 			smart_attr *a = &c->attrs[n->attr_first + k];
 			size_t len = path.len;
 
-			if (smart_strbuf_printf(&path, "/@%s", a->name))
+			if (smart__strbuf_printf(&path, "/@%s", a->name))
 				goto oom;
 			fail = normalise_value(&nz, path.data, a->value, &v) != 0;
 			if (!fail && v)
@@ -270,7 +270,7 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 			path.data[len] = '\0';
 		}
 	}
-	smart_strbuf_free(&path);
+	smart__strbuf_free(&path);
 	free(ends);
 	if (!fail && restructure) {
 		smart_tree *r = restructured(c, structural, err);
@@ -286,7 +286,7 @@ smart_tree *smart_profile_normalize(const smart_profile *p, const char *test,
 	}
 	return c;
 oom:
-	smart_strbuf_free(&path);
+	smart__strbuf_free(&path);
 	free(ends);
 	free(structural);
 	if (c) {

@@ -142,7 +142,7 @@ static smart_profile_test *test_get(smart_profile *p, const char *test, size_t *
 	*slot = smart__profile_index_test(p, test);
 	if (*slot != SIZE_MAX)
 		return &p->tests[*slot];
-	if (smart_array_reserve((void **)&p->tests, &p->tests_cap, p->n_tests, sizeof(*p->tests),
+	if (smart__array_reserve((void **)&p->tests, &p->tests_cap, p->n_tests, sizeof(*p->tests),
 				16) < 0) {
 		smart_error_oom(err);
 		return NULL;
@@ -161,7 +161,7 @@ static smart_profile_test *test_get(smart_profile *p, const char *test, size_t *
 	return t;
 }
 
-int smart_profile_add(smart_profile *p, const char *test, const char *location,
+int smart__profile_add(smart_profile *p, const char *test, const char *location,
 		      const char *pattern, unsigned shapes, int pinned,
 		      smart_error *err)
 {
@@ -180,7 +180,7 @@ int smart_profile_add(smart_profile *p, const char *test, const char *location,
 	}
 	at = smart__profile_index_entry(p, owner, location);
 	if (at == SIZE_MAX) {
-		if (smart_array_reserve((void **)v, cap, *n, sizeof(**v), 16) < 0)
+		if (smart__array_reserve((void **)v, cap, *n, sizeof(**v), 16) < 0)
 			return smart_error_oom(err);
 		e = &(*v)[*n];
 		memset(e, 0, sizeof(*e));

@@ -2,7 +2,7 @@
  * The lookups of a profile (profile/internal.h): which test has a name,
  * which test a path names, and which entry of a test (or of all tests) sits
  * at a location. Hash tables beside the profile's arrays, kept up to date
- * by smart_profile_add and rebuilt when learn.c compacts the arrays, so
+ * by smart__profile_add and rebuilt when learn.c compacts the arrays, so
  * that loading or learning an n-entry profile takes time near n rather
  * than n squared.
  */

@@ -77,7 +77,7 @@ char *smart_profile_to_json(const smart_profile *p, smart_error *err)
 	for (size_t i = 0; tests && i < p->n_tests; i++)
 		cJSON_AddItemToObject(tests, p->tests[i].test,
 				      entries_json(p->tests[i].entries, p->tests[i].n_entries));
-	return smart_json_print(root, 1, 1, err);
+	return smart__json_print(root, 1, 1, err);
 }
 
 /* ---- reading ---- */
@@ -144,11 +144,11 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 		if (!cJSON_IsString(it))
 			return bad(ld, "an entry of '%s' has a pattern that is not a string", where);
 	if (!pats || cJSON_GetArraySize(pats) == 0) {
-		if (smart_profile_add(p, test, loc->valuestring, NULL, set, 0, ld->err))
+		if (smart__profile_add(p, test, loc->valuestring, NULL, set, 0, ld->err))
 			return -1;
 	}
 	cJSON_ArrayForEach(it, pats)
-		if (smart_profile_add(p, test, loc->valuestring, it->valuestring, set, 0, ld->err))
+		if (smart__profile_add(p, test, loc->valuestring, it->valuestring, set, 0, ld->err))
 			return -1;
 	/* the entry just added (or merged into) */
 	e = smart__profile_entry_find(p, test, loc->valuestring);

@@ -54,7 +54,7 @@ struct smart_run {
 
 static int push_file(smart_run *r, const char *rel, char *data, size_t len, smart_error *err)
 {
-	if (smart_array_reserve((void **)&r->files, &r->cap, r->n, sizeof(*r->files), 64) < 0)
+	if (smart__array_reserve((void **)&r->files, &r->cap, r->n, sizeof(*r->files), 64) < 0)
 		return smart_error_oom(err);
 	while (rel[0] == '.' && rel[1] == '/')
 		rel += 2;

@@ -216,7 +216,7 @@ int smart__rp_load_access_log(smart_replay_set *set, const char *path, const cha
 			p = nl ? nl + 1 : end;
 			continue;
 		}
-		if (smart_array_reserve((void **)&v, &cap, n, sizeof(*v), 256) < 0) {
+		if (smart__array_reserve((void **)&v, &cap, n, sizeof(*v), 256) < 0) {
 			smart_error_oom(err);
 			goto out;
 		}

@@ -91,7 +91,7 @@ static size_t receive(char *data, size_t size, size_t n, void *ctx)
 		c->too_big = 1;
 		return 0;
 	}
-	return smart_strbuf_append(c->sink, data, size * n) < 0 ? 0 : size * n;
+	return smart__strbuf_append(c->sink, data, size * n) < 0 ? 0 : size * n;
 }
 
 rp_client *smart__rp_client_new(const smart_replay_options *o, smart_error *err)
@@ -145,7 +145,7 @@ void smart__rp_response_free(rp_response *r)
 {
 	free(r->final_url);
 	free(r->content_type);
-	smart_strbuf_free(&r->body);
+	smart__strbuf_free(&r->body);
 	for (size_t i = 0; i < r->hop_count; i++)
 		free(r->hops[i].url);
 	free(r->hops);
@@ -248,7 +248,7 @@ int smart__rp_client_fetch(rp_client *c, const char *method, const char *url,
 			free(current);
 			return smart_error_oom(err);
 		}
-		smart_strbuf_free(&r->body);
+		smart__strbuf_free(&r->body);
 		c->sink = &r->body;
 		c->too_big = 0;
 		c->errbuf[0] = '\0';
@@ -319,7 +319,7 @@ int smart__rp_client_fetch(rp_client *c, const char *method, const char *url,
 		free(c->referer);
 		c->referer = strdup(current);
 	}
-	if (!r->body.data && smart_strbuf_append(&r->body, "", 0) < 0)
+	if (!r->body.data && smart__strbuf_append(&r->body, "", 0) < 0)
 		return smart_error_oom(err);
 	return 0;
 }

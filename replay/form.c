@@ -20,9 +20,9 @@ int smart__rp_form_encode(smart_strbuf *out, const char *s, size_t len)
 		char esc[3] = { '%', hex[c >> 4], hex[c & 15] };
 
 		if (isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-			if (smart_strbuf_append(out, (const char *)&s[i], 1) < 0)
+			if (smart__strbuf_append(out, (const char *)&s[i], 1) < 0)
 				return -1;
-		} else if (smart_strbuf_append(out, esc, 3) < 0) {
+		} else if (smart__strbuf_append(out, esc, 3) < 0) {
 			return -1;
 		}
 	}
@@ -63,7 +63,7 @@ int smart__rp_form_rewrite_urlencoded(const rp_token_store *store,
 {
 	const char *p = text, *end = text + len;
 
-	if (smart_strbuf_append(out, "", 0) < 0)
+	if (smart__strbuf_append(out, "", 0) < 0)
 		return -1;
 	while (p < end) {
 		const char *amp = memchr(p, '&', (size_t)(end - p)), *stop = amp ? amp : end;
@@ -77,14 +77,14 @@ int smart__rp_form_rewrite_urlencoded(const rp_token_store *store,
 				fresh = smart__rp_tokens_lookup(store, name, path);
 		}
 		if (fresh) {
-			if (smart_strbuf_append(out, p, (size_t)(eq + 1 - p)) < 0 ||
+			if (smart__strbuf_append(out, p, (size_t)(eq + 1 - p)) < 0 ||
 			    smart__rp_form_encode(out, fresh, strlen(fresh)) < 0)
 				return -1;
 			++*replaced;
-		} else if (smart_strbuf_append(out, p, (size_t)(stop - p)) < 0) {
+		} else if (smart__strbuf_append(out, p, (size_t)(stop - p)) < 0) {
 			return -1;
 		}
-		if (amp && smart_strbuf_append(out, "&", 1) < 0)
+		if (amp && smart__strbuf_append(out, "&", 1) < 0)
 			return -1;
 		p = amp ? amp + 1 : end;
 	}
@@ -127,10 +127,10 @@ int smart__rp_form_rewrite_multipart(const rp_token_store *store,
 	size_t dlen = (size_t)snprintf(delim, sizeof(delim), "--%s", boundary);
 	const char *end = body + len, *p = body, *part;
 
-	if (smart_strbuf_append(out, "", 0) < 0)
+	if (smart__strbuf_append(out, "", 0) < 0)
 		return -1;
 	if (dlen >= sizeof(delim) || !(part = find(p, end, delim, dlen)))
-		return smart_strbuf_append(out, body, len);
+		return smart__strbuf_append(out, body, len);
 	/* Copy up to and including each delimiter line, then the part's
 	 * headers; replace the content of token parts. */
 	while (part) {
@@ -148,19 +148,19 @@ int smart__rp_form_rewrite_multipart(const rp_token_store *store,
 		part_name(hdr, blank, name, sizeof(name));
 		if (name[0] && smart_replay_tokens_match(tokens, name))
 			fresh = smart__rp_tokens_lookup(store, name, path);
-		if (smart_strbuf_append(out, p, (size_t)(content - p)) < 0)
+		if (smart__strbuf_append(out, p, (size_t)(content - p)) < 0)
 			return -1;
 		if (fresh) {
 			/* The content ends with the CRLF before the delimiter. */
-			if (smart_strbuf_append(out, fresh, strlen(fresh)) < 0 ||
-			    smart_strbuf_append(out, "\r\n", 2) < 0)
+			if (smart__strbuf_append(out, fresh, strlen(fresh)) < 0 ||
+			    smart__strbuf_append(out, "\r\n", 2) < 0)
 				return -1;
 			++*replaced;
-		} else if (smart_strbuf_append(out, content, (size_t)(next - content)) < 0) {
+		} else if (smart__strbuf_append(out, content, (size_t)(next - content)) < 0) {
 			return -1;
 		}
 		p = next;
 		part = next;
 	}
-	return smart_strbuf_append(out, p, (size_t)(end - p));
+	return smart__strbuf_append(out, p, (size_t)(end - p));
 }

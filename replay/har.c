@@ -46,7 +46,7 @@ static int body_from_params(const cJSON *params, const char *mime,
 
 	cJSON_ArrayForEach(p, params) {
 		int bad = 0;
-		const char *name = smart_json_opt_string(p, "name", &bad), *value = smart_json_opt_string(p, "value", &bad);
+		const char *name = smart__json_opt_string(p, "name", &bad), *value = smart__json_opt_string(p, "value", &bad);
 
 		if (bad || !name)
 			return smart_error_set(err, "%s: postData.params needs string 'name' and 'value'",
@@ -54,19 +54,19 @@ static int body_from_params(const cJSON *params, const char *mime,
 		if (!value)
 			value = "";
 		if (multipart)
-			rc |= smart_strbuf_printf(out, "--%s\r\nContent-Disposition: form-data; "
+			rc |= smart__strbuf_printf(out, "--%s\r\nContent-Disposition: form-data; "
 						  "name=\"%s\"\r\n\r\n%s\r\n", boundary, name, value);
 		else
-			rc |= (first ? 0 : smart_strbuf_append(out, "&", 1)) |
+			rc |= (first ? 0 : smart__strbuf_append(out, "&", 1)) |
 			      smart__rp_form_encode(out, name, strlen(name)) |
-			      smart_strbuf_append(out, "=", 1) |
+			      smart__strbuf_append(out, "=", 1) |
 			      smart__rp_form_encode(out, value, strlen(value));
 		first = 0;
 	}
 	if (multipart)
-		rc |= smart_strbuf_printf(out, "--%s--\r\n", boundary);
+		rc |= smart__strbuf_printf(out, "--%s--\r\n", boundary);
 	if (!out->data)
-		rc |= smart_strbuf_append(out, "", 0);
+		rc |= smart__strbuf_append(out, "", 0);
 	return rc ? smart_error_oom(err) : 0;
 }
 
@@ -79,8 +79,8 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	const cJSON *headers = cJSON_GetObjectItemCaseSensitive(request, "headers");
 	const cJSON *post = cJSON_GetObjectItemCaseSensitive(request, "postData"), *h;
 	int bad = 0, has_type = 0;
-	const char *method = smart_json_opt_string(request, "method", &bad);
-	const char *url = smart_json_opt_string(request, "url", &bad);
+	const char *method = smart__json_opt_string(request, "method", &bad);
+	const char *url = smart__json_opt_string(request, "url", &bad);
 
 	char upper[RP_METHOD_MAX];
 
@@ -101,7 +101,7 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	if (headers && !cJSON_IsArray(headers))
 		return smart_error_set(err, "%s: request.headers must be an array", where);
 	cJSON_ArrayForEach(h, headers) {
-		const char *name = smart_json_opt_string(h, "name", &bad), *value = smart_json_opt_string(h, "value", &bad);
+		const char *name = smart__json_opt_string(h, "name", &bad), *value = smart__json_opt_string(h, "value", &bad);
 
 		if (bad || !name || !value)
 			return smart_error_set(err, "%s: request.headers need string 'name' and 'value'",
@@ -114,19 +114,19 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 	}
 	req->headers = hv;
 	if (post && !cJSON_IsNull(post)) {
-		const char *mime = smart_json_opt_string(post, "mimeType", &bad), *text = smart_json_opt_string(post, "text", &bad);
+		const char *mime = smart__json_opt_string(post, "mimeType", &bad), *text = smart__json_opt_string(post, "text", &bad);
 		const cJSON *params = cJSON_GetObjectItemCaseSensitive(post, "params");
 
 		if (bad || !cJSON_IsObject(post) || (params && !cJSON_IsArray(params)))
 			return smart_error_set(err, "%s: request.postData must be an object with string "
 					       "'mimeType' and 'text' and an array 'params'", where);
 		if (text) {
-			if (smart_strbuf_append(body, text, strlen(text)) < 0)
+			if (smart__strbuf_append(body, text, strlen(text)) < 0)
 				return smart_error_oom(err);
 		} else if (params && body_from_params(params, mime, body, where, err) < 0) {
 			return -1;
 		}
-		if (!body->data && smart_strbuf_append(body, "", 0) < 0)
+		if (!body->data && smart__strbuf_append(body, "", 0) < 0)
 			return smart_error_oom(err);
 		req->body = body->data;
 		req->body_len = body->len;
@@ -145,7 +145,7 @@ static int read_request(smart_replay_set *set, const cJSON *request, const char 
 static int static_resource(const cJSON *entry)
 {
 	int bad = 0;
-	const char *type = smart_json_opt_string(entry, "_resourceType", &bad);
+	const char *type = smart__json_opt_string(entry, "_resourceType", &bad);
 	static const char *const kinds[] = { "image", "stylesheet", "script", "font", "media",
 					     "manifest" };
 
@@ -198,7 +198,7 @@ int smart__rp_load_har(smart_replay_set *set, const char *path, const cJSON *roo
 			rc = smart__rp_session_add(set, &req, err);
 		else if (rc == 1)
 			set->sessions[set->count - 1].skipped++, rc = 0;
-		smart_strbuf_free(&body);
+		smart__strbuf_free(&body);
 		if (rc < 0)
 			return -1;
 	}

@@ -110,7 +110,7 @@ static int substitute(const rp_token_store *store, const smart_replay_tokens *to
 	char path_only[1024];
 
 	snprintf(path_only, sizeof(path_only), "%.*s", (int)strcspn(path, "?#"), path);
-	if (smart_strbuf_append(url_out, url, q ? (size_t)(q + 1 - url) : strlen(url)) < 0)
+	if (smart__strbuf_append(url_out, url, q ? (size_t)(q + 1 - url) : strlen(url)) < 0)
 		return -1;
 	if (q && smart__rp_form_rewrite_urlencoded(store, tokens, path_only, q + 1, strlen(q + 1),
 					    url_out, replaced) < 0)
@@ -134,7 +134,7 @@ static int substitute(const rp_token_store *store, const smart_replay_tokens *to
 							 replaced);
 		}
 	}
-	return smart_strbuf_append(body_out, req->body, req->body_len);
+	return smart__strbuf_append(body_out, req->body, req->body_len);
 }
 
 /* Adds one request's line to the manifest. */
@@ -224,15 +224,15 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 			while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 				;
 		}
-		if (smart_strbuf_printf(&full, "%s%s", base, req->target) < 0 ||
+		if (smart__strbuf_printf(&full, "%s%s", base, req->target) < 0 ||
 		    substitute(&store, o->tokens, req, full.data, &url, &body, &replaced) < 0) {
-			smart_strbuf_free(&full);
-			smart_strbuf_free(&url);
-			smart_strbuf_free(&body);
+			smart__strbuf_free(&full);
+			smart__strbuf_free(&url);
+			smart__strbuf_free(&body);
 			smart_error_oom(err);
 			goto out;
 		}
-		smart_strbuf_free(&full);
+		smart__strbuf_free(&full);
 		if (smart__rp_client_fetch(client, req->method, url.data, req->headers, req->header_count,
 				    req->body ? (body.data ? body.data : "") : NULL, body.len, &r,
 				    err) < 0)
@@ -262,13 +262,13 @@ static int replay_session(const smart_replay_session *s, const smart_replay_opti
 		if (o->progress)
 			o->progress(o->progress_ctx, sum->requests, total);
 		smart__rp_response_free(&r);
-		smart_strbuf_free(&url);
-		smart_strbuf_free(&body);
+		smart__strbuf_free(&url);
+		smart__strbuf_free(&body);
 		continue;
 fail:
 		smart__rp_response_free(&r);
-		smart_strbuf_free(&url);
-		smart_strbuf_free(&body);
+		smart__strbuf_free(&url);
+		smart__strbuf_free(&body);
 		goto out;
 	}
 	text = cJSON_Print(manifest);

@@ -72,20 +72,20 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 	}
 	cJSON_ArrayForEach(item, form) {
 		if (!cJSON_IsString(item)) {
-			smart_strbuf_free(&text);
+			smart__strbuf_free(&text);
 			return smart_error_set(err, "%s: form field '%s' must be a string", where,
 					       item->string);
 		}
-		if ((text.len && smart_strbuf_append(&text, "&", 1) < 0) ||
+		if ((text.len && smart__strbuf_append(&text, "&", 1) < 0) ||
 		    smart__rp_form_encode(&text, item->string, strlen(item->string)) < 0 ||
-		    smart_strbuf_append(&text, "=", 1) < 0 ||
+		    smart__strbuf_append(&text, "=", 1) < 0 ||
 		    smart__rp_form_encode(&text, item->valuestring, strlen(item->valuestring)) < 0) {
-			smart_strbuf_free(&text);
+			smart__strbuf_free(&text);
 			return smart_error_oom(err);
 		}
 	}
 	if (form) {
-		if (!text.data && smart_strbuf_append(&text, "", 0) < 0)
+		if (!text.data && smart__strbuf_append(&text, "", 0) < 0)
 			return smart_error_oom(err);
 		req.body = text.data;
 		req.body_len = text.len;
@@ -103,7 +103,7 @@ static int read_request(smart_replay_set *set, const cJSON *r, const char *where
 	req.headers = hv;
 	req.where = where;
 	rc = req.target ? smart__rp_session_add(set, &req, err) : smart_error_oom(err);
-	smart_strbuf_free(&text);
+	smart__strbuf_free(&text);
 	return rc;
 }
 
@@ -202,6 +202,6 @@ int smart_replay_set_to_json(const smart_replay_set *set, char **out, smart_erro
 		if (so)
 			cJSON_AddItemToArray(sessions, so);
 	}
-	*out = smart_json_print(root, ok, 1, err);
+	*out = smart__json_print(root, ok, 1, err);
 	return *out ? 0 : -1;
 }

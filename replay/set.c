@@ -23,12 +23,12 @@ smart_replay_set *smart_replay_set_new(smart_error *err)
 	smart_replay_set *set = calloc(1, sizeof(*set));
 
 	if (set) {
-		set->arena = smart_arena_new();
+		set->arena = smart__arena_new();
 		set->names = smart__rp_names_new();
 	}
 	if (!set || !set->arena || !set->names) {
 		if (set) {
-			smart_arena_free(set->arena);
+			smart__arena_free(set->arena);
 			smart__rp_names_free(set->names);
 		}
 		free(set);
@@ -46,13 +46,13 @@ void smart_replay_set_free(smart_replay_set *set)
 		free(set->sessions[i].requests);
 	free(set->sessions);
 	smart__rp_names_free(set->names);
-	smart_arena_free(set->arena);
+	smart__arena_free(set->arena);
 	free(set);
 }
 
 char *smart__rp_strndup(smart_replay_set *set, const char *s, size_t len)
 {
-	return smart_arena_strndup(set->arena, s, len);
+	return smart__arena_strndup(set->arena, s, len);
 }
 
 char *smart__rp_strdup(smart_replay_set *set, const char *s)
@@ -86,7 +86,7 @@ smart_replay_session *smart__rp_session_begin(smart_replay_set *set, const char 
 
 	safe_name(name, base, sizeof(base));
 	smart__rp_names_unique(set->names, base, unique, sizeof(unique));
-	if (smart_array_reserve((void **)&set->sessions, &set->capacity, set->count,
+	if (smart__array_reserve((void **)&set->sessions, &set->capacity, set->count,
 				sizeof(*set->sessions), 8) < 0) {
 		smart_error_oom(err);
 		return NULL;
@@ -138,7 +138,7 @@ int smart__rp_session_add(smart_replay_set *set, const smart_replay_request *req
 			return smart_error_oom(err);
 	}
 	if (req->header_count) {
-		r->headers = smart_arena_alloc(set->arena,
+		r->headers = smart__arena_alloc(set->arena,
 					       req->header_count * sizeof(*r->headers));
 		if (!r->headers)
 			return smart_error_oom(err);

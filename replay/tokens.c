@@ -73,7 +73,7 @@ int smart_replay_tokens_add(smart_replay_tokens *t, const char *pattern, smart_e
 
 	if (!pattern[0])
 		return smart_error_set(err, "token pattern: empty");
-	if (smart_array_reserve((void **)&t->patterns, &t->cap, t->count, sizeof(*t->patterns),
+	if (smart__array_reserve((void **)&t->patterns, &t->cap, t->count, sizeof(*t->patterns),
 				16) < 0)
 		return smart_error_oom(err);
 	copy = strdup(pattern);
@@ -157,7 +157,7 @@ static int store_add(rp_token_store *s, const char *name, const char *value,
 {
 	rp_token *v;
 
-	if (smart_array_reserve((void **)&s->v, &s->cap, s->n, sizeof(*s->v), 16) < 0)
+	if (smart__array_reserve((void **)&s->v, &s->cap, s->n, sizeof(*s->v), 16) < 0)
 		return -1;
 	v = s->v;
 	v[s->n].name = strdup(name);

@@ -35,7 +35,7 @@ char *smart__rp_url_target(smart_replay_set *set, const char *url)
 	if (len > 0 && rest[0] == '/')
 		return smart__rp_strndup(set, rest, len);
 	/* "?q" after an origin, or a relative path: from the site root. */
-	out = smart_arena_alloc(set->arena, len + 2);
+	out = smart__arena_alloc(set->arena, len + 2);
 	if (out) {
 		out[0] = '/';
 		memcpy(out + 1, rest, len);

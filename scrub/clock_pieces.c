@@ -110,7 +110,7 @@ static uint32_t selected_option(const smart_tree *t, uint32_t i, const char **va
 static int push_control(controls *cs, const smart_tree *t, uint32_t i, const char *name,
 			uint32_t node, const char **slot, uint32_t *len_slot, const char *value)
 {
-	if (smart_array_reserve((void **)&cs->at, &cs->cap, cs->n, sizeof(*cs->at), 16) < 0)
+	if (smart__array_reserve((void **)&cs->at, &cs->cap, cs->n, sizeof(*cs->at), 16) < 0)
 		return -1;
 	cs->at[cs->n++] = (control){ name, 0, node, group_of(t, i), slot, len_slot, value };
 	return 0;

@@ -105,7 +105,7 @@ typedef struct year_values {
 
 static int year_values_push(year_values *vs, const char **slot, uint32_t *len_slot)
 {
-	if (smart_array_reserve((void **)&vs->at, &vs->cap, vs->n, sizeof(*vs->at), 16) < 0)
+	if (smart__array_reserve((void **)&vs->at, &vs->cap, vs->n, sizeof(*vs->at), 16) < 0)
 		return -1;
 	vs->at[vs->n++] = (year_value){ slot, len_slot };
 	return 0;

@@ -44,7 +44,7 @@ static int holds_url_text(const char *element)
 
 static int slot_push(slot_list *l, const char **value, uint32_t *text_len, int page_address)
 {
-	if (smart_array_reserve((void **)&l->at, &l->cap, l->n, sizeof(*l->at), 64) < 0)
+	if (smart__array_reserve((void **)&l->at, &l->cap, l->n, sizeof(*l->at), 64) < 0)
 		return -1;
 	l->at[l->n].value = value;
 	l->at[l->n].page_address = page_address;

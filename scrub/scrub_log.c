@@ -43,7 +43,7 @@ smart_scrub_log *smart_scrub_log_new(smart_error *err)
 {
 	smart_scrub_log *log = calloc(1, sizeof(*log));
 
-	if (log && !(log->arena = smart_arena_new())) {
+	if (log && !(log->arena = smart__arena_new())) {
 		free(log);
 		log = NULL;
 	}
@@ -57,7 +57,7 @@ void smart_scrub_log_free(smart_scrub_log *log)
 	if (!log)
 		return;
 	free(log->at);
-	smart_arena_free(log->arena);
+	smart__arena_free(log->arena);
 	free(log);
 }
 
@@ -68,13 +68,13 @@ size_t smart_scrub_log_count(const smart_scrub_log *log)
 
 char *smart_scrub_log_alloc(smart_scrub_log *log, size_t size)
 {
-	return smart_arena_alloc(log->arena, size);
+	return smart__arena_alloc(log->arena, size);
 }
 
 /* A new, zeroed change at the end of the log, or NULL when out of memory. */
 static scrub_change *push_change(smart_scrub_log *log)
 {
-	if (smart_array_reserve((void **)&log->at, &log->cap, log->n, sizeof(*log->at), 64) < 0)
+	if (smart__array_reserve((void **)&log->at, &log->cap, log->n, sizeof(*log->at), 64) < 0)
 		return NULL;
 	memset(&log->at[log->n], 0, sizeof(log->at[0]));
 	return &log->at[log->n++];
@@ -101,7 +101,7 @@ int smart_scrub_log_set(smart_scrub_log *log, const char **slot, uint32_t *len_s
 int smart_scrub_log_save_attrs(smart_scrub_log *log, smart_tree *t, uint32_t node)
 {
 	smart_node *n = &t->nodes[node];
-	smart_attr *copy = smart_arena_alloc(log->arena, (n->attr_count ? n->attr_count : 1) *
+	smart_attr *copy = smart__arena_alloc(log->arena, (n->attr_count ? n->attr_count : 1) *
 							      sizeof(*copy));
 	scrub_change *c = copy ? push_change(log) : NULL;
 

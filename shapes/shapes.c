@@ -49,10 +49,10 @@ static int compile_anchored(regex_t *re, const char *shape)
 	smart_strbuf b = { 0 };
 	int rc;
 
-	if (smart_strbuf_printf(&b, "^.(%s)", shape))
+	if (smart__strbuf_printf(&b, "^.(%s)", shape))
 		return -1;
 	rc = regcomp(re, b.data, REG_EXTENDED);
-	smart_strbuf_free(&b);
+	smart__strbuf_free(&b);
 	return rc != 0 ? -1 : 0;
 }
 
@@ -72,9 +72,9 @@ smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
 		s->group_shape[k] = -1;
 		if (!(s->set & (1u << k)))
 			continue;
-		if ((b.len && smart_strbuf_append(&b, "|", 1)) ||
-		    smart_strbuf_printf(&b, "(%s)", smart__shapes_table[k].regex)) {
-			smart_strbuf_free(&b);
+		if ((b.len && smart__strbuf_append(&b, "|", 1)) ||
+		    smart__strbuf_printf(&b, "(%s)", smart__shapes_table[k].regex)) {
+			smart__strbuf_free(&b);
 			free(s);
 			smart_error_oom(err);
 			return NULL;
@@ -82,13 +82,13 @@ smart_shapes *smart_shapes_compile(unsigned set, smart_error *err)
 		s->group_shape[k] = (int)group;
 		group += 1 + count_groups(smart__shapes_table[k].regex);
 	}
-	if (!b.len && smart_strbuf_append(&b, "(\\<\\>x)", 7)) { /* matches nothing */
+	if (!b.len && smart__strbuf_append(&b, "(\\<\\>x)", 7)) { /* matches nothing */
 		free(s);
 		smart_error_oom(err);
 		return NULL;
 	}
 	rc = regcomp(&s->re, b.data, REG_EXTENDED);
-	smart_strbuf_free(&b);
+	smart__strbuf_free(&b);
 	if (rc != 0) {
 		char msg[128];
 

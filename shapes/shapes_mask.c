@@ -19,12 +19,12 @@ static int append_literal(smart_strbuf *b, const char *s, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] != '{' && s[i] != '}')
 			continue;
-		if (smart_strbuf_append(b, s + from, i + 1 - from) ||
-		    smart_strbuf_append(b, s + i, 1))
+		if (smart__strbuf_append(b, s + from, i + 1 - from) ||
+		    smart__strbuf_append(b, s + i, 1))
 			return -1;
 		from = i + 1;
 	}
-	return smart_strbuf_append(b, s + from, n - from);
+	return smart__strbuf_append(b, s + from, n - from);
 }
 
 /* The state of smart_shapes_mask while it scans. */
@@ -71,14 +71,14 @@ static int mask_token(void *ctx, int shape, size_t so, size_t eo)
 
 		mk->out.len = mk->last_start;
 		mk->out.data[mk->out.len] = '\0';
-		if (smart_strbuf_printf(&mk->out, "{%s}", smart__shapes_table[merged].name))
+		if (smart__strbuf_printf(&mk->out, "{%s}", smart__shapes_table[merged].name))
 			return -1;
 		mk->last_shape = merged;
 	} else {
 		if (append_literal(&mk->out, mk->text + mk->done, so - mk->done))
 			return -1;
 		mk->last_start = mk->out.len;
-		if (smart_strbuf_printf(&mk->out, "{%s}", smart__shapes_table[shape].name))
+		if (smart__strbuf_printf(&mk->out, "{%s}", smart__shapes_table[shape].name))
 			return -1;
 		mk->last_shape = shape;
 	}
@@ -95,8 +95,8 @@ char *smart_shapes_mask(const smart_shapes *s, const char *text, size_t len,
 
 	if (smart__shapes_scan(s, text, len, mask_token, &mk) < 0 ||
 	    append_literal(&mk.out, text + mk.done, len - mk.done) ||
-	    (!mk.out.data && smart_strbuf_append(&mk.out, "", 0))) {
-		smart_strbuf_free(&mk.out);
+	    (!mk.out.data && smart__strbuf_append(&mk.out, "", 0))) {
+		smart__strbuf_free(&mk.out);
 		smart_error_oom(err);
 		return NULL;
 	}

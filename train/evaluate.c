@@ -360,7 +360,7 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 	}
 	c.k = k;
 	/* a calibration callback is the caller's code: it runs on one thread */
-	if (smart_pool_map(o->calibrate ? 1 : o->threads, &ops, &c, err))
+	if (smart__pool_map(o->calibrate ? 1 : o->threads, &ops, &c, err))
 		goto done;
 	r->folds = (unsigned)k;
 	baselines(t, o->seed, chosen, r);

@@ -205,7 +205,7 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 				       smart_feature_count());
 	if (o->progress && !o->shard && smart_corpus_count(paths, n_paths, &c.total, err))
 		return -1;
-	rc = smart_pool_map(o->threads, &ops, &c, err);
+	rc = smart__pool_map(o->threads, &ops, &c, err);
 	smart_corpus_close(c.reader);
 	if (bad)
 		*bad = c.bad;

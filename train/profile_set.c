@@ -94,7 +94,7 @@ char **smart__profile_set_runs(const char *root, const char *app, size_t *n)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", base, e->d_name);
 		if ((!profile_set_is_dir(path) && !smart_run_is_archive_name(e->d_name)) ||
-		    smart_array_reserve((void **)&v, &cap, *n, sizeof(*v), 16))
+		    smart__array_reserve((void **)&v, &cap, *n, sizeof(*v), 16))
 			continue;
 		if ((v[*n] = strdup(path)))
 			(*n)++;

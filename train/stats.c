@@ -150,9 +150,9 @@ smart_train_stats *smart_train_stats_of_table(const smart_table *t, const char *
 static int put_doubles(smart_strbuf *b, const double *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (smart_strbuf_printf(b, " %a", v[i]))
+		if (smart__strbuf_printf(b, " %a", v[i]))
 			return -1;
-	return smart_strbuf_append(b, "\n", 1);
+	return smart__strbuf_append(b, "\n", 1);
 }
 
 int smart_train_stats_write(const smart_train_stats *s, const char *const *names,
@@ -160,24 +160,24 @@ int smart_train_stats_write(const smart_train_stats *s, const char *const *names
 {
 	smart_strbuf b = { 0 };
 	size_t p = s->n_features;
-	int bad = smart_strbuf_printf(&b, "smart-train-stats 1\nparams %s\nfeatures %zu\n",
+	int bad = smart__strbuf_printf(&b, "smart-train-stats 1\nparams %s\nfeatures %zu\n",
 				      s->params, p);
 	int rc;
 
 	for (size_t j = 0; !bad && j < p; j++)
-		bad = smart_strbuf_printf(&b, "feature %s\n", names[j]);
-	bad = bad || smart_strbuf_printf(&b, "n %zu\ninspect %zu\nxtx", s->n, s->inspect) ||
-	      put_doubles(&b, s->xtx, (p + 1) * (p + 1)) || smart_strbuf_printf(&b, "xty") ||
-	      put_doubles(&b, s->xty, p + 1) || smart_strbuf_printf(&b, "vectors %zu\n", s->n_vectors);
+		bad = smart__strbuf_printf(&b, "feature %s\n", names[j]);
+	bad = bad || smart__strbuf_printf(&b, "n %zu\ninspect %zu\nxtx", s->n, s->inspect) ||
+	      put_doubles(&b, s->xtx, (p + 1) * (p + 1)) || smart__strbuf_printf(&b, "xty") ||
+	      put_doubles(&b, s->xty, p + 1) || smart__strbuf_printf(&b, "vectors %zu\n", s->n_vectors);
 	for (size_t v = 0; !bad && v < s->n_vectors; v++)
-		bad = smart_strbuf_printf(&b, "v %zu %zu", s->counts[2 * v], s->counts[2 * v + 1]) ||
+		bad = smart__strbuf_printf(&b, "v %zu %zu", s->counts[2 * v], s->counts[2 * v + 1]) ||
 		      put_doubles(&b, s->vectors + v * p, p);
-	if (bad || smart_strbuf_printf(&b, "end\n")) {
-		smart_strbuf_free(&b);
+	if (bad || smart__strbuf_printf(&b, "end\n")) {
+		smart__strbuf_free(&b);
 		return smart_error_oom(err);
 	}
 	rc = smart_file_write_atomic(path, b.data, b.len, err);
-	smart_strbuf_free(&b);
+	smart__strbuf_free(&b);
 	return rc;
 }
 
@@ -273,9 +273,9 @@ static int stats_read_into(stats_reader *r, smart_train_stats *s, const char *co
 		size_t c[2], room = *cap; /* the vectors' and the counts' room */
 		int used = 0;
 
-		if (smart_array_reserve((void **)&s->vectors, &room, s->n_vectors,
+		if (smart__array_reserve((void **)&s->vectors, &room, s->n_vectors,
 					(p ? p : 1) * sizeof(double), 64) ||
-		    smart_array_reserve((void **)&s->counts, cap, s->n_vectors, 2 * sizeof(size_t), 64))
+		    smart__array_reserve((void **)&s->counts, cap, s->n_vectors, 2 * sizeof(size_t), 64))
 			return smart_error_oom(err);
 		memset(s->vectors + s->n_vectors * p, 0, p * sizeof(double));
 		line = stats_line(r);

@@ -30,12 +30,12 @@ void smart_table_free(smart_table *t)
 }
 
 /* Doubles one column of t->cap rows of `size` bytes (256 rows the first
- * time) through smart_array_reserve: the columns share t->cap. */
+ * time) through smart__array_reserve: the columns share t->cap. */
 static int table_column(const smart_table *t, void **column, size_t size)
 {
 	size_t cap = t->cap;
 
-	return smart_array_reserve(column, &cap, t->n_rows, size, 256);
+	return smart__array_reserve(column, &cap, t->n_rows, size, 256);
 }
 
 /* Grows every column to hold at least one more row. */

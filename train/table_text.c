@@ -17,16 +17,16 @@ char *smart_table_row_text(const smart_table *t, size_t i, size_t *len, smart_er
 {
 	smart_strbuf b = { 0 };
 	const char *app = t->apps[t->app[i]];
-	int bad = smart_strbuf_printf(&b, "%d %d %d %d %zu:%s", t->labels[i] != 0,
+	int bad = smart__strbuf_printf(&b, "%d %d %d %d %zu:%s", t->labels[i] != 0,
 				      t->bytes_differ[i] != 0, t->trees_differ[i] != 0,
 				      t->only_volatile[i] != 0, strlen(app), app);
 
 	for (size_t j = 0; !bad && j < t->n_features; j++)
-		bad = smart_strbuf_printf(&b, " %a", t->rows[i * t->n_features + j]);
+		bad = smart__strbuf_printf(&b, " %a", t->rows[i * t->n_features + j]);
 	for (size_t k = 0; !bad && k < t->n_comparators; k++)
-		bad = smart_strbuf_printf(&b, " %d", t->comparator_fail[i * t->n_comparators + k]);
-	if (bad || smart_strbuf_append(&b, "\n", 1)) {
-		smart_strbuf_free(&b);
+		bad = smart__strbuf_printf(&b, " %d", t->comparator_fail[i * t->n_comparators + k]);
+	if (bad || smart__strbuf_append(&b, "\n", 1)) {
+		smart__strbuf_free(&b);
 		smart_error_oom(err);
 		return NULL;
 	}

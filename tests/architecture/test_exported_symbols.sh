@@ -17,4 +17,16 @@ if [ -z "$leaks" ]; then
 else
 	echo "not ok - library_exports_only_smart_names ($(printf '%s\n' "$leaks" | wc -l) others: $(printf '%s ' $leaks | cut -c1-200))"
 fi
+# Every public-looking name (smart_, one underscore) is declared in a public
+# header: an internal function wears smart__ (issue 31).
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+undeclared=""
+for s in $(nm -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | grep '^smart_[a-z]' | sort -u); do
+	grep -qw "$s" "$root"/include/smart/*.h || undeclared="$undeclared $s"
+done
+if [ -z "$undeclared" ]; then
+	echo "ok - every_exported_smart_name_is_declared_in_a_public_header"
+else
+	echo "not ok - every_exported_smart_name_is_declared_in_a_public_header:$(printf '%s' "$undeclared" | cut -c1-300)"
+fi
 finish

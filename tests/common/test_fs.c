@@ -48,13 +48,13 @@ static void fs_list_files_sorted_skipping_git_and_the_skip_folder(void **state)
 	put(root, "README", "r");
 	put(root, ".git/config", "g");
 	put(root, "out/1.html", "o");
-	assert_int_equal(smart_fs_list_files(root, "out", NULL, 0, &paths, &err), 0);
+	assert_int_equal(smart__fs_list_files(root, "out", NULL, 0, &paths, &err), 0);
 	assert_int_equal(paths.count, 3);
 	assert_string_equal(paths.items[0], "README");
 	assert_string_equal(paths.items[1], "src/a.c");
 	assert_string_equal(paths.items[2], "src/b.c");
-	smart_fs_paths_free(&paths);
-	assert_int_equal(smart_fs_remove_tree(root, &err), 0);
+	smart__fs_paths_free(&paths);
+	assert_int_equal(smart__fs_remove_tree(root, &err), 0);
 	assert_int_equal(access(root, F_OK), -1);
 	free(root);
 }
@@ -71,16 +71,16 @@ static void fs_list_files_glob_without_slash_matches_the_base_name(void **state)
 	put(root, "lib/x.c", "x");
 	put(root, "lib/x.h", "h");
 	put(root, "main.c", "m");
-	assert_int_equal(smart_fs_list_files(root, NULL, globs, 1, &paths, &err), 0);
+	assert_int_equal(smart__fs_list_files(root, NULL, globs, 1, &paths, &err), 0);
 	assert_int_equal(paths.count, 2);
 	assert_string_equal(paths.items[0], "lib/x.c");
 	assert_string_equal(paths.items[1], "main.c");
-	smart_fs_paths_free(&paths);
-	assert_int_equal(smart_fs_list_files(root, NULL, path_globs, 1, &paths, &err), 0);
+	smart__fs_paths_free(&paths);
+	assert_int_equal(smart__fs_list_files(root, NULL, path_globs, 1, &paths, &err), 0);
 	assert_int_equal(paths.count, 1);
 	assert_string_equal(paths.items[0], "lib/x.c");
-	smart_fs_paths_free(&paths);
-	assert_int_equal(smart_fs_remove_tree(root, &err), 0);
+	smart__fs_paths_free(&paths);
+	assert_int_equal(smart__fs_remove_tree(root, &err), 0);
 	free(root);
 }
 
@@ -93,10 +93,10 @@ static void fs_list_files_of_a_file_is_not_a_folder(void **state)
 	(void)state;
 	put(root, "f", "x");
 	snprintf(file, sizeof(file), "%s/f", root);
-	assert_int_equal(smart_fs_list_files(file, NULL, NULL, 0, &paths, &err), -1);
+	assert_int_equal(smart__fs_list_files(file, NULL, NULL, 0, &paths, &err), -1);
 	assert_non_null(strstr(err.message, "not a folder"));
 	assert_int_equal(paths.count, 0);
-	assert_int_equal(smart_fs_remove_tree(root, &err), 0);
+	assert_int_equal(smart__fs_remove_tree(root, &err), 0);
 	free(root);
 }
 
@@ -111,35 +111,35 @@ static void fs_fresh_dir_empties_and_write_in_place_keeps_the_inode(void **state
 
 	(void)state;
 	put(root, "out/deep/old.html", "old");
-	assert_int_equal(smart_fs_fresh_dir(root, "out/deep", &err), 0);
+	assert_int_equal(smart__fs_fresh_dir(root, "out/deep", &err), 0);
 	snprintf(path, sizeof(path), "%s/out/deep", root);
-	assert_int_equal(smart_fs_list_files(path, NULL, NULL, 0, &paths, &err), 0);
+	assert_int_equal(smart__fs_list_files(path, NULL, NULL, 0, &paths, &err), 0);
 	assert_int_equal(paths.count, 0);
-	smart_fs_paths_free(&paths);
+	smart__fs_paths_free(&paths);
 
 	put(root, "a.c", "int x;\n");
 	snprintf(path, sizeof(path), "%s/a.c", root);
 	assert_int_equal(stat(path, &before), 0);
-	assert_int_equal(smart_fs_write_in_place(path, "int y;", 6, &err), 0);
+	assert_int_equal(smart__fs_write_in_place(path, "int y;", 6, &err), 0);
 	assert_int_equal(stat(path, &after), 0);
 	assert_true(before.st_ino == after.st_ino);
 	assert_int_equal(smart_file_read(path, 1024, &data, &len, &err), 0);
 	assert_int_equal(len, 6);
 	assert_memory_equal(data, "int y;", 6);
 	free(data);
-	assert_int_equal(smart_fs_remove_tree(root, &err), 0);
+	assert_int_equal(smart__fs_remove_tree(root, &err), 0);
 	free(root);
 }
 
 static void fs_join_and_remove_of_missing_path(void **state)
 {
 	smart_error err = { { 0 } };
-	char *joined = smart_fs_join("a/b", "c.txt");
+	char *joined = smart__fs_join("a/b", "c.txt");
 
 	(void)state;
 	assert_string_equal(joined, "a/b/c.txt");
 	free(joined);
-	assert_int_equal(smart_fs_remove_tree("/tmp/smart-test-fs-no-such-folder", &err), 0);
+	assert_int_equal(smart__fs_remove_tree("/tmp/smart-test-fs-no-such-folder", &err), 0);
 }
 
 int main(void)

@@ -50,7 +50,7 @@ static char *some_text(size_t n, unsigned seed)
  * its length in *len. NULL when it fails, its error in `err`. */
 static char *read_all(const char *path, size_t step, size_t *len, smart_error *err)
 {
-	smart_gzin *in = smart_gzin_open(path, err);
+	smart_gzin *in = smart__gzin_open(path, err);
 	size_t cap = 1024, used = 0;
 	char *all = malloc(cap);
 	ssize_t n = 0;
@@ -66,13 +66,13 @@ static char *read_all(const char *path, size_t step, size_t *len, smart_error *e
 			all = realloc(all, cap);
 			assert_non_null(all);
 		}
-		n = smart_gzin_read(in, all + used, step, err);
+		n = smart__gzin_read(in, all + used, step, err);
 		if (n <= 0)
 			break;
 		assert_true((size_t)n <= step);
 		used += (size_t)n;
 	}
-	smart_gzin_close(in);
+	smart__gzin_close(in);
 	if (n < 0) {
 		free(all);
 		return NULL;
@@ -236,7 +236,7 @@ static void gzin_names_why_a_file_cannot_be_opened(void **state)
 {
 	smart_error err = { "" };
 
-	assert_null(smart_gzin_open("/nonexistent/corpus.jsonl.gz", &err));
+	assert_null(smart__gzin_open("/nonexistent/corpus.jsonl.gz", &err));
 	assert_string_equal(err.message, "No such file or directory");
 }
 

@@ -93,7 +93,7 @@ static map_ctx run_gated_map(unsigned threads, size_t jobs, size_t stop_at, int 
 		      .gate = gate, .order_kept = 1 };
 	smart_error err = { "" };
 
-	*rc = smart_pool_map(threads, &ops, &c, &err);
+	*rc = smart__pool_map(threads, &ops, &c, &err);
 	return c;
 }
 

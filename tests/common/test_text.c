@@ -10,10 +10,10 @@ static char *cleaned(const char *before, const char *in, size_t len, int collaps
 {
 	smart_strbuf b = { 0 };
 
-	assert_int_equal(smart_strbuf_append(&b, before, strlen(before)), 0);
+	assert_int_equal(smart__strbuf_append(&b, before, strlen(before)), 0);
 	assert_int_equal(smart__text_clean(&b, in, len, collapse), 0);
 	if (!b.data)
-		assert_int_equal(smart_strbuf_append(&b, "", 0), 0);
+		assert_int_equal(smart__strbuf_append(&b, "", 0), 0);
 	return b.data;
 }
 
@@ -61,7 +61,7 @@ static void reference_clean(smart_strbuf *out, const unsigned char *s, size_t le
 			continue;
 		}
 		if (pending)
-			smart_strbuf_append(out, " ", 1);
+			smart__strbuf_append(out, " ", 1);
 		pending = 0;
 		if (c < 0x80) {
 			n = 1;
@@ -84,10 +84,10 @@ static void reference_clean(smart_strbuf *out, const unsigned char *s, size_t le
 				n = 0;
 		}
 		if (n) {
-			smart_strbuf_append(out, (const char *)s + i, n);
+			smart__strbuf_append(out, (const char *)s + i, n);
 			i += n;
 		} else {
-			smart_strbuf_append(out, "\xEF\xBF\xBD", 3);
+			smart__strbuf_append(out, "\xEF\xBF\xBD", 3);
 			i++;
 		}
 	}
@@ -118,15 +118,15 @@ static void text_clean_matches_the_sequence_at_a_time_reference(void **state)
 			memcpy(buf + len, p, strlen(p));
 			len += strlen(p);
 		}
-		smart_strbuf_append(&ref, before, strlen(before));
+		smart__strbuf_append(&ref, before, strlen(before));
 		reference_clean(&ref, buf, len, collapse);
 		if (!ref.data)
-			smart_strbuf_append(&ref, "", 0);
+			smart__strbuf_append(&ref, "", 0);
 		got = cleaned(before, (const char *)buf, len, collapse);
 		assert_non_null(ref.data);
 		assert_string_equal(got, ref.data);
 		free(got);
-		smart_strbuf_free(&ref);
+		smart__strbuf_free(&ref);
 	}
 }
 

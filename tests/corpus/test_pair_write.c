@@ -34,7 +34,7 @@ static void pair_write_record_reads_back_through_corpus_module(void **state)
 	assert_string_equal(p.note, "a.c:3 negate 'x'->'y'");
 	assert_int_equal(p.format, SMART_FORMAT_HTML);
 	cJSON_Delete(holder);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 }
 
 static void pair_write_refuses_documents_with_nul_bytes(void **state)
@@ -48,7 +48,7 @@ static void pair_write_refuses_documents_with_nul_bytes(void **state)
 	(void)state;
 	assert_int_equal(smart__pair_write_line(&out, &f, &err), 1);
 	assert_int_equal(out.len, 0);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 }
 
 static void pair_format_by_extension_then_content(void **state)

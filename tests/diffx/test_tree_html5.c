@@ -14,12 +14,12 @@ static char *open_formatting_page(unsigned n)
 {
 	smart_strbuf s = { 0 };
 
-	smart_strbuf_append(&s, "<div>", 5);
+	smart__strbuf_append(&s, "<div>", 5);
 	for (unsigned i = 0; i < n; i++)
-		smart_strbuf_printf(&s, "<b id=%u>", i);
-	smart_strbuf_append(&s, "</div>", 6);
+		smart__strbuf_printf(&s, "<b id=%u>", i);
+	smart__strbuf_append(&s, "</div>", 6);
 	for (unsigned i = 0; i < n; i++)
-		smart_strbuf_append(&s, "<p>x", 4);
+		smart__strbuf_append(&s, "<p>x", 4);
 	assert_non_null(s.data);
 	return s.data;
 }

@@ -126,13 +126,13 @@ static void stream_matches_walk_past_the_depth_cap(void **state)
 
 	(void)state;
 	for (int i = 0; i < 700; i++)
-		assert_int_equal(smart_strbuf_printf(&page, "<div><span>t%d</span>%s", i,
+		assert_int_equal(smart__strbuf_printf(&page, "<div><span>t%d</span>%s", i,
 						     i % 97 == 0 ? "<pre>  z  </pre>" : ""), 0);
-	assert_int_equal(smart_strbuf_printf(&page, "deep <b>x</b> y"), 0);
+	assert_int_equal(smart__strbuf_printf(&page, "deep <b>x</b> y"), 0);
 	for (int i = 0; i < 700; i++)
-		assert_int_equal(smart_strbuf_printf(&page, "</div>%s", i == 300 ? "tail" : ""), 0);
+		assert_int_equal(smart__strbuf_printf(&page, "</div>%s", i == 300 ? "tail" : ""), 0);
 	assert_stream_matches_walk(page.data, SMART_FORMAT_HTML);
-	smart_strbuf_free(&page);
+	smart__strbuf_free(&page);
 }
 
 static void stream_matches_walk_on_xml(void **state)
@@ -154,15 +154,15 @@ static char *generated_page(size_t size, size_t *len)
 {
 	smart_strbuf page = { 0 };
 
-	assert_int_equal(smart_strbuf_printf(&page, "<!DOCTYPE html><html><head><title>t</title>"
+	assert_int_equal(smart__strbuf_printf(&page, "<!DOCTYPE html><html><head><title>t</title>"
 						    "</head><body>"), 0);
 	for (unsigned i = 0; page.len < size; i++)
-		assert_int_equal(smart_strbuf_printf(&page,
+		assert_int_equal(smart__strbuf_printf(&page,
 			"<div class=\"s%u\" id=\"d%u\"><h2>section %u</h2><p title=\"p%u\">the order"
 			" %u of the customer is <b>pending</b> since %u</p><ul><li>item %u</li>"
 			"<li><a href=\"/i/%u\">details</a></li></ul></div>\n",
 			i % 7, i, i, i, i * 31, i % 97, i, i), 0);
-	assert_int_equal(smart_strbuf_printf(&page, "</body></html>"), 0);
+	assert_int_equal(smart__strbuf_printf(&page, "</body></html>"), 0);
 	*len = page.len;
 	return page.data;
 }

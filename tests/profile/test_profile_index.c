@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "smart/profile.h"
-#include "profile/internal.h" /* smart_profile_add: how learning fills a profile */
+#include "profile/internal.h" /* smart__profile_add: how learning fills a profile */
 
 /* Entries per test in a generated profile. */
 #define ENTRIES_PER_TEST 4
@@ -122,10 +122,10 @@ static void adding_at_a_location_twice_merges(void **state)
 
 	(void)state;
 	assert_non_null(p);
-	assert_int_equal(smart_profile_add(p, "a.html", "/x/text()", "v {number}", 0, 0, &err), 0);
-	assert_int_equal(smart_profile_add(p, "a.html", "/x/text()", "w {number}", 0, 0, &err), 0);
-	assert_int_equal(smart_profile_add(p, NULL, "/x/text()", "v {number}", 0, 0, &err), 0);
-	assert_int_equal(smart_profile_add(p, NULL, "/x/text()", "v {number}", 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "a.html", "/x/text()", "v {number}", 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "a.html", "/x/text()", "w {number}", 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, NULL, "/x/text()", "v {number}", 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, NULL, "/x/text()", "v {number}", 0, 0, &err), 0);
 	assert_int_equal(p->n_tests, 1);
 	assert_int_equal(p->tests[0].n_entries, 1);
 	assert_int_equal(p->tests[0].entries[0].n_patterns, 2);
@@ -147,10 +147,10 @@ static void lookups_follow_generalising(void **state)
 	(void)state;
 	assert_non_null(p);
 	/* "/shared" is in a and b: it goes to all tests, and a is left empty */
-	assert_int_equal(smart_profile_add(p, "a.html", "/shared/text()", NULL, 0, 0, &err), 0);
-	assert_int_equal(smart_profile_add(p, "b.html", "/shared/text()", NULL, 0, 0, &err), 0);
-	assert_int_equal(smart_profile_add(p, "b.html", "/own/text()", NULL, 0, 0, &err), 0);
-	assert_int_equal(smart_profile_add(p, "c.html", "/other/text()", NULL, 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "a.html", "/shared/text()", NULL, 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "b.html", "/shared/text()", NULL, 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "b.html", "/own/text()", NULL, 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "c.html", "/other/text()", NULL, 0, 0, &err), 0);
 	assert_int_equal(smart_profile_generalise(p, &err), 0);
 	assert_int_equal(p->n_all, 1);
 	assert_int_equal(p->n_tests, 2);
@@ -160,9 +160,9 @@ static void lookups_follow_generalising(void **state)
 	assert_string_equal(t->test, "c.html");
 	assert_int_equal(t->n_entries, 1);
 	/* adding to a moved test and to a test named as a removed one */
-	assert_int_equal(smart_profile_add(p, "c.html", "/other/text()", NULL, 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "c.html", "/other/text()", NULL, 0, 0, &err), 0);
 	assert_int_equal(smart_profile_find_test(p, "c.html")->n_entries, 1);
-	assert_int_equal(smart_profile_add(p, "a.html", "/new/text()", NULL, 0, 0, &err), 0);
+	assert_int_equal(smart__profile_add(p, "a.html", "/new/text()", NULL, 0, 0, &err), 0);
 	assert_int_equal(p->n_tests, 3);
 	assert_int_equal(smart_profile_find_test(p, "a.html")->n_entries, 1);
 	smart_profile_free(p);

@@ -279,19 +279,19 @@ static void form_rewrite_changes_token_values_only(void **state)
 	assert_int_equal(smart__rp_form_rewrite_urlencoded(&store, t, "/x", body, strlen(body), &out, &n), 0);
 	assert_string_equal(out.data, "a=1&sectok=S%26T&b=%20x+y&noeq&_token=zz&csrf_x=");
 	assert_int_equal(n, 1);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	n = 0;
 	assert_int_equal(smart__rp_form_rewrite_multipart(&store, t, "/x", "XYZ", mp, strlen(mp), &out, &n), 0);
 	assert_int_equal(n, 1);
 	assert_non_null(strstr(out.data, "name=\"sectok\"\r\n\r\nS&T\r\n--XYZ"));
 	assert_non_null(strstr(out.data, "\r\n\r\nsome text\r\n--XYZ"));
 	assert_non_null(strstr(out.data, "filename=\"sectok\"\r\n\r\nfile\r\n--XYZ--\r\n"));
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	/* The same text with no matching token comes back byte for byte. */
 	n = 0;
 	assert_int_equal(smart__rp_form_rewrite_multipart(&store, t, "/x", "ABC", mp, strlen(mp), &out, &n), 0);
 	assert_string_equal(out.data, mp);
-	smart_strbuf_free(&out);
+	smart__strbuf_free(&out);
 	smart__rp_token_store_clear(&store);
 	smart_replay_tokens_free(t);
 }

@@ -258,7 +258,7 @@ static void pool_hands_back_results_in_input_order(void **state)
 	for (unsigned threads = 1; threads <= 4; threads++) {
 		counter c = { 0, 0, 500 };
 
-		assert_int_equal(smart_pool_map(threads, &ops, &c, &err), 0);
+		assert_int_equal(smart__pool_map(threads, &ops, &c, &err), 0);
 		assert_int_equal(c.expect, 500);
 	}
 }
