@@ -10,6 +10,7 @@
  * libxml2's own trees.
  */
 #include "tree_html5.h"
+#include "gumbo_arena.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -37,102 +38,6 @@ typedef struct copy_frame {
 	unsigned next;      /* the next child to copy */
 	xmlNodePtr parent;  /* the libxml2 node they go under */
 } copy_frame;
-
-/* gumbo's memory: a bump arena freed whole after the copy. gumbo makes
- * and frees many small blocks (tokens, growing vectors); malloc and free
- * took a quarter of the html5 parse (perf, bench/html5_parser), and a
- * free that does nothing also covers what gumbo 0.10.1 forgets to free
- * on some broken markup (found by html5lib's suite under LeakSanitizer).
- * What gumbo frees early stays until the end: a parse holds at most
- * about what it ever allocated. */
-typedef union chunk_head {
-	union chunk_head *next; /* the chunk allocated before */
-	max_align_t align;      /* keeps the payload aligned */
-} chunk_head;
-
-typedef struct gumbo_arena {
-	chunk_head *chunks;
-	char *free;      /* the unused rest of the newest chunk */
-	size_t left;
-	size_t used;     /* bytes of all chunks */
-	size_t budget;   /* what the page may use (html5_budget) */
-	int over;        /* 1 over the budget, 2 out of memory */
-	jmp_buf *escape; /* where an allocation that cannot be met returns to */
-} gumbo_arena;
-
-/* What gumbo may allocate for one page: generous for any real page (bench
- * pages take about 30 bytes an input byte), but bounded, because HTML5's
- * tree can grow as the square of its input: formatting elements left open
- * are copied into every following block (a 21 KB page of 1500 open <b id>
- * and 1500 <p> builds 45 million nodes, 5.9 GB). */
-static size_t html5_budget(size_t len)
-{
-	const size_t per_byte = 128, per_node = 256;
-	size_t nodes = smart_limits_get()->max_nodes;
-
-	if (len > SIZE_MAX / 2 / per_byte || nodes > SIZE_MAX / 2 / per_node)
-		return SIZE_MAX;
-	return len * per_byte + nodes * per_node;
-}
-
-#define ARENA_CHUNK ((size_t)256 * 1024)
-
-static void *arena_alloc(void *userdata, size_t size)
-{
-	gumbo_arena *a = userdata;
-	size_t need = (size + _Alignof(max_align_t) - 1) & ~(_Alignof(max_align_t) - 1);
-	chunk_head *c;
-	size_t payload;
-	void *p;
-
-	if (need < size)
-		need = SIZE_MAX; /* over any budget */
-	if (need > a->left) {
-		/* a block larger than a quarter chunk gets a chunk of its own,
-		 * so the rest of the current chunk is not wasted */
-		payload = need > ARENA_CHUNK / 4 ? need : ARENA_CHUNK;
-		/* gumbo does not check its allocations: one it cannot have
-		 * leaves the parse (all its memory is in the arena, and it
-		 * holds nothing else) */
-		if (payload > a->budget - a->used) {
-			a->over = 1;
-			longjmp(*a->escape, 1);
-		}
-		if (!(c = malloc(sizeof(*c) + payload))) {
-			a->over = 2;
-			longjmp(*a->escape, 1);
-		}
-		a->used += payload;
-		c->next = a->chunks;
-		a->chunks = c;
-		if (payload != ARENA_CHUNK)
-			return c + 1;
-		a->free = (char *)(c + 1);
-		a->left = payload;
-	}
-	p = a->free;
-	a->free += need;
-	a->left -= need;
-	return p;
-}
-
-static void arena_forget(void *userdata, void *ptr)
-{
-	(void)userdata;
-	(void)ptr; /* freed with the whole arena */
-}
-
-static void arena_free_all(gumbo_arena *a)
-{
-	while (a->chunks) {
-		chunk_head *next = a->chunks->next;
-
-		free(a->chunks);
-		a->chunks = next;
-	}
-	a->free = NULL;
-	a->left = 0;
-}
 
 /* Latin-1 bytes as UTF-8 (every byte is a character): the reading of a
  * page that is not valid UTF-8, as tree_parse.c's libxml2 path falls back
@@ -380,9 +285,9 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 		smart_error_set(err, "%s: out of memory", name);
 		return NULL;
 	}
-	arena->budget = html5_budget(len);
-	options.allocator = arena_alloc;
-	options.deallocator = arena_forget;
+	arena->budget = smart__gumbo_budget(len);
+	options.allocator = smart__gumbo_arena_alloc;
+	options.deallocator = smart__gumbo_arena_forget;
 	options.userdata = arena;
 	options.max_errors = 0; /* parse errors are not wanted: no list of them */
 	out = parse_guarded(&options, arena, utf8 ? utf8 : data, utf8_len);
@@ -394,7 +299,7 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 				       "--html-parser libxml2", name, arena->budget >> 20);
 		else
 			smart_error_set(err, "%s: out of memory while parsing HTML", name);
-		arena_free_all(arena);
+		smart__gumbo_arena_free_all(arena);
 		free(arena);
 		free(utf8);
 		return NULL;
@@ -405,7 +310,7 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 		doc = NULL;
 	}
 	/* gumbo_destroy_output would only walk the tree to free nothing */
-	arena_free_all(arena);
+	smart__gumbo_arena_free_all(arena);
 	free(arena);
 	free(utf8);
 	if (rc == -2)

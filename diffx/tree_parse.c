@@ -10,6 +10,7 @@
 #include "smart/tree.h"
 #include "tree_build.h"
 #include "tree_html5.h"
+#include "libxml_guard.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -28,71 +29,6 @@
 #include "smart/limits.h"
 #include "common/text.h"
 
-static pthread_once_t libxml_once = PTHREAD_ONCE_INIT;
-
-/* Refuses every external entity, DTD or stylesheet a document asks for. */
-static xmlParserInputPtr refuse_external_entity(const char *url,
-						const char *id,
-						xmlParserCtxtPtr ctxt)
-{
-	(void)url;
-	(void)id;
-	(void)ctxt;
-	return NULL;
-}
-
-/* What libxml2 reported outside its parser context during one parse: the
- * encoding layer ("input conversion failed", "encoder error") reports to
- * the thread's generic error handler, which by default prints to stderr,
- * ignoring XML_PARSE_NOERROR. Only cli/ prints, and bad input gets one
- * error line, so the handler collects instead. */
-typedef struct libxml_errors {
-	unsigned count;
-	char text[200]; /* the pieces of the first reports, concatenated */
-} libxml_errors;
-
-static void collect_libxml_error(void *ctx, const char *fmt, ...)
-{
-	libxml_errors *e = ctx;
-	size_t used;
-	va_list ap;
-
-	if (!e)
-		return; /* outside a parse: dropped, never printed */
-	e->count++;
-	used = strlen(e->text);
-	if (used + 1 >= sizeof(e->text))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(e->text + used, sizeof(e->text) - used, fmt, ap);
-	va_end(ap);
-}
-
-static void libxml_setup(void)
-{
-	xmlInitParser();
-	xmlSetExternalEntityLoader(refuse_external_entity);
-	/* The default of threads started from now on. */
-	xmlThrDefSetGenericErrorFunc(NULL, collect_libxml_error);
-}
-
-/* Routes this thread's libxml2 generic errors into `e` (NULL: drop them).
- * The handler is per thread in libxml2, so parses on other threads keep
- * their own. */
-static void route_libxml_errors(libxml_errors *e)
-{
-	xmlSetGenericErrorFunc(e, collect_libxml_error);
-}
-
-/* The first line of what was collected, trimmed, for an error message. */
-static const char *first_libxml_error(libxml_errors *e)
-{
-	char *nl = strchr(e->text, '\n');
-
-	if (nl)
-		*nl = '\0';
-	return e->text[0] ? e->text : "input conversion failed";
-}
 
 smart_format smart_format_sniff(const char *data, size_t len)
 {
@@ -235,7 +171,7 @@ static xmlDocPtr parse_html_bytes(const char *data, int len, const char *name, b
 			    HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
 			    HTML_PARSE_COMPACT | XML_PARSE_HUGE;
 	htmlParserCtxtPtr ctxt = htmlNewParserCtxt();
-	libxml_errors errors = { 0, "" };
+	smart__libxml_errors errors = { 0, "" };
 	xmlDocPtr doc;
 
 	if (!ctxt)
@@ -245,7 +181,7 @@ static xmlDocPtr parse_html_bytes(const char *data, int len, const char *name, b
 	/* libxml2 reads HTML without a declared charset as Latin-1; test
 	 * output today is nearly always UTF-8, and Latin-1 text with accents
 	 * is almost never valid UTF-8, so valid UTF-8 is read as UTF-8. */
-	route_libxml_errors(&errors);
+	smart__libxml_route_errors(&errors);
 	doc = htmlCtxtReadMemory(ctxt, data, len, name,
 				 smart__text_is_valid_utf8(data, (size_t)len) ? "UTF-8" : NULL,
 				 options);
@@ -263,7 +199,7 @@ static xmlDocPtr parse_html_bytes(const char *data, int len, const char *name, b
 		doc = htmlCtxtReadMemory(ctxt, data, len, name, "ISO-8859-1",
 					 options | HTML_PARSE_IGNORE_ENC);
 	}
-	route_libxml_errors(NULL);
+	smart__libxml_route_errors(NULL);
 	htmlFreeParserCtxt(ctxt);
 	if (doc && doc->intSubset && !html_declares_doctype(data, (size_t)len)) {
 		xmlDtdPtr implied = doc->intSubset;
@@ -283,7 +219,7 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 			    XML_PARSE_NOWARNING | XML_PARSE_NOCDATA |
 			    XML_PARSE_COMPACT;
 	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-	libxml_errors errors = { 0, "" };
+	smart__libxml_errors errors = { 0, "" };
 	xmlDocPtr doc;
 
 	if (!ctxt) {
@@ -292,15 +228,15 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 	}
 	if (sink)
 		smart__tree_stream_attach(sink, ctxt);
-	route_libxml_errors(&errors);
+	smart__libxml_route_errors(&errors);
 	doc = xmlCtxtReadMemory(ctxt, data, len, name, NULL, options);
-	route_libxml_errors(NULL);
+	smart__libxml_route_errors(NULL);
 	if (errors.count) {
 		/* Bytes the declared encoding cannot decode: a fatal error in
 		 * XML, reported as what it is (the parser itself only sees the
 		 * data end early). */
 		smart_error_set(err, "%s: not well-formed XML: %s", name,
-				first_libxml_error(&errors));
+				smart__libxml_first_error(&errors));
 		xmlFreeDoc(doc);
 		doc = NULL;
 	} else if (!doc || !ctxt->wellFormed) {
@@ -333,7 +269,7 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 static int read_document(const char *data, size_t len, smart_format *format,
 			 const char *name, xmlDocPtr *doc, builder *sink, smart_error *err)
 {
-	pthread_once(&libxml_once, libxml_setup);
+	smart__libxml_setup_once();
 	*doc = NULL;
 	if (!name)
 		name = "(document)";
