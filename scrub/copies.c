@@ -90,15 +90,46 @@ static int scrub_tree(smart_tree *t, const char *const *tokens, size_t n, smart_
 	return count;
 }
 
+/* How many times `token` occurs in the texts and attribute values of `t`. */
+static size_t occurrences(const smart_tree *t, const char *token)
+{
+	size_t n = 0, len = strlen(token);
+
+	for (uint32_t i = 0; i < t->count; i++) {
+		const smart_node *node = &t->nodes[i];
+
+		for (const char *p = node->kind == SMART_NODE_TEXT ? node->text : NULL;
+		     p && (p = strstr(p, token)); p += len)
+			n++;
+		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++)
+			for (const char *p = t->attrs[node->attr_first + k].value;
+			     p && (p = strstr(p, token)); p += len)
+				n++;
+	}
+	return n;
+}
+
 int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			const smart__scrub_named *named, smart_error *err)
 {
+	const char *olds[SMART__NAMED_MAX], *news[SMART__NAMED_MAX];
+	size_t n = 0;
 	int a, b;
 
-	if (named->n == 0)
+	/* A pair is followed only where both runs copy it as often: a value
+	 * copied to a place in one run only is an edit there, and making one
+	 * side "{copy}" would turn what the shapes explain on both sides into
+	 * a difference. */
+	for (size_t k = 0; k < named->n; k++)
+		if (occurrences(old_tree, named->old_values[k]) ==
+		    occurrences(new_tree, named->new_values[k])) {
+			olds[n] = named->old_values[k];
+			news[n++] = named->new_values[k];
+		}
+	if (n == 0)
 		return 0;
-	if ((a = scrub_tree(old_tree, named->old_values, named->n, log)) < 0 ||
-	    (b = scrub_tree(new_tree, named->new_values, named->n, log)) < 0)
+	if ((a = scrub_tree(old_tree, olds, n, log)) < 0 ||
+	    (b = scrub_tree(new_tree, news, n, log)) < 0)
 		return smart_error_oom(err);
 	return b;
 }
