@@ -132,7 +132,7 @@ static void folder_write_refuses_a_symlinked_folder_on_the_way_and_writes_nothin
 /* ro/page.html -> ../target: neither the target written nor the link replaced. */
 static void folder_write_refuses_a_file_that_is_a_symlink_and_leaves_its_target(void **state)
 {
-	char *dir = scratch(), root[512], link[512];
+	char *dir = scratch(), root[512], link[sizeof(root) + sizeof("/page.html")];
 	smart__folder_write w;
 	smart_error err = { { 0 } };
 	struct stat st;
