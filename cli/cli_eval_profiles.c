@@ -55,11 +55,12 @@ static int print_json(smart_profile_set *ps, const smart_table *t, const smart_e
 		cJSON_AddStringToObject(o, "app", t->apps[a]);
 		cJSON_AddNumberToObject(o, "pairs", (double)n);
 		cJSON_AddNumberToObject(o, "inspect", (double)inspect);
+		for (int k = 0; k < cols; k++)
+			cJSON_AddNumberToObject(o, col_names[k], f1(&r[k].per_app[a]));
 		for (int k = 0; k < cols; k++) {
 			char name[64];
 			double auc = smart_eval_auc(t, &r[k], a);
 
-			cJSON_AddNumberToObject(o, col_names[k], f1(&r[k].per_app[a]));
 			snprintf(name, sizeof(name), "%s_auc", col_names[k]);
 			if (isnan(auc))
 				cJSON_AddNullToObject(o, name);

@@ -5,6 +5,7 @@
 #include "smart/corpus.h"
 #include "smart/shard.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,9 +137,11 @@ static int read_line(smart_corpus_reader *r, size_t *len, smart_error *err)
 			r->buf = bigger;
 			r->cap = cap;
 		}
+		assert(used + take < r->cap); /* room for the piece and the NUL */
 		memcpy(r->buf + used, start, take);
 		used += take;
 		r->chunk_pos += take + (nl != NULL);
+		assert(r->chunk_pos <= r->chunk_len);
 		if (nl)
 			break;
 	}
@@ -252,6 +255,7 @@ int smart_corpus_write(smart_corpus_writer *w, const smart_pair *pair,
 		w->data = bigger;
 		w->cap = cap;
 	}
+	assert(w->len + n + 1 <= w->cap);
 	memcpy(w->data + w->len, line, n);
 	w->data[w->len + n] = '\n';
 	w->len += n + 1;

@@ -110,26 +110,34 @@ static size_t occurrences(const smart_tree *t, const char *token)
 }
 
 int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
-			const smart__scrub_named *named, smart_error *err)
+			const smart_shapes *shapes, const smart__scrub_named *named,
+			smart_error *err)
 {
-	const char *olds[SMART__NAMED_MAX], *news[SMART__NAMED_MAX];
-	size_t n = 0;
-	int a, b;
+	const char *olds[SMART__NAMED_MAX], *shaped[SMART__NAMED_MAX], *plain[SMART__NAMED_MAX];
+	size_t n = 0, n_shaped = 0, n_plain = 0;
+	int b;
 
 	/* A pair is followed only where both runs copy it as often: a value
 	 * copied to a place in one run only is an edit there, and making one
 	 * side "{copy}" would turn what the shapes explain on both sides into
 	 * a difference. */
-	for (size_t k = 0; k < named->n; k++)
-		if (occurrences(old_tree, named->old_values[k]) ==
-		    occurrences(new_tree, named->new_values[k])) {
-			olds[n] = named->old_values[k];
-			news[n++] = named->new_values[k];
-		}
+	for (size_t k = 0; k < named->n; k++) {
+		const char *v = named->new_values[k];
+
+		if (occurrences(old_tree, named->old_values[k]) != occurrences(new_tree, v))
+			continue;
+		olds[n++] = named->old_values[k];
+		/* a token of a shape is counted by its shape, once aligned */
+		if (shapes && smart_shapes_any(shapes, v))
+			shaped[n_shaped++] = v;
+		else
+			plain[n_plain++] = v;
+	}
 	if (n == 0)
 		return 0;
-	if ((a = scrub_tree(old_tree, olds, n, log)) < 0 ||
-	    (b = scrub_tree(new_tree, news, n, log)) < 0)
+	if (scrub_tree(old_tree, olds, n, log) < 0 ||
+	    (n_shaped && scrub_tree(new_tree, shaped, n_shaped, log) < 0) ||
+	    (b = n_plain ? scrub_tree(new_tree, plain, n_plain, log) : 0) < 0)
 		return smart_error_oom(err);
 	return b;
 }

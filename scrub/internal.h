@@ -121,14 +121,18 @@ int smart__scrub_volatile_name(const char *name, size_t len);
 
 /* Makes every value of a volatile name "{named}" in both trees, through
  * `log`, noting the old -> new pairs of named fields in `named`. Returns how
- * many values of the new tree were, or -1 with `err` set. */
+ * many values of the new tree were, those in which `shapes` (may be NULL)
+ * find no token (the others are counted by their shapes), or -1 with `err`
+ * set. */
 int smart__scrub_names(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
-		       smart__scrub_named *named, smart_error *err);
+		       const smart_shapes *shapes, smart__scrub_named *named, smart_error *err);
 
 /* Makes every copy of a noted old value in the old tree, and of its new
  * value in the new tree, "{copy}", through `log`. Returns how many values
- * of the new tree changed, or -1 with `err` set. */
+ * of the new tree changed by a copy in which `shapes` (may be NULL) find no
+ * token (the others are counted by their shapes), or -1 with `err` set. */
 int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
-			const smart__scrub_named *named, smart_error *err);
+			const smart_shapes *shapes, const smart__scrub_named *named,
+			smart_error *err);
 
 #endif

@@ -162,7 +162,7 @@ static int is_url_attribute(const char *name)
 /* Scrubs one tree's named values through `log`: the values of named
  * fields, of attributes whose own name is volatile (nonce, data-csrf) and
  * of volatile query parameters in links. Returns how many, or -1. */
-static int scrub_tree(smart_tree *t, smart_scrub_log *log)
+static int scrub_tree(smart_tree *t, smart_scrub_log *log, const smart_shapes *shapes)
 {
 	int count = 0;
 
@@ -185,9 +185,10 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log)
 				return -1;
 			if (v == a->value)
 				continue;
+			/* a value of a shape is counted by its shape, once aligned */
+			count += !shapes || !smart_shapes_any(shapes, a->value);
 			if (smart_scrub_log_set(log, &a->value, NULL, v))
 				return -1;
-			count++;
 		}
 	}
 	return count;
@@ -230,12 +231,12 @@ static void note_field_pairs(const smart_tree *old_tree, const smart_tree *new_t
 }
 
 int smart__scrub_names(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
-		       smart__scrub_named *named, smart_error *err)
+		       const smart_shapes *shapes, smart__scrub_named *named, smart_error *err)
 {
 	int a, b;
 
 	note_field_pairs(old_tree, new_tree, named);
-	if ((a = scrub_tree(old_tree, log)) < 0 || (b = scrub_tree(new_tree, log)) < 0)
+	if ((a = scrub_tree(old_tree, log, shapes)) < 0 || (b = scrub_tree(new_tree, log, shapes)) < 0)
 		return smart_error_oom(err);
 	return b;
 }

@@ -34,13 +34,15 @@ typedef struct scrubber {
 
 static int run_names(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
 {
-	return smart__scrub_names(s->p.old_clean, s->p.new_clean, s->log, s->named, err);
+	return smart__scrub_names(s->p.old_clean, s->p.new_clean, s->log, s->shapes, s->named,
+				  err);
 }
 
 /* Copies of what the names scrubber found: nothing to follow without it. */
 static int run_copies(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
 {
-	return smart__scrub_copies(s->p.old_clean, s->p.new_clean, s->log, s->named, err);
+	return smart__scrub_copies(s->p.old_clean, s->p.new_clean, s->log, s->shapes, s->named,
+				   err);
 }
 
 static int run_captcha(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
