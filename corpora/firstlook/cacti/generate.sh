@@ -154,6 +154,28 @@ with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
             ("%s|%s|%s|%d" % (seed, r["test"], r["note"], next(n))).encode()).hexdigest()[:40], r["new"])
         out.write(json.dumps(r, ensure_ascii=False) + "\n")
 PY
+# Two pages list rows that share the frozen second of the mutant runs in no
+# fixed order (the user log and the user list after the logins of `edit`):
+# smart mutate's two clean runs happened to agree on them, but most mutant
+# runs did not, whatever the fault (27 and 33 of 118 pairs in the first
+# run, most of them the mutant's only pair).  Such a pair says nothing
+# about the fault, so these two pages give no mutant pairs (they stay in
+# the rerun pairs).
+"$PY" - "$W/mutant-$SEED-tokens.jsonl" "$W/mutant-$SEED-ordered.jsonl" <<'PY'
+import json, sys
+UNORDERED = ("edit/19_GET_cacti-user_admin.php.html",
+             "edit/20_GET_cacti-utilities.php-action-view_user_log.html")
+src, dst = sys.argv[1:]
+kept = dropped = 0
+with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
+    for line in f:
+        if json.loads(line)["test"] in UNORDERED:
+            dropped += 1
+            continue
+        kept += 1
+        out.write(line)
+print("mutant pairs of unordered pages dropped: %d (kept %d)" % (dropped, kept), file=sys.stderr)
+PY
 
 # Caps keep the corpus a few MB (Cacti's pages are 14-100 kB): at most 60
 # pairs per rerun and 240 mutant pairs (8 per mutant); no side over
@@ -165,5 +187,5 @@ apt_install python3-html5lib
     --reruns "$W/clean/run-1" "$W/clean/run-2" "cacti 1.2.24 rerun, fresh install: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18402, new database password, CSRF secret and session ids" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "cacti 1.2.24 rerun, fresh install: clock 2025-01-02 03:04:05, TZ America/New_York, host cacti.localhost:18403, new database password, CSRF secret and session ids" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "cacti 1.2.24 rerun, fresh install: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host nms.localhost:18404, new database password, CSRF secret and session ids" 60 \
-    --pairs mutant "$W/mutant-$SEED-tokens.jsonl" 8 240 \
+    --pairs mutant "$W/mutant-$SEED-ordered.jsonl" 8 240 \
     | tee "$HERE/counts.txt"
