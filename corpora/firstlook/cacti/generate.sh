@@ -26,7 +26,6 @@ APP=cacti
 source "$(dirname "$0")/../../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=$CORPORA_DIR/firstlook/$APP.jsonl.gz
-MUTANTS=${CACTI_MUTANTS_SECONDS:-2400}
 PKGS=(cacti mariadb-server mariadb-client nginx-light php-fpm php-mysql php-xml php-mbstring php-gd
       php-gmp php-snmp php-ldap faketime curl)
 S=share/site
@@ -116,8 +115,13 @@ for r in "$W"/clean/run-*; do
         gzip -n -9 > "$HERE/runs/$(basename "$r").tar.gz"
 done
 
-log "mutants (${MUTANTS}s)"
-if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
+# Mutant runs: "seed:seconds" pairs; each seed's mutants are tried for that
+# long (the shipped corpus: 1200 s of seed 20260521, then 600 s of 20260522)
+MUTANT_RUNS=${CACTI_MUTANT_RUNS:-"$SEED:${CACTI_MUTANTS_SECONDS:-1200} $((SEED + 1)):600"}
+for run in $MUTANT_RUNS; do
+    mseed=${run%%:*} secs=${run#*:}
+    [ -f "$W/mutant-$mseed.jsonl.done" ] && continue
+    log "mutants (seed $mseed, ${secs}s)"
     # The mutant runs' MariaDB server (run.sh says why it is not theirs):
     # an empty data folder, a private socket, NOW() frozen at the mutant
     # runs' date (2024-03-10 12:00:00 UTC) for the application's user.
@@ -132,18 +136,19 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
     # one job: the mutant runs serve on one fixed port
     nice -n 10 "$SMART" mutate --src "$W/app" --files "$MUTATE_FILES" \
         --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
-        --time "$MUTANTS" --per-mutant 8 --seed "$SEED" -j 1 --app "$APP" \
-        -o "$W/mutant-$SEED.jsonl" >&2
-    touch "$W/mutant-$SEED.jsonl.done"
+        --time "$secs" --per-mutant 8 --seed "$mseed" -j 1 --app "$APP" \
+        -o "$W/mutant-$mseed.jsonl" >&2
+    touch "$W/mutant-$mseed.jsonl.done"
     kill $MUTANT_DB; wait $MUTANT_DB 2>/dev/null || true; trap - EXIT
-fi
+done
+for run in $MUTANT_RUNS; do cat "$W/mutant-${run%%:*}.jsonl"; done > "$W/mutant-$SEED-all.jsonl"
 
 # The mutant runs wrote each csrf-magic token's session hash as TOKEN (to
 # repeat); a page of the trusted version never shows that word, and a rerun
 # pair's tokens are two random values.  So that "TOKEN" does not mark the
 # inspect pairs, each TOKEN of a mutant page becomes a 40-hex value (a hash
 # of the seed, the page, the mutation and the occurrence: deterministic).
-"$PY" - "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-tokens.jsonl" "$SEED" <<'PY'
+"$PY" - "$W/mutant-$SEED-all.jsonl" "$W/mutant-$SEED-tokens.jsonl" "$SEED" <<'PY'
 import hashlib, json, re, sys
 src, dst, seed = sys.argv[1:]
 with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
@@ -153,6 +158,30 @@ with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
         r["new"] = re.sub(r"\bTOKEN\b", lambda m: hashlib.sha256(
             ("%s|%s|%s|%d" % (seed, r["test"], r["note"], next(n))).encode()).hexdigest()[:40], r["new"])
         out.write(json.dumps(r, ensure_ascii=False) + "\n")
+PY
+# Four pages list rows that share the frozen second of the mutant runs in
+# no fixed order (the user log and the user list after the logins of
+# `edit`, the tree lists of `browse` and `edit`): smart mutate's two clean
+# runs happened to agree on them, but most mutant runs did not, whatever
+# the fault (seed 20260521: 60 of its 118 pairs on the user pages; seed
+# 20260522: 97 of its 174 on the tree lists; mostly the mutant's only pairs).  Such a pair says nothing
+# about the fault, so these two pages give no mutant pairs (they stay in
+# the rerun pairs).
+"$PY" - "$W/mutant-$SEED-tokens.jsonl" "$W/mutant-$SEED-ordered.jsonl" <<'PY'
+import json, sys
+UNORDERED = ("edit/19_GET_cacti-user_admin.php.html",
+             "edit/20_GET_cacti-utilities.php-action-view_user_log.html",
+             "browse/23_GET_cacti-tree.php.html", "edit/15_GET_cacti-tree.php.html")
+src, dst = sys.argv[1:]
+kept = dropped = 0
+with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
+    for line in f:
+        if json.loads(line)["test"] in UNORDERED:
+            dropped += 1
+            continue
+        kept += 1
+        out.write(line)
+print("mutant pairs of unordered pages dropped: %d (kept %d)" % (dropped, kept), file=sys.stderr)
 PY
 
 # Caps keep the corpus a few MB (Cacti's pages are 14-100 kB): at most 60
@@ -165,5 +194,5 @@ apt_install python3-html5lib
     --reruns "$W/clean/run-1" "$W/clean/run-2" "cacti 1.2.24 rerun, fresh install: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18402, new database password, CSRF secret and session ids" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-3" "cacti 1.2.24 rerun, fresh install: clock 2025-01-02 03:04:05, TZ America/New_York, host cacti.localhost:18403, new database password, CSRF secret and session ids" 60 \
     --reruns "$W/clean/run-1" "$W/clean/run-4" "cacti 1.2.24 rerun, fresh install: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host nms.localhost:18404, new database password, CSRF secret and session ids" 60 \
-    --pairs mutant "$W/mutant-$SEED-tokens.jsonl" 8 240 \
+    --pairs mutant "$W/mutant-$SEED-ordered.jsonl" 8 240 \
     | tee "$HERE/counts.txt"

@@ -29,7 +29,7 @@ APP=postfixadmin
 source "$(dirname "$0")/../../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT_DIR=$CORPORA_DIR/firstlook
-MUTANTS=${POSTFIXADMIN_MUTANTS_SECONDS:-1500}
+MUTANTS=${POSTFIXADMIN_MUTANTS_SECONDS:-1200}
 PKGS=(postfixadmin php-imap mariadb-server mariadb-client nginx-light php-fpm php-mysql php-xml
       php-mbstring faketime curl python3-html5lib)
 MUTATE_FILES='public/edit.php,public/list.php,public/list-virtual.php,public/login.php,public/main.php,public/delete.php,public/editactive.php,public/viewlog.php,public/sendmail.php,public/vacation.php,public/setup.php,public/users/login.php,public/users/main.php,public/users/edit-alias.php,public/users/password.php,functions.inc.php,common.php,model/PFAHandler.php,model/DomainHandler.php,model/MailboxHandler.php,model/AliasHandler.php,model/AliasdomainHandler.php,model/AdminHandler.php,model/VacationHandler.php,model/Login.php,model/Config.php,model/PFASmarty.php'
@@ -131,7 +131,7 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
 fi
 # the placeholders of the mutant pages become random-looking values of the
 # same shape (scrub.py --fill: deterministic)
-"$PY" "$HERE/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"
+"$PY" "$HERE/../phpmyadmin/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"
 
 # Caps: at most 60 pairs per rerun (every page) and 240 mutant pairs (8 per
 # mutant); PostfixAdmin's pages are 4-27 kB.
