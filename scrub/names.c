@@ -217,13 +217,20 @@ static const char *field_value(const smart_tree *t, const char *field_name)
 static void note_field_pairs(const smart_tree *old_tree, const smart_tree *new_tree,
 			     smart__scrub_named *named)
 {
-	for (uint32_t i = 0; i < old_tree->count; i++) {
+	size_t looked = 0;
+
+	/* each lookup walks the new tree: a bounded number of them keeps a page
+	 * of a thousand named fields linear */
+	for (uint32_t i = 0; i < old_tree->count && named->n < SMART__NAMED_MAX &&
+			     looked < 2 * SMART__NAMED_MAX;
+	     i++) {
 		smart_attr *v;
 		const char *other;
 
 		if (old_tree->nodes[i].kind != SMART_NODE_ELEMENT ||
 		    !(v = named_value((smart_tree *)old_tree, i)) || !v->value)
 			continue;
+		looked++;
 		other = field_value(new_tree, smart_tree_attr(old_tree, i, "name")->value);
 		if (other)
 			note_pair(named, v->value, other);
