@@ -9,6 +9,7 @@
 #include "smart/scrub.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -86,36 +87,92 @@ static int memo_grow(scrub_memo *m)
 	return 0;
 }
 
+/* `value` with the escapes that hide a value's shape in a script's or a
+ * JSON string decoded -- "\/" as "/", "\uXXXX" of a printable ASCII
+ * character as that character -- as a new string (PHP's json_encode writes
+ * a date as "2024\/03\/15 10:00"); NULL when it holds none, or when out of
+ * memory (*oom set). */
+static char *unescaped(const char *value, int *oom)
+{
+	size_t len = strlen(value), out = 0;
+	char *s = malloc(len + 1);
+	int changed = 0;
+
+	*oom = !s;
+	for (const char *p = value; s && *p;) {
+		unsigned code = 0;
+
+		if (p[0] == '\\' && p[1] == '/') {
+			s[out++] = '/';
+			p += 2;
+			changed = 1;
+		} else if (p[0] == '\\' && p[1] == 'u' && isxdigit((unsigned char)p[2]) &&
+			   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4]) &&
+			   isxdigit((unsigned char)p[5]) && sscanf(p + 2, "%4x", &code) == 1 &&
+			   code >= 0x20 && code < 0x7f) {
+			s[out++] = (char)code;
+			p += 6;
+			changed = 1;
+		} else {
+			s[out++] = *p++;
+		}
+	}
+	if (s && changed) {
+		s[out] = '\0';
+		return s;
+	}
+	free(s);
+	return NULL;
+}
+
 /* The scrubbed form of `value` in the log's arena, or `value` itself when
  * no shape occurs in it; NULL when out of memory. Most values hold no
  * shape: a quick test and one search of the shapes' expression without
- * their groups (smart_shapes_any) tell so, before any masking;
- * the others are masked once per distinct value (the memo). */
+ * their groups (smart_shapes_any) tell so, before any masking; the others
+ * are masked once per distinct value (the memo). A value with escapes is
+ * matched with them decoded; its scrubbed form is the decoded one, the
+ * same in both trees. */
 static const char *scrub_value(scrub_memo *m, const smart_shapes *s, smart_scrub_log *log,
 			       const char *value, smart_error *err)
 {
 	unsigned found = 0;
-	char *masked, *copy = NULL;
+	char *masked, *copy = NULL, *plain = NULL;
+	const char *text = value;
 	memo_slot *slot;
+	int oom = 0;
 
-	if (!value || !may_hold_shape(value) || !smart_shapes_may_match(s, value))
+	if (!value)
 		return value;
+	if (strchr(value, '\\') && (plain = unescaped(value, &oom)))
+		text = plain;
+	if (oom) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	if (!may_hold_shape(text) || !smart_shapes_may_match(s, text))
+		goto done; /* value itself */
 	if (2 * (m->used + 1) > m->mask + 1 && memo_grow(m)) {
+		free(plain);
 		smart_error_oom(err);
 		return NULL;
 	}
 	slot = memo_slot_of(m, value, memo_hash(value));
-	if (slot->value)
+	if (slot->value) {
+		free(plain);
 		return slot->scrubbed == slot->value ? value : slot->scrubbed;
-	if (!smart_shapes_any(s, value))
+	}
+	if (!smart_shapes_any(s, text))
 		goto keep;
-	masked = smart_shapes_mask(s, value, strlen(value), &found, err);
-	if (!masked)
+	masked = smart_shapes_mask(s, text, strlen(text), &found, err);
+	if (!masked) {
+		free(plain);
 		return NULL;
+	}
 	if (found && (copy = smart_scrub_log_alloc(log, strlen(masked) + 1)))
 		strcpy(copy, masked);
 	free(masked);
 	if (found && !copy) {
+		free(plain);
 		smart_error_oom(err);
 		return NULL;
 	}
@@ -123,7 +180,11 @@ keep:
 	slot->value = value;
 	slot->scrubbed = found ? copy : value;
 	m->used++;
+	free(plain);
 	return slot->scrubbed;
+done:
+	free(plain);
+	return value;
 }
 
 /* Whether text node `i` of `t` is a stylesheet: the content of a <style>

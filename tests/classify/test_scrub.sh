@@ -43,4 +43,15 @@ expect_status a_dropped_generator_meta_is_ignore 0 "$SMART" classify "$TMP/g_old
 expect_output a_dropped_generator_meta_is_named '^every difference is a volatile value: 1 generator metadata element$'
 printf '<html><head><title>t</title></head><body><p>y</p></body></html>' >"$TMP/g_text.html"
 expect_status a_text_change_beside_it_is_inspect 1 "$SMART" classify "$TMP/g_old.html" "$TMP/g_text.html"
+# A date inside a JSON-escaped script string (PHP's json_encode writes
+# "2024\/03\/15 10:00") is a date; a changed word beside it is not.
+printf '<html><body><p>Orders</p><script>var c = {"at":"%s","page":"%s"};</script></body></html>' \
+	'2024\/03\/15 10:00' orders >"$TMP/esc1.html"
+printf '<html><body><p>Orders</p><script>var c = {"at":"%s","page":"%s"};</script></body></html>' \
+	'2024\/03\/16 11:42' orders >"$TMP/esc2.html"
+printf '<html><body><p>Orders</p><script>var c = {"at":"%s","page":"%s"};</script></body></html>' \
+	'2024\u002F03\u002F16 11:42' invoices >"$TMP/esc3.html"
+expect_status escaped_script_date_is_volatile 0 "$SMART" classify "$TMP/esc1.html" "$TMP/esc2.html"
+expect_output escaped_script_date_is_named_as_volatile '^every difference is a volatile value'
+expect_status escaped_date_beside_a_changed_word_is_inspect 1 "$SMART" classify "$TMP/esc1.html" "$TMP/esc3.html"
 finish
