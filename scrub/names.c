@@ -105,6 +105,25 @@ static smart_attr *named_value(smart_tree *t, uint32_t node)
 /* The value of a named field: `value` with "{named}" in place of the
  * value of every query parameter whose name is volatile, in the log's
  * arena; `value` itself when it has none; NULL when out of memory. */
+/* Whether the query of `value` (after `q`, its '?') has a parameter of a
+ * volatile name with a value: most links have none, and are left without
+ * a copy. */
+static int has_volatile_parameter(const char *q)
+{
+	for (const char *p = q + 1; *p && *p != '#';) {
+		size_t name_len = strcspn(p, "=&#");
+
+		if (p[name_len] == '=' && p[name_len + 1] && !strchr("&#", p[name_len + 1]) &&
+		    smart__scrub_volatile_name(p, name_len))
+			return 1;
+		p += name_len;
+		p += strcspn(p, "&#");
+		if (*p == '&')
+			p++;
+	}
+	return 0;
+}
+
 static const char *scrub_query(smart_scrub_log *log, const char *value)
 {
 	const char *q = strchr(value, '?');
@@ -112,7 +131,7 @@ static const char *scrub_query(smart_scrub_log *log, const char *value)
 	char *s;
 	int changed = 0;
 
-	if (!q)
+	if (!q || !has_volatile_parameter(q))
 		return value;
 	s = smart_scrub_log_alloc(log, len + 1 + len / 2 * sizeof(NAMED));
 	if (!s)

@@ -129,6 +129,35 @@ static void short_values_are_not_followed_into_copies(void **state)
 	smart_tree_free(b);
 }
 
+static smart_tree *link_page(const char *href)
+{
+	char html[512];
+	smart_error err = { "" };
+	smart_tree *t;
+
+	snprintf(html, sizeof(html), "<html><body><a href=\"%s\">x</a></body></html>", href);
+	t = smart_tree_parse(html, strlen(html), SMART_FORMAT_HTML, "l.html", &err);
+	assert_non_null(t);
+	return t;
+}
+
+static void a_query_parameter_of_a_volatile_name_is_explained_and_others_are_not(void **state)
+{
+	smart_tree *a = link_page("/x?a=1&amp;sesskey=applepiebanana&amp;b=2#top");
+	smart_tree *b = link_page("/x?a=1&amp;sesskey=cherrytartlime&amp;b=2#top");
+	smart_tree *c = link_page("/x?a=7&amp;sesskey=cherrytartlime&amp;b=2#top");
+	unsigned names, copies;
+
+	assert_true(aligns_after(a, b, &names, &copies));
+	assert_int_equal(names, 1);
+	smart_tree_free(a);
+	smart_tree_free(b);
+	a = link_page("/x?a=1&amp;sesskey=applepiebanana&amp;b=2#top");
+	assert_false(aligns_after(a, c, &names, &copies));
+	smart_tree_free(a);
+	smart_tree_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +166,7 @@ int main(void)
 		cmocka_unit_test(a_named_token_and_its_copies_are_explained_in_any_format),
 		cmocka_unit_test(a_changed_link_beside_the_token_is_still_an_edit),
 		cmocka_unit_test(short_values_are_not_followed_into_copies),
+		cmocka_unit_test(a_query_parameter_of_a_volatile_name_is_explained_and_others_are_not),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
