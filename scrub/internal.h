@@ -100,6 +100,11 @@ typedef struct smart__scrub_notes {
 int smart__scrub_values(const smart_shapes *s, smart_tree *old_tree, smart_tree *new_tree,
 			smart_scrub_log *log, smart__scrub_notes notes[2], smart_error *err);
 
+/* Whether an attribute called `name` holds a URL: href, src or action
+ * (scrub/rebase_links.c; rebasing and the names scrubber's query
+ * parameters read the same links). */
+int smart__scrub_is_url_attribute(const char *name);
+
 /* ---- values known by name, and their copies (scrub/names.c, copies.c) ---- */
 
 /* Named values shorter than this are not followed into copies. */

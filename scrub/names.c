@@ -172,12 +172,6 @@ static const char *scrub_query(smart_scrub_log *log, const char *value)
 	return changed ? s : value;
 }
 
-static int is_url_attribute(const char *name)
-{
-	return strcasecmp(name, "href") == 0 || strcasecmp(name, "src") == 0 ||
-	       strcasecmp(name, "action") == 0 || strcasecmp(name, "formaction") == 0;
-}
-
 /* Scrubs one tree's named values through `log`: the values of named
  * fields, of attributes whose own name is volatile (nonce, data-csrf) and
  * of volatile query parameters in links. Returns how many, or -1. */
@@ -200,7 +194,7 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log, const smart_shapes *s
 				continue;
 			if (a == field || smart__scrub_volatile_name(a->name, strlen(a->name)))
 				v = NAMED;
-			else if (is_url_attribute(a->name) && !(v = scrub_query(log, a->value)))
+			else if (smart__scrub_is_url_attribute(a->name) && !(v = scrub_query(log, a->value)))
 				return -1;
 			if (v == a->value)
 				continue;

@@ -10,9 +10,10 @@
 #include <strings.h>
 
 #include "common/array.h"
+#include "internal.h"
 #include "rebase.h"
 
-static int is_url_attribute(const char *name)
+int smart__scrub_is_url_attribute(const char *name)
 {
 	return strcmp(name, "href") == 0 || strcmp(name, "src") == 0 ||
 	       strcmp(name, "action") == 0;
@@ -67,7 +68,7 @@ int smart__rebase_collect_slots(smart_tree *t, slot_list *l)
 		for (uint32_t k = 0; n->kind == SMART_NODE_ELEMENT && k < n->attr_count; k++) {
 			smart_attr *a = &t->attrs[n->attr_first + k];
 
-			if (a->value && is_url_attribute(a->name) &&
+			if (a->value && smart__scrub_is_url_attribute(a->name) &&
 			    slot_push(l, &a->value, NULL, is_canonical_link(t, i)))
 				return -1;
 		}
