@@ -43,7 +43,7 @@ link_flags    = $(FLAGS_$(1)) $(LDFLAGS)
 link_libs     = $(PKG_LIBS) $(LDLIBS)
 
 
-.PHONY: all deps test run bench fuzz clean install install-files uninstall FORCE
+.PHONY: all deps test run bench fuzz clean install install-files uninstall python FORCE
 
 all: deps $(BUILD)/release/smart
 
@@ -207,6 +207,11 @@ test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files
 	@BUILD=$(BUILD) sh tests/run.sh
+
+# ---- the Python binding ----------------------------------------------------------
+# What bindings/python needs from a source tree (no install): the shared
+# library and the default model's file (docs/integrations.md).
+python: deps $(BUILD)/shared/$(SO_FILE) $(BUILD)/default_model.json
 
 # ---- the main job --------------------------------------------------------------
 run: all
