@@ -39,7 +39,7 @@ def _call(fn, *args):
 class _Handle:
     """A libsmart object loaded from a file, freed when dropped."""
     _load = _free = None
-    what = "file"
+    _ptr = None
 
     def __init__(self, path):
         self.path = os.fspath(path)

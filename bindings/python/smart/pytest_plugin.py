@@ -174,8 +174,10 @@ class Snapshot:
                                 "fix or delete it, or rerun with --smart-update to replace it")
         if old == new:
             return
-        d = smart.classify(old, new, model=s.model, profile=s.profile, format=format,
-                           test=f"{Path(self._request.node.path).stem}/{name}")
+        # the profile's test: the baseline's path under __snapshots__, as
+        # `smart profile` names it when given two runs' __snapshots__ folders
+        test = path.relative_to(self.folder.parent).as_posix()
+        d = smart.classify(old, new, model=s.model, profile=s.profile, format=format, test=test)
         if not d.inspect:
             return
         if s.update:
