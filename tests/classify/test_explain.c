@@ -28,10 +28,12 @@ static smart_model *inspect_all(const char **names)
 	return m;
 }
 
-/* smart_explain_pair on two strings, parsed; fails the test on an error. */
-static cJSON *explain(const smart_model *m, const char *old_html, const char *new_html,
-		      unsigned max_changes)
+/* smart_explain_pair on two strings with a model that inspects every pair
+ * the forced rules leave to it, parsed; fails the test on an error. */
+static cJSON *explain(const char *old_html, const char *new_html, unsigned max_changes)
 {
+	const char *names[128];
+	smart_model *m = inspect_all(names);
 	smart_explain_options o = SMART_EXPLAIN_OPTIONS_INIT;
 	smart_error err = { { 0 } };
 	char *s;
@@ -40,6 +42,7 @@ static cJSON *explain(const smart_model *m, const char *old_html, const char *ne
 	o.max_changes = max_changes;
 	s = smart_explain_pair(m, &(smart_document){ old_html, strlen(old_html), "old" },
 			       &(smart_document){ new_html, strlen(new_html), "new" }, &o, &err);
+	smart_model_free(m);
 	if (!s)
 		fail_msg("%s", err.message);
 	json = cJSON_Parse(s);
@@ -57,9 +60,7 @@ static const char *string_of(const cJSON *o, const char *key)
 
 static void explain_names_the_deleted_row_and_its_text(void **state)
 {
-	const char *names[128];
-	smart_model *m = inspect_all(names);
-	cJSON *j = explain(m, old_page, lost_row, 20);
+	cJSON *j = explain(old_page, lost_row, 20);
 	const cJSON *changes = cJSON_GetObjectItemCaseSensitive(j, "changes");
 	const cJSON *first = cJSON_GetArrayItem(changes, 0);
 
@@ -72,14 +73,11 @@ static void explain_names_the_deleted_row_and_its_text(void **state)
 	assert_true(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "reasons")) > 0);
 	assert_string_equal(string_of(j, "severity"), "content");
 	cJSON_Delete(j);
-	smart_model_free(m);
 }
 
 static void explain_of_a_rerun_says_what_was_discounted_and_lists_no_change(void **state)
 {
-	const char *names[128];
-	smart_model *m = inspect_all(names);
-	cJSON *j = explain(m, old_page, rerun, 20);
+	cJSON *j = explain(old_page, rerun, 20);
 	const cJSON *reasons = cJSON_GetObjectItemCaseSensitive(j, "reasons");
 
 	assert_string_equal(string_of(j, "decision"), "ignore");
@@ -87,14 +85,11 @@ static void explain_of_a_rerun_says_what_was_discounted_and_lists_no_change(void
 	assert_non_null(strstr(cJSON_GetArrayItem(reasons, 0)->valuestring,
 			       "every difference is a volatile value: 1 date"));
 	cJSON_Delete(j);
-	smart_model_free(m);
 }
 
 static void explain_reads_changed_values_as_the_documents_hold_them(void **state)
 {
-	const char *names[128];
-	smart_model *m = inspect_all(names);
-	cJSON *j = explain(m, "<html><body><p>Total 2024-03-15: 10 books</p></body></html>",
+	cJSON *j = explain("<html><body><p>Total 2024-03-15: 10 books</p></body></html>",
 			   "<html><body><p>Total 2024-03-16: 12 maps</p></body></html>", 20);
 	const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(j, "changes"), 0);
 
@@ -103,20 +98,16 @@ static void explain_reads_changed_values_as_the_documents_hold_them(void **state
 	assert_string_equal(string_of(first, "old"), "Total 2024-03-15: 10 books");
 	assert_string_equal(string_of(first, "new"), "Total 2024-03-16: 12 maps");
 	cJSON_Delete(j);
-	smart_model_free(m);
 }
 
 static void explain_lists_at_most_max_changes_and_counts_them_all(void **state)
 {
-	const char *names[128];
-	smart_model *m = inspect_all(names);
-	cJSON *j = explain(m, "<html><body><p>a</p><div>b</div><p>c</p><div>d</div></body></html>",
+	cJSON *j = explain("<html><body><p>a</p><div>b</div><p>c</p><div>d</div></body></html>",
 			   "<html><body><p>w</p><div>x</div><p>y</p><div>z</div></body></html>", 2);
 
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "changes")), 2);
 	assert_int_equal(cJSON_GetObjectItemCaseSensitive(j, "changes_total")->valuedouble, 4);
 	cJSON_Delete(j);
-	smart_model_free(m);
 }
 
 static void explain_refuses_options_of_another_version(void **state)
