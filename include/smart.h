@@ -33,6 +33,7 @@
 #include "smart/eval.h"
 #include "smart/train_corpora.h"
 #include "smart/classify.h"
+#include "smart/explain.h"
 #include "smart/replay.h"
 #include "smart/mutate.h"
 #include "smart/perturb.h"
