@@ -103,15 +103,24 @@ static int side_hidden(const uint8_t *place, const smart_tree *t, uint32_t i)
  * nothing. An element inserted, deleted or moved is never hidden, even a
  * <script> or an <input type="hidden">: a page that lost a script or a
  * form's parameter lost something its user uses (seeded faults of
- * phpMyAdmin drop both). */
+ * phpMyAdmin drop both). Nothing of an XML document is hidden: a
+ * coverage report's `name` or a feed's `id` is its data. */
 int smart__feature_hidden_edits(const smart_feature_args *a, uint8_t **hidden, smart_error *err)
 {
 	const smart_diff *d = a->diff;
-	uint8_t *old_place = hidden_places(a->old_tree), *new_place = hidden_places(a->new_tree);
 	uint8_t *out = calloc(d->op_count ? d->op_count : 1, 1);
+	uint8_t *old_place, *new_place;
 
 	*hidden = NULL;
-	if (!old_place || !new_place || !out) {
+	if (!out)
+		return smart_error_oom(err);
+	if (a->old_tree->format != SMART_FORMAT_HTML || a->new_tree->format != SMART_FORMAT_HTML) {
+		*hidden = out; /* XML is data: every element and attribute counts */
+		return 0;
+	}
+	old_place = hidden_places(a->old_tree);
+	new_place = hidden_places(a->new_tree);
+	if (!old_place || !new_place) {
 		free(old_place);
 		free(new_place);
 		free(out);
