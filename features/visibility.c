@@ -32,51 +32,51 @@ static const char *const hidden_attributes[] = {
 	"aria-activedescendant", NULL
 };
 
-/* True when element `i` of `t` is drawn by no browser on its own account:
- * one of hidden_elements, or an <input type="hidden">. */
-static int element_hidden(const smart_tree *t, const uint8_t *hidden_names, uint32_t i)
-{
-	const smart_node *n = &t->nodes[i];
-	const smart_attr *type;
+/* What a tag name says about where its element lies, per name id. */
+enum { NAME_HIDDEN = 1, NAME_HEAD = 2, NAME_TITLE = 4, NAME_INPUT = 8 };
 
-	if (n->kind != SMART_NODE_ELEMENT)
-		return 0;
-	if (hidden_names[n->name_id])
-		return 1;
-	if (strcmp(n->name, "input") != 0)
-		return 0;
-	type = smart_tree_attr(t, i, "type");
-	return type && strcasecmp(type->value, "hidden") == 0;
+/* Per name id of `t`, its NAME_* bits. A new array (free()), or NULL. */
+static uint8_t *name_kinds(const smart_tree *t)
+{
+	uint8_t *kind = smart__feature_name_flags(t, hidden_elements);
+
+	for (uint32_t id = 0; kind && id < t->name_count; id++) {
+		const char *n = t->names[id];
+
+		kind[id] |= strcmp(n, "head") == 0    ? NAME_HEAD
+			    : strcmp(n, "title") == 0 ? NAME_TITLE
+			    : strcmp(n, "input") == 0 ? NAME_INPUT
+						      : 0;
+	}
+	return kind;
 }
 
-/* Per node of `t`, 1 when it lies in a hidden place: inside (or being) a
- * hidden element, or inside <head> but not inside its <title>, which the
- * browser shows on the tab. Parents come before children in pre-order, so
- * one pass settles every node. A new array (free()), or NULL. */
-static uint8_t *hidden_places(const smart_tree *t)
+/* True when node `i` of `t` (name kinds `kind`) lies in a hidden place:
+ * inside (or being) a hidden element or an <input type="hidden">, or
+ * inside <head> but not inside its <title>, which the browser shows on the
+ * tab. Walks up from the node (a page is a few dozen levels deep), so a
+ * pair with few edits costs no pass over the whole tree. */
+static int in_hidden_place(const smart_tree *t, const uint8_t *kind, uint32_t i)
 {
-	uint8_t *names = smart__feature_name_flags(t, hidden_elements);
-	uint8_t *place = calloc(t->count ? t->count : 1, 1);
+	uint32_t below = SMART_NONE;
 
-	if (!names || !place) {
-		free(names);
-		free(place);
-		return NULL;
-	}
-	for (uint32_t i = 1; i < t->count; i++) {
-		const smart_node *n = &t->nodes[i];
-		const smart_node *p = &t->nodes[n->parent];
-		int in_head = p->kind == SMART_NODE_ELEMENT && strcmp(p->name, "head") == 0;
+	for (uint32_t j = i; j != SMART_NONE && j != 0; below = j, j = t->nodes[j].parent) {
+		const smart_node *n = &t->nodes[j];
+		const smart_attr *type;
 
-		if (n->kind == SMART_NODE_ELEMENT && strcmp(n->name, "head") == 0)
-			place[i] = 1;
-		else if (in_head && n->kind == SMART_NODE_ELEMENT && strcmp(n->name, "title") == 0)
-			place[i] = 0;
-		else
-			place[i] = place[n->parent] || element_hidden(t, names, i);
+		if (n->kind != SMART_NODE_ELEMENT)
+			continue;
+		if (kind[n->name_id] & NAME_HIDDEN)
+			return 1;
+		if (kind[n->name_id] & NAME_HEAD) /* a text node's name is "#text" */
+			return below == SMART_NONE || !(kind[t->nodes[below].name_id] & NAME_TITLE);
+		if (kind[n->name_id] & NAME_INPUT) {
+			type = smart_tree_attr(t, j, "type");
+			if (type && strcasecmp(type->value, "hidden") == 0)
+				return 1;
+		}
 	}
-	free(names);
-	return place;
+	return 0;
 }
 
 /* True when the attribute `name` shows nothing whatever its value. */
@@ -92,9 +92,9 @@ static int attribute_hidden(const char *name)
 
 /* True when node `i` (SMART_NONE: no node on that side) is in a hidden
  * place; a missing side does not make an edit visible. */
-static int side_hidden(const uint8_t *place, const smart_tree *t, uint32_t i)
+static int side_hidden(const smart_tree *t, const uint8_t *kind, uint32_t i)
 {
-	return i == SMART_NONE || i >= t->count || place[i];
+	return i == SMART_NONE || i >= t->count || in_hidden_place(t, kind, i);
 }
 
 /* Places every edit of a->diff. Only values can be hidden: a text update
@@ -109,7 +109,7 @@ int smart__feature_hidden_edits(const smart_feature_args *a, uint8_t **hidden, s
 {
 	const smart_diff *d = a->diff;
 	uint8_t *out = calloc(d->op_count ? d->op_count : 1, 1);
-	uint8_t *old_place, *new_place;
+	uint8_t *old_kind, *new_kind;
 
 	*hidden = NULL;
 	if (!out)
@@ -118,39 +118,44 @@ int smart__feature_hidden_edits(const smart_feature_args *a, uint8_t **hidden, s
 		*hidden = out; /* XML is data: every element and attribute counts */
 		return 0;
 	}
-	old_place = hidden_places(a->old_tree);
-	new_place = hidden_places(a->new_tree);
-	if (!old_place || !new_place) {
-		free(old_place);
-		free(new_place);
+	old_kind = name_kinds(a->old_tree);
+	new_kind = name_kinds(a->new_tree);
+	if (!old_kind || !new_kind) {
+		free(old_kind);
+		free(new_kind);
 		free(out);
 		return smart_error_oom(err);
 	}
 	for (size_t k = 0; k < d->op_count; k++) {
 		const smart_edit_op *op = &d->ops[k];
-		int o = side_hidden(old_place, a->old_tree, op->old_node);
-		int n = side_hidden(new_place, a->new_tree, op->new_node);
+		const smart_tree *o = a->old_tree, *n = a->new_tree;
 
 		switch (op->kind) {
 		case SMART_OP_INSERT:
-			out[k] = n && a->new_tree->nodes[op->new_node].kind == SMART_NODE_TEXT;
+			out[k] = n->nodes[op->new_node].kind == SMART_NODE_TEXT &&
+				 side_hidden(n, new_kind, op->new_node);
 			break;
 		case SMART_OP_DELETE:
-			out[k] = o && a->old_tree->nodes[op->old_node].kind == SMART_NODE_TEXT;
+			out[k] = o->nodes[op->old_node].kind == SMART_NODE_TEXT &&
+				 side_hidden(o, old_kind, op->old_node);
 			break;
 		case SMART_OP_UPDATE:
-			out[k] = o;
+			out[k] = side_hidden(o, old_kind, op->old_node);
 			break;
 		case SMART_OP_MOVE:
-			out[k] = o && n && a->old_tree->nodes[op->old_node].kind == SMART_NODE_TEXT;
+			out[k] = o->nodes[op->old_node].kind == SMART_NODE_TEXT &&
+				 side_hidden(o, old_kind, op->old_node) &&
+				 side_hidden(n, new_kind, op->new_node);
 			break;
 		default: /* attribute edits: the element is on both sides */
-			out[k] = (o && n) || attribute_hidden(op->attr_name);
+			out[k] = attribute_hidden(op->attr_name) ||
+				 (side_hidden(o, old_kind, op->old_node) &&
+				  side_hidden(n, new_kind, op->new_node));
 			break;
 		}
 	}
-	free(old_place);
-	free(new_place);
+	free(old_kind);
+	free(new_kind);
 	*hidden = out;
 	return 0;
 }
