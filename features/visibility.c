@@ -15,6 +15,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -111,6 +112,7 @@ int smart__feature_hidden_edits(const smart_feature_args *a, uint8_t **hidden, s
 	uint8_t *out = calloc(d->op_count ? d->op_count : 1, 1);
 	uint8_t *old_kind, *new_kind;
 
+	assert(d->old_tree == a->old_tree && d->new_tree == a->new_tree);
 	*hidden = NULL;
 	if (!out)
 		return smart_error_oom(err);
