@@ -145,24 +145,33 @@ static double closeness(const smart_tree *t, uint32_t h, uint32_t i)
 	return (double)(h - depth + 1) / (double)h;
 }
 
-/* change_depth: for the highest edit, (h − d + 1) / h, where d is the depth of
- * the node it touches (the root element has depth 1) and h the height of that
- * node's tree (the depth of its deepest content node). Edits touch the old
- * node (deletes, updates, attribute changes), the new node (inserts), or
- * both (moves: from and to). 1 when an edit touches the root element, 1/h
- * when only the deepest nodes change, 0 when there is no edit. Hypothesis
- * (paper §3.2): changes close to the root signal large semantic changes. */
+/* change_depth: for the highest displayed edit, (h − d + 1) / h, where d is
+ * the depth of the node it touches (the root element has depth 1) and h the
+ * height of that node's tree (the depth of its deepest content node). Edits
+ * touch the old node (deletes, updates, attribute changes), the new node
+ * (inserts), or both (moves: from and to). 1 when an edit touches the root
+ * element, 1/h when only the deepest nodes change, 0 when there is no edit.
+ * Hypothesis (paper §3.2): changes close to the root signal large semantic
+ * changes. The paper counts every edit; here an edit that lies where no
+ * user sees it (a script's text, the <head> but its title, a hidden input,
+ * an id or data-* attribute: features/visibility.c) does not count, since
+ * a <script> in <head> lies next to the root and made one token in it
+ * weigh as much as a deleted page section; hidden_edits counts those. */
 int smart__feature_change_depth(const smart_feature_args *a, double *v, smart_error *err)
 {
 	const smart_diff *d = a->diff;
 	uint32_t h_old = tree_height(a->old_tree), h_new = tree_height(a->new_tree);
+	uint8_t *hidden;
 	double best = 0;
 
-	(void)err;
+	if (smart__feature_hidden_edits(a, &hidden, err) < 0)
+		return -1;
 	for (size_t k = 0; k < d->op_count; k++) {
 		const smart_edit_op *op = &d->ops[k];
 		double c_old = 0, c_new = 0;
 
+		if (hidden[k])
+			continue;
 		if (op->kind != SMART_OP_INSERT)
 			c_old = closeness(a->old_tree, h_old, op->old_node);
 		if (op->kind == SMART_OP_INSERT || op->kind == SMART_OP_MOVE)
@@ -172,6 +181,7 @@ int smart__feature_change_depth(const smart_feature_args *a, double *v, smart_er
 		if (c_new > best)
 			best = c_new;
 	}
+	free(hidden);
 	assert(best >= 0 && best <= 1);
 	*v = best;
 	return 0;

@@ -27,6 +27,13 @@ int smart__feature_grouped_change(const smart_feature_args *a, double *v, smart_
 int smart__feature_grouped_boolean(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_change_depth(const smart_feature_args *a, double *v, smart_error *err);
 
+/* visibility.c */
+
+/* Per edit of a->diff, 1 when it lies where no user sees it (a script's
+ * text, <head> but its title, a hidden input, an id or data-* attribute):
+ * *hidden receives a new array of diff->op_count flags (free()). */
+int smart__feature_hidden_edits(const smart_feature_args *a, uint8_t **hidden, smart_error *err);
+
 /* order.c */
 int smart__feature_children_order(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_inversions(const smart_feature_args *a, double *v, smart_error *err);

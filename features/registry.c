@@ -24,7 +24,8 @@ static const smart_feature_info registry[] = {
 	  smart__feature_grouped_change },
 	{ "grouped_boolean", "1 when a subtree of 2 or more elements changed as a whole", 0,
 	  smart__feature_grouped_boolean },
-	{ "change_depth", "how near the root the highest edit lies: 1 at the root, 0 when no edits",
+	{ "change_depth",
+	  "how near the root the highest displayed edit lies: 1 at the root, 0 when no edits",
 	  0, smart__feature_change_depth },
 	{ "children_order", "matched nodes whose children are the same set in another order", 0,
 	  smart__feature_children_order },
@@ -59,6 +60,9 @@ static const smart_feature_info registry[] = {
 	  smart__feature_reworded_text },
 	{ "doctype_changed", "1 when the document type declaration was added, dropped or replaced",
 	  0, smart__feature_doctype_changed },
+	{ "hidden_edits",
+	  "log2(1 + the residue where no user sees it: script text, head, hidden inputs, ids, data-*)",
+	  0, smart__feature_hidden_edits_log },
 };
 
 /* The sign each feature's weight is expected to take (the hypothesis of
@@ -80,6 +84,7 @@ static const struct {
 	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
 	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },
 	{ "new_text_log", +1 }, { "reworded_text", -1 }, { "doctype_changed", +1 },
+	{ "hidden_edits", +1 },
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))

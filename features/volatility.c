@@ -9,6 +9,8 @@
  */
 #include "volatility.h"
 
+#include "internal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +50,7 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 			       smart_error *err)
 {
 	const smart_diff *d = args->diff;
+	uint8_t *hidden;
 
 	memset(vol, 0, sizeof(*vol));
 	vol->edits = d->op_count;
@@ -55,6 +58,8 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 	vol->raw_new = args->new_tree;
 	if (!args->noise || !args->old_masked || !args->new_masked)
 		return smart_error_set(err, "the edits were not judged (smart_profile_judge)");
+	if (smart__feature_hidden_edits(args, &hidden, err) < 0)
+		return -1;
 	for (size_t i = 0; i < d->op_count; i++) {
 		const smart_edit_op *op = &d->ops[i];
 		int v = args->noise[i];
@@ -63,9 +68,10 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 		case SMART_OP_MOVE:
 		case SMART_OP_INSERT:
 		case SMART_OP_DELETE:
-			if (!v)
+			if (!v) {
 				vol->stable_structure += op->subtree_size;
-			else if (op->kind == SMART_OP_MOVE)
+				vol->hidden_residue += hidden[i] ? op->subtree_size : 0;
+			} else if (op->kind == SMART_OP_MOVE)
 				vol->volatile_moves += op->subtree_size;
 			else if (op->kind == SMART_OP_INSERT)
 				vol->volatile_inserts += op->subtree_size;
@@ -76,9 +82,13 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 			if (v) {
 				vol->volatile_updates++;
 			} else {
-				vol->stable_updates++;
-				vol->changed_words += smart__feature_word_changes(args->old_masked[i],
+				uint32_t words = smart__feature_word_changes(args->old_masked[i],
 									   args->new_masked[i]);
+
+				vol->stable_updates++;
+				vol->changed_words += words;
+				vol->hidden_words += hidden[i] ? words : 0;
+				vol->hidden_residue += hidden[i] ? words : 0;
 			}
 			break;
 		default: /* attribute edits */
@@ -86,10 +96,12 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 				vol->volatile_attributes++;
 			} else {
 				vol->stable_attributes++;
+				vol->hidden_residue += hidden[i];
 				count_attribute(vol, op->attr_name);
 			}
 			break;
 		}
 	}
+	free(hidden);
 	return 0;
 }

@@ -27,6 +27,10 @@ typedef struct smart_volatility {
 	uint32_t form_attributes;     /* stable edits of name, type, value, ... */
 	uint32_t presentation_attributes; /* stable edits of id, class, style, ... */
 	uint32_t changed_words;       /* words differing in stable text updates */
+	uint32_t hidden_residue;      /* of stable_structure, changed_words and
+	                               * stable_attributes, what lies where no
+	                               * user sees it (features/visibility.c) */
+	uint32_t hidden_words;        /* of changed_words, those in hidden text */
 	size_t edits;                 /* operations of the raw script */
 	const smart_tree *raw_old;    /* the documents as written (the features */
 	const smart_tree *raw_new;    /* may see them normalised by a profile) */
@@ -52,6 +56,7 @@ int smart__feature_changed_words(const smart_feature_args *a, double *v, smart_e
 int smart__feature_link_attributes(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_form_attributes(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err);
+int smart__feature_hidden_edits_log(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err);
 
 #define VOLATILITY_FEATURES \
