@@ -103,7 +103,7 @@ $(BUILD)/no_default_model.c:
 	  echo 'const size_t smart_default_model_len = 0;'; } > $@
 
 # ---- the value model -------------------------------------------------------------
-# The learned scrubber's value model (scrub/learned.c, docs/scrubbing.md) is
+# The learned scrubber's value model (scrub/learned.c, docs/features.md) is
 # compiled into the library as build/value_model.c. It is trained first, by
 # a bootstrap smart linked with the library's objects and an empty value
 # model (the trainer runs every scrubber but the learned one), from the
@@ -124,11 +124,19 @@ VALUE_MODEL_TRAINER := $(LIB_OBJ_release) $(BUILD)/release/flags \
 	$(filter-out $(BUILD)/release/cli/cmd_%.o $(BUILD)/release/cli/review_%.o $(BUILD)/release/$(BUILD)/%.o,$(CLI_SRC:%.c=$(BUILD)/release/%.o)) \
 	$(BUILD)/release/cli/cmd_value_model.o
 
-$(BUILD)/value_model.c: $(CORPORA) $(VALUE_MODEL_TRAINER) | $(BUILD)/values-bootstrap/smart
+# The stamp records the training; the C source changes (and the library is
+# rebuilt, the default model retrained) only when the model's bytes do.
+$(BUILD)/value_model.stamp: $(CORPORA) $(VALUE_MODEL_TRAINER) | $(BUILD)/values-bootstrap/smart
 	@$(say) TRAIN "$(BUILD)/value_model.json ($(words $(CORPORA)) corpora)"
-	@$(BUILD)/values-bootstrap/smart value-model -o $(BUILD)/value_model.json --c-source $@.tmp \
-	  $(CORPORA) > $(BUILD)/value_model.txt 2>&1 || { cat $(BUILD)/value_model.txt; exit 1; }
-	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+	@$(BUILD)/values-bootstrap/smart value-model --skip-bad -o $(BUILD)/value_model.json \
+	  --c-source $(BUILD)/value_model.c.tmp $(CORPORA) > $(BUILD)/value_model.txt 2>&1 || \
+	  { cat $(BUILD)/value_model.txt; exit 1; }
+	@if cmp -s $(BUILD)/value_model.c.tmp $(BUILD)/value_model.c; then \
+	  rm $(BUILD)/value_model.c.tmp; else mv $(BUILD)/value_model.c.tmp $(BUILD)/value_model.c; fi
+	@touch $@
+
+$(BUILD)/value_model.c: $(BUILD)/value_model.stamp
+	@test -f $@
 
 $(BUILD)/bootstrap/smart: $(CLI_SRC:%.c=$(BUILD)/release/%.o) $(BUILD)/release/$(BUILD)/no_default_model.o $(BUILD)/release/libsmart.a $(BUILD)/release/flags
 	@mkdir -p $(dir $@)

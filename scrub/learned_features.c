@@ -5,7 +5,7 @@
  * and where it stands (visible or not, in a script, a link, a hidden
  * input, and hashed buckets of the attribute or field name's words and of
  * the element). Small and cheap on purpose: it runs only on the values no
- * rule explained, but on every pair smart measures. docs/scrubbing.md
+ * rule explained, but on every pair smart measures. docs/features.md
  * lists them with their reasons.
  */
 #include "smart/scrub.h"
@@ -284,9 +284,10 @@ void smart_value_features(const char *old_value, const char *new_value,
 	out[18] = strchr(old_value, '{') || strchr(new_value, '{');
 	out[19] = a.words && b.words && lo > 0;
 	/* what a linear model cannot make of the above alone: a long token
-	 * drawn at random (the same shape and length, many distinct
-	 * characters), and a short number (a count, a position) */
-	out[20] = out[0] && out[2] && lo >= 6 && a.entropy >= 2.5 && b.entropy >= 2.5;
+	 * drawn at random (the same character classes and length, many
+	 * distinct characters: two hex digests rarely share a shape), and a
+	 * short number (a count, a position) */
+	out[20] = out[1] && out[2] && lo >= 6 && a.entropy >= 2.5 && b.entropy >= 2.5;
 	out[21] = out[12] && hi <= 4;
 	mark_words(c->attribute, out, FIRST_NAME_BUCKET);
 	mark_words(c->field, out, FIRST_NAME_BUCKET);

@@ -38,6 +38,7 @@ typedef struct pairs_ctx {
 	smart_value_rows *rows;
 	const char *const *paths;
 	size_t n_paths, path_i, bad;
+	smart_error first_bad; /* why the first unusable record was */
 	smart_corpus_reader *reader;
 	const smart_value_rows_options *o;
 } pairs_ctx;
@@ -125,7 +126,11 @@ static int pairs_next(void *ctx, void **out, smart_error *err)
 			continue;
 		}
 		if (got == SMART_CORPUS_BAD || pair.label == SMART_LABEL_NONE) {
-			c->bad++;
+			if (c->bad++ == 0 && got == SMART_CORPUS_BAD)
+				c->first_bad = *err;
+			if (c->bad == 1 && got != SMART_CORPUS_BAD)
+				smart_error_set(&c->first_bad, "%s:%zu: no 'label' (the value model "
+						"needs \"inspect\" or \"ignore\")", pair.file, pair.line);
 			continue;
 		}
 		if (!(j = calloc(1, sizeof(*j))) ||
@@ -210,7 +215,8 @@ static int pairs_done(void *ctx, void *job, smart_error *err)
 	long app;
 
 	if (j->bad) {
-		c->bad++;
+		if (!c->bad++)
+			c->first_bad = j->err;
 		job_free(j);
 		return 0;
 	}
@@ -259,6 +265,11 @@ int smart_value_rows_extract(smart_value_rows *rows, const char *const *paths, s
 	smart_corpus_close(c.reader);
 	if (bad)
 		*bad = c.bad;
+	if (rc == 0 && c.bad && !o->skip_bad) {
+		*err = c.first_bad;
+		return smart_error_prefix(err, "%zu unusable record%s (--skip-bad trains without "
+					  "them); the first", c.bad, c.bad == 1 ? "" : "s");
+	}
 	return rc;
 }
 

@@ -225,7 +225,7 @@ void smart_scrub_pass_free(smart_scrub_pass *s);
  * what clean reruns do (volatile) or what seeded faults do at places clean
  * reruns never change (meaningful). The model is trained from the shipped
  * corpora (train/value_model.c, `smart value-model`) and compiled into the
- * library; docs/scrubbing.md describes the features. */
+ * library; docs/features.md describes the features. */
 
 /* The features of a value pair, in order (smart_value_feature_name). */
 #define SMART_VALUE_FEATURE_COUNT 38

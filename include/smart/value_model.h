@@ -8,7 +8,7 @@
  * (inspect). A value of an ignore pair is volatile; a value of an inspect
  * pair is meaningful when that application's ignore pairs never change a
  * value at the same place; the others are left out. A least-squares fit
- * (GSL) on those labels is the model; docs/scrubbing.md says why.
+ * (GSL) on those labels is the model; docs/features.md says why.
  */
 #ifndef SMART_VALUE_MODEL_H
 #define SMART_VALUE_MODEL_H
@@ -37,15 +37,19 @@ typedef struct smart_value_rows_options {
 	unsigned version;      /* SMART_VALUE_ROWS_OPTIONS_VERSION */
 	unsigned threads;      /* 0: all cores */
 	smart_format format;   /* records without a "format" (AUTO: sniffed) */
+	int skip_bad;          /* leave unusable records out (0: they are an
+	                        * error naming the first, after reading) */
 } smart_value_rows_options;
 
 #define SMART_VALUE_ROWS_OPTIONS_VERSION 1
 #define SMART_VALUE_ROWS_OPTIONS_INIT { .version = SMART_VALUE_ROWS_OPTIONS_VERSION }
 
 /* Reads every labelled pair of the corpora and adds a row for each value
- * that is still a text update or changed attribute value once every
- * scrubber but the learned one ran. Unusable records are skipped (counted
- * in *bad when not NULL). 0, or -1 with `err` set. */
+ * that changed between two aligned nodes (a text update or a changed
+ * attribute value, the pages as printed: no scrubber runs) and that the
+ * learned scrubber would judge (smart_value_judged). Unusable records are
+ * counted in *bad (when not NULL) and are an error unless o->skip_bad.
+ * 0, or -1 with `err` set. */
 int smart_value_rows_extract(smart_value_rows *rows, const char *const *paths, size_t n_paths,
 			     const smart_value_rows_options *o, size_t *bad, smart_error *err);
 
