@@ -14,10 +14,11 @@ static void usage(FILE *out)
 		"usage: smart value-model [-o MODEL.json] [--c-source FILE.c] [--by-app]\n"
 		"                         [--threads N] [--skip-bad] [--json] CORPUS.jsonl...\n\n"
 		"Trains the value model of the learned scrubber (docs/features.md) from\n"
-		"labelled corpora: each value no hand-written scrubber explained is\n"
-		"volatile when it comes from an ignore pair, meaningful when it comes\n"
-		"from an inspect pair at a place where that application's ignore pairs\n"
-		"never change a value. Prints how many of each it read.\n\n"
+		"labelled corpora: each changed value it would judge (hidden, one token;\n"
+		"the pages as printed) is volatile when it comes from an ignore pair,\n"
+		"meaningful when it comes from an inspect pair at a place where that\n"
+		"application's ignore pairs never change a value. Prints how many of\n"
+		"each it read.\n\n"
 		"  -o FILE          write the model as JSON\n"
 		"  --c-source FILE  write it as the C source the library compiles in\n"
 		"  --by-app         leave-one-application-out: for each application, a\n"
@@ -99,7 +100,7 @@ static int fit_and_write(const smart_value_rows *rows, const unsigned char *labe
 		cJSON_AddNumberToObject(json, "meaningful", (double)counts[SMART_VALUE_MEANINGFUL]);
 		cJSON_AddNumberToObject(json, "left_out", (double)counts[SMART_VALUE_UNLABELLED]);
 	} else {
-		printf("%zu pairs, %zu changed values no rule explained: %zu volatile, %zu meaningful, "
+		printf("%zu pairs, %zu changed values it judges: %zu volatile, %zu meaningful, "
 	       "%zu left out (a fault's change where reruns change too)\n",
 	       rows->pairs, rows->n, counts[SMART_VALUE_VOLATILE], counts[SMART_VALUE_MEANINGFUL],
 	       counts[SMART_VALUE_UNLABELLED]);

@@ -1,9 +1,10 @@
 /*
  * The rows the value model learns from (include/smart/value_model.h):
- * every labelled pair of the corpora is measured as smart measures it,
- * every scrubber on but the learned one, and each text update or changed
- * attribute value left in the alignment -- the residue no rule explained,
- * the only values the learned scrubber will ever judge -- becomes a row.
+ * every labelled pair of the corpora is aligned as smart aligns it, with
+ * no scrubber on (the values as printed: the rules' residue in the corpora
+ * they were written for is nearly empty, docs/features.md), and each text
+ * update or changed attribute value left in the alignment that the
+ * learned scrubber would judge (smart_value_judged) becomes a row.
  * Records are read in order, measured on the pool, and added in input
  * order, so the rows (and the model) do not depend on timing.
  */

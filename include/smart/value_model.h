@@ -2,8 +2,9 @@
  * Training the learned value model (train/value_pairs.c, value_model.c;
  * the model and its features are scrub/'s: include/smart/scrub.h). From
  * labelled corpora, every value that changed between two aligned nodes
- * and that no hand-written scrubber explained is a row: its features, its
- * application, where it stands (the element path and attribute), and
+ * (no scrubber on) and that the learned scrubber would judge is a row:
+ * its features, its application, where it stands (the element path and
+ * attribute), and
  * whether it came from a clean rerun (ignore) or a seeded fault
  * (inspect). A value of an ignore pair is volatile; a value of an inspect
  * pair is meaningful when that application's ignore pairs never change a
