@@ -43,7 +43,7 @@ link_flags    = $(FLAGS_$(1)) $(LDFLAGS)
 link_libs     = $(PKG_LIBS) $(LDLIBS)
 
 
-.PHONY: all deps test run bench fuzz clean install install-files uninstall FORCE
+.PHONY: all deps test run bench fuzz clean install install-files uninstall python FORCE
 
 all: deps $(BUILD)/release/smart
 
@@ -236,13 +236,19 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # (tests/classify/test_report_chromium.sh, which skips without it); tmux
 # drives the interactive `smart review` (tests/cli/test_review_keys.sh);
 # html5lib is the annotation guide's HTML parser (tests/corpora); time gives
-# tests/scrub/test_scrub_linear.sh a process's CPU seconds.
-TEST_APT_PKGS := chromium tmux python3-html5lib time
+# tests/scrub/test_scrub_linear.sh a process's CPU seconds; Debian's pytest
+# runs the Python binding's suite (tests/bindings/test_python.sh).
+TEST_APT_PKGS := chromium tmux python3-html5lib time python3-pytest
 
 test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files
 	@BUILD=$(BUILD) sh tests/run.sh
+
+# ---- the Python binding ----------------------------------------------------------
+# What bindings/python needs from a source tree (no install): the shared
+# library and the default model's file (docs/integrations.md).
+python: deps $(BUILD)/shared/$(SO_FILE) $(BUILD)/default_model.json
 
 # ---- the main job --------------------------------------------------------------
 run: all
@@ -252,8 +258,11 @@ run: all
 # `make install PREFIX=/usr/local DESTDIR=` puts in place the smart binary
 # (linked with the static library, as `make` builds it), libsmart.a,
 # libsmart.so.MAJOR.MINOR.PATCH with its soname libsmart.so.MAJOR and the
-# libsmart.so link, the public headers, smart.pc for pkg-config and the man
-# pages; `make uninstall` removes exactly those files (docs/install.md).
+# libsmart.so link, the public headers, smart.pc for pkg-config, the man
+# pages, the default model's file and the Python module with its pytest
+# plugin (where Debian's python3 finds it: PREFIX/lib/python3/dist-packages
+# for /usr, PREFIX/lib/python3.X/dist-packages otherwise); `make uninstall`
+# removes exactly those files (docs/install.md).
 # The shared library is built from its own objects, compiled with -fPIC
 # (build/shared), and exports only smart_ names (not the internal smart__).
 PREFIX     ?= /usr/local
@@ -262,6 +271,10 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR    ?= $(PREFIX)/share
+PYTHON     ?= /usr/bin/python3
+PYTHON_VERSION = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYTHONDIR  ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/python$(PYTHON_VERSION)/dist-packages)
 INSTALL    ?= install
 
 VERSION   := $(shell sed -n 's/^\#define SMART_VERSION "\(.*\)"/\1/p' include/smart/version.h)
@@ -306,13 +319,38 @@ $(BUILD)/smart.pc: FORCE
 	  echo 'Libs.private: $(strip $(PC_LIBS_PRIVATE))'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
+# The Python module's installed paths (bindings/python/smart/_lib.py reads
+# them), and the metadata by which pytest finds the plugin (entry point
+# pytest11, named as the module so that `-p smart.pytest_plugin` is the
+# same plugin).
+PY_SRC    := $(wildcard bindings/python/smart/*.py)
+DIST_INFO := smart-$(VERSION).dist-info
+PY_META   := METADATA entry_points.txt top_level.txt INSTALLER
+
+$(BUILD)/python/_installed.py: FORCE
+	@mkdir -p $(dir $@)
+	@{ echo '# Written by `make install`: where the files of this installation are.'; \
+	  echo 'LIBRARY = "$(LIBDIR)/$(SONAME)"'; \
+	  echo 'MODEL = "$(DATADIR)/smart/default_model.json"'; \
+	  echo 'SMART = "$(BINDIR)/smart"'; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/python/$(DIST_INFO)/METADATA: include/smart/version.h
+	@mkdir -p $(dir $@)
+	@printf '%s\n' 'Metadata-Version: 2.1' 'Name: smart' 'Version: $(VERSION)' \
+	  'Summary: machine-learned oracle comparator for HTML/XML test output (libsmart; pytest plugin)' > $@
+	@printf '%s\n' '[pytest11]' 'smart.pytest_plugin = smart.pytest_plugin' > $(dir $@)entry_points.txt
+	@echo smart > $(dir $@)top_level.txt
+	@echo make > $(dir $@)INSTALLER
+
 # The man pages, written from the built binary's -h (docs/man/mkman.sh).
 $(BUILD)/man/smart.1: $(BUILD)/release/smart docs/man/mkman.sh
 	@$(say) MAN "$(BUILD)/man ($(words $(MAN_PAGES)) pages)"
 	@sh docs/man/mkman.sh $(BUILD)/release/smart $(BUILD)/man
 
 install-files: $(BUILD)/release/smart $(BUILD)/release/libsmart.a $(BUILD)/shared/$(SO_FILE) \
-	       $(BUILD)/smart.pc $(BUILD)/man/smart.1
+	       $(BUILD)/smart.pc $(BUILD)/man/smart.1 $(BUILD)/default_model.json \
+	       $(BUILD)/python/_installed.py $(BUILD)/python/$(DIST_INFO)/METADATA
 
 install: all
 	@$(MAKE) --no-print-directory install-files
@@ -327,14 +365,24 @@ install: all
 	$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/smart/
 	$(INSTALL) -m 644 $(BUILD)/smart.pc $(DESTDIR)$(PKGCONFIGDIR)/smart.pc
 	$(INSTALL) -m 644 $(MAN_PAGES:%=$(BUILD)/man/%) $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/smart $(DESTDIR)$(PYTHONDIR)/smart \
+	  $(DESTDIR)$(PYTHONDIR)/$(DIST_INFO)
+	$(INSTALL) -m 644 $(BUILD)/default_model.json $(DESTDIR)$(DATADIR)/smart/default_model.json
+	$(INSTALL) -m 644 $(PY_SRC) $(BUILD)/python/_installed.py $(DESTDIR)$(PYTHONDIR)/smart/
+	$(INSTALL) -m 644 $(PY_META:%=$(BUILD)/python/$(DIST_INFO)/%) $(DESTDIR)$(PYTHONDIR)/$(DIST_INFO)/
 
 # Removes what install put there, and the headers' folder, which is ours.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/smart $(DESTDIR)$(LIBDIR)/libsmart.a \
 	  $(DESTDIR)$(LIBDIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsmart.so \
 	  $(DESTDIR)$(INCLUDEDIR)/smart.h $(HEADERS:include/%=$(DESTDIR)$(INCLUDEDIR)/%) \
-	  $(DESTDIR)$(PKGCONFIGDIR)/smart.pc $(MAN_PAGES:%=$(DESTDIR)$(MANDIR)/man1/%)
-	@rmdir $(DESTDIR)$(INCLUDEDIR)/smart 2>/dev/null || true
+	  $(DESTDIR)$(PKGCONFIGDIR)/smart.pc $(MAN_PAGES:%=$(DESTDIR)$(MANDIR)/man1/%) \
+	  $(DESTDIR)$(DATADIR)/smart/default_model.json \
+	  $(PY_SRC:bindings/python/%=$(DESTDIR)$(PYTHONDIR)/%) $(DESTDIR)$(PYTHONDIR)/smart/_installed.py \
+	  $(PY_META:%=$(DESTDIR)$(PYTHONDIR)/$(DIST_INFO)/%)
+	rm -rf $(DESTDIR)$(PYTHONDIR)/smart/__pycache__
+	@rmdir $(DESTDIR)$(INCLUDEDIR)/smart $(DESTDIR)$(DATADIR)/smart $(DESTDIR)$(PYTHONDIR)/smart \
+	  $(DESTDIR)$(PYTHONDIR)/$(DIST_INFO) 2>/dev/null || true
 
 # ---- benchmarks ---------------------------------------------------------------
 bench: deps

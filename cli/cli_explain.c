@@ -35,14 +35,7 @@ int cli_explain_text(FILE *out, const smart_model *m, const smart_classification
 		fprintf(out, "severity %s: %s\n", smart_severity_name(c->severity),
 			c->severity_reason);
 	if (smart_discount_text(c->discounted, discounted, sizeof(discounted))) {
-		int presentation = c->discounted[SMART_DISCOUNT_PRESENTATION] > 0;
-
-		fprintf(out, "%s: %s\n",
-			c->only_volatile ? (presentation ? "every difference is volatile or presentational"
-							 : "every difference is a volatile value")
-					 : (presentation ? "volatile values and presentation discounted"
-							 : "volatile values discounted"),
-			discounted);
+		fprintf(out, "%s: %s\n", smart_discount_heading(c), discounted);
 		print_scrubbers(out, c);
 	}
 	if (m->kind != SMART_MODEL_LINEAR) {

@@ -52,48 +52,17 @@ static void usage(FILE *out)
 
 /* ---- one pair ---------------------------------------------------------- */
 
+/* The one-pair JSON object (smart_classification_to_json) on stdout. */
 static int explain_json(const smart_model *m, const smart_classification *c, int top)
 {
-	const double *v = c->values;
-	int inspect = c->inspect;
-	size_t idx[64], k = smart_top_features(m, v, idx, top > 64 ? 64 : (size_t)top);
-	cJSON *o = cJSON_CreateObject(), *feats, *tops, *disc;
-	char discounted[256];
+	smart_error err = { "" };
+	cJSON *o = smart_classification_to_json(m, c, (unsigned)top, &err);
 
 	if (!o)
-		return cli_failf("out of memory");
-	cJSON_AddStringToObject(o, "decision", inspect ? "inspect" : "ignore");
-	cJSON_AddNumberToObject(o, "score", c->score);
-	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
-	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
-	cJSON_AddStringToObject(o, "severity", smart_severity_name(c->severity));
-	if (c->severity_reason)
-		cJSON_AddStringToObject(o, "severity_reason", c->severity_reason);
-	feats = cJSON_AddObjectToObject(o, "features");
-	for (size_t j = 0; feats && j < m->n_features; j++)
-		cJSON_AddNumberToObject(feats, m->names[j], v[j]);
-	tops = cJSON_AddArrayToObject(o, "top_features");
-	for (size_t i = 0; tops && i < k; i++) {
-		cJSON *t = cJSON_CreateObject();
-
-		cJSON_AddItemToArray(tops, t);
-		cJSON_AddStringToObject(t, "name", m->names[idx[i]]);
-		cJSON_AddNumberToObject(t, "value", v[idx[i]]);
-		cJSON_AddNumberToObject(t, "weight", m->weights[idx[i]]);
-		cJSON_AddNumberToObject(t, "contribution",
-					smart_model_contribution(m, v, idx[i]));
-	}
-	/* what scrubbing explained away (docs/features.md) */
-	cJSON_AddBoolToObject(o, "only_volatile", c->only_volatile);
-	disc = cJSON_AddObjectToObject(o, "discounted");
-	smart_discount_text(c->discounted, discounted, sizeof(discounted));
-	if (disc) {
-		cJSON_AddNumberToObject(disc, "total", c->discounted_total);
-		cJSON_AddStringToObject(disc, "text", discounted);
-	}
+		return cli_fail(&err);
 	if (cli_print_json(o) != CLI_SAME)
 		return CLI_TROUBLE;
-	return inspect ? CLI_DIFFER : CLI_SAME;
+	return c->inspect ? CLI_DIFFER : CLI_SAME;
 }
 
 static int classify_pair(const smart_model *m, const classify_args *o, const char *old_path,

@@ -34,6 +34,7 @@
 #include "smart/train_corpora.h"
 #include "smart/value_model.h"
 #include "smart/classify.h"
+#include "smart/explain.h"
 #include "smart/replay.h"
 #include "smart/mutate.h"
 #include "smart/perturb.h"

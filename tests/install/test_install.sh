@@ -2,8 +2,9 @@
 # static and the shared library (with its soname), the headers, smart.pc
 # and one man page per subcommand; a program builds against the installed
 # library through pkg-config, dynamically and statically; the man pages
-# render and say what each command's -h says; `make uninstall` leaves
-# nothing behind (docs/install.md).
+# render and say what each command's -h says; the Python module and its
+# pytest plugin are where Debian's python3 finds them and work; `make
+# uninstall` leaves nothing behind (docs/install.md).
 . "$(dirname "$0")/../cli/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
@@ -105,6 +106,40 @@ check man_pages_render_and_hold_each_commands_help [ -z "$bad" ]
 [ -z "$bad" ] || echo "#   $bad"
 render "$M/smart-classify.1" > "$TMP/classify.txt"
 check classify_page_has_its_name_and_summary grep -q 'smart-classify - inspect or ignore' "$TMP/classify.txt"
+
+# The Python module and its pytest plugin, where Debian's python3 finds
+# them, run from the staged install (PYTHONPATH stands for the prefix, the
+# SMART_ variables for the paths _installed.py names without DESTDIR).
+PY=/usr/bin/python3
+if [ -x "$PY" ]; then
+	site="$U/lib/python3/dist-packages"
+	check installs_the_python_module [ -f "$site/smart/__init__.py" ] && [ -f "$site/smart/pytest_plugin.py" ]
+	check python_dir_of_prefix_usr_is_on_debians_python_path \
+		"$PY" -c 'import sys; sys.exit("/usr/lib/python3/dist-packages" not in sys.path)'
+	check installed_paths_name_the_prefix_not_destdir \
+		grep -qx "LIBRARY = \"/usr/lib/libsmart.so.$major\"" "$site/smart/_installed.py"
+	check installs_the_default_model_file cmp -s "$ROOT/$BUILD/default_model.json" "$U/share/smart/default_model.json"
+	export PYTHONPATH="$site" PYTHONDONTWRITEBYTECODE=1 SMART_LIBRARY="$U/lib/libsmart.so.$major" \
+		SMART_MODEL="$U/share/smart/default_model.json"
+	expect_status installed_python_module_classifies_a_deleted_table 0 "$PY" -c '
+import smart, sys
+d = smart.classify(open(sys.argv[1]).read(), open(sys.argv[2]).read())
+print(d.decision, d.changes[0])' "$ROOT/examples/deleted-table/old.html" "$ROOT/examples/deleted-table/new.html"
+	expect_output installed_python_module_says_inspect_and_names_the_table '^inspect delete /html/body/table'
+	if "$PY" -c 'import pytest' 2>/dev/null; then
+		expect_status installed_pytest_plugin_is_found_by_its_entry_point 0 "$PY" -m pytest --help
+		expect_output installed_pytest_plugin_adds_smart_update -- '--smart-update'
+	fi
+	# (without the pkg-config variables of the sample's build above, which
+	# would change the build's flags)
+	unset PYTHONPATH SMART_LIBRARY SMART_MODEL PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+	expect_status make_install_to_usr_local_succeeds 0 \
+		make -C "$ROOT" --no-print-directory BUILD="$BUILD" DESTDIR="$TMP/local" PREFIX=/usr/local install
+	pyver=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+	check python_dir_of_prefix_usr_local_is_on_debians_python_path sh -c "
+		[ -f '$TMP/local/usr/local/lib/python$pyver/dist-packages/smart/__init__.py' ] &&
+		'$PY' -c 'import sys; sys.exit(\"/usr/local/lib/python$pyver/dist-packages\" not in sys.path)'"
+fi
 
 expect_status make_uninstall_succeeds 0 mk uninstall
 left=$(find "$DEST" \( -type f -o -type l \) | head -n 5)

@@ -1,0 +1,207 @@
+"""smart from Python: is a new HTML or XML output a change a human must
+look at (inspect) or not (ignore), compared with a trusted old output?
+
+    import smart
+    d = smart.classify(old_html, new_html)
+    if d.inspect:
+        print("\\n".join(d.reasons + d.changes))
+
+A thin layer over libsmart (ctypes; include/smart/explain.h): the model
+is smart's default model unless one is given (a file `smart train`
+wrote), and a volatility profile (`smart profile`) can be given too. The
+pytest plugin built on it is smart.pytest_plugin (docs/integrations.md).
+"""
+import dataclasses
+import json
+import os
+import threading
+
+from . import _lib
+
+__all__ = ["classify", "diff", "Decision", "Model", "Profile", "SmartError",
+           "default_model_path"]
+
+
+class SmartError(Exception):
+    """libsmart refused: one line naming the file or the problem."""
+
+
+def _call(fn, *args):
+    """Calls a libsmart function whose last argument is a smart_error and
+    which returns a pointer; raises SmartError on NULL."""
+    err = _lib.Error()
+    ptr = fn(*args, err)
+    if not ptr:
+        raise SmartError(err.message.decode("utf-8", "replace") or "smart: failed")
+    return ptr
+
+
+class _Handle:
+    """A libsmart object loaded from a file, freed when dropped."""
+    _load = _free = None
+    _ptr = None
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        lib = _lib.lib()
+        self._ptr = _call(getattr(lib, self._load), os.fsencode(self.path))
+        self._freer = getattr(lib, self._free)
+
+    def close(self):
+        """Frees the object now (it is freed when dropped otherwise)."""
+        if self._ptr:
+            self._freer(self._ptr)
+            self._ptr = None
+
+    def __del__(self):
+        self.close()
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.path!r})"
+
+
+class Model(_Handle):
+    """A model file written by `smart train` (docs/model-format.md)."""
+    _load, _free = "smart_explain_model_load", "smart_model_free"
+
+
+class Profile(_Handle):
+    """An application's volatility profile written by `smart profile`
+    (docs/profile.md)."""
+    _load, _free = "smart_profile_load", "smart_profile_free"
+
+
+_cache = {}
+_cache_lock = threading.Lock()
+
+
+def _loaded(kind, path):
+    """The Model or Profile at `path`, loaded once per version of the file."""
+    st = os.stat(path)
+    key = (kind, os.path.realpath(path), st.st_mtime_ns, st.st_size)
+    with _cache_lock:
+        obj = _cache.get(key)
+        if obj is None:
+            obj = _cache[key] = kind(path)
+        return obj
+
+
+def default_model_path():
+    """The default model's file: $SMART_MODEL, else the one `make install`
+    put in share/smart/; None when neither is there."""
+    path = os.environ.get("SMART_MODEL") or _lib._installed("MODEL")
+    return path if path and os.path.exists(path) else None
+
+
+def _model(model):
+    if isinstance(model, Model):
+        return model
+    if model is None:
+        model = default_model_path()
+        if model is None:
+            raise SmartError("smart: no default model (install smart with `make install`, "
+                             "set SMART_MODEL, or pass model=PATH)")
+    return _loaded(Model, model)
+
+
+def _profile(profile):
+    if profile is None or isinstance(profile, Profile):
+        return profile
+    return _loaded(Profile, profile)
+
+
+def _bytes(doc, name):
+    if isinstance(doc, str):
+        return doc.encode("utf-8")
+    if isinstance(doc, (bytes, bytearray, memoryview)):
+        return bytes(doc)
+    raise TypeError(f"smart: {name} must be str or bytes, not {type(doc).__name__}")
+
+
+def _document(data, name):
+    return _lib.Document(data, len(data), name.encode("utf-8"))
+
+
+def _format(fmt):
+    try:
+        return _lib.FORMATS[fmt]
+    except KeyError:
+        raise ValueError(f"smart: format must be 'html', 'xml' or None, not {fmt!r}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """smart's decision on one pair and why.
+
+    decision: "inspect" or "ignore"; score and cutoff (inspect when score
+    `comparison` cutoff); severity: "none", "cosmetic", "content" or
+    "broken"; reasons: the explanation's lines in words; discounted: what
+    scrubbing explained away ("1 date, 1 token", "" for nothing); changes:
+    the first edit operations as smart judged them, one line each;
+    changes_total: how many there were; raw: the whole JSON object."""
+    decision: str
+    score: float
+    cutoff: float
+    severity: str
+    reasons: list
+    discounted: str
+    comparison: str = ">="
+    changes: list = dataclasses.field(default_factory=list)
+    changes_total: int = 0
+    raw: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def inspect(self):
+        """True when the new output needs a human's look."""
+        return self.decision == "inspect"
+
+
+def _quote(s, limit=120):
+    return json.dumps(s, ensure_ascii=False) if len(s) <= limit else json.dumps(s[:limit] + "...", ensure_ascii=False)
+
+
+def change_line(op):
+    """One edit operation of the explanation as a line a person reads:
+    `delete /html/body/table/tr[3]: "Hose 3 29.90"`."""
+    kind, path = op.get("op", "?"), op.get("path", "?")
+    if kind == "move":
+        return f"move {path} -> {op.get('to', '?')}"
+    if kind in ("insert", "delete"):
+        return f"{kind} {path}" + (f": {_quote(op['text'])}" if "text" in op else "")
+    where = f"{path} @{op['name']}" if "name" in op else path
+    sides = [_quote(op[k]) for k in ("old", "new") if k in op]
+    return f"{kind} {where}: {' -> '.join(sides)}"
+
+
+def classify(old, new, model=None, profile=None, *, format=None, test=None, top=5,
+             max_changes=20):
+    """Classifies the pair (old, new): str (UTF-8) or bytes, HTML or XML
+    (format None sniffs). model: None for smart's default model, a path or
+    a Model; profile: None, a path or a Profile; test: the test's name for
+    the profile's per-test entries. Returns a Decision; raises SmartError
+    when libsmart refuses (an XML document that is not well-formed, a
+    model or profile file that is not one)."""
+    old_b, new_b = _bytes(old, "old"), _bytes(new, "new")
+    m, p = _model(model), _profile(profile)
+    opts = _lib.ExplainOptions(_lib.SMART_EXPLAIN_OPTIONS_VERSION, _format(format),
+                               p._ptr if p else None,
+                               test.encode("utf-8") if test else None, top, max_changes)
+    lib = _lib.lib()
+    ptr = _call(lib.smart_explain_pair, m._ptr, _document(old_b, "old"),
+                _document(new_b, "new"), opts)
+    o = json.loads(_lib.take_string(ptr))
+    return Decision(decision=o["decision"], score=o["score"], cutoff=o["cutoff"],
+                    severity=o["severity"], reasons=list(o.get("reasons", [])),
+                    discounted=o.get("discounted", {}).get("text", ""),
+                    comparison=o.get("comparison", ">="),
+                    changes=[change_line(c) for c in o.get("changes", [])],
+                    changes_total=int(o.get("changes_total", 0)), raw=o)
+
+
+def diff(old, new, *, format=None):
+    """The DiffX edit script that turns old into new, as `smart diff --json`
+    prints it (docs/script-format.md): {"operations": [...], "summary": {...}}."""
+    old_b, new_b = _bytes(old, "old"), _bytes(new, "new")
+    ptr = _call(_lib.lib().smart_explain_diff, _document(old_b, "old"),
+                _document(new_b, "new"), _format(format))
+    return json.loads(_lib.take_string(ptr))

@@ -1,0 +1,2 @@
+# The plugin tests run pytest inside pytest (pytester).
+pytest_plugins = ["pytester"]
