@@ -32,6 +32,7 @@
 #include "smart/profile_set.h"
 #include "smart/eval.h"
 #include "smart/train_corpora.h"
+#include "smart/value_model.h"
 #include "smart/classify.h"
 #include "smart/explain.h"
 #include "smart/replay.h"

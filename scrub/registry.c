@@ -88,6 +88,15 @@ static int run_presentation(smart_scrub_pass *s, struct smart_diff *d, smart_err
 	return smart_scrub_added_presentation(s->p.new_clean, d, s->log, err);
 }
 
+/* The values no rule explained, judged by the pass's value model (the
+ * one compiled in when the pass names none). */
+static int run_learned(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	assert(d);
+	return smart_scrub_learned(s->p.old_clean, s->p.new_clean, d,
+				   s->values ? s->values : smart_value_model_default(), s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -105,6 +114,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	  run_metadata },
 	{ "presentation", "presentational attributes an element gained (class, data-*, ...)", 1,
 	  run_presentation },
+	{ "learned", "changed values no rule explained that the value model trained on the "
+		     "corpora calls volatile", 1, run_learned },
 };
 
 const char *smart_scrubber_name(int id)
@@ -149,7 +160,7 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 		if (id < 0)
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
 					       "names, copies, values, clock_year, clock_pieces, "
-					       "rebase, metadata, presentation)", (int)len, p + neg);
+					       "rebase, metadata, presentation, learned)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;

@@ -150,6 +150,8 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_REBASE,       /* a moved site's links (rebase.c) */
 	SMART_SCRUBBER_METADATA,     /* generator metadata elements (metadata.c) */
 	SMART_SCRUBBER_PRESENTATION, /* presentational attributes gained (presentation.c) */
+	SMART_SCRUBBER_LEARNED,      /* values the learned value model calls volatile
+	                              * (learned.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
@@ -194,6 +196,8 @@ typedef struct smart_scrub_pass {
 	                            * tokens are counted per shape once the pair
 	                            * is aligned: smart_shapes_count_discounted) */
 	const smart_shapes *shapes; /* in: the shapes of the values scrubber */
+	const struct smart_value_model *values; /* in: the learned scrubber's value
+	                            * model; NULL: smart_value_model_default() */
 	struct smart__scrub_notes *notes; /* internal: the clock the values lost */
 	struct smart__scrub_named *named; /* internal: named values, for copies */
 } smart_scrub_pass;
@@ -211,5 +215,78 @@ int smart_scrub_after_align(smart_scrub_pass *s, struct smart_diff *d, smart_err
 /* Puts the parsed trees back (the log undone) and frees what the pass
  * made; the pass is zeroed but for `off`. */
 void smart_scrub_pass_free(smart_scrub_pass *s);
+
+/* ---- the learned value model (scrub/learned.c, learned_features.c) ----
+ *
+ * Where no rule explained a value that changed between two aligned nodes
+ * (a text update, an attribute's new value), a linear model of the pair
+ * of values and of where it stands (element, attribute or field name,
+ * visible or not, inside a script or not) says whether such a change is
+ * what clean reruns do (volatile) or what seeded faults do at places clean
+ * reruns never change (meaningful). The model is trained from the shipped
+ * corpora (train/value_model.c, `smart value-model`) and compiled into the
+ * library; docs/features.md describes the features. */
+
+/* The features of a value pair, in order (smart_value_feature_name). */
+#define SMART_VALUE_FEATURE_COUNT 38
+
+/* Where a changed value stands, read from the (old, scrubbed) tree. */
+typedef struct smart_value_context {
+	const char *element;   /* the element holding the value (lower case in HTML) */
+	const char *attribute; /* the attribute's name; NULL for a text node */
+	const char *field;     /* the element's name= or id=, or NULL */
+	int visible;           /* a reader sees it: text outside script, style and
+	                        * head, or an alt, title, placeholder, label, or a
+	                        * shown input's value */
+	int in_script;         /* inside <script> or an on* handler */
+	int hidden_input;      /* the value of <input type="hidden"> */
+	int url;               /* a link: href, src or action */
+} smart_value_context;
+
+/* A linear model over the features: score = intercept + weights . features,
+ * near 1 for a meaningful change and near 0 for a volatile one (least
+ * squares on 0/1 labels); a value scoring below `cutoff` is volatile.
+ * n_features 0: no model (the learned scrubber explains nothing). */
+typedef struct smart_value_model {
+	size_t n_features;
+	double weights[SMART_VALUE_FEATURE_COUNT];
+	double intercept;
+	double cutoff;
+} smart_value_model;
+
+/* The name of value feature `i` (< SMART_VALUE_FEATURE_COUNT), or NULL. */
+const char *smart_value_feature_name(size_t i);
+
+/* The context of a value of node `node` of `t`: its text when `attribute`
+ * is NULL (node is a text node), else that attribute of element `node`. */
+void smart_value_context_of(const smart_tree *t, uint32_t node, const char *attribute,
+			    smart_value_context *c);
+
+/* The features of the change old_value -> new_value at `c`, into
+ * out[SMART_VALUE_FEATURE_COUNT]. */
+void smart_value_features(const char *old_value, const char *new_value,
+			  const smart_value_context *c, double *out);
+
+/* Whether the learned scrubber judges a change with these features at
+ * all: only one a reader does not see, whose changed part is a single
+ * token (no white space) -- an id, a token, a counter in an attribute or
+ * a script. A visible word or a changed sentence is left to the features
+ * whatever it looks like: a fault shows there, and no clean rerun of the
+ * corpora changes one that a rule did not explain. */
+int smart_value_judged(const double *features);
+
+/* The score of a feature vector under `m` (see smart_value_model). */
+double smart_value_score(const smart_value_model *m, const double *features);
+
+/* The value model trained from the shipped corpora at build time (its
+ * n_features is 0 in the bootstrap build that trains it). */
+const smart_value_model *smart_value_model_default(void);
+
+/* After aligning two scrubbed trees (d aligns them): every text update and
+ * changed attribute value of d that `m` calls volatile becomes "{learned}"
+ * in both trees, through `log`, and its edit leaves d. Returns how many,
+ * or -1 with `err` set when out of memory (d is then as it was). */
+int smart_scrub_learned(smart_tree *old_clean, smart_tree *new_clean, struct smart_diff *d,
+			const smart_value_model *m, smart_scrub_log *log, smart_error *err);
 
 #endif

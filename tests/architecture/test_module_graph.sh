@@ -73,7 +73,7 @@ owner_of_public() {
 	smart/model.h) echo model ;;
 	smart/measure.h) echo measure ;;
 	smart/corpus.h) echo corpus ;;
-	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h|smart/train_corpora.h) echo train ;;
+	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h|smart/train_corpora.h|smart/value_model.h) echo train ;;
 	smart/classify.h|smart/explain.h) echo classify ;;
 	smart/mutate.h) echo mutate ;;
 	smart/perturb.h) echo perturb ;;

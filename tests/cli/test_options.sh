@@ -4,7 +4,7 @@
 # success.
 . "$(dirname "$0")/lib.sh"
 
-COMMANDS="version diff patch features classify train eval compare mutate perturb profile replay review"
+COMMANDS="version diff patch features classify train eval compare mutate perturb profile replay review value-model"
 printf '<html><body><p>one</p></body></html>' >"$TMP/a.html"
 printf '<html><body><p>two</p><p>more</p></body></html>' >"$TMP/b.html"
 
