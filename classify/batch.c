@@ -162,6 +162,12 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	}
 	if (got == SMART_CORPUS_END)
 		return 0;
+	/* A first line that is not JSON at all (an HTML page given as
+	 * --corpus) is a wrong file, not a bad record: one error, not one
+	 * trouble row per line of the page. */
+	if (got == SMART_CORPUS_BAD && index == 0 && strstr(bad.message, ":1: not valid JSON"))
+		return smart_error_set(err, "%s (not a JSON Lines corpus of pairs, "
+				       "docs/corpus-format.md)", bad.message);
 	j = job_new(c->model);
 	if (!j)
 		return smart_error_oom(err);
