@@ -98,6 +98,7 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	co.profile = o->profile;
 	co.test = new_path;
 	co.format = o->format;
+	co.signatures = o->json;
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
 	    not_markup(o, old_path, old_doc, old_len, &err) ||
@@ -112,6 +113,7 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	free(old_doc);
 	free(new_doc);
 	free(values);
+	free(c.signatures);
 	return rc;
 }
 

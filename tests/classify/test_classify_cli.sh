@@ -32,7 +32,21 @@ if [ "$st" -le 1 ]; then echo "ok - classify_corpus_runs"; else echo "not ok - c
 grep -o '"test": "[^"]*"' "$PAIRS" | sed 's/"test": //' >"$TMP/want"
 grep -o '"test":"[^"]*"' "$TMP/out" | sed 's/"test"://' >"$TMP/got"
 if cmp -s "$TMP/want" "$TMP/got"; then echo "ok - classify_corpus_keeps_input_order"; else echo "not ok - classify_corpus_keeps_input_order"; fi
-expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+,"severity":"(none|cosmetic|content|broken)"\}$'
+expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+,"severity":"(none|cosmetic|content|broken)"(,"signatures":\[\{"id":"[0-9a-f]{16}","kind":"[a-z-]+","location":"[^"]*".*\])?\}$'
+
+# Change signatures: every inspected line has them, no ignored line does,
+# and they are the same on another run with another number of threads.
+cp "$TMP/out" "$TMP/sig3"
+if [ "$(grep '"decision":"inspect"' "$TMP/sig3" | grep -vc '"signatures":\[{"id":')" -eq 0 ] &&
+   [ "$(grep -c '"decision":"inspect"' "$TMP/sig3")" -gt 0 ] &&
+   [ "$(grep '"decision":"ignore"' "$TMP/sig3" | grep -c '"signatures"')" -eq 0 ]; then
+	echo "ok - classify_json_gives_each_inspected_pair_its_signatures"; else
+	echo "not ok - classify_json_gives_each_inspected_pair_its_signatures"; fi
+"$SMART" classify --json --threads 1 --model "$TMP/m.json" --corpus "$PAIRS" >"$TMP/sig1" 2>/dev/null
+if cmp -s "$TMP/sig1" "$TMP/sig3"; then echo "ok - classify_json_signatures_are_the_same_on_another_run"; else
+	echo "not ok - classify_json_signatures_are_the_same_on_another_run"; fi
+expect_status "classify_pair_json_with_signatures" 1 "$SMART" classify --json --model "$TMP/m.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_output "classify_pair_json_names_the_inserted_change" '"signatures":\[.*"kind":"insert","location":"/html/body/h1","new":"<h1> Internal Server Error"'
 
 # Two folders, with a JUnit report; a file on one side only is trouble,
 # one line naming it.
