@@ -11,6 +11,7 @@
 
 #include "common/pool.h"
 #include "smart/features.h"
+#include "smart/signature.h"
 
 typedef struct load_job {
 	smart_pair_job pair;
@@ -20,6 +21,7 @@ typedef struct load_job {
 	smart_measure m;
 	const smart_table *table; /* for its comparators */
 	unsigned char *fails;     /* the comparators' verdicts */
+	smart_signature_set *sigs; /* table->signatures: the pair's (owned) */
 	double values[];
 } load_job;
 
@@ -40,6 +42,7 @@ static void job_free(load_job *j)
 		return;
 	smart_pair_job_clear(&j->pair);
 	free(j->fails);
+	free(j->sigs);
 	free(j);
 }
 
@@ -119,6 +122,15 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->m.comparators = &c->comparators;
 		j->m.comparator_features = c->table->comparator_features;
 		j->m.fails = j->fails;
+		if (c->table->signatures) {
+			j->sigs = calloc(1, sizeof(*j->sigs));
+			if (!j->sigs) {
+				job_free(j);
+				return smart_error_oom(err);
+			}
+			j->m.on_aligned = smart_signatures_collect;
+			j->m.on_aligned_ctx = j->sigs;
+		}
 		j->m.profile = c->table->profile_for
 				       ? c->table->profile_for(c->table->profile_ctx, pair.app)
 				       : NULL;
@@ -153,7 +165,8 @@ static int load_done(void *ctx, void *job, smart_error *err)
 					.app = j->pair.app,
 					.bytes_differ = j->m.bytes_differ,
 					.trees_differ = j->m.trees_differ,
-					.only_volatile = j->m.result.only_volatile };
+					.only_volatile = j->m.result.only_volatile,
+					.sig_key = j->sigs ? smart_signature_set_key(j->sigs) : 0 };
 
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)

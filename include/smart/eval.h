@@ -57,6 +57,37 @@ void smart_eval_report_free(smart_eval_report *report);
 int smart_eval_plots_write(const smart_eval_report *r, const smart_eval_options *o,
 			   const char *dir, smart_error *err);
 
+/* A reviewer's work on the pairs smart flagged, grouped by their change
+ * signatures (smart_review_simulate, docs/signatures.md). */
+typedef struct smart_review_sim {
+	size_t pairs;            /* the application's scored pairs */
+	size_t flagged;          /* of them, decided inspect (held out) */
+	size_t groups;           /* flagged pairs grouped by signature set */
+	size_t impure_groups;    /* groups holding inspect and ignore labels */
+	size_t decisions;        /* every decision the reviewer made */
+	size_t wasted_decisions; /* decisions on pairs labelled ignore only:
+	                          * time smart failed to save */
+	size_t decisions_on_faults; /* decisions on pairs labelled inspect only */
+	size_t impure_groups_accepted; /* impure groups a reviewer deciding on
+	                          * the representative would have accepted:
+	                          * a fault hidden */
+} smart_review_sim;
+
+/* Simulates `smart review --by-change` with the labels as the oracle on
+ * the held-out decisions `r` of table `t` (loaded with signatures) for
+ * application `app` (an index into t->apps): the flagged pairs are grouped
+ * by their signature set, largest group first. A group whose labels agree
+ * is settled by one decision on its representative (its first pair):
+ * accept when labelled ignore (a wasted decision), reject when inspect (a
+ * decision on faults). A group whose labels disagree must be split: a
+ * reviewer trusting its representative would have accepted it when that
+ * pair is labelled ignore (impure_groups_accepted); the simulation splits
+ * it (one decision) and decides each member alone, so that no error is
+ * left. Adaptation pairs (not scored) are left out. 0, or -1 with `err`
+ * set (out of memory, a table without signatures). */
+int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,
+			  smart_review_sim *out, smart_error *err);
+
 /* The precision-recall curve of held-out scores (r->margin, r->forced over
  * the table's rows): one point per distinct threshold from the highest
  * down, inspecting every pair scored at least as high, a rule's decision

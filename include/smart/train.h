@@ -52,6 +52,12 @@ typedef struct smart_table {
 	size_t skipped;
 	int raw;  /* measure with SMART's raw-tree features (no scrubbing) */
 	unsigned scrubbers_off; /* scrubbers not run (smart/scrub.h; 0: all run) */
+	/* Optional: set `signatures` before loading to keep, per row, the
+	 * key of the pair's change signatures (smart_signature_set_key,
+	 * smart/signature.h): pairs with the same key hold the same residual
+	 * changes (smart_review_simulate). */
+	int signatures;
+	uint64_t *sig_key;
 } smart_table;
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
@@ -66,6 +72,7 @@ typedef struct smart_table_row {
 	int bytes_differ;
 	int trees_differ;
 	int only_volatile;
+	uint64_t sig_key;       /* with smart_table.signatures */
 } smart_table_row;
 
 /* Appends one measured pair. */
@@ -249,6 +256,10 @@ typedef struct smart_eval_options {
 	/* smart_eval_corpora: after each record is measured, or NULL. */
 	smart_progress_fn progress;
 	void *progress_ctx;
+	/* smart_eval_corpora without profiles: keep each pair's change
+	 * signatures' key in the table (smart_table.signatures), for
+	 * smart_review_simulate. */
+	int signatures;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1
