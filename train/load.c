@@ -151,6 +151,20 @@ static void load_work(void *ctx, void *job)
 	smart_pair_job_drop_documents(&j->pair);
 }
 
+/* The ids of a pair's signatures into ids, and for a truncated set one id
+ * of the pair's own (from its row number, top bit set), which no other
+ * pair shares: a change not kept cannot be accepted with others. */
+static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t *ids)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < s->n && n + 1 < SMART_TABLE_SIGNATURES; i++)
+		ids[n++] = s->items[i].id;
+	if (s->truncated)
+		ids[n++] = (1ull << 63) | (uint64_t)row;
+	return n;
+}
+
 static int load_done(void *ctx, void *job, smart_error *err)
 {
 	load_ctx *c = ctx;
@@ -160,13 +174,15 @@ static int load_done(void *ctx, void *job, smart_error *err)
 	if (j->bad) {
 		report_bad(c, &j->err);
 	} else {
+		uint64_t ids[SMART_TABLE_SIGNATURES];
+		unsigned n_ids = j->sigs ? signature_ids(j->sigs, c->table->n_rows, ids) : 0;
 		smart_table_row row = { .values = j->values,
 					.label = j->pair.label == SMART_LABEL_INSPECT,
 					.app = j->pair.app,
 					.bytes_differ = j->m.bytes_differ,
 					.trees_differ = j->m.trees_differ,
 					.only_volatile = j->m.result.only_volatile,
-					.sig_key = j->sigs ? smart_signature_set_key(j->sigs) : 0 };
+					.sig_ids = ids, .sig_n = n_ids };
 
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)

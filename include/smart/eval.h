@@ -62,7 +62,7 @@ int smart_eval_plots_write(const smart_eval_report *r, const smart_eval_options 
 typedef struct smart_review_sim {
 	size_t pairs;            /* the application's scored pairs */
 	size_t flagged;          /* of them, decided inspect (held out) */
-	size_t groups;           /* flagged pairs grouped by signature set */
+	size_t groups;           /* groups decided (one per change decided) */
 	size_t impure_groups;    /* groups holding inspect and ignore labels */
 	size_t decisions;        /* every decision the reviewer made */
 	size_t wasted_decisions; /* decisions on pairs labelled ignore only:
@@ -75,16 +75,20 @@ typedef struct smart_review_sim {
 
 /* Simulates `smart review --by-change` with the labels as the oracle on
  * the held-out decisions `r` of table `t` (loaded with signatures) for
- * application `app` (an index into t->apps): the flagged pairs are grouped
- * by their signature set, largest group first. A group whose labels agree
- * is settled by one decision on its representative (its first pair):
- * accept when labelled ignore (a wasted decision), reject when inspect (a
- * decision on faults). A group whose labels disagree must be split: a
- * reviewer trusting its representative would have accepted it when that
- * pair is labelled ignore (impure_groups_accepted); the simulation splits
- * it (one decision) and decides each member alone, so that no error is
- * left. Adaptation pairs (not scored) are left out. 0, or -1 with `err`
- * set (out of memory, a table without signatures). */
+ * application `app` (an index into t->apps), change by change: the group
+ * of a change is the flagged pairs not yet settled that hold it; the
+ * largest group is decided first, until every flagged pair is settled.
+ * All labelled inspect: reject, one decision on faults, the pairs settled.
+ * All labelled ignore: accept, one wasted decision; a pair is settled
+ * (ignored) once every change it holds is accepted, so a pair with one
+ * more change stays flagged. Mixed labels: accepted (one decision, an
+ * impure group) when no fault pair would be left with accepted changes
+ * only; otherwise accepting would hide a fault -- counted in
+ * impure_groups_accepted when the group's first pair, the one a reviewer
+ * sees, is labelled ignore -- and the group is split (one decision) and
+ * each pair decided alone, so that no error is left. Adaptation pairs (not
+ * scored) are left out. 0, or -1 with `err` set (out of memory, a table
+ * without signatures). */
 int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,
 			  smart_review_sim *out, smart_error *err);
 
