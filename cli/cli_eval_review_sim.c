@@ -93,9 +93,11 @@ int cli_eval_review_sim_print(const smart_eval_report *r, int json)
 		}
 		return cli_print_json(o);
 	}
-	printf("review by change, simulated: flagged pairs grouped by their change signatures,\n"
-	       "one decision per group whose labels agree; a group whose labels disagree is\n"
-	       "split and each member decided alone (wasted: decisions on ignore pairs only)\n\n");
+	printf("review by change, simulated with the labels as the oracle: the flagged pairs'\n"
+	       "changes (signatures) decided one group at a time, largest first; a pair is\n"
+	       "ignored once all its changes are accepted; a group whose acceptance would hide\n"
+	       "a fault is split and its pairs decided alone (wasted: decisions on groups of\n"
+	       "ignore pairs only; docs/signatures.md)\n\n");
 	printf("%-16s %6s %7s %6s %6s %9s %6s %6s %7s %7s\n", "application", "pairs", "flagged",
 	       "groups", "impure", "decisions", "wasted", "/1000", "faults", "impure+");
 	for (size_t a = 0; a < t->n_apps; a++)

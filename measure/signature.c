@@ -99,9 +99,15 @@ int smart_signature_shape(const char *value, size_t len, char *out, size_t size,
 		if (space)
 			cut = put(out, size, &at, " ", 1);
 		space = 0;
-		if (!cut)
+		/* an epoch is a number of ten digits: a value that is one on
+		 * some pages and a shorter number on others is one shape */
+		if (!cut && !strncmp(p, "{epoch}", 7)) {
+			cut = put(out, size, &at, "{number}", 8);
+			p += 6;
+		} else if (!cut) {
 			cut = *p == TOKEN_MARK ? put(out, size, &at, "{token}", 7)
 					       : put(out, size, &at, p, 1);
+		}
 	}
 	strcpy(out + at, cut ? "..." : "");
 	free(masked);

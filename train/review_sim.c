@@ -83,12 +83,28 @@ static int holds(const member *p, uint64_t id)
 	return 0;
 }
 
-/* Whether every change of p other than `extra` is accepted: accepting
- * `extra` would then settle p as ignore. */
-static int only_accepted_but(const review *v, const member *p, uint64_t extra)
+/* The changes a decision on a group takes in: those every pair of the
+ * group holds and nobody accepted yet (the reviewer sees them all on the
+ * representative), at most SMART_TABLE_SIGNATURES. */
+typedef struct common {
+	uint64_t ids[SMART_TABLE_SIGNATURES];
+	unsigned n;
+} common;
+
+static int in_common(const common *c, uint64_t id)
+{
+	for (unsigned k = 0; k < c->n; k++)
+		if (c->ids[k] == id)
+			return 1;
+	return 0;
+}
+
+/* Whether accepting the changes of `c` leaves p with accepted changes
+ * only: p would then be ignored. */
+static int covered(const review *v, const member *p, const common *c)
 {
 	for (unsigned k = 0; k < n_sigs(p); k++)
-		if (sig(p, k) != extra && !is_accepted(v, sig(p, k)))
+		if (!in_common(c, sig(p, k)) && !is_accepted(v, sig(p, k)))
 			return 0;
 	return 1;
 }
@@ -121,22 +137,59 @@ static uint64_t largest(const review *v, uint64_t *scratch, size_t *count)
 	return best;
 }
 
-/* Decides the group of the unsettled pairs holding change `id`. */
+/* The unaccepted changes every unsettled pair holding `id` holds too. */
+static void common_of(const review *v, uint64_t id, common *c)
+{
+	const member *first = NULL;
+
+	c->n = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		const member *p = &v->m[i];
+		unsigned kept = 0;
+
+		if (p->settled || !holds(p, id))
+			continue;
+		if (!first) {
+			first = p;
+			for (unsigned k = 0; k < n_sigs(p); k++)
+				if (!is_accepted(v, sig(p, k)))
+					c->ids[c->n++] = sig(p, k);
+			continue;
+		}
+		for (unsigned k = 0; k < c->n; k++)
+			if (holds(p, c->ids[k]))
+				c->ids[kept++] = c->ids[k];
+		c->n = kept;
+	}
+	assert(c->n >= 1); /* id itself */
+}
+
+/* Decides the group of the unsettled pairs holding change `id`: the
+ * changes they all share are accepted or rejected with one decision. */
 static void decide(review *v, uint64_t id, smart_review_sim *s)
 {
 	const unsigned char *label = v->t->labels;
 	size_t members = 0, faults = 0, hidden = 0;
 	const member *first = NULL;
+	common c;
 
+	common_of(v, id, &c);
+	/* the shared changes together would hide a fault: the change alone */
+	for (size_t i = 0; c.n > 1 && i < v->n; i++)
+		if (!v->m[i].settled && label[v->m[i].row] && covered(v, &v->m[i], &c))
+			c = (common){ .ids = { id }, .n = 1 };
 	for (size_t i = 0; i < v->n; i++) {
 		const member *p = &v->m[i];
 
-		if (p->settled || !holds(p, id))
+		if (p->settled)
+			continue;
+		/* any fault pair, in the group or not, left with accepted changes only */
+		hidden += label[p->row] && covered(v, p, &c);
+		if (!holds(p, id))
 			continue;
 		first = first ? first : p;
 		members++;
 		faults += label[p->row] != 0;
-		hidden += label[p->row] && only_accepted_but(v, p, id);
 	}
 	assert(first);
 	s->groups++;
@@ -147,16 +200,16 @@ static void decide(review *v, uint64_t id, smart_review_sim *s)
 			v->m[i].settled |= holds(&v->m[i], id);
 		return;
 	}
-	if (faults == 0 || hidden == 0) {
+	if (hidden == 0) {
 		/* accept: what else a fault pair holds keeps it flagged */
 		s->decisions++;
 		s->wasted_decisions += faults == 0;
-		if (faults)
-			s->impure_groups++;
+		s->impure_groups += faults != 0;
 		for (size_t i = 0; i < v->n; i++)
-			if (!v->m[i].settled && holds(&v->m[i], id) && !label[v->m[i].row])
-				v->m[i].settled = only_accepted_but(v, &v->m[i], id);
-		accept(v, id);
+			if (!v->m[i].settled && !label[v->m[i].row])
+				v->m[i].settled = covered(v, &v->m[i], &c);
+		for (unsigned k = 0; k < c.n; k++)
+			accept(v, c.ids[k]);
 		return;
 	}
 	/* accepting would hide a fault: split, then each pair alone */

@@ -77,7 +77,10 @@ typedef struct smart_review_sim {
  * the held-out decisions `r` of table `t` (loaded with signatures) for
  * application `app` (an index into t->apps), change by change: the group
  * of a change is the flagged pairs not yet settled that hold it; the
- * largest group is decided first, until every flagged pair is settled.
+ * largest group is decided first, until every flagged pair is settled,
+ * and one decision takes in every unaccepted change the group's pairs all
+ * share (the reviewer sees them together), or the change alone when the
+ * shared ones would leave a fault pair with accepted changes only.
  * All labelled inspect: reject, one decision on faults, the pairs settled.
  * All labelled ignore: accept, one wasted decision; a pair is settled
  * (ignored) once every change it holds is accepted, so a pair with one

@@ -40,6 +40,9 @@ static void shape_masks_value_shapes_and_unexplained_tokens(void **state)
 	assert_string_equal(shape("Error: could not load orders"), "Error: could not load orders");
 	/* short words with digits are words (h1, utf8), not tokens */
 	assert_string_equal(shape("h1 utf8"), "h1 utf8");
+	/* an epoch is a number: the same shape as a shorter one */
+	assert_string_equal(shape("1700000000"), shape("4711"));
+	assert_string_equal(shape("1700000000"), "{number}");
 }
 
 static void shape_makes_white_space_one_space_and_cuts_long_values_whole_characters(void **state)

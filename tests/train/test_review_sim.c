@@ -125,6 +125,40 @@ static void a_pair_with_one_more_change_stays_flagged(void **state)
 	assert_int_equal(s.impure_groups_accepted, 0);
 }
 
+static void one_decision_accepts_every_change_the_group_shares(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	setup(&f, 2);
+	/* both false alarms hold changes 1, 2 and 3 */
+	for (size_t i = 0; i < 2; i++) {
+		f.ids[i * SMART_TABLE_SIGNATURES + 1] = 2;
+		f.ids[i * SMART_TABLE_SIGNATURES + 2] = 3;
+		f.n[i] = 3;
+	}
+	s = simulate(&f, 0);
+	assert_int_equal(s.decisions, 1);
+	assert_int_equal(s.wasted_decisions, 1);
+	/* three false alarms hold 1 and 2, two faults 2 and 4: change 2 is
+	 * accepted (each fault still holds 4), then 1 (the false alarms are
+	 * ignored), then 4 is rejected */
+	setup(&f, 5);
+	for (size_t i = 0; i < 5; i++) {
+		f.ids[i * SMART_TABLE_SIGNATURES] = 2;
+		f.ids[i * SMART_TABLE_SIGNATURES + 1] = i < 3 ? 1 : 4;
+		f.n[i] = 2;
+		f.labels[i] = i >= 3;
+	}
+	s = simulate(&f, 0);
+	assert_int_equal(s.decisions, 3);
+	assert_int_equal(s.wasted_decisions, 1);
+	assert_int_equal(s.decisions_on_faults, 1);
+	assert_int_equal(s.impure_groups, 1);
+	assert_int_equal(s.impure_groups_accepted, 0);
+}
+
 static void a_mixed_group_led_by_a_false_alarm_would_hide_a_fault(void **state)
 {
 	fixture f;
@@ -199,6 +233,7 @@ int main(void)
 		cmocka_unit_test(a_group_of_false_alarms_is_one_wasted_decision),
 		cmocka_unit_test(ignored_pairs_and_other_apps_cost_nothing),
 		cmocka_unit_test(a_pair_with_one_more_change_stays_flagged),
+		cmocka_unit_test(one_decision_accepts_every_change_the_group_shares),
 		cmocka_unit_test(a_mixed_group_led_by_a_false_alarm_would_hide_a_fault),
 		cmocka_unit_test(a_table_without_signatures_is_an_error),
 		cmocka_unit_test(counts_stay_within_bounds_on_random_tables),
