@@ -15,6 +15,8 @@
 #define TOKEN_MARK '\x01' /* a word masked as {token}, until shapes are masked */
 #define TOKEN_MIN 6       /* letters and digits mixed, this long: a token */
 #define SUBTREE_TEXT 256  /* bytes of an inserted subtree's text shaped */
+#define SHAPE_WIDE 4096   /* bytes of a value shaped before its common start is cut */
+#define SHAPE_CONTEXT 16  /* bytes kept before where an old and a new value differ */
 
 static int word_byte(unsigned char c)
 {
@@ -185,6 +187,45 @@ static int value_shape(const char *v, char *out, size_t size, smart_error *err)
 	return v ? smart_signature_shape(v, strlen(v), out, size, err) : 0;
 }
 
+/* `from` into `to` (size bytes), cut whole characters with "..." after. */
+static void copy_cut(char *to, size_t size, const char *from, int dots_before)
+{
+	size_t at = 0;
+
+	if (dots_before)
+		at = (size_t)snprintf(to, size, "...");
+	if (put(to, size, &at, from, strlen(from)))
+		strcpy(to + at, "...");
+	else
+		to[at] = '\0';
+}
+
+/* The shapes of an old and a new value (either may be NULL: "") into the
+ * signature, from a little before where they first differ: two long
+ * scripts or styles that differ past the bytes a signature keeps would
+ * otherwise read the same, and another change in them would be this one. */
+static int pair_shapes(const char *ov, const char *nv, smart_signature *s, smart_error *err)
+{
+	char o[SHAPE_WIDE], n[SHAPE_WIDE];
+	size_t p = 0;
+
+	if (value_shape(ov, o, sizeof(o), err) || value_shape(nv, n, sizeof(n), err))
+		return -1;
+	while (o[p] && o[p] == n[p])
+		p++;
+	if (!ov || !nv || p <= SHAPE_CONTEXT) {
+		copy_cut(s->old_shape, sizeof(s->old_shape), o, 0);
+		copy_cut(s->new_shape, sizeof(s->new_shape), n, 0);
+		return 0;
+	}
+	p -= SHAPE_CONTEXT;
+	while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
+		p--;
+	copy_cut(s->old_shape, sizeof(s->old_shape), o + p, 1);
+	copy_cut(s->new_shape, sizeof(s->new_shape), n + p, 1);
+	return 0;
+}
+
 /* An attribute's value on `node`, or NULL. */
 static const char *attr_value(const smart_tree *t, uint32_t node, const char *name)
 {
@@ -219,12 +260,10 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 		break;
 	case SMART_OP_UPDATE:
 		smart_signature_location(ot, op->old_node, NULL, s->location, sizeof(s->location));
-		rc = value_shape(ot->nodes[op->old_node].text, s->old_shape, sizeof(s->old_shape),
-				 err);
-		if (rc == 0)
-			rc = value_shape(op->new_node == SMART_NONE ? op->new_value
-								    : nt->nodes[op->new_node].text,
-					 s->new_shape, sizeof(s->new_shape), err);
+		rc = pair_shapes(ot->nodes[op->old_node].text,
+				 op->new_node == SMART_NONE ? op->new_value
+							    : nt->nodes[op->new_node].text,
+				 s, err);
 		break;
 	default: {
 		uint32_t node = op->old_node != SMART_NONE ? op->old_node : op->new_node;
@@ -235,12 +274,9 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 				 : attr_value(nt, op->new_node, op->attr_name);
 
 		smart_signature_location(t, node, op->attr_name, s->location, sizeof(s->location));
-		rc = value_shape(ov ? ov : op->kind == SMART_OP_ATTR_INSERT ? NULL : op->old_value,
-				 s->old_shape, sizeof(s->old_shape), err);
-		if (rc == 0)
-			rc = value_shape(nv ? nv : op->kind == SMART_OP_ATTR_DELETE ? NULL
-										: op->new_value,
-					 s->new_shape, sizeof(s->new_shape), err);
+		rc = pair_shapes(ov ? ov : op->kind == SMART_OP_ATTR_INSERT ? NULL : op->old_value,
+				 nv ? nv : op->kind == SMART_OP_ATTR_DELETE ? NULL : op->new_value,
+				 s, err);
 		break;
 	}
 	}

@@ -86,6 +86,26 @@ static void script_text_is_located_as_script_text_wherever_the_script_is(void **
 	assert_string_equal(s.items[0].location, "script text");
 }
 
+static void long_values_are_shown_from_where_they_differ(void **state)
+{
+	char old_html[1024], new_html[1024], pad[300];
+	smart_signature_set a, b;
+
+	(void)state;
+	memset(pad, 'x', sizeof(pad) - 1);
+	pad[sizeof(pad) - 1] = '\0';
+	snprintf(old_html, sizeof(old_html), "<html><body><script>var %s = 'one';</script></body></html>", pad);
+	snprintf(new_html, sizeof(new_html), "<html><body><script>var %s = 'two';</script></body></html>", pad);
+	signatures_of(old_html, new_html, &a);
+	snprintf(new_html, sizeof(new_html), "<html><body><script>var %s = 'six';</script></body></html>", pad);
+	signatures_of(old_html, new_html, &b);
+	assert_int_equal(a.n, 1);
+	assert_int_equal(b.n, 1);
+	assert_string_equal(a.items[0].old_shape, "...xxxxxxxxxxxx = 'one';");
+	assert_string_equal(a.items[0].new_shape, "...xxxxxxxxxxxx = 'two';");
+	assert_true(a.items[0].id != b.items[0].id);
+}
+
 static void the_same_change_on_other_pages_has_the_same_signature(void **state)
 {
 	static const char *const tokens[][2] = { { "a1b2c3d4e5", "q9w8e7r6t5" },
@@ -177,6 +197,7 @@ int main(void)
 		cmocka_unit_test(shape_makes_white_space_one_space_and_cuts_long_values_whole_characters),
 		cmocka_unit_test(location_drops_positions_and_names_the_attribute),
 		cmocka_unit_test(script_text_is_located_as_script_text_wherever_the_script_is),
+		cmocka_unit_test(long_values_are_shown_from_where_they_differ),
 		cmocka_unit_test(the_same_change_on_other_pages_has_the_same_signature),
 		cmocka_unit_test(another_inserted_message_is_another_signature),
 		cmocka_unit_test(a_repeated_change_is_one_signature_counted),
