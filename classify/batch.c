@@ -14,6 +14,7 @@
 #include "smart/file.h"
 #include "smart/shard.h"
 #include "smart/measure.h"
+#include "smart/signature.h"
 #include "walk.h"
 
 #define BATCH_MAX_FILE ((size_t)512 * 1024 * 1024)
@@ -31,6 +32,7 @@ typedef struct batch_job {
 	smart_severity severity;
 	const char *severity_reason;
 	char *view;                  /* o->views: the pair's view (owned) */
+	smart_signature_set *sigs;   /* o->signatures: owned */
 	unsigned discounted_total;
 	char problem[SMART_ERROR_MAX];
 	double values[];
@@ -57,6 +59,7 @@ static void job_free(batch_job *j)
 	free(j->old_path);
 	free(j->new_path);
 	free(j->view);
+	free(j->sigs);
 	free(j);
 }
 
@@ -104,6 +107,7 @@ static void batch_work(void *ctx, void *job)
 		j->severity = out.severity;
 		j->severity_reason = out.severity_reason;
 		j->view = out.view;
+		j->sigs = out.signatures;
 		j->discounted_total = out.discounted_total;
 	}
 	smart_pair_job_drop_documents(p);
@@ -127,6 +131,7 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .severity = j->severity,
 			    .severity_reason = j->severity_reason,
 			    .view = j->view,
+			    .signatures = j->sigs,
 			    .discounted_total = j->discounted_total };
 	int rc;
 
@@ -162,6 +167,12 @@ static int corpus_next(void *ctx, void **out, smart_error *err)
 	}
 	if (got == SMART_CORPUS_END)
 		return 0;
+	/* A first line that is not JSON at all (an HTML page given as
+	 * --corpus) is a wrong file, not a bad record: one error, not one
+	 * trouble row per line of the page. */
+	if (got == SMART_CORPUS_BAD && index == 0 && strstr(bad.message, ":1: not valid JSON"))
+		return smart_error_set(err, "%s (not a JSON Lines corpus of pairs, "
+				       "docs/corpus-format.md)", bad.message);
 	j = job_new(c->model);
 	if (!j)
 		return smart_error_oom(err);

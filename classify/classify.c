@@ -11,6 +11,7 @@
 #include "smart/features.h"
 #include "smart/profile.h"
 #include "smart/measure.h"
+#include "smart/signature.h"
 #include "severity.h"
 #include "view.h"
 
@@ -69,6 +70,8 @@ typedef struct aligned_ctx {
 	smart__script_facts facts;
 	int views;
 	char *view;
+	int signatures;
+	smart_signature_set *sigs;
 } aligned_ctx;
 
 static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
@@ -78,6 +81,13 @@ static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
 	char *json;
 
 	smart__script_facts_of(p->diff, &a->facts);
+	if (a->signatures) {
+		a->sigs = calloc(1, sizeof(*a->sigs));
+		if (!a->sigs)
+			return smart_error_oom(err);
+		if (smart_signatures_of_aligned(p, a->sigs, err))
+			return -1;
+	}
 	if (!a->views)
 		return 0;
 	json = smart__view_json(p, err);
@@ -101,7 +111,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			const smart_document *new_doc, const smart_classify_options *o,
 			smart_classification *out, smart_error *err)
 {
-	aligned_ctx a = { .views = o->views };
+	aligned_ctx a = { .views = o->views, .signatures = o->signatures };
 	smart_measure m = { .values = out->values, .format = o->format, .profile = o->profile,
 			    .test = o->test, .raw = model->provenance.raw,
 			    .on_aligned = on_aligned, .on_aligned_ctx = &a };
@@ -116,8 +126,10 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	if (smart_scrubbers_off_parse(model->provenance.scrubbers_off, &m.scrubbers_off, err))
 		return smart_error_prefix(err, "model");
 	out->view = NULL;
+	out->signatures = NULL;
 	if (classify_measure(model, old_doc, new_doc, &m, err)) {
 		free(a.view);
+		free(a.sigs);
 		return -1;
 	}
 	out->inspect = smart_model_decide(model, out->values, &out->score);
@@ -126,6 +138,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	 * this needs a model built in memory, or a feature gone wrong). */
 	if (!isfinite(out->score)) {
 		free(a.view);
+		free(a.sigs);
 		return smart_error_set(err, "%s: the model's score for this pair is not a "
 				       "finite number", new_doc->name ? new_doc->name : "(document)");
 	}
@@ -144,6 +157,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		out->inspect = forced;
 	rate(model, &a, out);
 	out->view = a.view;
+	out->signatures = a.sigs;
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "smart/features.h"
 #include "smart/measure.h"
 #include "explain_changes.h"
+#include "signature_json.h"
 
 #define EXPLAIN_MAX_TOP 64
 
@@ -116,6 +117,8 @@ cJSON *smart_classification_to_json(const smart_model *m, const smart_classifica
 	ok = ok && disc && cJSON_AddNumberToObject(disc, "total", c->discounted_total) &&
 	     cJSON_AddStringToObject(disc, "text", discounted) &&
 	     add_reasons(o, m, c, idx, k) == 0;
+	/* what a reviewer would decide once for every page that holds it */
+	ok = ok && (!c->signatures || !c->inspect || smart__signatures_to_json(o, c->signatures) == 0);
 	if (!ok) {
 		cJSON_Delete(o);
 		smart_error_oom(err);

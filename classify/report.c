@@ -10,6 +10,7 @@
 
 #include "common/json.h"
 #include "common/strbuf.h"
+#include "signature_json.h"
 #include "smart/file.h"
 
 typedef struct top_ctx {
@@ -68,6 +69,8 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 		ok = cJSON_AddStringToObject(o, "error", v->problem) != NULL;
 	if (ok && v->skipped)
 		ok = cJSON_AddStringToObject(o, "skipped", v->skipped) != NULL;
+	if (ok && v->signatures && v->inspect)
+		ok = smart__signatures_to_json(o, v->signatures) == 0;
 	return smart__json_print(o, ok, 0, err);
 }
 

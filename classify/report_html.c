@@ -142,6 +142,9 @@ static int html_head(smart_strbuf *out, const char *title, const smart_model *mo
 		smart__strbuf_printf(out,
 			"</h1>\n<p>%s pairs: %s to inspect, %s to ignore, %s not classified. "
 			"Inspect when score %s %.6g. Open a row to see the pair.</p>\n"
+			"<noscript><p class=\"note\">JavaScript is off: the rows, their scores and "
+			"decisions are all here, but opening a row to see the pair side by side, "
+			"the filters and sorting need it.</p></noscript>\n"
 			"<p class=\"legend\">old and new, as aligned: <span class=\"m-d root\">deleted</span>"
 			"<span class=\"m-i root\">inserted</span><span class=\"m-m root\">moved</span>"
 			"<span class=\"m-u\">updated text</span><span class=\"a-c\">changed attribute</span>"

@@ -23,6 +23,7 @@ typedef struct batch {
 	size_t junit_counts[3];            /* --shard: tests, failures, errors */
 	size_t report_counts[4];           /* --shard: pairs, inspect, ignore, trouble */
 	size_t pairs, inspect, trouble, skipped;
+	size_t missing;        /* of the trouble, files on one side only */
 	cli_progress progress; /* on stderr when it is a terminal, unless --quiet */
 	int shared_terminal;   /* stdout is a terminal too: rows erase the line */
 	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
@@ -80,6 +81,7 @@ static int put_report_row(batch *b, const smart_verdict *v, smart_error *err)
 static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 {
 	batch *b = ctx;
+	int missing;
 
 	if (v->skipped) {
 		/* Not a pair: named on stderr (and in JSON), never scored. */
@@ -92,15 +94,23 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 		return b->o->json ? put_json(b, v, err) : 0;
 	}
 	b->pairs++;
-	b->inspect += v->inspect != 0;
+	/* A file on one side only is trouble here (the library inspects it,
+	 * which review needs): a missing output is not a regression to judge. */
+	missing = !v->trouble && v->problem != NULL;
+	b->inspect += v->inspect != 0 && !missing;
 	/* Each pair that could not be classified is a row of the report (JSON:
 	 * "error"); stderr gets one line for all of them when the batch ends. */
-	if (v->trouble && b->trouble++ == 0)
+	if ((v->trouble || missing) && b->trouble++ == 0)
 		snprintf(b->first_problem, sizeof(b->first_problem), "%s", v->problem);
+	b->missing += missing;
 	if (b->o->json) {
 		if (put_json(b, v, err))
 			return -1;
-	} else if (!v->trouble) {
+	} else if (b->o->junit || b->o->report) {
+		/* the report holds the rows; stdout keeps trouble and the summary */
+		if (v->trouble || missing)
+			printf("%-8s %10s  %s\n", "trouble", "-", v->problem);
+	} else if (!v->trouble && !missing) {
 		char score[32] = "-";
 
 		if (isfinite(v->score))
@@ -219,6 +229,7 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 	co.shard = o->shard;
 	co.progress_ctx = &b.progress;
 	co.views = o->report != NULL;
+	co.signatures = o->json;
 
 	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
 	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
@@ -258,22 +269,29 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 	if (b.report && smart_html_report_finish(b.report, m, o->report, &err))
 		return cli_fail(&err);
 	if (!o->json) {
-		printf("%zu pairs: %zu inspect, %zu ignore", b.pairs, b.inspect,
-		       b.pairs - b.inspect);
-		if (b.trouble)
-			printf(" (%zu of the inspect could not be classified)", b.trouble);
+		printf("%zu %s: %zu inspect, %zu ignore", b.pairs, b.pairs == 1 ? "pair" : "pairs",
+		       b.inspect, b.pairs - b.inspect - b.missing);
+		if (b.trouble - b.missing)
+			printf(" (%zu of the inspect could not be classified)", b.trouble - b.missing);
+		if (b.missing)
+			printf("; %zu %s on one side only", b.missing,
+			       b.missing == 1 ? "file" : "files");
 		if (b.skipped)
-			printf("; %zu files skipped", b.skipped);
+			printf("; %zu %s skipped", b.skipped, b.skipped == 1 ? "file" : "files");
 		putchar('\n');
 	}
+	if (b.missing && b.missing == b.trouble && b.missing == b.pairs && !o->corpus)
+		return cli_failf("%s: no file of %s has a counterpart there (%zu %s on one "
+				 "side only)", new_dir, old_dir, b.missing,
+				 b.missing == 1 ? "file" : "files");
 	if (o->strict && b.skipped && !b.trouble)
 		return cli_failf("--strict: %zu files skipped, the first %s", b.skipped,
 				 b.first_skipped);
 	if (b.trouble == 1)
 		return cli_failf("%s", b.first_problem);
 	if (b.trouble)
-		return cli_failf("%s (and %zu more pairs that could not be classified: %s)",
-				 b.first_problem, b.trouble - 1,
+		return cli_failf("%s (and %zu more %s that could not be classified: %s)",
+				 b.first_problem, b.trouble - 1, b.trouble == 2 ? "pair" : "pairs",
 				 o->json ? "each has an \"error\"" : "the 'trouble' rows");
 	return b.inspect ? CLI_DIFFER : CLI_SAME;
 }

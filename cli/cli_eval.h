@@ -29,6 +29,12 @@ int cli_eval_ablate(const char *const *corpora, size_t n, const smart_eval_optio
  * Returns CLI_SAME, or CLI_TROUBLE with the cause printed. */
 int cli_eval_profiles_print(const smart_eval_report *r, smart_profile_set *ps, int json);
 
+/* --review-sim (cli/cli_eval_review_sim.c): the simulated reviewer's
+ * decisions per application (smart_review_simulate) and over all of them,
+ * a table or with `json` one object. CLI_SAME, or CLI_TROUBLE with the
+ * cause printed. */
+int cli_eval_review_sim_print(const smart_eval_report *r, int json);
+
 /* ---- eval across machines (cli/cli_eval_shards.c, docs/shards.md) ---- */
 
 /* What the rows of a sharded evaluation must share: how pairs are measured. */

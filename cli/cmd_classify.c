@@ -1,4 +1,5 @@
 /* smart classify — inspect or ignore: one pair, a corpus, or two folders. */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,9 +26,11 @@ static void usage(FILE *out)
 		"Exit status: 0 every pair ignore, 1 some pair inspect, 2 trouble.\n\n"
 		"  --model M      a model written by 'smart train'\n"
 		"  --corpus FILE  classify every pair of a JSON Lines corpus\n"
-		"  --json         JSON (batch: JSON Lines {app,test,decision,score} in input order)\n"
-		"  --junit FILE   also write a JUnit XML report (batch forms)\n"
-		"  --report FILE  also write an HTML report (batch forms)\n"
+		"  --json         JSON (batch: JSON Lines {app,test,decision,score,severity}\n"
+		"                 in input order; severity none, cosmetic, content or broken)\n"
+		"  --junit FILE   also write a JUnit XML report (batch forms); the table of\n"
+		"                 rows is then left out (trouble rows and the summary stay)\n"
+		"  --report FILE  also write an HTML report (batch forms; as --junit)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
 		"  -q, --quiet    batch: no progress line (it is drawn on stderr only\n"
@@ -65,6 +68,19 @@ static int explain_json(const smart_model *m, const smart_classification *c, int
 	return c->inspect ? CLI_DIFFER : CLI_SAME;
 }
 
+/* The folder form skips a file that is HTML or XML neither by its name nor
+ * by its first bytes (plain text, JSON); the pair form refuses the same
+ * file rather than parse it as HTML, unless --html or --xml says what it
+ * is. -1 with `err` set for such a file. */
+static int not_markup(const classify_args *o, const char *path, const char *data, size_t len,
+		      smart_error *err)
+{
+	if (o->format != SMART_FORMAT_AUTO || smart_looks_like_document(path, data, len))
+		return 0;
+	return smart_error_set(err, "%s: not HTML or XML (by its name and first bytes; --html or "
+			       "--xml parses it anyway)", path);
+}
+
 static int classify_pair(const smart_model *m, const classify_args *o, const char *old_path,
 			 const char *new_path)
 {
@@ -82,8 +98,11 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	co.profile = o->profile;
 	co.test = new_path;
 	co.format = o->format;
+	co.signatures = o->json;
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
+	    not_markup(o, old_path, old_doc, old_len, &err) ||
+	    not_markup(o, new_path, new_doc, new_len, &err) ||
 	    smart_classify_pair(m, &(smart_document){ old_doc, old_len, old_path },
 				&(smart_document){ new_doc, new_len, new_path }, &co, &c, &err))
 		rc = cli_fail(&err);
@@ -94,6 +113,7 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	free(old_doc);
 	free(new_doc);
 	free(values);
+	free(c.signatures);
 	return rc;
 }
 
@@ -220,6 +240,9 @@ static int run_classify(int argc, char **argv)
 	if (o.corpus ? optind != argc : argc - optind != 2)
 		return cli_usage_error("classify", o.corpus ? "--corpus takes no other operands"
 							    : "needs OLD and NEW");
+	for (int i = 0; !o.corpus && i < 2; i++)
+		if (access(argv[optind + i], F_OK) != 0)
+			return cli_failf("%s: %s", argv[optind + i], strerror(errno));
 	if (!o.corpus && cli_is_dir(argv[optind]) != cli_is_dir(argv[optind + 1]))
 		return cli_failf("%s and %s: give two files or two folders",
 				 argv[optind], argv[optind + 1]);

@@ -127,10 +127,10 @@ int cli_diff_print_text(FILE *out, const smart_diff *d)
 		if (print_op(out, d, &d->ops[k]) < 0)
 			return -1;
 	fprintf(out,
-		"%zu operations: %u moved, %u inserted, %u deleted, %u updated "
-		"nodes, %u attribute changes\n",
-		d->op_count, s->moves, s->inserts, s->deletes, s->updates,
-		s->attribute_changes);
+		"%zu %s: %u moved, %u inserted, %u deleted, %u updated %s, %u attribute %s\n",
+		d->op_count, d->op_count == 1 ? "operation" : "operations", s->moves, s->inserts,
+		s->deletes, s->updates, s->updates == 1 ? "node" : "nodes", s->attribute_changes,
+		s->attribute_changes == 1 ? "change" : "changes");
 	return 0;
 }
 

@@ -58,6 +58,11 @@ static void usage(FILE *out)
 		"  --threads N    measure pairs on N threads (default: all cores)\n"
 		"  --html, --xml  parse records without a \"format\" as HTML or XML (default: sniffed)\n"
 		"  --json         {\"smart\":{precision,recall,f1,tp,fp,fn,tn},\"baselines\":{...}}\n"
+		"  --review-sim   instead of the scores: a reviewer of 'smart review --by-change'\n"
+		"                 simulated on the held-out flagged pairs of each application,\n"
+		"                 grouped by change signatures, the labels the oracle: decisions,\n"
+		"                 wasted_decisions, decisions_on_faults, impure_groups_accepted\n"
+		"                 (docs/signatures.md)\n"
 		"  -q, --quiet    no progress line (drawn on stderr only when it is a terminal:\n"
 		"                 pairs measured/total, rate, ETA)\n"
 		"  --baselines L  also run the papers' oracle comparators (all, or names from\n"
@@ -128,6 +133,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "scrubbers", required_argument, NULL, 'Z' },
 		{ "model", required_argument, NULL, 'm' },
 		{ "ablate-scrubbers", no_argument, NULL, 'Y' },
+		{ "review-sim", no_argument, NULL, 'V' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "from-shards", no_argument, NULL, 'U' },
@@ -220,6 +226,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 			break;
 		case 'm': a->model = optarg; break;
 		case 'Y': a->ablate = 1; break;
+		case 'V': a->eo.signatures = 1; break;
 		case 'P':
 			if (smart_profile_set_add(&a->profiles, optarg, &err))
 				return cli_fail(&err);
@@ -250,11 +257,11 @@ static int check_eval(const eval_args *a)
 		if (!eo->by_app || !a->n_corpora || (ps->runs_dir && ps->from_reruns) ||
 		    a->ablate || (a->model && a->calibrate) ||
 		    (a->calibrate && !ps->runs_dir && !ps->from_reruns) || a->baselines ||
-		    a->comparator_features)
+		    a->comparator_features || eo->signatures)
 			return cli_usage_error("eval", "--runs, --profile-reruns, --profile and --calibrate "
 					       "go with --by-app and a corpus (one of --runs and "
 					       "--profile-reruns; --calibrate needs one of them, and "
-					       "neither --model nor --ablate-scrubbers)");
+					       "neither --model, --ablate-scrubbers nor --review-sim)");
 		return -1;
 	}
 	if ((a->sharded || a->from_shards) &&
@@ -277,6 +284,10 @@ static int check_eval(const eval_args *a)
 	if (a->model && (a->scrubbers_given || eo->raw))
 		return cli_usage_error("eval", "--model measures pairs as its training pairs "
 				       "were: not with --scrubbers or --raw");
+	if (eo->signatures && (a->sharded || a->from_shards || a->plots || a->ablate ||
+			       a->baselines || a->comparator_features))
+		return cli_usage_error("eval", "--review-sim goes with neither --shard, "
+				       "--from-shards, --plots, --ablate-scrubbers nor comparators");
 	if (a->compare_config && !a->baselines && !a->comparator_features)
 		return cli_usage_error("eval", "--compare-config needs --baselines or --comparator-features");
 	return -1;
@@ -369,6 +380,8 @@ static int run_eval(int argc, char **argv)
 		rc = cli_eval_profiles_print(&report, &a.profiles, a.json);
 	else if (a.plots && smart_eval_plots_write(&report, &a.eo, a.plots, &err))
 		rc = cli_fail(&err);
+	else if (a.eo.signatures)
+		rc = cli_eval_review_sim_print(&report, a.json);
 	else
 		rc = cli_eval_print(&report, &a.eo, a.json);
 done:

@@ -46,8 +46,8 @@ static void usage(FILE *out)
 		"  --threads N       classify on N threads (default: all cores)\n"
 		"  -q, --quiet       no progress line, no skipped-file notes, no\n"
 		"                    per-pair lines of --accept-ignored\n\n"
-		"Exit status (--list, --accept-ignored): 0 nothing left to inspect, 1 some\n"
-		"pair flagged inspect, 2 trouble; interactive: 0, or 2 on trouble.\n");
+		"Exit status: 0 nothing left to inspect, 1 some pair flagged inspect (in\n"
+		"the interactive form: rejected, skipped or not reached before q), 2 trouble.\n");
 }
 
 typedef struct review_opts {
@@ -158,6 +158,7 @@ static int open_pair(review_suite *s, const review_item *it, int html, smart_err
 /* What the interactive review has done. */
 typedef struct review_tally {
 	size_t accepted, rejected, skipped;
+	size_t flagged_accepted; /* of the accepted, those smart flagged inspect */
 } review_tally;
 
 enum { KEY_STAY, KEY_NEXT, KEY_QUIT, KEY_TROUBLE };
@@ -190,6 +191,7 @@ static int on_key(review_opts *o, const review_item *it, int key, review_tally *
 			printf("accepted: %s\n", s->corpus ? "labelled ignore"
 				: "the new output is the baseline; labelled ignore");
 		t->accepted += key == 'a';
+		t->flagged_accepted += key == 'a' && it->inspect;
 		t->rejected += key == 'r';
 		return KEY_NEXT;
 	case 's':
@@ -222,14 +224,17 @@ static int interactive(review_opts *o)
 {
 	review_suite *s = &o->suite;
 	review_tally t = { 0 };
-	size_t total = 0, pos = 0;
+	size_t total = 0, pos = 0, flagged = 0;
 	int colour = review_colour_wanted(), got = KEY_NEXT;
 	smart_error err = { "" };
 
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		total += s->items[i].inspect || o->all;
+		flagged += s->items[i].inspect;
+	}
 	if (total == 0) {
-		printf("nothing to review: %zu pairs, none flagged inspect\n", s->n);
+		printf("nothing to review: %zu %s, none flagged inspect\n", s->n,
+		       s->n == 1 ? "pair" : "pairs");
 		return CLI_SAME;
 	}
 	if (review_term_enter(&err))
@@ -255,7 +260,9 @@ static int interactive(review_opts *o)
 	printf("reviewed %zu of %zu: %zu accepted, %zu rejected, %zu skipped; %s\n",
 	       t.accepted + t.rejected + t.skipped, total, t.accepted, t.rejected, t.skipped,
 	       o->labels.written ? o->labels.path : "no labels written");
-	return CLI_SAME;
+	/* like classify: 1 while a flagged pair is still to inspect (rejected,
+	 * skipped or never reached before q) */
+	return t.flagged_accepted == flagged ? CLI_SAME : CLI_DIFFER;
 }
 
 /* Parses the options into `o`; CLI_SAME to go on, else the status to

@@ -29,6 +29,7 @@
 #include "smart/corpus.h"
 #include "smart/train.h"
 #include "smart/measure.h"
+#include "smart/signature.h"
 #include "smart/profile_set.h"
 #include "smart/eval.h"
 #include "smart/train_corpora.h"

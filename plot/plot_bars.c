@@ -87,6 +87,9 @@ char *smart_plot_bars_svg(const smart_plot_bars *p, size_t *len, smart_error *er
 		smart__svg_text(&s, f.left + gw * ((double)g + 0.5) + 3, f.bottom + 10, "end", 11,
 				-40, p->groups[g]);
 	}
+	/* the x axis' title under the slanted names */
+	if (p->x_label)
+		smart__svg_text(&s, (f.left + f.right) / 2, H - 6, "middle", 12, 0, p->x_label);
 	if (k > 1)
 		smart__svg_legend(&s, f.right + 12, f.top + 10, p->series, series_colour, k);
 	return finish(&s, len, err);
@@ -116,9 +119,17 @@ char *smart_plot_hbars_svg(const smart_plot_hbars *p, size_t *len, smart_error *
 		double row = (f.bottom - f.top) / (double)p->n, y = f.top + row * (double)i;
 		double v = isfinite(p->values[i]) ? p->values[i] : 0, x = smart__axis_px(&f.x, v);
 
-		bar(&s, fmin(x, zero), y + row * 0.15, fabs(x - zero), row * 0.7,
-		    v < 0 ? "#4c78a8" : "#e45756", p->names[i], NULL, p->values[i]);
+		/* a bar at least 2 px wide, so a small weight is still seen, with
+		 * its value written beyond its end */
+		double w = v == 0 ? 0 : fmax(fabs(x - zero), 2), x0 = v < 0 ? zero - w : zero;
+		char buf[32];
+
+		bar(&s, x0, y + row * 0.15, w, row * 0.7, v < 0 ? "#4c78a8" : "#e45756",
+		    p->names[i], NULL, p->values[i]);
 		smart__svg_text(&s, f.left - 6, y + row * 0.5 + 4, "end", 11, 0, p->names[i]);
+		smart__svg_text(&s, v < 0 ? x0 - 3 : x0 + w + 3, y + row * 0.5 + 4,
+				v < 0 ? "end" : "start", 10, 0,
+				smart__svg_fmt(buf, sizeof(buf), p->values[i]));
 	}
 	smart__svg_line(&s, zero, f.top, zero, f.bottom, "#444", 1, NULL);
 	return finish(&s, len, err);

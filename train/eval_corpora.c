@@ -56,6 +56,7 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	t->comparator_features = o->comparator_features;
 	t->raw = o->raw;
 	t->scrubbers_off = o->scrubbers_off;
+	t->signatures = o->signatures;
 	if (o->fill_table ? o->fill_table(o->fill_payload, t, err)
 			  : eval_load(t, paths, n_paths, o, r, err))
 		return -1;

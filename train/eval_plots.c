@@ -228,6 +228,7 @@ static char *draw_apps(const smart_eval_report *rep, const smart_eval_options *o
 		snprintf(mark, sizeof(mark), "worst: F1 %.3f", f1[worst * cols]);
 	svg = smart_plot_bars_svg(&(smart_plot_bars){ .title = "F1 per application",
 						       .subtitle = sub, .y_label = "F1",
+						       .x_label = "application (held out)",
 						       .groups = (const char *const *)t->apps,
 						       .n_groups = t->n_apps, .series = series,
 						       .n_series = cols, .values = f1,

@@ -11,6 +11,7 @@
 
 #include "common/pool.h"
 #include "smart/features.h"
+#include "smart/signature.h"
 
 typedef struct load_job {
 	smart_pair_job pair;
@@ -20,6 +21,7 @@ typedef struct load_job {
 	smart_measure m;
 	const smart_table *table; /* for its comparators */
 	unsigned char *fails;     /* the comparators' verdicts */
+	smart_signature_set *sigs; /* table->signatures: the pair's (owned) */
 	double values[];
 } load_job;
 
@@ -40,6 +42,7 @@ static void job_free(load_job *j)
 		return;
 	smart_pair_job_clear(&j->pair);
 	free(j->fails);
+	free(j->sigs);
 	free(j);
 }
 
@@ -119,6 +122,15 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->m.comparators = &c->comparators;
 		j->m.comparator_features = c->table->comparator_features;
 		j->m.fails = j->fails;
+		if (c->table->signatures) {
+			j->sigs = calloc(1, sizeof(*j->sigs));
+			if (!j->sigs) {
+				job_free(j);
+				return smart_error_oom(err);
+			}
+			j->m.on_aligned = smart_signatures_collect;
+			j->m.on_aligned_ctx = j->sigs;
+		}
 		j->m.profile = c->table->profile_for
 				       ? c->table->profile_for(c->table->profile_ctx, pair.app)
 				       : NULL;
@@ -139,6 +151,20 @@ static void load_work(void *ctx, void *job)
 	smart_pair_job_drop_documents(&j->pair);
 }
 
+/* The ids of a pair's signatures into ids, and for a truncated set one id
+ * of the pair's own (from its row number, top bit set), which no other
+ * pair shares: a change not kept cannot be accepted with others. */
+static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t *ids)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < s->n && n + 1 < SMART_TABLE_SIGNATURES; i++)
+		ids[n++] = s->items[i].id;
+	if (s->truncated)
+		ids[n++] = (1ull << 63) | (uint64_t)row;
+	return n;
+}
+
 static int load_done(void *ctx, void *job, smart_error *err)
 {
 	load_ctx *c = ctx;
@@ -148,12 +174,15 @@ static int load_done(void *ctx, void *job, smart_error *err)
 	if (j->bad) {
 		report_bad(c, &j->err);
 	} else {
+		uint64_t ids[SMART_TABLE_SIGNATURES];
+		unsigned n_ids = j->sigs ? signature_ids(j->sigs, c->table->n_rows, ids) : 0;
 		smart_table_row row = { .values = j->values,
 					.label = j->pair.label == SMART_LABEL_INSPECT,
 					.app = j->pair.app,
 					.bytes_differ = j->m.bytes_differ,
 					.trees_differ = j->m.trees_differ,
-					.only_volatile = j->m.result.only_volatile };
+					.only_volatile = j->m.result.only_volatile,
+					.sig_ids = ids, .sig_n = n_ids };
 
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)

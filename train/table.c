@@ -26,6 +26,8 @@ void smart_table_free(smart_table *t)
 		free(t->apps[i]);
 	free(t->apps);
 	free(t->comparator_fail);
+	free(t->sig_ids);
+	free(t->sig_n);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -49,7 +51,10 @@ static int table_grow(smart_table *t)
 	    table_column(t, (void **)&t->only_volatile, sizeof(*t->only_volatile)) ||
 	    table_column(t, (void **)&t->app, sizeof(*t->app)) ||
 	    (t->n_comparators &&
-	     table_column(t, (void **)&t->comparator_fail, t->n_comparators)))
+	     table_column(t, (void **)&t->comparator_fail, t->n_comparators)) ||
+	    (t->signatures &&
+	     (table_column(t, (void **)&t->sig_ids, SMART_TABLE_SIGNATURES * sizeof(*t->sig_ids)) ||
+	      table_column(t, (void **)&t->sig_n, sizeof(*t->sig_n)))))
 		return -1;
 	t->cap = t->cap ? t->cap * 2 : 256;
 	return 0;
@@ -91,6 +96,15 @@ int smart_table_add(smart_table *t, const smart_table_row *row, smart_error *err
 	t->trees_differ[t->n_rows] = row->trees_differ != 0;
 	t->only_volatile[t->n_rows] = row->only_volatile != 0;
 	t->app[t->n_rows] = (uint32_t)a;
+	if (t->signatures) {
+		unsigned n = row->sig_n < SMART_TABLE_SIGNATURES ? row->sig_n
+								 : SMART_TABLE_SIGNATURES;
+
+		if (n)
+			memcpy(t->sig_ids + t->n_rows * SMART_TABLE_SIGNATURES, row->sig_ids,
+			       n * sizeof(*t->sig_ids));
+		t->sig_n[t->n_rows] = (unsigned char)n;
+	}
 	t->n_rows++;
 	return 0;
 }
@@ -103,7 +117,10 @@ smart_table_row smart_table_row_at(const smart_table *t, size_t i)
 				  .app = t->apps[t->app[i]],
 				  .bytes_differ = t->bytes_differ[i],
 				  .trees_differ = t->trees_differ[i],
-				  .only_volatile = t->only_volatile[i] };
+				  .only_volatile = t->only_volatile[i],
+				  .sig_ids = t->signatures ? t->sig_ids + i * SMART_TABLE_SIGNATURES
+							   : NULL,
+				  .sig_n = t->signatures ? t->sig_n[i] : 0 };
 }
 
 void smart_table_set_verdicts(smart_table *t, const unsigned char *fails)

@@ -55,6 +55,9 @@ typedef struct smart_verdict {
 	const char *view;    /* with smart_classify_options.views: the pair's
 	                      * view for the HTML report (JSON), or NULL */
 	unsigned discounted_total; /* volatile values scrubbing explained */
+	const struct smart_signature_set *signatures; /* with
+	                      * smart_classify_options.signatures: the pair's
+	                      * change signatures (printed for inspected pairs), or NULL */
 } smart_verdict;
 
 struct smart_profile;
@@ -87,6 +90,10 @@ typedef struct smart_classify_options {
 	void *progress_ctx;                  /* progress's ctx */
 	int views;                           /* 1: also draw each pair's view for
 	                                      * the HTML report (smart_classification.view) */
+	int signatures;                      /* 1: also say each pair's residual
+	                                      * changes as signatures
+	                                      * (smart_classification.signatures,
+	                                      * smart/signature.h) */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -107,6 +114,9 @@ typedef struct smart_classification {
 	const char *severity_reason; /* the rule that set it (static), or NULL */
 	char *view;              /* out, with o->views: the pair's view for the
 	                          * HTML report (JSON; the caller frees it), else NULL */
+	struct smart_signature_set *signatures; /* out, with o->signatures: the
+	                          * residual changes' signatures (the caller
+	                          * frees them, free()), else NULL */
 } smart_classification;
 
 /* Measures the pair as the model was trained (scrub, then align, unless

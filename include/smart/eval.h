@@ -57,6 +57,44 @@ void smart_eval_report_free(smart_eval_report *report);
 int smart_eval_plots_write(const smart_eval_report *r, const smart_eval_options *o,
 			   const char *dir, smart_error *err);
 
+/* A reviewer's work on the pairs smart flagged, grouped by their change
+ * signatures (smart_review_simulate, docs/signatures.md). */
+typedef struct smart_review_sim {
+	size_t pairs;            /* the application's scored pairs */
+	size_t flagged;          /* of them, decided inspect (held out) */
+	size_t groups;           /* groups decided (one per change decided) */
+	size_t impure_groups;    /* groups holding inspect and ignore labels */
+	size_t decisions;        /* every decision the reviewer made */
+	size_t wasted_decisions; /* decisions on pairs labelled ignore only:
+	                          * time smart failed to save */
+	size_t decisions_on_faults; /* decisions on pairs labelled inspect only */
+	size_t impure_groups_accepted; /* impure groups a reviewer deciding on
+	                          * the representative would have accepted:
+	                          * a fault hidden */
+} smart_review_sim;
+
+/* Simulates `smart review --by-change` with the labels as the oracle on
+ * the held-out decisions `r` of table `t` (loaded with signatures) for
+ * application `app` (an index into t->apps), change by change: the group
+ * of a change is the flagged pairs not yet settled that hold it; the
+ * largest group is decided first, until every flagged pair is settled,
+ * and one decision takes in every unaccepted change the group's pairs all
+ * share (the reviewer sees them together), or the change alone when the
+ * shared ones would leave a fault pair with accepted changes only.
+ * All labelled inspect: reject, one decision on faults, the pairs settled.
+ * All labelled ignore: accept, one wasted decision; a pair is settled
+ * (ignored) once every change it holds is accepted, so a pair with one
+ * more change stays flagged. Mixed labels: accepted (one decision, an
+ * impure group) when no fault pair would be left with accepted changes
+ * only; otherwise accepting would hide a fault -- counted in
+ * impure_groups_accepted when the group's first pair, the one a reviewer
+ * sees, is labelled ignore -- and the group is split (one decision) and
+ * each pair decided alone, so that no error is left. Adaptation pairs (not
+ * scored) are left out. 0, or -1 with `err` set (out of memory, a table
+ * without signatures). */
+int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,
+			  smart_review_sim *out, smart_error *err);
+
 /* The precision-recall curve of held-out scores (r->margin, r->forced over
  * the table's rows): one point per distinct threshold from the highest
  * down, inspecting every pair scored at least as high, a rule's decision

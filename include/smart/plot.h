@@ -47,6 +47,7 @@ char *smart_plot_histogram_svg(const smart_plot_histogram *p, size_t *len, smart
  * (comparators), values in [0, 1] (F1), one group marked. */
 typedef struct smart_plot_bars {
 	const char *title, *subtitle, *y_label;
+	const char *x_label;            /* the groups' axis title, or NULL */
 	const char *const *groups;      /* n_groups names */
 	size_t n_groups;
 	const char *const *series;      /* n_series names (the legend) */

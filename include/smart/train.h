@@ -52,7 +52,17 @@ typedef struct smart_table {
 	size_t skipped;
 	int raw;  /* measure with SMART's raw-tree features (no scrubbing) */
 	unsigned scrubbers_off; /* scrubbers not run (smart/scrub.h; 0: all run) */
+	/* Optional: set `signatures` before loading to keep, per row, the ids
+	 * of the pair's change signatures (smart/signature.h), for
+	 * smart_review_simulate: row i's are sig_ids[i * SMART_TABLE_SIGNATURES
+	 * ...], sig_n[i] of them; a pair with more than the signature set
+	 * keeps (truncated) has one more id, its own, that no other pair holds. */
+	int signatures;
+	uint64_t *sig_ids;
+	unsigned char *sig_n;
 } smart_table;
+
+#define SMART_TABLE_SIGNATURES 33 /* SMART_SIGNATURES_MAX + the pair's own */
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
 void smart_table_init(smart_table *t, const char *const *names, size_t n_features);
@@ -66,6 +76,8 @@ typedef struct smart_table_row {
 	int bytes_differ;
 	int trees_differ;
 	int only_volatile;
+	const uint64_t *sig_ids; /* with smart_table.signatures: sig_n ids */
+	unsigned sig_n;
 } smart_table_row;
 
 /* Appends one measured pair. */
@@ -249,6 +261,10 @@ typedef struct smart_eval_options {
 	/* smart_eval_corpora: after each record is measured, or NULL. */
 	smart_progress_fn progress;
 	void *progress_ctx;
+	/* smart_eval_corpora without profiles: keep each pair's change
+	 * signatures' key in the table (smart_table.signatures), for
+	 * smart_review_simulate. */
+	int signatures;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1

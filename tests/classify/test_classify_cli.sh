@@ -32,22 +32,63 @@ if [ "$st" -le 1 ]; then echo "ok - classify_corpus_runs"; else echo "not ok - c
 grep -o '"test": "[^"]*"' "$PAIRS" | sed 's/"test": //' >"$TMP/want"
 grep -o '"test":"[^"]*"' "$TMP/out" | sed 's/"test"://' >"$TMP/got"
 if cmp -s "$TMP/want" "$TMP/got"; then echo "ok - classify_corpus_keeps_input_order"; else echo "not ok - classify_corpus_keeps_input_order"; fi
-expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+,"severity":"(none|cosmetic|content|broken)"\}$'
+expect_output "classify_corpus_json_lines_shape" '^\{"app":"[a-z]+","test":"[^"]+","decision":"(inspect|ignore)","score":[-0-9.e]+,"severity":"(none|cosmetic|content|broken)"(,"signatures":\[\{"id":"[0-9a-f]{16}","kind":"[a-z-]+","location":"[^"]*".*\])?\}$'
 
-# Two folders, with a JUnit report; a file on one side only is inspected.
+# Change signatures: every inspected line has them, no ignored line does,
+# and they are the same on another run with another number of threads.
+cp "$TMP/out" "$TMP/sig3"
+if [ "$(grep '"decision":"inspect"' "$TMP/sig3" | grep -vc '"signatures":\[{"id":')" -eq 0 ] &&
+   [ "$(grep -c '"decision":"inspect"' "$TMP/sig3")" -gt 0 ] &&
+   [ "$(grep '"decision":"ignore"' "$TMP/sig3" | grep -c '"signatures"')" -eq 0 ]; then
+	echo "ok - classify_json_gives_each_inspected_pair_its_signatures"; else
+	echo "not ok - classify_json_gives_each_inspected_pair_its_signatures"; fi
+"$SMART" classify --json --threads 1 --model "$TMP/m.json" --corpus "$PAIRS" >"$TMP/sig1" 2>/dev/null
+if cmp -s "$TMP/sig1" "$TMP/sig3"; then echo "ok - classify_json_signatures_are_the_same_on_another_run"; else
+	echo "not ok - classify_json_signatures_are_the_same_on_another_run"; fi
+expect_status "classify_pair_json_with_signatures" 1 "$SMART" classify --json --model "$TMP/m.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
+expect_output "classify_pair_json_names_the_inserted_change" '"signatures":\[.*"kind":"insert","location":"/html/body/h1","new":"<h1> Internal Server Error"'
+
+# Two folders, with a JUnit report; a file on one side only is trouble,
+# one line naming it.
 mkdir -p "$TMP/old/sub" "$TMP/new/sub"
 cp "$EX/timestamp-change/old.html" "$TMP/old/a.html"; cp "$EX/timestamp-change/old.html" "$TMP/new/a.html"
 cp "$EX/deleted-table/old.html" "$TMP/old/sub/b.html"; cp "$EX/deleted-table/new.html" "$TMP/new/sub/b.html"
 cp "$EX/deleted-table/old.html" "$TMP/old/gone.html"
-expect_status "classify_dirs_inspect_when_a_file_is_gone" 1 "$SMART" classify --model "$TMP/m.json" --junit "$TMP/report.xml" "$TMP/old" "$TMP/new"
+expect_status "classify_dirs_file_on_one_side_only_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/old" "$TMP/new"
 expect_output "classify_dirs_lists_relative_paths" 'new/sub/b\.html'
-expect_output "classify_dirs_reports_missing_file" '^inspect .*gone\.html.*only in'
+expect_output "classify_dirs_reports_missing_file_as_trouble_row" '^trouble .*gone\.html: only in'
+expect_output "classify_dirs_summary_counts_one_side_files" '^3 pairs: [0-2] inspect, [0-2] ignore; 1 file on one side only$'
+expect_one_error_line "classify_dirs_one_side_file_one_line" 'gone\.html: only in .*/old$'
+expect_status "classify_dirs_with_junit_is_still_trouble" 2 "$SMART" classify --model "$TMP/m.json" --junit "$TMP/report.xml" "$TMP/old" "$TMP/new"
+if grep -q '^inspect \|^ignore ' "$TMP/out"; then echo "not ok - classify_junit_leaves_the_rows_to_the_report"; else
+	echo "ok - classify_junit_leaves_the_rows_to_the_report"; fi
+expect_output "classify_junit_keeps_the_summary" '^3 pairs: '
+mkdir -p "$TMP/emptynew"
+expect_status "classify_dirs_empty_new_folder_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/old" "$TMP/emptynew"
+expect_one_error_line "classify_dirs_empty_new_folder_one_line" 'emptynew: no file of .*/old has a counterpart there \(3 files on one side only\)'
+expect_status "classify_missing_folder_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/old" "$TMP/nodir"
+expect_one_error_line "classify_missing_folder_says_it_does_not_exist" 'nodir: No such file or directory'
+printf 'hello world\n' > "$TMP/a.txt"; printf 'hello there\n' > "$TMP/b.txt"
+expect_status "classify_plain_text_files_are_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/a.txt" "$TMP/b.txt"
+expect_one_error_line "classify_plain_text_says_not_html_as_the_folder_walk_does" 'a\.txt: not HTML or XML \(by its name and first bytes'
+expect_status "classify_plain_text_with_html_is_parsed" 0 "$SMART" classify --html --model "$TMP/m.json" "$TMP/a.txt" "$TMP/b.txt"
+printf '<html>\n<body>\n<p>x</p>\n</body></html>\n' > "$TMP/page.html"
+expect_status "classify_corpus_of_an_html_page_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" --corpus "$TMP/page.html"
+expect_one_error_line "classify_corpus_of_an_html_page_one_line" 'page\.html:1: not valid JSON.*not a JSON Lines corpus'
+if [ "$(wc -l < "$TMP/out")" -eq 0 ]; then echo "ok - classify_corpus_of_an_html_page_prints_no_rows"; else
+	echo "not ok - classify_corpus_of_an_html_page_prints_no_rows"; fi
+rm "$TMP/old/gone.html"
+cp "$EX/stack-trace/old.html" "$TMP/old/st.html"; cp "$EX/stack-trace/new.html" "$TMP/new/st.html"
+expect_status "classify_dirs_with_junit_report" 1 "$SMART" classify --model "$TMP/m.json" --junit "$TMP/report.xml" "$TMP/old" "$TMP/new"
 if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/report.xml" && grep -q '<testcase classname="new" name="a.html">' "$TMP/report.xml"; then
 	echo "ok - classify_junit_report_written"; else echo "not ok - classify_junit_report_written"; head -n 5 "$TMP/report.xml" | sed 's/^/#   /'; fi
 
 expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
 if grep -q '<tr class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
 	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
+if grep -q '<noscript><p class="note">JavaScript is off' "$TMP/r.html"; then
+	echo "ok - classify_html_report_says_what_needs_javascript"; else
+	echo "not ok - classify_html_report_says_what_needs_javascript"; fi
 
 # Bad models: exit 2 and one line.
 expect_status "classify_missing_model_is_trouble" 2 "$SMART" classify --model "$TMP/none.json" "$EX/a" "$EX/b"

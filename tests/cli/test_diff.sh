@@ -12,7 +12,7 @@ expect_output "diff_reports_deleted_form_with_size" '^delete +/html/body/form \(
 expect_output "diff_reports_inserted_row" '^insert +/html/body/table/tbody/tr\[2\] \(5 nodes\)'
 expect_output "diff_reports_text_update_with_both_texts" '^update +/html/body/p/text\(\) "Total: 12 items" -> "Total: 13 items"'
 expect_output "diff_reports_attribute_change_with_name_and_values" '^attr-change +/html/body/p @class "total" -> "total big"'
-expect_output "diff_ends_with_summary" '^5 operations: 2 moved, 5 inserted, 4 deleted, 1 updated nodes, 1 attribute changes$'
+expect_output "diff_ends_with_summary" '^5 operations: 2 moved, 5 inserted, 4 deleted, 1 updated node, 1 attribute change$'
 
 expect_status "diff_of_identical_files_exits_0" 0 "$SMART" diff "$D/old.html" "$D/old.html"
 expect_status "diff_of_reformatted_page_exits_0" 0 "$SMART" diff "$D/old.html" "$D/reformatted.html"

@@ -114,7 +114,7 @@ step keys review_skip_key_skips s 'skipped'
 step keys review_fourth_pair_is_the_copy '' '[4/4] new/deleted-table2.html'
 step keys review_quit_key_says_what_was_done q 'reviewed 3 of 4: 1 accepted, 1 rejected, 1 skipped'
 wait_file "$TMP/keys.after"
-check review_quits_with_status_0 [ "$(cat "$TMP/keys.status")" = 0 ]
+check review_quit_with_flagged_pairs_left_exits_1 [ "$(cat "$TMP/keys.status")" = 1 ]
 check review_restores_the_terminal_on_quit cmp -s "$TMP/keys.before" "$TMP/keys.after"
 
 check accepted_baseline_is_the_new_output_byte_for_byte \

@@ -169,6 +169,50 @@ static void hbars_keep_sign_and_order_or_show_the_message(void **state)
 	free(svg);
 }
 
+static void hbars_thin_bar_is_seen_and_every_bar_carries_its_value(void **state)
+{
+	const char *names[] = { "big", "thin" };
+	double w[] = { 97.5, 0.001 };
+	smart_plot_hbars p = { .title = "w", .x_label = "weight", .names = names, .values = w,
+			       .n = 2, .message = "none" };
+	smart_error err = { "" };
+	xmlNodePtr n[4];
+	xmlDocPtr doc;
+	size_t len;
+	char *svg = smart_plot_hbars_svg(&p, &len, &err);
+
+	(void)state;
+	assert_non_null(svg);
+	doc = svg_parse(svg, len);
+	assert_int_equal(svg_select(doc, "//s:rect[@class='bar']", n, 4), 2);
+	assert_true(svg_num(n[1], "width") >= 2);
+	assert_int_equal(svg_select(doc, "//s:text[.='97.5']", n, 4), 1);
+	assert_int_equal(svg_select(doc, "//s:text[.='0.001']", n, 4), 1);
+	xmlFreeDoc(doc);
+	free(svg);
+}
+
+static void bars_show_the_x_axis_title(void **state)
+{
+	const char *groups[] = { "shop" }, *series[] = { "smart" };
+	double f1[] = { 0.9 };
+	smart_plot_bars p = { .title = "F1", .y_label = "F1", .x_label = "application",
+			      .groups = groups, .n_groups = 1, .series = series, .n_series = 1,
+			      .values = f1, .marked = 1 };
+	smart_error err = { "" };
+	xmlNodePtr n[2];
+	xmlDocPtr doc;
+	size_t len;
+	char *svg = smart_plot_bars_svg(&p, &len, &err);
+
+	(void)state;
+	assert_non_null(svg);
+	doc = svg_parse(svg, len);
+	assert_int_equal(svg_select(doc, "//s:text[.='application']", n, 2), 1);
+	xmlFreeDoc(doc);
+	free(svg);
+}
+
 static void files_are_written_all_or_none(void **state)
 {
 	const char *file = write_temp_file("not-a-folder", "x", 1);
@@ -203,6 +247,8 @@ int main(void)
 		cmocka_unit_test(histogram_bars_count_every_value_of_each_group),
 		cmocka_unit_test(bars_one_per_group_and_series_names_escaped),
 		cmocka_unit_test(hbars_keep_sign_and_order_or_show_the_message),
+		cmocka_unit_test(hbars_thin_bar_is_seen_and_every_bar_carries_its_value),
+		cmocka_unit_test(bars_show_the_x_axis_title),
 		cmocka_unit_test(files_are_written_all_or_none),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

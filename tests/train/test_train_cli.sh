@@ -58,4 +58,8 @@ if grep -Eq "^smart: warning: feature '[a-z_]+' has weight -?[0-9.e+-]+, but its
 "$SMART" train --sign-constraints --folds 0 -o "$TMP/signs2.json" "$PAIRS" >"$TMP/out" 2>"$TMP/err"
 if ! grep -q 'but its hypothesis says' "$TMP/err" && grep -q '(sign contradicts hypothesis: weight 0)' "$TMP/out"; then
 	echo "ok - train_sign_constraints_leave_no_contradiction"; else echo "not ok - train_sign_constraints_leave_no_contradiction"; fi
+"$SMART" train -h >"$TMP/out"
+if grep -A1 -- '--folds K' "$TMP/out" | tail -n 1 | grep -q '(default 10; 0 skips it)'; then
+	echo "ok - train_help_says_the_folds_default_under_folds"; else
+	echo "not ok - train_help_says_the_folds_default_under_folds"; fi
 finish

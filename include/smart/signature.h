@@ -1,0 +1,81 @@
+/*
+ * Change signatures: each residual change of a pair (an edit operation
+ * scrubbing left, include/smart/measure.h) said the way it recurs across
+ * pages and runs, so that the pairs holding the same change can be
+ * grouped and decided once (docs/signatures.md). A signature is the
+ * change's kind, its location with the positions dropped
+ * ("/html/body/form/input@value", "script text") and its old and new
+ * values reduced to their shapes ("{hex}", "Error: could not load
+ * {token}"); its id is a hash of those four, the same on every run and
+ * machine.
+ */
+#ifndef SMART_SIGNATURE_H
+#define SMART_SIGNATURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smart/diffx.h"
+#include "smart/error.h"
+#include "smart/measure.h"
+
+#define SMART_SIGNATURE_LOCATION 160 /* bytes of a location, NUL included */
+#define SMART_SIGNATURE_VALUE 72     /* bytes of a value's shape, NUL included */
+#define SMART_SIGNATURES_MAX 32      /* distinct signatures kept per pair */
+#define SMART_SIGNATURES_OPS 512     /* edit operations read per pair */
+
+/* One residual change, as it recurs. */
+typedef struct smart_signature {
+	uint64_t id;                  /* hash of kind, location, old and new */
+	smart_op_kind kind;
+	char location[SMART_SIGNATURE_LOCATION];
+	char old_shape[SMART_SIGNATURE_VALUE]; /* "" when the kind has none */
+	char new_shape[SMART_SIGNATURE_VALUE];
+	unsigned count;               /* operations of the pair with this signature */
+} smart_signature;
+
+/* The distinct signatures of one pair, in the order their first
+ * operation comes in the edit script. */
+typedef struct smart_signature_set {
+	smart_signature items[SMART_SIGNATURES_MAX];
+	size_t n;
+	size_t ops;      /* the pair's residual operations, all of them */
+	int truncated;   /* 1 when more distinct signatures (or operations)
+	                  * than kept: the set stands for its first ones, and
+	                  * its key differs from an untruncated set's */
+} smart_signature_set;
+
+/* `value` (len bytes) reduced to its shape into out (always terminated,
+ * cut at a UTF-8 boundary with "..." when longer than `size`): every value
+ * shape masked ("{date}", "{number}", smart/shapes.h), then each word that
+ * mixes letters and digits and is six or more long, which no shape
+ * explained, masked as "{token}", and runs of white space made one space.
+ * 0, or -1 with `err` set when out of memory. */
+int smart_signature_shape(const char *value, size_t len, char *out, size_t size,
+			  smart_error *err);
+
+/* The location of `node` in `t` with positions dropped:
+ * "/html/body/div/p/text()", an attribute as ".../input@value" (attr
+ * not NULL), the text of a script or style element as "script text" or
+ * "style text" (wherever the element is). Always terminated. */
+void smart_signature_location(const smart_tree *t, uint32_t node, const char *attr, char *out,
+			      size_t size);
+
+/* The signatures of the aligned pair's edit script (its first
+ * SMART_SIGNATURES_OPS operations) into *out. 0, or -1 with `err` set. */
+int smart_signatures_of_aligned(const smart_aligned_pair *p, smart_signature_set *out,
+				smart_error *err);
+
+/* A smart_aligned_fn for smart_measure.on_aligned: ctx is the
+ * smart_signature_set to fill. */
+int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error *err);
+
+/* The id as 16 hex digits into out (17 bytes). */
+void smart_signature_id_text(uint64_t id, char out[17]);
+
+/* The group key of a set: a hash of its ids in ascending order, so that
+ * two pairs holding the same signatures, in any order and any number of
+ * times, have the same key. */
+uint64_t smart_signature_set_key(const smart_signature_set *s);
+
+#endif

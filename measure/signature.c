@@ -1,0 +1,354 @@
+/* Change signatures: a pair's residual changes said the way they recur
+ * (include/smart/signature.h, docs/signatures.md). */
+#include "smart/signature.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smart/shapes.h"
+#include "smart/scrub.h"
+#include "smart/shard.h"
+
+#define TOKEN_MARK '\x01' /* a word masked as {token}, until shapes are masked */
+#define TOKEN_MIN 6       /* letters and digits mixed, this long: a token */
+#define SUBTREE_TEXT 256  /* bytes of an inserted subtree's text shaped */
+#define SHAPE_WIDE 4096   /* bytes of a value shaped before its common start is cut */
+#define SHAPE_CONTEXT 16  /* bytes kept before where an old and a new value differ */
+
+static int word_byte(unsigned char c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* Copies `value` into a new string with each word that mixes letters and
+ * digits, TOKEN_MIN long or more, replaced by TOKEN_MARK: the random ids
+ * and tokens no shape names, which would otherwise make every page's
+ * change a change of its own. NULL when out of memory. */
+static char *mark_tokens(const char *value, size_t len)
+{
+	char *out = malloc(len + 1), *w = out;
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+		int letter = 0, digit = 0;
+
+		while (j < len && word_byte((unsigned char)value[j])) {
+			letter |= isalpha((unsigned char)value[j]) != 0;
+			digit |= isdigit((unsigned char)value[j]) != 0;
+			j++;
+		}
+		if (j > i && letter && digit && j - i >= TOKEN_MIN) {
+			*w++ = TOKEN_MARK;
+		} else if (j > i) {
+			memcpy(w, value + i, j - i);
+			w += j - i;
+		} else {
+			/* a control byte of the value itself is not a mark */
+			*w++ = value[j] == TOKEN_MARK ? ' ' : value[j];
+			j++;
+		}
+		i = j;
+	}
+	*w = '\0';
+	return out;
+}
+
+/* Appends `s` (n bytes) to out at *at, keeping room for "..." and the
+ * NUL; 0 when it all fit, 1 when it was cut (at a UTF-8 boundary). */
+static int put(char *out, size_t size, size_t *at, const char *s, size_t n)
+{
+	size_t room = size - 4 - *at;
+
+	if (n <= room) {
+		memcpy(out + *at, s, n);
+		*at += n;
+		return 0;
+	}
+	while (room > 0 && ((unsigned char)s[room] & 0xC0) == 0x80)
+		room--;
+	memcpy(out + *at, s, room);
+	*at += room;
+	return 1;
+}
+
+int smart_signature_shape(const char *value, size_t len, char *out, size_t size,
+			  smart_error *err)
+{
+	const smart_shapes *shapes = smart_shapes_all(err);
+	char *marked, *masked;
+	size_t at = 0;
+	int cut = 0, space = 0;
+
+	assert(size >= 8);
+	out[0] = '\0';
+	if (!shapes)
+		return -1;
+	marked = mark_tokens(value, len);
+	masked = marked ? smart_shapes_mask(shapes, marked, strlen(marked), NULL, err) : NULL;
+	free(marked);
+	if (!masked)
+		return marked ? -1 : smart_error_oom(err);
+	for (const char *p = masked; *p && !cut; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = at > 0;
+			continue;
+		}
+		if (space)
+			cut = put(out, size, &at, " ", 1);
+		space = 0;
+		/* an epoch is a number of ten digits: a value that is one on
+		 * some pages and a shorter number on others is one shape */
+		if (!cut && !strncmp(p, "{epoch}", 7)) {
+			cut = put(out, size, &at, "{number}", 8);
+			p += 6;
+		} else if (!cut) {
+			cut = *p == TOKEN_MARK ? put(out, size, &at, "{token}", 7)
+					       : put(out, size, &at, p, 1);
+		}
+	}
+	strcpy(out + at, cut ? "..." : "");
+	free(masked);
+	return 0;
+}
+
+void smart_signature_location(const smart_tree *t, uint32_t node, const char *attr, char *out,
+			      size_t size)
+{
+	const smart_node *n = &t->nodes[node];
+	uint32_t chain[64];
+	size_t depth = 0, at = 0;
+	int cut;
+
+	assert(size >= 16);
+	if (n->kind == SMART_NODE_TEXT && n->parent != SMART_NONE &&
+	    (!strcmp(t->nodes[n->parent].name, "script") ||
+	     !strcmp(t->nodes[n->parent].name, "style"))) {
+		snprintf(out, size, "%s text", t->nodes[n->parent].name);
+		return;
+	}
+	/* the nearest 64 ancestors, root side first; deeper ones are "..." */
+	for (uint32_t k = node; k != SMART_NONE && t->nodes[k].kind != SMART_NODE_DOCUMENT;
+	     k = t->nodes[k].parent) {
+		if (depth == sizeof(chain) / sizeof(chain[0]))
+			break;
+		chain[depth++] = k;
+	}
+	cut = depth == sizeof(chain) / sizeof(chain[0]);
+	if (cut)
+		at += (size_t)snprintf(out, size, "...");
+	for (size_t i = depth; i-- > 0 && at + 1 < size;) {
+		const smart_node *c = &t->nodes[chain[i]];
+		const char *name = c->kind == SMART_NODE_TEXT      ? "text()"
+				   : c->kind == SMART_NODE_COMMENT ? "comment()"
+								   : c->name;
+
+		at += (size_t)snprintf(out + at, size - at, "/%s", name);
+	}
+	if (attr && at + 1 < size)
+		snprintf(out + at, size - at, "@%s", attr);
+	out[size - 1] = '\0';
+}
+
+/* The shape of the text of the subtree of `node`, its tag first: what an
+ * inserted or deleted part says ("<p> Error: could not load {token}"). */
+static int subtree_shape(const smart_tree *t, uint32_t node, char *out, size_t size,
+			 smart_error *err)
+{
+	char text[SUBTREE_TEXT + 64];
+	size_t at = 0;
+	uint32_t end = node + t->nodes[node].size;
+
+	if (t->nodes[node].kind == SMART_NODE_ELEMENT)
+		at = (size_t)snprintf(text, sizeof(text), "<%s>", t->nodes[node].name);
+	for (uint32_t k = node; k < end && at < SUBTREE_TEXT; k++) {
+		size_t n = t->nodes[k].kind == SMART_NODE_TEXT ? t->nodes[k].text_len : 0;
+
+		if (n > SUBTREE_TEXT - at)
+			n = SUBTREE_TEXT - at;
+		if (n == 0)
+			continue;
+		if (at)
+			text[at++] = ' ';
+		memcpy(text + at, t->nodes[k].text, n);
+		at += n;
+	}
+	return smart_signature_shape(text, at, out, size, err);
+}
+
+/* The shape of a value that may be absent ("" then). */
+static int value_shape(const char *v, char *out, size_t size, smart_error *err)
+{
+	out[0] = '\0';
+	return v ? smart_signature_shape(v, strlen(v), out, size, err) : 0;
+}
+
+/* `from` into `to` (size bytes), cut whole characters with "..." after. */
+static void copy_cut(char *to, size_t size, const char *from, int dots_before)
+{
+	size_t at = 0;
+
+	if (dots_before)
+		at = (size_t)snprintf(to, size, "...");
+	if (put(to, size, &at, from, strlen(from)))
+		strcpy(to + at, "...");
+	else
+		to[at] = '\0';
+}
+
+/* The shapes of an old and a new value (either may be NULL: "") into the
+ * signature, from a little before where they first differ: two long
+ * scripts or styles that differ past the bytes a signature keeps would
+ * otherwise read the same, and another change in them would be this one. */
+static int pair_shapes(const char *ov, const char *nv, smart_signature *s, smart_error *err)
+{
+	char o[SHAPE_WIDE], n[SHAPE_WIDE];
+	size_t p = 0;
+
+	if (value_shape(ov, o, sizeof(o), err) || value_shape(nv, n, sizeof(n), err))
+		return -1;
+	while (o[p] && o[p] == n[p])
+		p++;
+	if (!ov || !nv || p <= SHAPE_CONTEXT) {
+		copy_cut(s->old_shape, sizeof(s->old_shape), o, 0);
+		copy_cut(s->new_shape, sizeof(s->new_shape), n, 0);
+		return 0;
+	}
+	p -= SHAPE_CONTEXT;
+	while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
+		p--;
+	copy_cut(s->old_shape, sizeof(s->old_shape), o + p, 1);
+	copy_cut(s->new_shape, sizeof(s->new_shape), n + p, 1);
+	return 0;
+}
+
+/* An attribute's value on `node`, or NULL. */
+static const char *attr_value(const smart_tree *t, uint32_t node, const char *name)
+{
+	const smart_attr *a = node == SMART_NONE ? NULL : smart_tree_attr(t, node, name);
+
+	return a ? a->value : NULL;
+}
+
+/* The signature of operation `op` of `d` into *s (id included). */
+static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_signature *s,
+			smart_error *err)
+{
+	const smart_tree *ot = d->old_tree, *nt = d->new_tree;
+	char key[SMART_SIGNATURE_LOCATION + 2 * SMART_SIGNATURE_VALUE + 16];
+	int rc = 0;
+	int n;
+
+	memset(s, 0, sizeof(*s));
+	s->kind = op->kind;
+	switch (op->kind) {
+	case SMART_OP_INSERT:
+		smart_signature_location(nt, op->new_node, NULL, s->location, sizeof(s->location));
+		rc = subtree_shape(nt, op->new_node, s->new_shape, sizeof(s->new_shape), err);
+		break;
+	case SMART_OP_DELETE:
+		smart_signature_location(ot, op->old_node, NULL, s->location, sizeof(s->location));
+		rc = subtree_shape(ot, op->old_node, s->old_shape, sizeof(s->old_shape), err);
+		break;
+	case SMART_OP_MOVE:
+		smart_signature_location(ot, op->old_node, NULL, s->location, sizeof(s->location));
+		smart_signature_location(nt, op->new_node, NULL, s->new_shape, sizeof(s->new_shape));
+		break;
+	case SMART_OP_UPDATE:
+		smart_signature_location(ot, op->old_node, NULL, s->location, sizeof(s->location));
+		rc = pair_shapes(ot->nodes[op->old_node].text,
+				 op->new_node == SMART_NONE ? op->new_value
+							    : nt->nodes[op->new_node].text,
+				 s, err);
+		break;
+	default: {
+		uint32_t node = op->old_node != SMART_NONE ? op->old_node : op->new_node;
+		const smart_tree *t = op->old_node != SMART_NONE ? ot : nt;
+		const char *ov = op->kind == SMART_OP_ATTR_INSERT ? NULL
+				 : attr_value(ot, op->old_node, op->attr_name);
+		const char *nv = op->kind == SMART_OP_ATTR_DELETE ? NULL
+				 : attr_value(nt, op->new_node, op->attr_name);
+
+		smart_signature_location(t, node, op->attr_name, s->location, sizeof(s->location));
+		rc = pair_shapes(ov ? ov : op->kind == SMART_OP_ATTR_INSERT ? NULL : op->old_value,
+				 nv ? nv : op->kind == SMART_OP_ATTR_DELETE ? NULL : op->new_value,
+				 s, err);
+		break;
+	}
+	}
+	if (rc)
+		return -1;
+	n = snprintf(key, sizeof(key), "%s\x1f%s\x1f%s\x1f%s", smart_op_name(s->kind), s->location,
+		     s->old_shape, s->new_shape);
+	assert(n > 0);
+	s->id = smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+	s->count = 1;
+	return 0;
+}
+
+int smart_signatures_of_aligned(const smart_aligned_pair *p, smart_signature_set *out,
+				smart_error *err)
+{
+	const smart_diff *d = p->diff;
+	size_t ops = d->op_count < SMART_SIGNATURES_OPS ? d->op_count : SMART_SIGNATURES_OPS;
+	int rc = 0;
+
+	out->n = 0;
+	out->ops = d->op_count;
+	out->truncated = d->op_count > SMART_SIGNATURES_OPS;
+	/* the values as the documents hold them, shaped alike on every page
+	 * (a scrubbed value reads "{hex}" on one page, "{token}" on another) */
+	if (p->log)
+		smart_scrub_log_undo(p->log);
+	for (size_t k = 0; k < ops && rc == 0; k++) {
+		smart_signature s;
+		size_t i;
+
+		rc = signature_of(d, &d->ops[k], &s, err);
+		if (rc)
+			break;
+		for (i = 0; i < out->n && out->items[i].id != s.id; i++)
+			;
+		if (i < out->n)
+			out->items[i].count++;
+		else if (out->n < SMART_SIGNATURES_MAX)
+			out->items[out->n++] = s;
+		else
+			out->truncated = 1;
+	}
+	if (p->log)
+		smart_scrub_log_redo(p->log);
+	return rc;
+}
+
+int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error *err)
+{
+	return smart_signatures_of_aligned(p, ctx, err);
+}
+
+void smart_signature_id_text(uint64_t id, char out[17])
+{
+	snprintf(out, 17, "%016llx", (unsigned long long)id);
+}
+
+static int by_id(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t smart_signature_set_key(const smart_signature_set *s)
+{
+	uint64_t ids[SMART_SIGNATURES_MAX + 1];
+
+	for (size_t i = 0; i < s->n; i++)
+		ids[i] = s->items[i].id;
+	qsort(ids, s->n, sizeof(ids[0]), by_id);
+	ids[s->n] = (uint64_t)s->truncated;
+	return smart_shard_hash(ids, (s->n + 1) * sizeof(ids[0]));
+}

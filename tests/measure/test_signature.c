@@ -1,0 +1,207 @@
+/* Change signatures (include/smart/signature.h): a pair's residual changes
+ * said the way they recur, the same for the same change on other pages. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The signatures of the pair (old, new), measured as classify measures. */
+static void signatures_of(const char *old_html, const char *new_html, smart_signature_set *out)
+{
+	double *values = calloc(smart_feature_count(), sizeof(double));
+	smart_measure m = { .values = values, .format = SMART_FORMAT_HTML,
+			    .on_aligned = smart_signatures_collect, .on_aligned_ctx = out };
+	smart_document a = { old_html, strlen(old_html), "old.html" };
+	smart_document b = { new_html, strlen(new_html), "new.html" };
+	smart_error err = { "" };
+
+	assert_non_null(values);
+	memset(out, 0, sizeof(*out));
+	assert_int_equal(smart_measure_pair(&a, &b, &m, &err), 0);
+	free(values);
+}
+
+/* The shape of `s` (NUL-terminated) into a static buffer. */
+static const char *shape(const char *s)
+{
+	static char out[SMART_SIGNATURE_VALUE];
+	smart_error err = { "" };
+
+	assert_int_equal(smart_signature_shape(s, strlen(s), out, sizeof(out), &err), 0);
+	return out;
+}
+
+static void shape_masks_value_shapes_and_unexplained_tokens(void **state)
+{
+	(void)state;
+	assert_string_equal(shape("placed on 2024-03-15 by x7Fk29aQ"),
+			    "placed on {date} by {token}");
+	assert_string_equal(shape("Error: could not load orders"), "Error: could not load orders");
+	/* short words with digits are words (h1, utf8), not tokens */
+	assert_string_equal(shape("h1 utf8"), "h1 utf8");
+	/* an epoch is a number: the same shape as a shorter one */
+	assert_string_equal(shape("1700000000"), shape("4711"));
+	assert_string_equal(shape("1700000000"), "{number}");
+}
+
+static void shape_makes_white_space_one_space_and_cuts_long_values_whole_characters(void **state)
+{
+	char long_text[400];
+	const char *s;
+
+	(void)state;
+	assert_string_equal(shape("  a \n\t b  "), "a b");
+	for (size_t i = 0; i + 2 < sizeof(long_text); i += 2)
+		memcpy(long_text + i, "\xc3\xa9", 2); /* é, two bytes */
+	long_text[sizeof(long_text) - 2] = '\0';
+	s = shape(long_text);
+	assert_true(strlen(s) < SMART_SIGNATURE_VALUE);
+	assert_string_equal(s + strlen(s) - 3, "...");
+	assert_int_equal((strlen(s) - 3) % 2, 0); /* no é cut in half */
+}
+
+static void location_drops_positions_and_names_the_attribute(void **state)
+{
+	smart_signature_set s;
+
+	(void)state;
+	signatures_of("<html><body><form><input value=a><input value=b></form></body></html>",
+		      "<html><body><form><input value=a><input value=c></form></body></html>", &s);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.items[0].kind, SMART_OP_ATTR_CHANGE);
+	assert_string_equal(s.items[0].location, "/html/body/form/input@value");
+	assert_string_equal(s.items[0].old_shape, "b");
+	assert_string_equal(s.items[0].new_shape, "c");
+}
+
+static void script_text_is_located_as_script_text_wherever_the_script_is(void **state)
+{
+	smart_signature_set s;
+
+	(void)state;
+	signatures_of("<html><body><div><script>var page = 'a';</script></div></body></html>",
+		      "<html><body><div><script>var page = 'b';</script></div></body></html>", &s);
+	assert_int_equal(s.n, 1);
+	assert_string_equal(s.items[0].location, "script text");
+}
+
+static void long_values_are_shown_from_where_they_differ(void **state)
+{
+	char old_html[1024], new_html[1024], pad[300];
+	smart_signature_set a, b;
+
+	(void)state;
+	memset(pad, 'x', sizeof(pad) - 1);
+	pad[sizeof(pad) - 1] = '\0';
+	snprintf(old_html, sizeof(old_html), "<html><body><script>var %s = 'one';</script></body></html>", pad);
+	snprintf(new_html, sizeof(new_html), "<html><body><script>var %s = 'two';</script></body></html>", pad);
+	signatures_of(old_html, new_html, &a);
+	snprintf(new_html, sizeof(new_html), "<html><body><script>var %s = 'six';</script></body></html>", pad);
+	signatures_of(old_html, new_html, &b);
+	assert_int_equal(a.n, 1);
+	assert_int_equal(b.n, 1);
+	assert_string_equal(a.items[0].old_shape, "...xxxxxxxxxxxx = 'one';");
+	assert_string_equal(a.items[0].new_shape, "...xxxxxxxxxxxx = 'two';");
+	assert_true(a.items[0].id != b.items[0].id);
+}
+
+static void the_same_change_on_other_pages_has_the_same_signature(void **state)
+{
+	static const char *const tokens[][2] = { { "a1b2c3d4e5", "q9w8e7r6t5" },
+						 { "Zz00Yy11Xx", "pp12qq34rr" },
+						 { "k3k3k3k3", "m4m4m4m4m4m4" } };
+	uint64_t id = 0, key = 0;
+
+	(void)state;
+	for (size_t i = 0; i < 3; i++) {
+		char old_html[512], new_html[512];
+		smart_signature_set s;
+
+		/* other pages: other text around, another number of rows before */
+		snprintf(old_html, sizeof(old_html),
+			 "<html><body>%s<p>page %zu</p><form><input name=k value=%s></form></body></html>",
+			 i == 1 ? "<p>x</p><p>y</p>" : "", i, tokens[i][0]);
+		snprintf(new_html, sizeof(new_html),
+			 "<html><body>%s<p>page %zu</p><form><input name=k value=%s></form></body></html>",
+			 i == 1 ? "<p>x</p><p>y</p>" : "", i, tokens[i][1]);
+		signatures_of(old_html, new_html, &s);
+		assert_int_equal(s.n, 1);
+		assert_string_equal(s.items[0].old_shape, "{token}");
+		if (i == 0) {
+			id = s.items[0].id;
+			key = smart_signature_set_key(&s);
+		}
+		assert_true(s.items[0].id == id);
+		assert_true(smart_signature_set_key(&s) == key);
+	}
+}
+
+static void another_inserted_message_is_another_signature(void **state)
+{
+	smart_signature_set a, b;
+
+	(void)state;
+	signatures_of("<html><body><form><input></form></body></html>",
+		      "<html><body><form><p class=err>Error: could not load orders</p><input></form></body></html>",
+		      &a);
+	signatures_of("<html><body><form><input></form></body></html>",
+		      "<html><body><form><p class=err>Saved</p><input></form></body></html>", &b);
+	assert_int_equal(a.n, 1);
+	assert_int_equal(a.items[0].kind, SMART_OP_INSERT);
+	assert_string_equal(a.items[0].location, "/html/body/form/p");
+	assert_string_equal(a.items[0].new_shape, "<p> Error: could not load orders");
+	assert_int_equal(b.n, 1);
+	assert_true(a.items[0].id != b.items[0].id);
+}
+
+static void a_repeated_change_is_one_signature_counted(void **state)
+{
+	smart_signature_set s;
+
+	(void)state;
+	signatures_of("<html><body><ul><li><a href=x title=one>1</a></li><li><a href=y title=one>2</a></li></ul></body></html>",
+		      "<html><body><ul><li><a href=x title=two>1</a></li><li><a href=y title=two>2</a></li></ul></body></html>",
+		      &s);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.items[0].count, 2);
+	assert_int_equal(s.ops, 2);
+}
+
+static void set_key_ignores_order_and_ids_are_pinned(void **state)
+{
+	smart_signature_set a = { .n = 2 }, b = { .n = 2 };
+	char hex[17];
+
+	(void)state;
+	a.items[0].id = b.items[1].id = 7;
+	a.items[1].id = b.items[0].id = 9;
+	assert_true(smart_signature_set_key(&a) == smart_signature_set_key(&b));
+	b.truncated = 1;
+	assert_true(smart_signature_set_key(&a) != smart_signature_set_key(&b));
+	/* an id is a hash of its words alone: the same on every machine */
+	signatures_of("<html><body><p>a</p></body></html>", "<html><body><p>b</p></body></html>",
+		      &a);
+	smart_signature_id_text(a.items[0].id, hex);
+	assert_string_equal(a.items[0].location, "/html/body/p/text()");
+	assert_int_equal(strlen(hex), 16);
+	assert_true(a.items[0].id ==
+		    smart_shard_hash("update\x1f/html/body/p/text()\x1f" "a\x1f" "b",
+				     strlen("update\x1f/html/body/p/text()\x1f" "a\x1f" "b")));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(shape_masks_value_shapes_and_unexplained_tokens),
+		cmocka_unit_test(shape_makes_white_space_one_space_and_cuts_long_values_whole_characters),
+		cmocka_unit_test(location_drops_positions_and_names_the_attribute),
+		cmocka_unit_test(script_text_is_located_as_script_text_wherever_the_script_is),
+		cmocka_unit_test(long_values_are_shown_from_where_they_differ),
+		cmocka_unit_test(the_same_change_on_other_pages_has_the_same_signature),
+		cmocka_unit_test(another_inserted_message_is_another_signature),
+		cmocka_unit_test(a_repeated_change_is_one_signature_counted),
+		cmocka_unit_test(set_key_ignores_order_and_ids_are_pinned),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,242 @@
+/* The simulated reviewer of `smart eval --review-sim` (train/review_sim.c):
+ * one decision per change, a pair with another change left flagged, a
+ * change whose acceptance would hide a fault split and counted when its
+ * first pair would have had it accepted; and, on random tables, the
+ * bounds that hold whatever the changes. */
+#include "../support/support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+
+#define ROWS 64
+
+typedef struct fixture {
+	smart_table t;
+	smart_eval_result r;
+	unsigned char labels[ROWS];
+	uint32_t app[ROWS];
+	uint64_t ids[ROWS * SMART_TABLE_SIGNATURES];
+	unsigned char n[ROWS];
+	double margin[ROWS];
+	signed char forced[ROWS];
+	char *apps[2];
+} fixture;
+
+/* Row i holds the one change `id`. */
+static void one_change(fixture *f, size_t i, uint64_t id)
+{
+	f->ids[i * SMART_TABLE_SIGNATURES] = id;
+	f->n[i] = 1;
+}
+
+/* n rows of application "a", all flagged by their margin, change 1. */
+static void setup(fixture *f, size_t n)
+{
+	static char a0[] = "a", a1[] = "b";
+
+	memset(f, 0, sizeof(*f));
+	f->t.n_rows = n;
+	f->t.labels = f->labels;
+	f->t.app = f->app;
+	f->t.sig_ids = f->ids;
+	f->t.sig_n = f->n;
+	f->t.signatures = 1;
+	f->apps[0] = a0;
+	f->apps[1] = a1;
+	f->t.apps = f->apps;
+	f->t.n_apps = 2;
+	f->r.margin = f->margin;
+	f->r.forced = f->forced;
+	for (size_t i = 0; i < n; i++) {
+		f->forced[i] = -1;
+		f->margin[i] = 1;
+		one_change(f, i, 1);
+	}
+}
+
+static smart_review_sim simulate(const fixture *f, size_t app)
+{
+	smart_review_sim s;
+	smart_error err = { "" };
+
+	assert_int_equal(smart_review_simulate(&f->t, &f->r, app, &s, &err), 0);
+	return s;
+}
+
+static void a_group_of_false_alarms_is_one_wasted_decision(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	setup(&f, 10);
+	s = simulate(&f, 0);
+	assert_int_equal(s.pairs, 10);
+	assert_int_equal(s.flagged, 10);
+	assert_int_equal(s.groups, 1);
+	assert_int_equal(s.decisions, 1);
+	assert_int_equal(s.wasted_decisions, 1);
+	assert_int_equal(s.decisions_on_faults, 0);
+	assert_int_equal(s.impure_groups_accepted, 0);
+}
+
+static void ignored_pairs_and_other_apps_cost_nothing(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	setup(&f, 6);
+	f.margin[0] = -1;             /* ignored by the model */
+	f.forced[1] = 0;              /* ignored by a rule */
+	f.margin[2] = NAN;            /* an adaptation pair: not scored */
+	f.app[3] = 1;                 /* another application */
+	one_change(&f, 4, 2);
+	f.labels[4] = f.labels[5] = 1;
+	one_change(&f, 5, 3);
+	s = simulate(&f, 0);
+	assert_int_equal(s.pairs, 4);
+	assert_int_equal(s.flagged, 2);
+	assert_int_equal(s.decisions, 2);
+	assert_int_equal(s.decisions_on_faults, 2);
+	assert_int_equal(s.wasted_decisions, 0);
+}
+
+static void a_pair_with_one_more_change_stays_flagged(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	setup(&f, 4);
+	/* row 3 holds change 1 and change 2, and is a fault */
+	f.ids[3 * SMART_TABLE_SIGNATURES + 1] = 2;
+	f.n[3] = 2;
+	f.labels[3] = 1;
+	s = simulate(&f, 0);
+	/* accept 1 (row 3 stays flagged by 2), then reject 2 */
+	assert_int_equal(s.decisions, 2);
+	assert_int_equal(s.wasted_decisions, 0);
+	assert_int_equal(s.decisions_on_faults, 1);
+	assert_int_equal(s.impure_groups, 1);
+	assert_int_equal(s.impure_groups_accepted, 0);
+}
+
+static void one_decision_accepts_every_change_the_group_shares(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	setup(&f, 2);
+	/* both false alarms hold changes 1, 2 and 3 */
+	for (size_t i = 0; i < 2; i++) {
+		f.ids[i * SMART_TABLE_SIGNATURES + 1] = 2;
+		f.ids[i * SMART_TABLE_SIGNATURES + 2] = 3;
+		f.n[i] = 3;
+	}
+	s = simulate(&f, 0);
+	assert_int_equal(s.decisions, 1);
+	assert_int_equal(s.wasted_decisions, 1);
+	/* three false alarms hold 1 and 2, two faults 2 and 4: change 2 is
+	 * accepted (each fault still holds 4), then 1 (the false alarms are
+	 * ignored), then 4 is rejected */
+	setup(&f, 5);
+	for (size_t i = 0; i < 5; i++) {
+		f.ids[i * SMART_TABLE_SIGNATURES] = 2;
+		f.ids[i * SMART_TABLE_SIGNATURES + 1] = i < 3 ? 1 : 4;
+		f.n[i] = 2;
+		f.labels[i] = i >= 3;
+	}
+	s = simulate(&f, 0);
+	assert_int_equal(s.decisions, 3);
+	assert_int_equal(s.wasted_decisions, 1);
+	assert_int_equal(s.decisions_on_faults, 1);
+	assert_int_equal(s.impure_groups, 1);
+	assert_int_equal(s.impure_groups_accepted, 0);
+}
+
+static void a_mixed_group_led_by_a_false_alarm_would_hide_a_fault(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	setup(&f, 4);
+	f.labels[2] = 1; /* the first pair (row 0) is labelled ignore */
+	s = simulate(&f, 0);
+	assert_int_equal(s.groups, 1);
+	assert_int_equal(s.impure_groups, 1);
+	assert_int_equal(s.impure_groups_accepted, 1);
+	/* split, then every member alone */
+	assert_int_equal(s.decisions, 5);
+	assert_int_equal(s.wasted_decisions, 3);
+	assert_int_equal(s.decisions_on_faults, 1);
+	/* led by a fault, the same group would be rejected, not accepted */
+	f.labels[0] = 1;
+	s = simulate(&f, 0);
+	assert_int_equal(s.impure_groups, 1);
+	assert_int_equal(s.impure_groups_accepted, 0);
+}
+
+static void a_table_without_signatures_is_an_error(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+	smart_error err = { "" };
+
+	(void)state;
+	setup(&f, 2);
+	f.t.signatures = 0;
+	assert_int_equal(smart_review_simulate(&f.t, &f.r, 0, &s, &err), -1);
+	assert_non_null(strstr(err.message, "signatures"));
+}
+
+/* Random tables of pairs with up to three of six changes: every flagged
+ * pair is settled at most once alone, each change decided at most once, so
+ * decisions <= flagged + 2 x groups; a decision is wasted, on faults, or
+ * an accepted impure group or a split. */
+static void counts_stay_within_bounds_on_random_tables(void **state)
+{
+	uint64_t rng = 32;
+
+	(void)state;
+	for (int round = 0; round < 300; round++) {
+		fixture f;
+		smart_review_sim s;
+		size_t n = 1 + (size_t)smart_rng_below(&rng, ROWS);
+
+		setup(&f, n);
+		for (size_t i = 0; i < n; i++) {
+			f.labels[i] = (unsigned char)smart_rng_below(&rng, 2);
+			f.n[i] = (unsigned char)smart_rng_below(&rng, 4);
+			for (unsigned k = 0; k < f.n[i]; k++)
+				f.ids[i * SMART_TABLE_SIGNATURES + k] = 1 + smart_rng_below(&rng, 6);
+			f.margin[i] = smart_rng_below(&rng, 4) ? 1 : -1;
+		}
+		s = simulate(&f, 0);
+		assert_true(s.groups <= 6 + s.flagged);
+		assert_true(s.decisions <= s.flagged + 2 * s.groups);
+		assert_true(s.decisions >= s.groups);
+		assert_true(s.wasted_decisions + s.decisions_on_faults <= s.decisions);
+		assert_true(s.impure_groups_accepted <= s.impure_groups);
+		assert_true(s.flagged == 0 || s.decisions > 0);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_group_of_false_alarms_is_one_wasted_decision),
+		cmocka_unit_test(ignored_pairs_and_other_apps_cost_nothing),
+		cmocka_unit_test(a_pair_with_one_more_change_stays_flagged),
+		cmocka_unit_test(one_decision_accepts_every_change_the_group_shares),
+		cmocka_unit_test(a_mixed_group_led_by_a_false_alarm_would_hide_a_fault),
+		cmocka_unit_test(a_table_without_signatures_is_an_error),
+		cmocka_unit_test(counts_stay_within_bounds_on_random_tables),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
