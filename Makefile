@@ -200,10 +200,12 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # (tests/classify/test_report_chromium.sh, which skips without it); tmux
 # drives the interactive `smart review` (tests/cli/test_review_keys.sh);
 # html5lib is the annotation guide's HTML parser (tests/corpora); time gives
-# tests/scrub/test_scrub_linear.sh a process's CPU seconds; strace kills
-# a review at an exact system call (tests/cli/test_review_kill.sh).
-TEST_APT_PKGS := chromium tmux python3-html5lib time strace
+# tests/scrub/test_scrub_linear.sh a process's CPU seconds.
+TEST_APT_PKGS := chromium tmux python3-html5lib time
 
+# strace kills a review at an exact system call (tests/cli/test_review_kill.sh,
+# which skips that part without it).
+TEST_APT_PKGS += strace
 test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files

@@ -144,6 +144,8 @@ typedef struct parse_job {
 	smart_error err;
 } parse_job;
 
+/* Parses the job's document (a thread's start routine, or called in
+ * turn when no thread could be started). */
 static void *parse_job_run(void *arg)
 {
 	parse_job *j = arg;
