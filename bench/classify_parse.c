@@ -10,9 +10,7 @@
  * four steps back to back, in an order that rotates, and every figure is
  * the median over the repetitions of the ratio of two steps of the same
  * repetition, so that a busy spell of the shared machine weighs on both
- * sides of a ratio. Classify parses the two pages of a large pair side by
- * side (measure/measure.c), which only a free second core turns into
- * less wall time; the same ratios in CPU seconds of the process (every
+ * sides of a ratio. The same ratios in CPU seconds of the process (every
  * thread) say what the work itself costs, and resist a loaded machine.
  *
  * Usage: classify_parse [--quick] (quick: fewer repetitions).

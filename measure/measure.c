@@ -7,7 +7,6 @@
 #include "smart/measure.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,58 +129,6 @@ done:
 	return rc;
 }
 
-/* Documents at least this long are parsed side by side, the new one on a
- * thread of its own: for a pair of large pages the parse is most of the
- * wall time, and starting a thread (tens of microseconds) is nothing
- * beside it. Smaller pairs, the bulk of a batch, are parsed in turn. */
-#define PARALLEL_PARSE_BYTES (128u * 1024u)
-
-/* One document's parse, on its own thread. */
-typedef struct parse_job {
-	const smart_document *doc;
-	smart_format format;
-	smart_tree *tree;
-	smart_error err;
-} parse_job;
-
-/* Parses the job's document (a thread's start routine, or called in
- * turn when no thread could be started). */
-static void *parse_job_run(void *arg)
-{
-	parse_job *j = arg;
-
-	j->tree = smart_tree_parse(j->doc->data, j->doc->len, j->format, j->doc->name, &j->err);
-	return NULL;
-}
-
-/* Parses both documents, side by side when both are large (the trees do
- * not depend on it). 0, or -1 with `err` set as parsing them in turn
- * would set it (the old document's error first) and no tree left. */
-static int parse_both(const smart_document *old_doc, const smart_document *new_doc,
-		      smart_format format, smart_tree **old_tree, smart_tree **new_tree,
-		      smart_error *err)
-{
-	parse_job job = { .doc = new_doc, .format = format, .err = { "" } };
-	pthread_t thread;
-	int started = old_doc->len >= PARALLEL_PARSE_BYTES && new_doc->len >= PARALLEL_PARSE_BYTES &&
-		      pthread_create(&thread, NULL, parse_job_run, &job) == 0;
-
-	*old_tree = smart_tree_parse(old_doc->data, old_doc->len, format, old_doc->name, err);
-	if (started)
-		pthread_join(thread, NULL);
-	else if (*old_tree)
-		parse_job_run(&job);
-	*new_tree = job.tree;
-	if (*old_tree && !*new_tree && err)
-		*err = job.err;
-	if (*old_tree && *new_tree)
-		return 0;
-	smart_tree_free(*old_tree);
-	smart_tree_free(*new_tree);
-	*old_tree = *new_tree = NULL;
-	return -1;
-}
-
 /* Parse both, note whether the parsed trees differ (the tree-diff
  * baseline), scrub both (value shapes, a moved site's root, generator
  * metadata; unless raw), align with DiffX (less the presentational
@@ -205,7 +152,11 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	m->bytes_differ = old_doc->len != new_doc->len ||
 			  memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
 	m->trees_differ = 0;
-	if (parse_both(old_doc, new_doc, m->format, &old_tree, &new_tree, err))
+	old_tree = smart_tree_parse(old_doc->data, old_doc->len, m->format, old_doc->name, err);
+	if (!old_tree)
+		goto out;
+	new_tree = smart_tree_parse(new_doc->data, new_doc->len, m->format, new_doc->name, err);
+	if (!new_tree)
 		goto out;
 	r->trees_differ = !smart_tree_equal(old_tree, new_tree) ||
 			  smart_tree_doctypes_differ(old_tree, new_tree);
