@@ -240,6 +240,9 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # runs the Python binding's suite (tests/bindings/test_python.sh).
 TEST_APT_PKGS := chromium tmux python3-html5lib time python3-pytest
 
+# strace kills a review at an exact system call (tests/cli/test_review_kill.sh,
+# which skips that part without it).
+TEST_APT_PKGS += strace
 test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files

@@ -343,6 +343,8 @@ static int review_run(review_opts *o)
 
 	if (review_collect(&o->suite, wanted, &err))
 		return cli_fail(&err);
+	if (!o->suite.corpus && (o->accept_ignored || !o->list) && review_sweep_temps(&o->suite, &err))
+		return cli_fail(&err);
 	if (o->accept_ignored) {
 		rc = accept_ignored(o);
 		if (rc != CLI_SAME)

@@ -81,6 +81,11 @@ int review_docs_load(const review_suite *s, const review_item *it, review_docs *
 		     smart_error *err);
 void review_docs_free(review_docs *d);
 
+/* Removes the temporary files that accepts killed between naming and
+ * renaming one left in OLD_DIR (a note on stderr unless quiet). 0, or -1
+ * with `err` set when OLD_DIR cannot be read. */
+int review_sweep_temps(const review_suite *s, smart_error *err);
+
 /* Where verdicts go: the application's labelled corpus, appended to. */
 typedef struct review_labels {
 	const char *path; /* --labels, or the default .smart/labels.jsonl */

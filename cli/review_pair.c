@@ -236,3 +236,18 @@ void review_labels_close(review_labels *l)
 		close(l->fd);
 	l->fd = -1;
 }
+
+/* Before the first accept into OLD_DIR: removes the temporary files an
+ * earlier accept killed between naming one and renaming it left there
+ * (common/folder_write.h), saying how many on stderr. */
+int review_sweep_temps(const review_suite *s, smart_error *err)
+{
+	size_t removed;
+
+	if (smart__folder_sweep_temps(s->old_dir, &removed, err))
+		return -1;
+	if (removed && !s->quiet)
+		fprintf(stderr, "smart: removed %zu temporary file%s a killed review left in %s\n",
+			removed, removed == 1 ? "" : "s", s->old_dir);
+	return 0;
+}

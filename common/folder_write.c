@@ -4,7 +4,10 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fts.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -219,4 +222,54 @@ void smart__folder_write_abort(smart__folder_write *w)
 		close(w->dir_fd);
 	w->fd = w->dir_fd = -1;
 	w->named = 0;
+}
+
+/* The process that named the temporary file `name` (".smart-tmp-PID-
+ * XXXXXXXX", as temp_name makes them), or 0 when the name is not of that
+ * form (common/file.c's mkstemp names carry no process). */
+static long temp_owner(const char *name)
+{
+	const char *p = name + sizeof(SMART__TEMP_PREFIX) - 1;
+	char *end;
+	long pid;
+	size_t hex;
+
+	if (!smart__is_temp_name(name) || *p < '1' || *p > '9')
+		return 0;
+	pid = strtol(p, &end, 10);
+	if (*end != '-')
+		return 0;
+	hex = strspn(end + 1, "0123456789abcdef");
+	return hex == 8 && end[1 + hex] == '\0' ? pid : 0;
+}
+
+/* Walks `root` without following links and removes the temporaries of
+ * writers that are gone (common/folder_write.h), so that the instant
+ * between naming a temporary and renaming it leaves nothing for good. */
+int smart__folder_sweep_temps(const char *root, size_t *removed, smart_error *err)
+{
+	char *const paths[] = { (char *)root, NULL };
+	FTS *fts = fts_open(paths, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	FTSENT *e;
+
+	*removed = 0;
+	if (!fts)
+		return smart_error_set(err, "%s: %s", root, strerror(errno));
+	while ((e = fts_read(fts)) != NULL) {
+		long pid;
+
+		if (e->fts_level == 0 && (e->fts_info == FTS_NS || e->fts_info == FTS_ERR ||
+					  e->fts_info == FTS_DNR)) {
+			smart_error_set(err, "%s: %s", root, strerror(e->fts_errno));
+			fts_close(fts);
+			return -1;
+		}
+		if (e->fts_info != FTS_F || (pid = temp_owner(e->fts_name)) <= 0 ||
+		    pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (unlink(e->fts_accpath) == 0)
+			(*removed)++;
+	}
+	fts_close(fts);
+	return 0;
 }

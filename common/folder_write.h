@@ -11,7 +11,8 @@
  * given a name that starts with SMART__TEMP_PREFIX and renamed over the
  * old file. A kill before that leaves nothing; a kill between the link
  * and the rename leaves a hidden ".smart-tmp-*" file, which every folder
- * walk of smart (classify, review, profile) skips.
+ * walk of smart (classify, review, profile) skips and the next review of
+ * the folder removes (smart__folder_sweep_temps).
  *
  * Writing is two steps, so that the caller can do something between the
  * content being safe on disk and the file being replaced (review appends
@@ -32,6 +33,14 @@
  * which folder walks skip without a word: a temporary file a killed writer
  * left is not a test output. */
 int smart__is_temp_name(const char *name);
+
+/* Removes, below `root` (no symbolic link followed), the temporary files
+ * that writers killed between naming and renaming them left: those named
+ * ".smart-tmp-PID-XXXXXXXX" whose process PID no longer exists on this
+ * host. A file it cannot remove is left as it is (folder walks skip it
+ * anyway). *removed counts the files removed. 0, or -1 with `err` set
+ * when `root` cannot be read. */
+int smart__folder_sweep_temps(const char *root, size_t *removed, smart_error *err);
 
 /* A file being written below a folder: from smart__folder_write_begin to
  * smart__folder_write_commit or smart__folder_write_abort. */

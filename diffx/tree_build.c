@@ -13,6 +13,7 @@
 #include "tree_build.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -121,13 +122,21 @@ static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve
  * white space are kept but whose blank texts are layout; 0 elsewhere. */
 static int keeps_white_space(const char *name)
 {
-	static const char *const literal[] = { "pre", "textarea", "listing", "plaintext", "xmp",
-					       "code", "kbd", "samp", "tt", NULL };
+	/* every element comes here: only the names with the first letter
+	 * of one of these are compared (p, span, td: one or two looks) */
+	static const char *const literal[26][3] = {
+		['c' - 'a'] = { "code" }, ['k' - 'a'] = { "kbd" },  ['l' - 'a'] = { "listing" },
+		['p' - 'a'] = { "pre", "plaintext" },              ['s' - 'a'] = { "samp" },
+		['t' - 'a'] = { "textarea", "tt" },                 ['x' - 'a'] = { "xmp" },
+	};
+	int first = tolower((unsigned char)name[0]);
 
-	if (strcasecmp(name, "script") == 0 || strcasecmp(name, "style") == 0)
+	if (first < 'a' || first > 'z')
+		return 0;
+	if (first == 's' && (strcasecmp(name, "script") == 0 || strcasecmp(name, "style") == 0))
 		return KEEP_SPACES;
-	for (size_t i = 0; literal[i]; i++)
-		if (strcasecmp(name, literal[i]) == 0)
+	for (size_t i = 0; i < 3 && literal[first - 'a'][i]; i++)
+		if (strcasecmp(name, literal[first - 'a'][i]) == 0)
 			return KEEP_LITERAL;
 	return 0;
 }

@@ -212,8 +212,12 @@ static int copy_doctype(xmlDocPtr doc, const GumboDocument *d)
 /* Copies gumbo's document into doc, iteratively. 0; -1 when out of
  * memory; -2 when the tree has more than `max_nodes` nodes (HTML5 copies
  * formatting elements left open into every following block, so its tree
- * can outgrow the tags the limits scan counted). */
-static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes)
+ * can outgrow the tags the limits scan counted). *deepest receives the
+ * depth of the deepest node with children (the document's own are at 1),
+ * so that the caller walks the tree to lay deep nodes flat only when
+ * there are some. */
+static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes,
+			 size_t *deepest)
 {
 	copy_frame *stack = NULL;
 	size_t depth = 0, cap = 0, nodes = 0;
@@ -223,6 +227,7 @@ static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes)
 	    smart__array_reserve((void **)&stack, &cap, 0, sizeof(*stack), 64) < 0)
 		return -1;
 	stack[depth++] = (copy_frame){ &root->v.document.children, 0, (xmlNodePtr)doc };
+	*deepest = 0;
 	while (depth > 0 && rc == 0) {
 		copy_frame *top = &stack[depth - 1];
 		const GumboNode *child;
@@ -246,6 +251,8 @@ static int copy_document(xmlDocPtr doc, const GumboNode *root, size_t max_nodes)
 				rc = -1;
 			else
 				stack[depth++] = (copy_frame){ &child->v.element.children, 0, node };
+			if (depth - 1 > *deepest)
+				*deepest = depth - 1;
 		}
 	}
 	free(stack);
@@ -268,7 +275,7 @@ __attribute__((noinline)) static GumboOutput *parse_guarded(const GumboOptions *
 }
 
 xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
-				 smart_error *err)
+				 size_t *deepest, smart_error *err)
 {
 	GumboOptions options = kGumboDefaultOptions;
 	GumboOutput *out;
@@ -276,11 +283,12 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 	char *utf8 = NULL;
 	size_t utf8_len = len;
 	gumbo_arena *arena = calloc(1, sizeof(*arena));
+	int valid = smart__text_is_valid_utf8(data, len); /* once: a pass over the page */
 	xmlDocPtr doc;
 
-	if (arena && !smart__text_is_valid_utf8(data, len))
+	if (arena && !valid)
 		utf8 = latin1_to_utf8(data, len, &utf8_len);
-	if (!arena || (!utf8 && !smart__text_is_valid_utf8(data, len))) {
+	if (!arena || (!utf8 && !valid)) {
 		free(arena);
 		smart_error_set(err, "%s: out of memory", name);
 		return NULL;
@@ -305,7 +313,8 @@ xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 		return NULL;
 	}
 	doc = out ? htmlNewDocNoDtD(NULL, NULL) : NULL;
-	if (doc && (rc = copy_document(doc, out->document, smart_limits_get()->max_nodes)) < 0) {
+	if (doc && (rc = copy_document(doc, out->document, smart_limits_get()->max_nodes,
+					     deepest)) < 0) {
 		xmlFreeDoc(doc);
 		doc = NULL;
 	}

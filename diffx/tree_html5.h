@@ -19,10 +19,12 @@ extern const char smart__html5_mathml_ns[];
 
 /* Parses `len` bytes of HTML (UTF-8; other bytes are read as Latin-1) with
  * HTML5 tree construction; the caller frees the document with xmlFreeDoc.
- * NULL with `err` set only when out of memory: HTML5 parses any input. The
- * resource limits are the caller's to check first. */
+ * *deepest receives the depth of the deepest node that has children (the
+ * document's children are at depth 1). NULL with `err` set only when out
+ * of memory: HTML5 parses any input. The resource limits are the caller's
+ * to check first. */
 xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
-				 smart_error *err);
+				 size_t *deepest, smart_error *err);
 
 /* Whether the tags of `len` bytes of HTML nest, by an estimate from the
  * bytes in one linear pass (tree_html5_depth.c), deeper than `max_depth`:

@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,9 +289,12 @@ static int read_document(const char *data, size_t len, smart_format *format,
 			if (!*doc)
 				return -1;
 		} else if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5) {
+			/* the depth of the deepest node with children, when known */
+			size_t deepest = SIZE_MAX;
+
 			/* never streamed: smart_tree_parse reads the whole tree */
 			if (!smart__tree_html5_too_deep(data, len, HTML5_MAX_NESTING))
-				*doc = smart__tree_html5_read(data, len, name, err);
+				*doc = smart__tree_html5_read(data, len, name, &deepest, err);
 			else if ((*doc = parse_html(data, (int)len, name, NULL)) &&
 				 smart__tree_html5_add_head(*doc) < 0) {
 				xmlFreeDoc(*doc);
@@ -299,7 +303,9 @@ static int read_document(const char *data, size_t len, smart_format *format,
 			}
 			if (!*doc)
 				return -1;
-			flatten_deep_html(*doc);
+			/* a walk of the whole tree, for nothing on most pages */
+			if (deepest >= HTML_MAX_DEPTH)
+				flatten_deep_html(*doc);
 		} else {
 			/* NULL here means nothing parseable at all (e.g. only
 			 * white space): an empty document, not an error. */

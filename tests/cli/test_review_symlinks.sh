@@ -65,4 +65,15 @@ expect_status classify_beside_a_left_temporary 1 "$SMART" classify "$TMP/t/old" 
 check classify_does_not_see_a_left_temporary sh -c "! grep -q smart-tmp '$TMP/out' '$TMP/err'"
 expect_status review_list_beside_a_left_temporary 1 "$SMART" review --list --all "$TMP/t/old" "$TMP/t/new"
 check review_does_not_list_a_left_temporary sh -c "! grep -q smart-tmp '$TMP/out' '$TMP/err'"
+# Two clean runs that differ only in a left temporary (a timestamp apart):
+# learning from it would make a volatile location of it.
+cp -R "$TMP/s/old" "$TMP/t/run2"
+cp "$TMP/s/old/timestamp-change.html" "$TMP/t/run2/.smart-tmp-4242-0badcafe"
+expect_status profile_beside_a_left_temporary 0 \
+	"$SMART" profile "$TMP/t/old" "$TMP/t/run2" -o "$TMP/t/with.json"
+check profile_does_not_learn_from_a_left_temporary \
+	sh -c "! grep -q smart-tmp '$TMP/out' '$TMP/err' '$TMP/t/with.json'"
+"$SMART" profile "$TMP/s/old" "$TMP/s/old" -o "$TMP/t/without.json" 2>/dev/null
+check profile_beside_a_left_temporary_is_the_profile_without_it \
+	cmp -s "$TMP/t/with.json" "$TMP/t/without.json"
 finish

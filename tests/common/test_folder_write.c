@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/folder_write.h"
@@ -195,6 +196,59 @@ static void temp_names_are_those_of_smart_only(void **state)
 	assert_false(smart__is_temp_name(".smart-tm"));
 }
 
+/* A process id that existed a moment ago and is gone now. */
+static long dead_pid(void)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(0);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	return (long)pid;
+}
+
+static void sweep_removes_only_the_temporaries_of_writers_that_are_gone(void **state)
+{
+	char *dir = scratch(), *away = scratch();
+	char name[128], live[128], link[1024];
+	size_t removed = 99;
+	smart_error err = { { 0 } };
+
+	(void)state;
+	assert_int_equal(mkdir(strcat(strcpy(link, dir), "/sub"), 0777), 0);
+	snprintf(name, sizeof(name), "sub/.smart-tmp-%ld-0badcafe", dead_pid());
+	put(dir, name, "killed between link and rename");
+	snprintf(live, sizeof(live), ".smart-tmp-%ld-0badcafe", (long)getppid());
+	put(dir, live, "a writer still at work");
+	put(dir, ".smart-tmp-Ab12Cd", "a mkstemp temporary: no process in its name");
+	put(dir, "page.html", "a page");
+	snprintf(name + 4, sizeof(name) - 4, ".smart-tmp-%ld-0badcafe", dead_pid());
+	put(away, name + 4, "outside the tree, behind a link");
+	snprintf(link, sizeof(link), "%s/linked", dir);
+	assert_int_equal(symlink(away, link), 0);
+
+	assert_int_equal(smart__folder_sweep_temps(dir, &removed, &err), 0);
+	assert_int_equal(removed, 1);
+	snprintf(link, sizeof(link), "%s/sub", dir);
+	assert_int_equal(temporaries(link), 0);
+	assert_int_equal(temporaries(dir), 2); /* the live writer's and the mkstemp one */
+	assert_string_equal(content(dir, "page.html"), "a page");
+	assert_int_equal(temporaries(away), 1); /* a link is not followed */
+	remove_tree(dir);
+	remove_tree(away);
+}
+
+static void sweep_of_a_missing_folder_is_an_error_naming_it(void **state)
+{
+	size_t removed;
+	smart_error err = { { 0 } };
+
+	(void)state;
+	assert_int_equal(smart__folder_sweep_temps("/nonexistent/smart-old", &removed, &err), -1);
+	assert_non_null(strstr(err.message, "/nonexistent/smart-old"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +259,8 @@ int main(void)
 		cmocka_unit_test(folder_write_creates_missing_folders_only_when_asked),
 		cmocka_unit_test(folder_write_refuses_dot_dot_and_empty_components),
 		cmocka_unit_test(temp_names_are_those_of_smart_only),
+		cmocka_unit_test(sweep_removes_only_the_temporaries_of_writers_that_are_gone),
+		cmocka_unit_test(sweep_of_a_missing_folder_is_an_error_naming_it),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

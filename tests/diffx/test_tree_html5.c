@@ -82,6 +82,41 @@ static void html5_nesting_past_512_is_laid_out_flat(void **state)
 	parse_nested(1000);
 }
 
+/* Around the depth where the tree is laid out flat (HTML_MAX_DEPTH, 512;
+ * <html> is at 1, <body> at 2), with a text in the innermost <div> so that
+ * the deepest element has a child: every page is at most 512 deep, with
+ * every <div> and the text kept, and a page that fits is left as it is
+ * (the walk that lays a tree flat is skipped when gumbo's tree has no
+ * node with children at 512 or deeper). */
+static void html5_nesting_around_512_is_laid_out_flat_exactly_when_needed(void **state)
+{
+	(void)state;
+	for (unsigned n = 505; n <= 515; n++) {
+		char *page = malloc((size_t)n * 5 + 2);
+		uint32_t max_depth = 0, divs = 0, texts = 0;
+		smart_tree *t;
+
+		assert_non_null(page);
+		for (unsigned i = 0; i < n; i++)
+			memcpy(page + (size_t)i * 5, "<div>", 5);
+		memcpy(page + (size_t)n * 5, "x", 2);
+		t = parse_html(page);
+		for (uint32_t i = 0; i < t->count; i++) {
+			if (t->nodes[i].depth > max_depth)
+				max_depth = t->nodes[i].depth;
+			divs += t->nodes[i].kind == SMART_NODE_ELEMENT &&
+				strcmp(t->nodes[i].name, "div") == 0;
+			texts += t->nodes[i].kind == SMART_NODE_TEXT;
+		}
+		/* the text sits at n + 3 (document 0, html 1, body 2) until 512 */
+		assert_int_equal(max_depth, n + 3 <= 512 ? n + 3 : 512);
+		assert_int_equal(divs, n);
+		assert_int_equal(texts, 1);
+		smart_tree_free(t);
+		free(page);
+	}
+}
+
 /* gumbo's time grows as tags times depth (a minute for 100 000 nested
  * <div>); deeper pages go to libxml2, whose time grows linearly: four
  * times the depth takes about four times as long, not sixteen. */
@@ -156,6 +191,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(html5_tree_that_grows_as_the_square_is_refused_by_the_node_limit),
 		cmocka_unit_test(html5_nesting_past_512_is_laid_out_flat),
+		cmocka_unit_test(html5_nesting_around_512_is_laid_out_flat_exactly_when_needed),
 		cmocka_unit_test(html5_very_deep_page_is_parsed_in_linear_time),
 		cmocka_unit_test(html5_page_that_is_not_utf8_is_read_as_latin1),
 		cmocka_unit_test(html5_white_space_in_code_is_content_as_with_libxml2),
