@@ -153,9 +153,12 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
         -o "$W/mutant-$SEED.jsonl" >&2
     touch "$W/mutant-$SEED.jsonl.done"
 fi
+# pages "killed" by the real clock, not by the mutation, go (stable.py says
+# which and why)
+"$PY" "$HERE/stable.py" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-stable.jsonl"
 # the placeholders of the mutant pages become random-looking values of the
 # same shape (scrub.py --fill: deterministic)
-"$PY" "$HERE/../phpmyadmin/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"
+"$PY" "$HERE/../phpmyadmin/scrub.py" --fill "$SEED" "$W/mutant-$SEED-stable.jsonl" "$W/mutant-$SEED-filled.jsonl"
 
 # Caps: at most 60 pairs per rerun (every page) and 240 mutant pairs (8 per
 # mutant); PostfixAdmin's pages are 4-27 kB.
