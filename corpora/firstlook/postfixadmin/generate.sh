@@ -29,7 +29,7 @@ APP=postfixadmin
 source "$(dirname "$0")/../../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT_DIR=$CORPORA_DIR/firstlook
-MUTANTS=${POSTFIXADMIN_MUTANTS_SECONDS:-1200}
+MUTANTS=${POSTFIXADMIN_MUTANTS_SECONDS:-2100}
 PKGS=(postfixadmin php-imap mariadb-server mariadb-client nginx-light php-fpm php-mysql php-xml
       php-mbstring faketime curl python3-html5lib)
 MUTATE_FILES='public/edit.php,public/list.php,public/list-virtual.php,public/login.php,public/main.php,public/delete.php,public/editactive.php,public/viewlog.php,public/sendmail.php,public/vacation.php,public/setup.php,public/users/login.php,public/users/main.php,public/users/edit-alias.php,public/users/password.php,functions.inc.php,common.php,model/PFAHandler.php,model/DomainHandler.php,model/MailboxHandler.php,model/AliasHandler.php,model/AliasdomainHandler.php,model/AdminHandler.php,model/VacationHandler.php,model/Login.php,model/Config.php,model/PFASmarty.php'
@@ -58,28 +58,49 @@ install_packages() {
 # its config.local.php written by each run), a Smarty cache folder, an
 # initialised MariaDB data folder (db-template/), sessions.json, the runner
 # and its scrubber; smart-build.sh only lints the files smart mutate seeds
-# (PHP needs no build).  The installed tree is only read.
+# (PHP needs no build).  The installed tree is only read.  The tree and
+# the data folder are made once (cached); the runner, the sessions and
+# the scrubber are copied on every call, so that a cached tree never runs
+# an old runner.
 prepare() {
     local dest=$1 f
-    [ -f "$dest/.done" ] && return 0
-    rm -rf "$dest"; mkdir -p "$dest"
-    for f in /usr/share/postfixadmin/*; do
-        case $(basename "$f") in config.local.php|templates_c) continue ;; esac
-        cp -aL "$f" "$dest/"
-    done
-    printf '%s\n' '<?php' '// smart corpus: the database settings are in config.local.php (written per run)' \
-        '$dbtype = "mysqli"; $dbserver = "localhost"; $dbuser = ""; $dbpass = ""; $dbname = "";' \
-        > "$dest/dbconfig.inc.php"
-    mkdir -p "$dest/templates_c"
-    mariadb-install-db --no-defaults --datadir="$dest/db-template" --auth-root-authentication-method=socket \
-        --skip-test-db --user=root --innodb-log-file-size=4M --innodb-buffer-pool-size=16M >/dev/null 2>&1
+    if [ ! -f "$dest/.done" ]; then
+        rm -rf "$dest"; mkdir -p "$dest"
+        for f in /usr/share/postfixadmin/*; do
+            case $(basename "$f") in config.local.php|templates_c) continue ;; esac
+            cp -aL "$f" "$dest/"
+        done
+        printf '%s\n' '<?php' '// smart corpus: the database settings are in config.local.php (written per run)' \
+            '$dbtype = "mysqli"; $dbserver = "localhost"; $dbuser = ""; $dbpass = ""; $dbname = "";' \
+            > "$dest/dbconfig.inc.php"
+        mkdir -p "$dest/templates_c"
+        mariadb-install-db --no-defaults --datadir="$dest/db-template" --auth-root-authentication-method=socket \
+            --skip-test-db --user=root --innodb-log-file-size=4M --innodb-buffer-pool-size=16M >/dev/null 2>&1
+        touch "$dest/.done"
+    fi
     cp "$HERE/sessions.json" "$dest/"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
     cp "$HERE/../phpmyadmin/scrub.py" "$dest/smart-scrub.py"
     cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     printf '%s\n' "for f in \$(echo '$MUTATE_FILES' | tr , ' '); do php -l \"\$f\" >/dev/null 2>&1 || exit 1; done" \
         > "$dest/smart-build.sh"
-    touch "$dest/.done"
+}
+
+# check_clean_run DIR -- a clean run is kept only when it is whole: one
+# non-empty, complete page (its </html>) per request of sessions.json, the
+# schema built to its end and the database reached on every page (no "Something went wrong while
+# trying to ..." of setup.php), the superadmin logged in.  A broken clean
+# run would make pairs of the environment's failure.
+check_clean_run() {
+    local dir=$1 want got
+    want=$("$PY" -c 'import json,sys; print(sum(len(s["requests"]) for s in json.load(open(sys.argv[1]))["sessions"]))' \
+        "$HERE/sessions.json")
+    got=$(find "$dir" -type f -size +0 | wc -l)
+    [ "$got" = "$want" ] || { log "$dir: $got pages, not $want"; return 1; }
+    ! grep -l 'Something went wrong while trying' -r "$dir" >&2 || { log "$dir: setup failed"; return 1; }
+    [ -z "$(grep -L '</html>' -r "$dir")" ] || { log "$dir: a page cut short"; return 1; }
+    grep -q 'updating to version' "$dir/setup/01_GET_setup.php.html" || { log "$dir: no schema"; return 1; }
+    grep -q 'Logged in as admin@example.org' "$dir/admin/04_"*.html || { log "$dir: not logged in"; return 1; }
 }
 
 install_packages
@@ -113,6 +134,9 @@ W=$CACHE/work/firstlook-$APP
 prepare "$W/app"
 log "clean runs (four clocks, time zones, ports, host names, setup salts, fresh databases)"
 run_suite "$W/app" "$W/clean" 4
+for r in "$W/clean"/run-*; do
+    check_clean_run "$r" || { log "remove $W/clean and run again"; exit 1; }
+done
 # the raw clean runs, for volatility profiles (smart profile)
 mkdir -p "$OUT_DIR/$APP/runs"
 for r in "$W/clean"/run-*; do
@@ -129,9 +153,12 @@ if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
         -o "$W/mutant-$SEED.jsonl" >&2
     touch "$W/mutant-$SEED.jsonl.done"
 fi
+# pages "killed" by the real clock, not by the mutation, go (stable.py says
+# which and why)
+"$PY" "$HERE/stable.py" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-stable.jsonl"
 # the placeholders of the mutant pages become random-looking values of the
 # same shape (scrub.py --fill: deterministic)
-"$PY" "$HERE/../phpmyadmin/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"
+"$PY" "$HERE/../phpmyadmin/scrub.py" --fill "$SEED" "$W/mutant-$SEED-stable.jsonl" "$W/mutant-$SEED-filled.jsonl"
 
 # Caps: at most 60 pairs per rerun (every page) and 240 mutant pairs (8 per
 # mutant); PostfixAdmin's pages are 4-27 kB.

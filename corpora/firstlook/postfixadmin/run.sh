@@ -59,11 +59,20 @@ trap 'exit 143' INT TERM
 # log with SQL's NOW(), MariaDB's clock, which runs at the real speed: in a
 # mutant run every connection of its (unprivileged) user starts at one
 # fixed time instead, so that two runs agree.
+# InnoDB writes through its own threads, not io_uring
+# (innodb-use-native-aio=0): smart mutate caps the size of the files a
+# mutant run writes (ulimit -f, 64 MB), and under that limit MariaDB 10.11
+# with io_uring was killed by SIGXFSZ in the middle of setup.php's schema
+# (an ALTER TABLE of upgrade_473 or 483) in about half the runs on a loaded
+# machine, though no file it writes comes near 64 MB; PostfixAdmin then
+# printed "MySQL server has gone away" and every later page failed,
+# whatever the mutation (README: Mutant runs).
 cp -a "$APPDIR/db-template" "$state/db"
 if [ "${SMART_RUN_SEED:-0}" = 0 ]; then set -- "--init-connect=SET timestamp = 1710072000"; else set --; fi
 fake_clock "$DB_CLOCK" mariadbd --no-defaults "$@" --datadir="$state/db" --socket="$state/db.sock" \
     --skip-networking --pid-file="$state/db.pid" --user=root --innodb-log-file-size=4M \
-    --innodb-buffer-pool-size=16M --log-error="$state/db.log" >/dev/null 2>&1 &
+    --innodb-buffer-pool-size=16M --innodb-use-native-aio=0 --log-error="$state/db.log" \
+    >/dev/null 2>&1 &
 jobs="$jobs $!"
 i=0
 until mariadb --no-defaults -S "$state/db.sock" -u root -e 'SELECT 1' >/dev/null 2>&1; do
@@ -175,6 +184,19 @@ rm -rf out
 "$SMART" replay "$APPDIR/sessions.json" --base-url "http://$HOST:$PORT" -o out --timeout 900 \
     --without-state >/dev/null
 rm -f out/*/manifest.json   # request timings: not a page
+# A server that died on its own during the replay (no PHP mutation can
+# stop MariaDB, php-fpm's master or nginx) is the environment's failure,
+# not the mutation's: the run leaves no pages, which smart mutate counts
+# as missing outputs, not as pairs.
+for f in db.pid fpm.pid nginx.pid; do
+    pid=$(cat "$state/$f" 2>/dev/null) || pid=
+    if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
+        echo "smart-run.sh: the server of $f died during the replay; no pages kept" >&2
+        [ -f "$state/db.log" ] && tail -n 5 "$state/db.log" >&2
+        rm -rf out
+        exit 1
+    fi
+done
 if [ "${SMART_RUN_SEED:-0}" = 0 ]; then
     # what is still random (the anti-CSRF token, an md5 of random bytes)
     # becomes a numbered placeholder (smart-scrub.py says why)
