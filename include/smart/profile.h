@@ -166,17 +166,13 @@ int smart_run_is_archive_name(const char *name);
 
 /* ---- learning (profile/learn.c) ---- */
 
-/* Learns from the documents of one test in two or more clean runs
- * (runs[i]; their names for errors): every run is aligned with the first
- * by DiffX and what differs is recorded under `test`. */
-int smart_profile_learn_test(smart_profile *p, const char *test,
-			     const smart_document *runs, size_t n_runs,
-			     smart_format format, smart_error *err);
-
-/* Learns from two or more runs (folders or archives, see smart_run_open):
- * every file present in at least two of them is a test. */
-int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
-			     size_t n_dirs, smart_format format, smart_error *err);
+/* Learns from one aligned pair of clean runs of `test` (d's trees as
+ * the measuring stage aligned them, scrubbed): every edit marks its
+ * location. Learning from documents and run folders goes through the
+ * measuring stage, so that the profile holds what classifying sees
+ * (smart_profile_learn_test, smart_profile_learn_runs in smart/measure.h). */
+int smart_profile_learn_diff(smart_profile *p, const char *test, const struct smart_diff *d,
+			     smart_error *err);
 
 /* After the tests are learned: a location that varied in at least two
  * tests becomes an entry of all tests (its patterns merged). */
