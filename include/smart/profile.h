@@ -62,8 +62,9 @@ typedef struct smart_profile_test {
 
 typedef struct smart_profile {
 	unsigned shapes;          /* volatile everywhere (default: built-in) */
-	smart_shapes *compiled;   /* `shapes`, compiled when loaded (which checks them);
-	                           * owned. Threads match with their own copy
+	smart_shapes *compiled;   /* `shapes`, compiled when a loaded profile names
+	                           * other than the built-in ones (which checks
+	                           * them); NULL otherwise; owned. Threads match with their own copy
 	                           * (smart_shapes_of_thread). */
 	smart_profile_entry *all; /* locations volatile in every test */
 	size_t n_all, all_cap;    /* all_cap: room allocated in all */
