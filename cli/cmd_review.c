@@ -374,6 +374,15 @@ static int run_review(int argc, char **argv)
 		smart_profile_free(profile);
 		return cli_fail(&err);
 	}
+	if (!profile && model->profile) { /* an adapted model's own profile */
+		profile = cli_model_profile(model, o.model_path, &err);
+		if (!profile) {
+			smart_model_free(model);
+			free(names);
+			return cli_fail(&err);
+		}
+		o.suite.profile = profile;
+	}
 	o.suite.model = model;
 	rc = review_run(&o);
 	review_labels_close(&o.labels);

@@ -1,7 +1,8 @@
 /*
  * Learning a volatility profile from rerun pairs (corpus records with
  * origin "rerun": the same version run twice, so whatever differs is
- * nondeterminism) instead of run folders.
+ * nondeterminism), or from every pair labelled ignore (an adaptation
+ * corpus, the labels smart review writes), instead of run folders.
  */
 #include "smart/train.h"
 
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "common/options.h"
+#include "smart/measure.h"
 #include "smart/profile.h"
 
 int smart_rerun_for_learning(const char *test)
@@ -60,7 +62,8 @@ int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t
 				smart_corpus_close(r);
 				return -1;
 			}
-			if (!pair.origin || strcmp(pair.origin, "rerun") != 0 ||
+			if (!(o->ignore_pairs ? pair.label == SMART_LABEL_IGNORE
+					      : pair.origin && strcmp(pair.origin, "rerun") == 0) ||
 			    (o->app && strcmp(pair.app, o->app) != 0) ||
 			    (o->keep && !o->keep(o->payload, &pair)))
 				continue;
