@@ -175,6 +175,29 @@ static const smart_profile_entry *test_entry(const smart_profile *p, size_t t,
 	return at == SIZE_MAX ? NULL : &p->tests[t].entries[at];
 }
 
+/* Adds every pattern of entry `f` (none: any value) to the all-tests
+ * entry at its location. */
+static int merge_into_all(smart_profile *p, const smart_profile_entry *f, smart_error *err)
+{
+	if (f->n_patterns == 0)
+		return smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err);
+	for (size_t q = 0; q < f->n_patterns; q++)
+		if (smart__profile_add(p, NULL, f->location, f->patterns[q], f->shapes, 0, err))
+			return -1;
+	return 0;
+}
+
+int smart_profile_widen(smart_profile *p, smart_error *err)
+{
+	for (size_t i = 0; i < p->n_tests; i++)
+		for (size_t j = 0; j < p->tests[i].n_entries; j++)
+			if (!p->tests[i].entries[j].pinned &&
+			    merge_into_all(p, &p->tests[i].entries[j], err))
+				return -1;
+	prune_covered(p);
+	return smart__profile_index_rebuild(p, err);
+}
+
 int smart_profile_generalise(smart_profile *p, smart_error *err)
 {
 	for (size_t i = 0; i < p->n_tests; i++) {
@@ -192,15 +215,8 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 			for (size_t t = 0; t < p->n_tests; t++) {
 				const smart_profile_entry *f = test_entry(p, t, e->location);
 
-				if (!f)
-					continue;
-				if (f->n_patterns == 0 &&
-				    smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+				if (f && merge_into_all(p, f, err))
 					return -1;
-				for (size_t q = 0; q < f->n_patterns; q++)
-					if (smart__profile_add(p, NULL, f->location, f->patterns[q],
-							      f->shapes, 0, err))
-						return -1;
 			}
 		}
 	}

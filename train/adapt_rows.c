@@ -134,7 +134,7 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 			want[positions[i]] = t->app[i] + 1;
 	rc = learn_wanted(want, n_want, paths, n_paths, o->format, profiles, err);
 	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
-		rc = smart_profile_generalise(profiles[a], err);
+		rc = smart_profile_widen(profiles[a], err); /* as train --adapt does */
 done:
 	free(fold);
 	free(chosen);

@@ -136,6 +136,7 @@ static int adapt_profile(const smart_train_corpora_options *o, smart_train_repor
 	lo.format = o->format;
 	lo.ignore_pairs = 1;
 	rc = smart_profile_learn_pairs(p, o->adapt, o->n_adapt, &lo, &r->adapt_profile_pairs, err);
+	rc = rc ? rc : smart_profile_widen(p, err); /* few pages: each speaks for all */
 	if (rc == 0 && r->adapt_profile_pairs > 0) {
 		r->adapt_locations = smart_profile_entry_count(p);
 		r->model->profile = smart_profile_to_json(p, err);
