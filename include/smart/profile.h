@@ -179,12 +179,13 @@ int smart_profile_learn_diff(smart_profile *p, const char *test, const struct sm
  * tests becomes an entry of all tests (its patterns merged). */
 int smart_profile_generalise(smart_profile *p, smart_error *err);
 
-/* Makes every (unpinned) entry of a test an entry of all tests, its
- * patterns merged: for a profile learnt from a few pairs of an
- * application (adaptation), which cannot show a place varying in two
- * pages, a place that varied in one of its pages is taken to vary in every
- * page that has it (a session token of the login form, a random checkbox
- * id). */
+/* Makes entries of a test entries of all tests, their patterns merged:
+ * for a profile learnt from a few pairs of an application (adaptation),
+ * which cannot show a place varying in two pages, a place that varied in
+ * one of its pages is taken to vary in every page that has it (a session
+ * token of the login form, a random checkbox id) -- when its values
+ * changed only in their shapes, or it is an attribute. Text and structure
+ * that changed beyond shapes, and pinned entries, stay with their test. */
 int smart_profile_widen(smart_profile *p, smart_error *err);
 
 #endif

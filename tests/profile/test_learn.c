@@ -94,12 +94,30 @@ static void widened_profile_speaks_for_every_page(void **state)
 	smart_profile_free(p);
 }
 
+#define BANNER(w) "<html><body><p>" w "</p></body></html>"
+
+/* Text that changed beyond its shapes (a rotating banner) stays with its
+ * page: on another page the same change is as likely a fault. */
+static void widening_keeps_free_text_with_its_page(void **state)
+{
+	smart_profile *p = learnt("news-1.html", BANNER("Buy apples"), BANNER("Try pears"));
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_profile_widen(p, &err), 0);
+	assert_int_equal(p->n_all, 0);
+	assert_true(explained(p, "news-1.html", BANNER("Buy apples"), BANNER("Eat plums")));
+	assert_false(explained(p, "news-2.html", BANNER("Buy apples"), BANNER("Eat plums")));
+	smart_profile_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(profile_explains_script_token_beside_a_scrubbed_version),
 		cmocka_unit_test(profile_explains_dashed_token_in_attribute_and_text),
 		cmocka_unit_test(widened_profile_speaks_for_every_page),
+		cmocka_unit_test(widening_keeps_free_text_with_its_page),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
