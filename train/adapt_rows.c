@@ -50,24 +50,6 @@ int smart__choose_adaptation(const smart_table *t, size_t adapt, uint64_t seed,
 	return 0;
 }
 
-/* Learns from the record at `pair` into `p`: its two documents are two
- * clean runs of its test. */
-static int learn_record(smart_profile *p, const smart_pair *pair, smart_format format,
-			smart_error *err)
-{
-	smart_pair_job j;
-	smart_document runs[2];
-	int rc;
-
-	if (smart_pair_job_from_record(&j, pair, format, err))
-		return -1;
-	runs[0] = smart_pair_job_document(&j, 0);
-	runs[1] = smart_pair_job_document(&j, 1);
-	rc = smart_profile_learn_test(p, j.test, runs, 2, j.format, err);
-	smart_pair_job_clear(&j);
-	return rc;
-}
-
 /* Reads the corpora again and learns every record whose position `want`
  * names (want[pos] = application + 1, 0: not wanted; n_want long). */
 static int learn_wanted(const uint32_t *want, size_t n_want, const char *const *paths,
@@ -91,7 +73,7 @@ static int learn_wanted(const uint32_t *want, size_t n_want, const char *const *
 			}
 			/* positions count every record, as smart_table_load does */
 			if (got != SMART_CORPUS_BAD && want[pos] &&
-			    learn_record(profiles[want[pos] - 1], &pair, format, err)) {
+			    smart__profile_learn_record(profiles[want[pos] - 1], &pair, format, err)) {
 				smart_corpus_close(r);
 				return -1;
 			}

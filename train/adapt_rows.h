@@ -27,4 +27,9 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 				const smart_eval_options *o, struct smart_profile **profiles,
 				smart_error *err);
 
+/* Learns `p` from one labelled record: its two documents are two clean
+ * runs of its test (train/profile_pairs.c). */
+int smart__profile_learn_record(struct smart_profile *p, const smart_pair *pair,
+				smart_format fallback, smart_error *err);
+
 #endif

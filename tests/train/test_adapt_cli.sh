@@ -111,23 +111,5 @@ if grep -q '"only_volatile": *true' "$TMP/j1" && grep -q '"only_volatile": *fals
 else
 	echo "not ok - the_carried_profile_not_the_reweighting_explains_the_feed ($(cat "$TMP/j1" "$TMP/j0" | tr -d '\n' | cut -c1-300))"
 fi
-# eval --by-app --adapt N measures it: delta's adaptation pairs labelled
-# ignore teach it a profile and its other pairs are scored with it.
-cp "$TMP/base.jsonl" "$TMP/with_delta.jsonl"
-for i in 11 12 13 14 15 16 17 18 19 20; do
-	pair delta "delta-$i" ignore "$(feed "$i" "Result $i is ready." apples pears plums)" \
-		"$(feed "$i" "Result $i is ready." cherries)" >>"$TMP/with_delta.jsonl"
-	pair delta "delta-f$i" inspect "$(feed "$i" "Result $i is ready." apples)" \
-		"$(feed "$i" "Fatal: result $i was lost." apples)" >>"$TMP/with_delta.jsonl"
-done
-"$SMART" eval --by-app --adapt 5 --adapt-weight 1 --json "$TMP/with_delta.jsonl" >"$TMP/p1" 2>"$TMP/err"
-"$SMART" eval --by-app --adapt 5 --adapt-weight 1 --adapt-no-profile --json \
-	"$TMP/with_delta.jsonl" >"$TMP/p0" 2>"$TMP/err"
-g0=$(f1_of delta "$TMP/p0"); g1=$(f1_of delta "$TMP/p1")
-if [ -n "$g0" ] && [ -n "$g1" ] && awk -v a="$g0" -v b="$g1" 'BEGIN { exit !(b == 1 && b > a) }'; then
-	echo "ok - eval_adapt_scores_held_out_pairs_with_the_profile_of_its_ignore_pairs"
-else
-	echo "not ok - eval_adapt_scores_held_out_pairs_with_the_profile_of_its_ignore_pairs (delta F1 $g0 -> $g1)"
-fi
 expect_status "train_adapt_weight_without_adapt_is_usage_error" 2 "$SMART" train --adapt-weight 3 -o "$TMP/x.json" "$PAIRS"
 finish
