@@ -35,15 +35,13 @@ int smart_profile_learn_test(smart_profile *p, const char *test,
 	learner l = { p, test };
 
 	for (size_t i = 0; i < n_runs; i++)
-		for (size_t j = i + 1; j < n_runs; j++)
-			for (int raw = 0; raw < 2; raw++) {
-				smart_measure m = { .format = format, .test = test, .raw = raw,
-						    .align_only = 1, .on_aligned = on_aligned,
-						    .on_aligned_ctx = &l };
+		for (size_t j = i + 1; j < n_runs; j++) {
+			smart_measure m = { .format = format, .test = test, .align_only = 1,
+					    .on_aligned = on_aligned, .on_aligned_ctx = &l };
 
-				if (smart_measure_pair(&runs[i], &runs[j], &m, err))
-					return -1;
-			}
+			if (smart_measure_pair(&runs[i], &runs[j], &m, err))
+				return -1;
+		}
 	return 0;
 }
 
