@@ -150,7 +150,19 @@ $(BUILD)/bootstrap/smart: $(CLI_SRC:%.c=$(BUILD)/release/%.o) $(BUILD)/release/$
 # release flag changes) and the training options, kept in a stamp that is
 # rewritten only when they change (so editing the Makefile elsewhere does
 # not retrain).
-MODEL_TRAIN_OPTS := --skip-bad --sign-constraints --seed 1
+#
+# Where a corpus ships clean runs (corpora/APP/runs/run-K.tar.gz), the model
+# is trained with that application's volatility profile (docs/profile.md),
+# so that `classify --profile` meets weights learnt with profiles. Each
+# profile is learnt from runs 2 and 3: the corpora's ignore pairs are run 1
+# against the other runs, so no training pair is a pair the profile was
+# learnt from (it would be explained by construction); the profiles still
+# see the same kinds of places vary as the pairs do (docs/profile.md,
+# "The default model").
+MODEL_PROFILE_APPS := $(sort $(patsubst corpora/%/runs/run-3.tar.gz,%,$(wildcard corpora/*/runs/run-3.tar.gz)))
+MODEL_PROFILES := $(MODEL_PROFILE_APPS:%=$(BUILD)/profiles/%.json)
+MODEL_TRAIN_OPTS := --skip-bad --sign-constraints --seed 1 \
+	$(foreach a,$(MODEL_PROFILE_APPS),--profile $(a)=$(BUILD)/profiles/$(a).json)
 
 $(BUILD)/model_options: FORCE
 	@mkdir -p $(dir $@)
@@ -165,7 +177,11 @@ MODEL_TRAINER := $(BUILD)/release/libsmart.a $(BUILD)/release/flags \
 	$(filter-out $(BUILD)/release/cli/cmd_%.o $(BUILD)/release/cli/review_%.o $(BUILD)/release/$(BUILD)/%.o,$(CLI_SRC:%.c=$(BUILD)/release/%.o)) \
 	$(BUILD)/release/cli/cmd_train.o
 
-$(BUILD)/default_model.json: $(CORPORA) $(MODEL_TRAINER) $(BUILD)/model_options | $(BUILD)/bootstrap/smart
+$(BUILD)/profiles/%.json: corpora/%/runs/run-2.tar.gz corpora/%/runs/run-3.tar.gz $(MODEL_TRAINER) $(BUILD)/release/cli/cmd_profile.o | $(BUILD)/bootstrap/smart
+	@mkdir -p $(dir $@)
+	@$(BUILD)/bootstrap/smart profile $(wordlist 1,2,$^) -o $@ > /dev/null
+
+$(BUILD)/default_model.json: $(CORPORA) $(MODEL_PROFILES) $(MODEL_TRAINER) $(BUILD)/model_options | $(BUILD)/bootstrap/smart
 	@$(say) TRAIN "$@ ($(words $(CORPORA)) corpora)"
 	@$(BUILD)/bootstrap/smart train --quiet $(MODEL_TRAIN_OPTS) -o $@ $(CORPORA) \
 	  > $(BUILD)/default_model.txt 2>&1 || { cat $(BUILD)/default_model.txt; exit 1; }

@@ -276,7 +276,12 @@ static int run_classify(int argc, char **argv)
 		smart_profile_free(profile);
 		return cli_fail(&err);
 	}
-	if (profile && !model->provenance.profiles)
+	if (!profile && model->profile && /* an adapted model's own profile */
+	    !(o.profile = profile = cli_model_profile(model, o.model_path, &err))) {
+		smart_model_free(model);
+		free(names);
+		return cli_fail(&err);
+	} else if (profile_path && !model->provenance.profiles)
 		fprintf(stderr, "smart: note: the model was trained without profiles "
 				"(smart train --profile gives it the volatility features' weights)\n");
 	if (n_runs && calibrate(model, &o, runs, n_runs, o.json ? stderr : stdout)) {

@@ -50,6 +50,10 @@ static void usage(FILE *out)
 		"  --adapt N      with --by-app: N pairs of each held-out application (seeded,\n"
 		"                 alternating labels) join its training pairs and are not\n"
 		"                 scored: few-pair adaptation (SMART §6.3, docs/adaptation.md)\n"
+		"                 Its adaptation pairs labelled ignore (two clean runs each)\n"
+		"                 also teach it a profile, with which its other pairs are\n"
+		"                 scored, as an adapted model carries one\n"
+		"  --adapt-no-profile  with --adapt: reweighting only, no profile\n"
 		"  --adapt-weight W  how many base pairs one adaptation pair counts as (default 50)\n"
 		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"
 		"  --annotated N  pairs labelled by hand for training, counted as looked at\n"
@@ -115,6 +119,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "sign-constraints", no_argument, NULL, 'G' },
 		{ "adapt", required_argument, NULL, 'A' },
 		{ "adapt-weight", required_argument, NULL, 'W' },
+		{ "adapt-no-profile", no_argument, NULL, 'N' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "annotated", required_argument, NULL, 'n' },
 		{ "skip-bad", no_argument, NULL, 'B' },
@@ -168,6 +173,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 				return cli_usage_error("eval", "--adapt must be 0..1000");
 			eo->adapt = (size_t)v;
 			break;
+		case 'N': eo->adapt_profiles = 0; break;
 		case 'W':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 1 || v > 100000)
@@ -296,7 +302,7 @@ static int check_eval(const eval_args *a)
 
 static int run_eval(int argc, char **argv)
 {
-	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT };
+	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT, .eo.adapt_profiles = 1 };
 	cli_eval_shards shards = { 0 };
 	cli_comparators cmp = { 0 };
 	smart_eval_report report = { 0 };

@@ -383,6 +383,12 @@ static int run_review(int argc, char **argv)
 		smart_profile_free(profile);
 		return cli_fail(&err);
 	}
+	if (!profile && model->profile && /* an adapted model's own profile */
+	    !(o.suite.profile = profile = cli_model_profile(model, o.model_path, &err))) {
+		smart_model_free(model);
+		free(names);
+		return cli_fail(&err);
+	}
 	o.suite.model = model;
 	rc = review_run(&o);
 	review_labels_close(&o.labels);

@@ -63,6 +63,11 @@ static void usage(FILE *out)
 		"                     times, to the base corpora; without CORPUS arguments the\n"
 		"                     base corpora are those the --base-model (default: the\n"
 		"                     default model) was trained on. No cross-validation.\n"
+		"                     The model also carries a profile learnt from the\n"
+		"                     adaptation pairs labelled ignore (each is two clean\n"
+		"                     runs: where the application varies), which classify\n"
+		"                     and review use when no --profile is given\n"
+		"  --adapt-no-profile with --adapt: reweighting only, no carried profile\n"
 		"  --adapt-weight W   base pairs one adaptation pair counts as (default 50)\n"
 		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n"
 		"  --stats-out FILE   write the training statistics of the corpora to FILE\n"
@@ -84,6 +89,7 @@ typedef struct train_args {
 	int comparator_features, json, quiet;
 	char *adapt[64];
 	long adapt_weight;
+	int adapt_no_profile; /* --adapt-no-profile */
 	const char *base_model_path;
 	char **corpora;
 	size_t n_corpora;
@@ -130,6 +136,7 @@ static int parse_option(int c, train_args *a, char **argv)
 			return cli_usage_error("train", "at most 64 --adapt files");
 		a->adapt[a->o.n_adapt++] = optarg;
 		break;
+	case 'N': a->adapt_no_profile = 1; break;
 	case 'W':
 		if (parse_long(optarg, 1, 100000, &a->adapt_weight))
 			return cli_usage_error("train", "--adapt-weight must be 1..100000");
@@ -181,6 +188,7 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "sign-constraints", no_argument, NULL, 'G' },
 		{ "adapt", required_argument, NULL, 'A' },
 		{ "adapt-weight", required_argument, NULL, 'W' },
+		{ "adapt-no-profile", no_argument, NULL, 'N' },
 		{ "base-model", required_argument, NULL, 'M' },
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
@@ -289,6 +297,9 @@ static int print_train(const train_args *a, const smart_train_report *r)
 		fprintf(stderr, "smart: adapted with %zu pairs (each counted %ld times): their F1 %.4f, "
 			"the base corpora's %.4f\n", r->n_adapt_pairs, a->adapt_weight, r->adapt_f1,
 			r->train_f1);
+	if (a->o.n_adapt && a->o.adapt_profile)
+		fprintf(stderr, "smart: the model carries a profile of %zu locations learnt from "
+			"%zu ignore pairs\n", r->adapt_locations, r->adapt_profile_pairs);
 	return rc;
 }
 
@@ -314,6 +325,7 @@ static int run_train(int argc, char **argv)
 	a.o.bad_payload = &a.bad;
 	a.o.adapt = (const char *const *)a.adapt;
 	a.o.adapt_weight = (unsigned)a.adapt_weight;
+	a.o.adapt_profile = !a.adapt_no_profile;
 	a.o.profiles = &a.profiles;
 	names = smart_feature_names(&n);
 	if (!names) {

@@ -91,6 +91,19 @@ static int count_discounted(const smart_tree *old_tree, const smart_tree *new_tr
 	return 0;
 }
 
+/* True when the pair has edits and the profile (or the value shapes)
+ * judged every one of them noise: with a profile, such a pair is a clean
+ * rerun as surely as one whose scrubbed trees are equal, and is ignore
+ * whatever the model says (smart_forced_decision), so that a profile
+ * explains the runs it was learnt from (tests/profile/test_property.c). */
+static int every_edit_noise(const smart_edit_verdicts *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (!v->noise[i])
+			return 0;
+	return v->n > 0;
+}
+
 /* The features of the aligned pair (old_tree, new_tree, diff): every edit
  * is judged expected noise or not by the profile and the value shapes,
  * for the volatility features, which see the trees as given; SMART's own
@@ -122,6 +135,8 @@ int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error 
 		in.normal_diff = ndiff;
 	}
 	rc = smart_features_compute(&in, m->values, err);
+	if (rc == 0 && m->profile && every_edit_noise(&verdicts))
+		m->result.only_volatile = 1;
 done:
 	smart_edit_verdicts_free(&verdicts);
 	smart_diff_free(ndiff);
@@ -186,7 +201,7 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 		if (rc)
 			goto out;
 	}
-	status = smart_measure_aligned(diff, m, err);
+	status = m->align_only ? 0 : smart_measure_aligned(diff, m, err);
 out:
 	m->trees_differ = r->trees_differ;
 	smart_diff_free(diff);
@@ -218,6 +233,8 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
 {
 	if (measure_features(old_doc, new_doc, m, err))
 		return -1;
+	if (m->align_only)
+		return 0;
 	return m->comparators && m->comparators->n ? measure_verdicts(old_doc, new_doc, m, err)
 						   : 0;
 }

@@ -244,5 +244,6 @@ void smart_model_free(smart_model *model)
 	for (size_t i = 0; i < model->provenance.corpus_count; i++)
 		free(model->provenance.corpora[i]);
 	free(model->provenance.corpora);
+	free(model->profile);
 	free(model);
 }

@@ -169,6 +169,13 @@ char *smart_model_to_json(const smart_model *m, smart_error *err)
 	     cJSON_AddStringToObject(root, "comparison",
 				     smart_comparison_name(m->comparison)) &&
 	     provenance_to_json(root, &m->provenance) == 0;
+	if (ok && m->profile) { /* the carried profile, as an object of the file */
+		cJSON *profile = cJSON_Parse(m->profile);
+
+		ok = profile && cJSON_AddItemToObject(root, "profile", profile);
+		if (!ok)
+			cJSON_Delete(profile);
+	}
 	return smart__json_print(root, ok, 1, err);
 }
 

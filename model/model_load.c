@@ -198,6 +198,20 @@ static int load_svm(loader *ld, const cJSON *root, smart_model *m)
 	return 0;
 }
 
+/* The profile the model carries (absent: none), kept as text for
+ * profile/ to read when the model classifies (smart_model.profile). */
+static int load_profile(loader *ld, const cJSON *root, smart_model *m)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "profile");
+
+	if (!it)
+		return 0;
+	if (!cJSON_IsObject(it))
+		return bad(ld, "'profile' must be an object (a smart-profile)");
+	m->profile = cJSON_PrintUnformatted(it);
+	return m->profile ? 0 : bad(ld, "out of memory reading 'profile'");
+}
+
 static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "provenance"), *it;
@@ -315,6 +329,8 @@ smart_model *smart_model_from_json(const char *json, size_t len,
 		goto fail;
 	}
 	m->comparison = strcmp(cmp->valuestring, "<=") ? SMART_CMP_GE : SMART_CMP_LE;
+	if (load_profile(&ld, root, m))
+		goto fail;
 	cJSON_Delete(root);
 	return m;
 fail:

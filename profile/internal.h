@@ -20,6 +20,17 @@ int smart__profile_add(smart_profile *p, const char *test, const char *location,
 		      const char *pattern, unsigned shapes, int pinned,
 		      smart_error *err);
 
+/* A value masked for a profile's patterns (learning, judging and
+ * normalising alike): every shape of `all` masked ("{version}"), and a
+ * placeholder the scrubbing already wrote into the value (the text
+ * "{version}", which masking alone reads as "{{version}}") read as that
+ * placeholder again, so that a profile's pattern reads as a person would
+ * write it and fits a value whether or not a scrubber masked it first.
+ * `found` (may be NULL) gains the shapes met. A new string, or NULL with
+ * `err` set. */
+char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *found,
+			  smart_error *err);
+
 /* ---- looking up tests and entries (profile/profile.c, profile_index.c) ---- */
 
 /* Room for a test's key: longer keys are cut. */

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "smart/diffx.h"
 
 /* The per-pair state of the judgement. */
@@ -44,11 +45,9 @@ static int judge_profile_accepts(judge *j, const char *loc, const char *old_valu
 
 	if (!j->p)
 		return 0;
-	if (old_value && !(om = smart_shapes_mask(j->all, old_value, strlen(old_value), NULL,
-						  j->err)))
+	if (old_value && !(om = smart__profile_mask(j->all, old_value, NULL, j->err)))
 		goto done;
-	if (new_value && !(nm = smart_shapes_mask(j->all, new_value, strlen(new_value), NULL,
-						  j->err)))
+	if (new_value && !(nm = smart__profile_mask(j->all, new_value, NULL, j->err)))
 		goto done;
 	yes = smart_profile_entries_accept(j->p->all, j->p->n_all, loc, om, nm) ||
 	      (j->test && smart_profile_entries_accept(j->test->entries, j->test->n_entries,

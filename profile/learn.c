@@ -1,11 +1,12 @@
 /*
  * Learning a profile from clean runs (Sprenkle et al. 2007 §4.3: run the
- * clean suite several times; whatever differs is nondeterminism): each run
- * of a test is aligned with the first by DiffX, and every edit between them
- * marks its location volatile, with the shape of the values it took.
+ * clean suite several times; whatever differs is nondeterminism): every
+ * edit between two runs of a test, aligned as the measuring stage aligns
+ * them (measure/learn_profile.c), marks its location volatile, with the
+ * shape of the values it took; then the places that vary in several tests
+ * are generalised to all tests.
  */
 #include "smart/profile.h"
-#include "internal.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,66 @@
 
 #include "internal.h"
 #include "smart/diffx.h"
+
+/* Length of a placeholder's name at s ("version" of "version}}"): a
+ * lower-case letter, then letters, digits, '-' and '_'; 0 when none. */
+static size_t placeholder_name(const char *s)
+{
+	size_t n = 0;
+
+	if (s[0] < 'a' || s[0] > 'z')
+		return 0;
+	while ((s[n] >= 'a' && s[n] <= 'z') || (s[n] >= '0' && s[n] <= '9') || s[n] == '-' ||
+	       s[n] == '_')
+		n++;
+	return n;
+}
+
+char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *found,
+			  smart_error *err)
+{
+	char *m = smart_shapes_mask(all, value, strlen(value), found, err);
+	size_t at = 0, i = 0;
+
+	if (!m)
+		return NULL;
+	while (m[i]) {
+		size_t n;
+
+		if (m[i] == '{' && m[i + 1] == '{') { /* a literal brace, or a scrubbed placeholder */
+			n = placeholder_name(m + i + 2);
+			if (n && m[i + 2 + n] == '}' && m[i + 3 + n] == '}') {
+				char name[32];
+
+				if (found && n < sizeof(name)) {
+					int shape;
+
+					memcpy(name, m + i + 2, n);
+					name[n] = '\0';
+					shape = smart_shape_from_name(name);
+					*found |= shape >= 0 ? 1u << shape : 0;
+				}
+				m[at++] = '{';
+				memmove(m + at, m + i + 2, n);
+				at += n;
+				m[at++] = '}';
+				i += n + 4;
+			} else {
+				m[at++] = m[i++];
+				m[at++] = m[i++];
+			}
+		} else if (m[i] == '{') { /* a placeholder of the masking */
+			while (m[i] && m[i] != '}')
+				m[at++] = m[i++];
+			if (m[i])
+				m[at++] = m[i++];
+		} else {
+			m[at++] = m[i++];
+		}
+	}
+	m[at] = '\0';
+	return m;
+}
 
 /* Records the two values of a varying location. When they are equal once
  * every shape is masked ("Generated 10:41" / "Generated 10:42"), the
@@ -31,9 +92,9 @@ static int record_values(smart_profile *p, const char *test, const char *loc,
 
 	if (!all)
 		return -1;
-	if (old_value && !(m1 = smart_shapes_mask(all, old_value, strlen(old_value), &f1, err)))
+	if (old_value && !(m1 = smart__profile_mask(all, old_value, &f1, err)))
 		goto done;
-	if (new_value && !(m2 = smart_shapes_mask(all, new_value, strlen(new_value), &f2, err)))
+	if (new_value && !(m2 = smart__profile_mask(all, new_value, &f2, err)))
 		goto done;
 	if (m1 && m2 && strcmp(m1, m2) != 0)
 		rc = smart__profile_add(p, test, loc, NULL, f1 | f2, 0, err);
@@ -45,9 +106,8 @@ done:
 	return rc;
 }
 
-/* Every edit of `d` marks its location. */
-static int record_diff(smart_profile *p, const char *test, const smart_diff *d,
-		       smart_error *err)
+int smart_profile_learn_diff(smart_profile *p, const char *test, const smart_diff *d,
+			     smart_error *err)
 {
 	for (size_t i = 0; i < d->op_count; i++) {
 		const smart_edit_op *op = &d->ops[i];
@@ -66,105 +126,6 @@ static int record_diff(smart_profile *p, const char *test, const smart_diff *d,
 			return -1;
 	}
 	return 0;
-}
-
-int smart_profile_learn_test(smart_profile *p, const char *test,
-			     const smart_document *runs, size_t n_runs,
-			     smart_format format, smart_error *err)
-{
-	smart_tree *first;
-	int rc = 0;
-
-	if (n_runs < 2)
-		return 0;
-	first = smart_tree_parse(runs[0].data, runs[0].len, format, runs[0].name, err);
-	if (!first)
-		return -1;
-	for (size_t k = 1; k < n_runs && rc == 0; k++) {
-		smart_tree *t = smart_tree_parse(runs[k].data, runs[k].len, format, runs[k].name,
-						 err);
-		smart_diff *d = t ? smart_diffx(first, t, err) : NULL;
-
-		rc = d ? record_diff(p, test, d, err) : -1;
-		smart_diff_free(d);
-		smart_tree_free(t);
-	}
-	smart_tree_free(first);
-	return rc;
-}
-
-/* ---- runs ---- */
-
-/* Reads the test `rel` from every run that has it and learns from them. */
-static int learn_file(smart_profile *p, smart_run *const *runs, const char *const *paths,
-		      size_t n_runs, const char *rel, smart_format format, smart_error *err)
-{
-	char **docs = calloc(n_runs, sizeof(*docs)), **names = calloc(n_runs, sizeof(*names));
-	size_t *lens = calloc(n_runs, sizeof(*lens)), got = 0;
-	smart_document *pages = calloc(n_runs, sizeof(*pages));
-	int rc = -1;
-
-	if (!docs || !names || !lens || !pages) {
-		smart_error_oom(err);
-		goto done;
-	}
-	for (size_t k = 0; k < n_runs; k++) {
-		size_t len = strlen(paths[k]) + strlen(rel) + 2;
-		int found;
-
-		names[got] = malloc(len);
-		if (!names[got]) {
-			smart_error_oom(err);
-			goto done;
-		}
-		snprintf(names[got], len, "%s/%s", paths[k], rel);
-		found = smart_run_read(runs[k], rel, &docs[got], &lens[got], err);
-		if (found < 0)
-			goto done;
-		got += found; /* a test missing from a run is left out of it */
-	}
-	for (size_t k = 0; k < got; k++)
-		pages[k] = (smart_document){ docs[k], lens[k], names[k] };
-	rc = smart_profile_learn_test(p, rel, pages, got, format, err);
-done:
-	for (size_t k = 0; k < n_runs; k++) {
-		free(docs ? docs[k] : NULL);
-		free(names ? names[k] : NULL);
-	}
-	free(docs);
-	free(names);
-	free(lens);
-	free(pages);
-	return rc;
-}
-
-int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
-			     size_t n_dirs, smart_format format, smart_error *err)
-{
-	smart_run **runs;
-	int rc = 0;
-
-	if (n_dirs < 2)
-		return smart_error_set(err, "a profile needs at least two runs (got %zu)", n_dirs);
-	runs = calloc(n_dirs, sizeof(*runs));
-	if (!runs)
-		return smart_error_oom(err);
-	for (size_t k = 0; k < n_dirs && rc == 0; k++)
-		if (!(runs[k] = smart_run_open(dirs[k], err)))
-			rc = -1;
-	if (rc == 0 && smart_run_count(runs[0]) == 0)
-		rc = smart_error_set(err, "%s: no test outputs in the run", dirs[0]);
-	for (size_t i = 0; rc == 0 && i < smart_run_count(runs[0]); i++)
-		rc = learn_file(p, runs, dirs, n_dirs, smart_run_name(runs[0], i), format, err);
-	for (size_t k = 0; k < n_dirs; k++)
-		smart_run_close(runs[k]);
-	free(runs);
-	if (rc == 0) {
-		snprintf(p->kind, sizeof(p->kind), "runs");
-		p->runs += n_dirs;
-		rc = smart_profile_generalise(p, err);
-	}
-	return rc;
 }
 
 /* ---- across tests ---- */
@@ -214,6 +175,39 @@ static const smart_profile_entry *test_entry(const smart_profile *p, size_t t,
 	return at == SIZE_MAX ? NULL : &p->tests[t].entries[at];
 }
 
+/* Adds every pattern of entry `f` (none: any value) to the all-tests
+ * entry at its location. */
+static int merge_into_all(smart_profile *p, const smart_profile_entry *f, smart_error *err)
+{
+	if (f->n_patterns == 0)
+		return smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err);
+	for (size_t q = 0; q < f->n_patterns; q++)
+		if (smart__profile_add(p, NULL, f->location, f->patterns[q], f->shapes, 0, err))
+			return -1;
+	return 0;
+}
+
+/* True when entry `e` may speak for every page once widened: a value
+ * that changes only in its shapes (a pattern), or an attribute that takes
+ * any value (a random id, a token); not text or structure that changes
+ * beyond shapes (a rotating banner), which on another page is as likely a
+ * fault (the hand-made applications lost faults so, issue 35). */
+static int widens(const smart_profile_entry *e)
+{
+	return !e->pinned && (e->n_patterns > 0 || strstr(e->location, "/@") != NULL);
+}
+
+int smart_profile_widen(smart_profile *p, smart_error *err)
+{
+	for (size_t i = 0; i < p->n_tests; i++)
+		for (size_t j = 0; j < p->tests[i].n_entries; j++)
+			if (widens(&p->tests[i].entries[j]) &&
+			    merge_into_all(p, &p->tests[i].entries[j], err))
+				return -1;
+	prune_covered(p);
+	return smart__profile_index_rebuild(p, err);
+}
+
 int smart_profile_generalise(smart_profile *p, smart_error *err)
 {
 	for (size_t i = 0; i < p->n_tests; i++) {
@@ -231,15 +225,8 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 			for (size_t t = 0; t < p->n_tests; t++) {
 				const smart_profile_entry *f = test_entry(p, t, e->location);
 
-				if (!f)
-					continue;
-				if (f->n_patterns == 0 &&
-				    smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+				if (f && merge_into_all(p, f, err))
 					return -1;
-				for (size_t q = 0; q < f->n_patterns; q++)
-					if (smart__profile_add(p, NULL, f->location, f->patterns[q],
-							      f->shapes, 0, err))
-						return -1;
 			}
 		}
 	}

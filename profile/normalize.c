@@ -46,7 +46,7 @@ static const smart_profile_entry *find_entry(const smart_profile_entry *v, size_
  * has one. *out is NULL when the value stays as it is. */
 static int normalise_value(normaliser *nz, const char *loc, const char *value, const char **out)
 {
-	char *masked = smart_shapes_mask(nz->all, value, strlen(value), NULL, nz->err);
+	char *masked = smart__profile_mask(nz->all, value, NULL, nz->err);
 	const smart_profile_entry *e;
 	const char *use = NULL;
 	char *mine = NULL;

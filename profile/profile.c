@@ -29,12 +29,10 @@ smart_profile *smart_profile_new(smart_error *err)
 		smart_error_oom(err);
 		return NULL;
 	}
-	p->compiled = smart_shapes_compile(p->shapes, err);
-	if (!p->compiled) {
-		smart__profile_index_free(p->index);
-		free(p);
-		return NULL;
-	}
+	/* The built-in shapes need no check: p->compiled stays NULL until a
+	 * loaded profile names others (compiling them there checks them). A
+	 * profile is made for every application learnt and every adapted
+	 * model; compiling the set here was most of the cost of a small one. */
 	snprintf(p->kind, sizeof(p->kind), "runs");
 	return p;
 }

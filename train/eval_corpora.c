@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapt_rows.h"
+#include "common/array.h"
 #include "load_counted.h"
+#include "smart/profile.h"
 
 /* Loads the corpora into `t`; an unusable record is an error unless
  * o->skip_bad. */
@@ -43,12 +46,97 @@ static int table_head(const smart_table *t, size_t n, smart_table *out, smart_er
 	return 0;
 }
 
+/* Row i's record position (smart_load_options.on_row), kept in order. */
+typedef struct positions {
+	size_t *at, n, cap;
+	int failed;
+} positions;
+
+static void on_row(void *ctx, size_t index)
+{
+	positions *p = ctx;
+
+	if (p->failed || smart__array_reserve((void **)&p->at, &p->cap, p->n, sizeof(*p->at),
+					      1024) < 0) {
+		p->failed = 1;
+		return;
+	}
+	p->at[p->n++] = index;
+}
+
+/* The application's profile, for the table's measuring (profile_for). */
+typedef struct app_profiles {
+	const smart_table *t;
+	smart_profile **profiles;
+} app_profiles;
+
+static const smart_profile *profile_of(void *ctx, const char *app)
+{
+	const app_profiles *a = ctx;
+
+	for (size_t k = 0; k < a->t->n_apps; k++)
+		if (strcmp(a->t->apps[k], app) == 0)
+			return a->profiles[k];
+	return NULL;
+}
+
+/* With --adapt and by application (o->adapt_profiles): the table `t` is
+ * loaded as usual, for training; then each application's adaptation
+ * pairs labelled ignore teach it a profile (train/adapt_rows.c), the
+ * corpora are measured again with each application's profile into
+ * `scored`, and each held-out application is decided on those rows -- as
+ * an adapted model carrying that profile classifies it. */
+static int eval_adapt_load(const char *const *paths, size_t n_paths,
+			   const smart_eval_options *o, smart_eval_report *r,
+			   smart_table *scored, smart_error *err)
+{
+	smart__counted_load c = { .format = o->format, .threads = o->threads,
+				  .skip_bad = o->skip_bad, .on_bad = o->on_bad,
+				  .payload = o->bad_payload, .bad = &r->bad,
+				  .first_bad = &r->first_bad, .progress = o->progress,
+				  .progress_ctx = o->progress_ctx };
+	positions pos = { 0 };
+	smart_table *t = &r->table;
+	smart_profile **profiles = NULL;
+	app_profiles ap = { t, NULL };
+	int rc;
+
+	c.on_row = on_row;
+	c.row_payload = &pos;
+	rc = smart__table_load_counted(t, paths, n_paths, &c, err);
+	if (rc == 0 && (pos.failed || !(profiles = calloc(t->n_apps ? t->n_apps : 1,
+							  sizeof(*profiles)))))
+		rc = smart_error_oom(err);
+	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
+		if (!(profiles[a] = smart_profile_new(err)))
+			rc = -1;
+	if (rc == 0)
+		rc = smart__adapt_profiles_learn(t, pos.at, paths, n_paths, o, profiles, err);
+	ap.profiles = profiles;
+	scored->profile_for = profile_of;
+	scored->profile_ctx = &ap;
+	scored->raw = t->raw;
+	scored->scrubbers_off = t->scrubbers_off;
+	c.on_row = NULL;
+	if (rc == 0)
+		rc = smart__table_load_counted(scored, paths, n_paths, &c, err);
+	for (size_t a = 0; profiles && a < t->n_apps; a++)
+		smart_profile_free(profiles[a]);
+	free(profiles);
+	free(pos.at);
+	scored->profile_for = NULL;
+	scored->profile_ctx = NULL;
+	return rc;
+}
+
 /* smart beside the baselines and the comparators. */
 static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval_options *o,
 		      smart_eval_report *r, smart_error *err)
 {
-	smart_table *t = &r->table;
+	smart_table *t = &r->table, scored;
 	size_t k = o->comparators.n;
+	int adapt_profiles = o->by_app && o->adapt && o->adapt_profiles && !o->fill_table &&
+			     !k && !o->model;
 
 	t->comparators = o->comparators.comparators;
 	t->n_comparators = k;
@@ -57,6 +145,17 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	t->raw = o->raw;
 	t->scrubbers_off = o->scrubbers_off;
 	t->signatures = o->signatures;
+	if (adapt_profiles) {
+		smart_eval_options ao = *o;
+		int rc;
+
+		smart_table_init(&scored, t->names, t->n_features);
+		rc = eval_adapt_load(paths, n_paths, o, r, &scored, err);
+		ao.scored = &scored;
+		rc = rc ? rc : smart_evaluate(t, &ao, &r->result, err);
+		smart_table_free(&scored);
+		return rc;
+	}
 	if (o->fill_table ? o->fill_table(o->fill_payload, t, err)
 			  : eval_load(t, paths, n_paths, o, r, err))
 		return -1;

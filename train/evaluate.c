@@ -12,6 +12,7 @@
 
 #include "common/pool.h"
 #include "common/rng.h"
+#include "adapt_rows.h"
 
 /* Assigns every row a fold: a seeded shuffle dealt round-robin into k
  * folds, stratified by label, or the row's application. Returns the number of folds. */
@@ -68,46 +69,6 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 	return k;
 }
 
-/* Marks in chosen[] (its rows of fold f cleared first) up to o->adapt rows of fold f, picked
- * with a seeded shuffle and alternating labels (inspect first) while both
- * remain: the held-out application's few labelled pairs. */
-static int choose_adaptation(const smart_table *t, const smart_eval_options *o,
-			     const size_t *fold, size_t f, unsigned char *chosen,
-			     smart_error *err)
-{
-	size_t n = t->n_rows, m = 0, taken = 0;
-	size_t *order = malloc((n ? n : 1) * sizeof(*order));
-	uint64_t rng = o->seed ^ (0x9e3779b97f4a7c15ULL * (f + 1));
-
-	if (!order)
-		return smart_error_oom(err);
-	for (size_t i = 0; i < n; i++)
-		if (fold[i] == f) {
-			chosen[i] = 0;
-			order[m++] = i;
-		}
-	for (size_t i = m; i > 1; i--) { /* Fisher-Yates */
-		size_t j = (size_t)smart_rng_below(&rng, i), tmp = order[i - 1];
-
-		order[i - 1] = order[j];
-		order[j] = tmp;
-	}
-	for (int want = 1; taken < o->adapt && taken < m; want = !want) {
-		size_t pick = m;
-
-		for (size_t i = 0; i < m && pick == m; i++)
-			if (!chosen[order[i]] && t->labels[order[i]] == want)
-				pick = i;
-		for (size_t i = 0; i < m && pick == m; i++) /* that label ran out */
-			if (!chosen[order[i]])
-				pick = i;
-		chosen[order[pick]] = 1;
-		taken++;
-	}
-	free(order);
-	return 0;
-}
-
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
  * of fold f, weighted) and decides the rest of fold f: their margins and
  * forced decisions into r (rows no other fold touches), their confusion
@@ -156,6 +117,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
 	for (size_t i = 0; i < n; i++) {
+		const smart_table *s = o->by_app && o->scored ? o->scored : t;
 		int decision, by_model;
 		double score;
 
@@ -163,8 +125,8 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 			continue;
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
-		decision = smart_forced_decision(t->names, p, t->rows + i * p, t->only_volatile[i]);
-		by_model = smart_model_decide(model, t->rows + i * p, &score);
+		decision = smart_forced_decision(s->names, p, s->rows + i * p, s->only_volatile[i]);
+		by_model = smart_model_decide(model, s->rows + i * p, &score);
 		/* the held-out score past this fold's cutoff, towards inspect:
 		 * >= 0 exactly when the model inspects (docs/plots.md) */
 		r->margin[i] = model->comparison == SMART_CMP_GE ? score - model->cutoff
@@ -209,7 +171,8 @@ static int fold_next(void *ctx, void **out, smart_error *err)
 	if (c->next_f == c->k)
 		return 0;
 	if (c->o->by_app && c->o->adapt &&
-	    choose_adaptation(c->t, c->o, c->fold, c->next_f, c->chosen, err))
+	    smart__choose_adaptation(c->t, c->o->adapt, c->o->seed, c->fold, c->next_f, c->chosen,
+				     err))
 		return -1;
 	if (!(j = calloc(1, sizeof(*j))))
 		return smart_error_oom(err);
@@ -322,6 +285,12 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		smart_error_set(err, "smart_evaluate: options of version %u, not %u "
 				"(start from SMART_EVAL_OPTIONS_INIT)", o->version,
 				SMART_EVAL_OPTIONS_VERSION);
+		goto done;
+	}
+	if (o->scored && (o->scored->n_rows != n || o->scored->n_features != t->n_features)) {
+		smart_error_set(err, "smart_evaluate: the scored table has %zu rows of %zu "
+				"features, not %zu of %zu", o->scored->n_rows, o->scored->n_features, n,
+				t->n_features);
 		goto done;
 	}
 	if (o->model && (!o->by_app || o->adapt || o->model->n_features != t->n_features)) {

@@ -15,7 +15,7 @@
 
 typedef struct load_job {
 	smart_pair_job pair;
-	size_t index;         /* with a shard: the record's position */
+	size_t index;         /* the record's position among all the records */
 	int bad;              /* 1: err holds why the record is unusable */
 	smart_error err;
 	smart_measure m;
@@ -34,6 +34,7 @@ typedef struct load_ctx {
 	smart_comparator_set comparators; /* the table's, run on every pair */
 	size_t bad;
 	size_t rows, total;  /* o->progress: rows added, of total records */
+	size_t position;     /* without a shard: records read so far */
 } load_ctx;
 
 static void job_free(load_job *j)
@@ -83,6 +84,8 @@ static int load_next(void *ctx, void **out, smart_error *err)
 			c->reader = NULL;
 			continue;
 		}
+		if (!c->o->shard)
+			index = c->position++; /* unusable records have places too */
 		if (got == SMART_CORPUS_BAD) {
 			report_bad(c, err);
 			continue;

@@ -23,6 +23,8 @@ int smart__table_load_counted(smart_table *t, const char *const *paths, size_t n
 	lo.on_bad = counted_on_bad;
 	lo.payload = (void *)c;
 	lo.shard = c->shard;
+	lo.on_row = c->on_row;
+	lo.row_payload = c->row_payload;
 	lo.progress = c->progress;
 	lo.progress_ctx = c->progress_ctx;
 

@@ -18,6 +18,8 @@ typedef struct smart__counted_load {
 	void *payload;              /* on_bad's ctx */
 	size_t *bad;                /* out: unusable records of this load */
 	smart_error *first_bad;     /* out: the first of them */
+	void (*on_row)(void *ctx, size_t index); /* smart_load_options' */
+	void *row_payload;          /* on_row's ctx */
 	smart_progress_fn progress; /* after each record measured, or NULL */
 	void *progress_ctx;         /* progress's ctx */
 } smart__counted_load;

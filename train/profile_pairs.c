@@ -1,7 +1,8 @@
 /*
  * Learning a volatility profile from rerun pairs (corpus records with
  * origin "rerun": the same version run twice, so whatever differs is
- * nondeterminism) instead of run folders.
+ * nondeterminism), or from every pair labelled ignore (an adaptation
+ * corpus, the labels smart review writes), instead of run folders.
  */
 #include "smart/train.h"
 
@@ -9,7 +10,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "adapt_rows.h"
 #include "common/options.h"
+#include "smart/measure.h"
 #include "smart/profile.h"
 
 int smart_rerun_for_learning(const char *test)
@@ -21,10 +24,8 @@ int smart_rerun_for_learning(const char *test)
 	return (h >> 7) & 1;
 }
 
-/* Learns from one rerun record: its two documents are two runs of the
- * same test. */
-static int learn_record(smart_profile *p, const smart_pair *pair, smart_format fallback,
-			smart_error *err)
+int smart__profile_learn_record(smart_profile *p, const smart_pair *pair,
+				smart_format fallback, smart_error *err)
 {
 	smart_pair_job j;
 	smart_document runs[2];
@@ -60,11 +61,12 @@ int smart_profile_learn_pairs(smart_profile *p, const char *const *paths, size_t
 				smart_corpus_close(r);
 				return -1;
 			}
-			if (!pair.origin || strcmp(pair.origin, "rerun") != 0 ||
+			if (!(o->ignore_pairs ? pair.label == SMART_LABEL_IGNORE
+					      : pair.origin && strcmp(pair.origin, "rerun") == 0) ||
 			    (o->app && strcmp(pair.app, o->app) != 0) ||
 			    (o->keep && !o->keep(o->payload, &pair)))
 				continue;
-			if (learn_record(p, &pair, o->format, err)) {
+			if (smart__profile_learn_record(p, &pair, o->format, err)) {
 				smart_corpus_close(r);
 				return -1;
 			}

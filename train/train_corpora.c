@@ -120,6 +120,32 @@ static int add_adaptation(smart_table *t, const smart_train_corpora_options *o,
 	return rc;
 }
 
+/* The profile an adapted model carries: learnt from the adaptation
+ * corpora's pairs labelled ignore, each two clean runs of the new
+ * application, so that classifying with the model knows *where* the
+ * application varies, which no refit of global weights can say (issue 35). */
+static int adapt_profile(const smart_train_corpora_options *o, smart_train_report *r,
+			 smart_error *err)
+{
+	smart_learn_pairs_options lo = SMART_LEARN_PAIRS_OPTIONS_INIT;
+	smart_profile *p = smart_profile_new(err);
+	int rc;
+
+	if (!p)
+		return -1;
+	lo.format = o->format;
+	lo.ignore_pairs = 1;
+	rc = smart_profile_learn_pairs(p, o->adapt, o->n_adapt, &lo, &r->adapt_profile_pairs, err);
+	rc = rc ? rc : smart_profile_widen(p, err); /* few pages: each speaks for all */
+	if (rc == 0 && r->adapt_profile_pairs > 0) {
+		r->adapt_locations = smart_profile_entry_count(p);
+		r->model->profile = smart_profile_to_json(p, err);
+		rc = r->model->profile ? 0 : -1;
+	}
+	smart_profile_free(p);
+	return rc;
+}
+
 /* The model's F1 on rows [from, to) of its training table. */
 static double rows_f1(const smart_model *m, const smart_table *t, size_t from, size_t to)
 {
@@ -171,6 +197,7 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 		}
 	}
 	if (smart_provenance_set_corpora(&r->model->provenance, paths, n_paths, err) ||
+	    (o->n_adapt && o->adapt_profile && adapt_profile(o, r, err)) ||
 	    (o->output && smart_model_save(r->model, o->output, err)))
 		return -1;
 	r->n_rows = n_base;

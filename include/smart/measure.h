@@ -93,6 +93,9 @@ typedef struct smart_measure {
 	smart_features_result result; /* out: what the scrubbing explained */
 	smart_aligned_fn on_aligned; /* in: optional, see smart_aligned_pair */
 	void *on_aligned_ctx;        /* in: its ctx */
+	int align_only;    /* in: 1 to stop once the pair is aligned and
+	                    * on_aligned has seen it: no features (values may
+	                    * be NULL), no comparators (learning a profile) */
 } smart_measure;
 
 /* The rules that decide before the model does, the same in classify and
@@ -121,7 +124,9 @@ int smart_measure_pair(const smart_document *old_doc, const smart_document *new_
  * scrubbed and aligned (`diff`, whose trees it measures): judge every edit
  * by m->profile and the value shapes, normalise by the profile and align
  * again, and compute the features into m->values. The baselines and
- * m->result are left as they are. */
+ * m->result are left as they are, but for m->result.only_volatile, set
+ * when a profile judged every edit noise (the pair is then ignore, as
+ * one whose scrubbed trees are equal). */
 int smart_measure_aligned(const smart_diff *diff, smart_measure *m, smart_error *err);
 
 /* smart_measure_pair for two files, read whole. */
@@ -133,5 +138,27 @@ int smart_measure_files(const char *old_path, const char *new_path, smart_measur
 int smart_measure_comparators(const smart_document *old_doc, const smart_document *new_doc,
 			      smart_format format, const smart_comparator_set *set,
 			      unsigned char *fails, smart_error *err);
+
+/* ---- learning a profile through the measuring stage (measure/learn_profile.c) ---- */
+
+/* Learns from the documents of one test in two or more clean runs
+ * (runs[i]; their names for errors): every pair of runs (i < j) is parsed,
+ * scrubbed and aligned as smart_measure_pair does, and what is left
+ * differing is recorded under `test` (smart_profile_learn_diff).
+ * Learning from every pair, through the same scrubbing, is what makes a
+ * profile explain every pair of the runs it was learnt from. (Learning
+ * from the raw alignment as well added structural places a scrubbed pair
+ * never shows, and cost phpMyAdmin's first look with a profile 0.987 ->
+ * 0.963; a model of SMART's raw pipeline, smart train --raw, therefore
+ * meets a profile that holds only what scrubbing leaves.) */
+int smart_profile_learn_test(struct smart_profile *p, const char *test,
+			     const smart_document *runs, size_t n_runs,
+			     smart_format format, smart_error *err);
+
+/* Learns from two or more runs (folders or archives, see smart_run_open):
+ * every file present in at least two of them is a test; then generalises
+ * (smart_profile_generalise). */
+int smart_profile_learn_runs(struct smart_profile *p, const char *const *dirs,
+			     size_t n_dirs, smart_format format, smart_error *err);
 
 #endif

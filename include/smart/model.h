@@ -118,6 +118,12 @@ typedef struct smart_model {
 	double cutoff;
 	smart_comparison comparison;
 	smart_provenance provenance;
+	/* The volatility profile the model carries (a "smart-profile" JSON
+	 * text, owned; NULL: none): one learnt from the ignore pairs an
+	 * adapted model was given (smart train --adapt, docs/adaptation.md),
+	 * used when classifying with the model and no --profile. model/ keeps
+	 * it as text; profile/ reads it. */
+	char *profile;
 } smart_model;
 
 /* ---- ordinary least squares and analysis of variance (model/ols.c) ---- */

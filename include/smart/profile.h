@@ -62,8 +62,9 @@ typedef struct smart_profile_test {
 
 typedef struct smart_profile {
 	unsigned shapes;          /* volatile everywhere (default: built-in) */
-	smart_shapes *compiled;   /* `shapes`, compiled when loaded (which checks them);
-	                           * owned. Threads match with their own copy
+	smart_shapes *compiled;   /* `shapes`, compiled when a loaded profile names
+	                           * other than the built-in ones (which checks
+	                           * them); NULL otherwise; owned. Threads match with their own copy
 	                           * (smart_shapes_of_thread). */
 	smart_profile_entry *all; /* locations volatile in every test */
 	size_t n_all, all_cap;    /* all_cap: room allocated in all */
@@ -166,20 +167,25 @@ int smart_run_is_archive_name(const char *name);
 
 /* ---- learning (profile/learn.c) ---- */
 
-/* Learns from the documents of one test in two or more clean runs
- * (runs[i]; their names for errors): every run is aligned with the first
- * by DiffX and what differs is recorded under `test`. */
-int smart_profile_learn_test(smart_profile *p, const char *test,
-			     const smart_document *runs, size_t n_runs,
-			     smart_format format, smart_error *err);
-
-/* Learns from two or more runs (folders or archives, see smart_run_open):
- * every file present in at least two of them is a test. */
-int smart_profile_learn_runs(smart_profile *p, const char *const *dirs,
-			     size_t n_dirs, smart_format format, smart_error *err);
+/* Learns from one aligned pair of clean runs of `test` (d's trees as
+ * the measuring stage aligned them, scrubbed): every edit marks its
+ * location. Learning from documents and run folders goes through the
+ * measuring stage, so that the profile holds what classifying sees
+ * (smart_profile_learn_test, smart_profile_learn_runs in smart/measure.h). */
+int smart_profile_learn_diff(smart_profile *p, const char *test, const struct smart_diff *d,
+			     smart_error *err);
 
 /* After the tests are learned: a location that varied in at least two
  * tests becomes an entry of all tests (its patterns merged). */
 int smart_profile_generalise(smart_profile *p, smart_error *err);
+
+/* Makes entries of a test entries of all tests, their patterns merged:
+ * for a profile learnt from a few pairs of an application (adaptation),
+ * which cannot show a place varying in two pages, a place that varied in
+ * one of its pages is taken to vary in every page that has it (a session
+ * token of the login form, a random checkbox id) -- when its values
+ * changed only in their shapes, or it is an attribute. Text and structure
+ * that changed beyond shapes, and pinned entries, stay with their test. */
+int smart_profile_widen(smart_profile *p, smart_error *err);
 
 #endif

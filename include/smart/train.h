@@ -118,9 +118,11 @@ typedef struct smart_load_options {
 	void *payload;             /* on_bad's ctx */
 	struct smart_shard_walk *shard; /* only this shard's records
 	                            * (smart/shard.h), or NULL: all */
-	void (*on_row)(void *ctx, size_t index); /* with shard: after each row
-	                            * is added, its record's position among
-	                            * all the records; may be NULL */
+	void (*on_row)(void *ctx, size_t index); /* after each row is added,
+	                            * its record's position among all the
+	                            * records of the corpora (every record the
+	                            * reader returns, usable or not, counts);
+	                            * may be NULL */
 	void *row_payload;         /* on_row's ctx */
 	smart_progress_fn progress;/* after each record is measured (total:
 	                            * the corpora's records; 0 with shard),
@@ -186,13 +188,17 @@ typedef struct smart_learn_pairs_options {
 	int (*keep)(void *ctx, const smart_pair *pair); /* only these, or NULL */
 	void *payload;        /* keep's ctx */
 	smart_format format;  /* for records without a "format" */
+	int ignore_pairs;     /* 1: every record labelled ignore, whatever its
+	                       * origin (an ignore pair is two clean runs: the
+	                       * adaptation pairs, the labels smart review
+	                       * writes), instead of the records of origin "rerun" */
 } smart_learn_pairs_options;
 
 #define SMART_LEARN_PAIRS_OPTIONS_VERSION 1
 #define SMART_LEARN_PAIRS_OPTIONS_INIT { .version = SMART_LEARN_PAIRS_OPTIONS_VERSION }
 
-/* Learns `p` from the records of the corpora whose origin is "rerun" and
- * that `o` selects; *used receives how many pairs were used. Any unusable
+/* Learns `p` from the records of the corpora whose origin is "rerun" (or,
+ * with o->ignore_pairs, that are labelled ignore) and that `o` selects; *used receives how many pairs were used. Any unusable
  * record is an error. */
 int smart_profile_learn_pairs(struct smart_profile *p, const char *const *paths,
 			      size_t n_paths, const smart_learn_pairs_options *o,
@@ -233,6 +239,14 @@ typedef struct smart_eval_options {
 	 * model trained elsewhere meets applications it never saw. NULL: fit.
 	 * Not with adapt. */
 	const smart_model *model;
+	/* by-app only: the held-out rows are decided on this table's values
+	 * instead of t's -- the same rows, measured otherwise (with the
+	 * profile the application's adaptation pairs taught); NULL: t. */
+	const struct smart_table *scored;
+	/* smart_eval_corpora, by-app with adapt: each held-out application's
+	 * adaptation pairs labelled ignore also teach it a profile, and its
+	 * other pairs are scored measured with it (docs/adaptation.md). */
+	int adapt_profiles;
 	/* smart_eval_corpora only (include/smart/eval.h): how the corpora
 	 * are read and measured, and what is compared. */
 	smart_format format;        /* records without a "format" (AUTO: sniffed) */

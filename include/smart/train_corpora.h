@@ -45,6 +45,9 @@ typedef struct smart_train_corpora_options {
 	                             * counted adapt_weight times */
 	size_t n_adapt;
 	unsigned adapt_weight;      /* 0: SMART_ADAPT_WEIGHT */
+	int adapt_profile;          /* with adapt: the model carries a profile
+	                             * learnt from the adaptation pairs labelled
+	                             * ignore (where the application varies) */
 	int from_stats;             /* the paths are statistics files (linear
 	                             * only): fit to their sum */
 	const char *output;         /* where the model is written, atomically;
@@ -74,6 +77,9 @@ typedef struct smart_train_report {
 	size_t n_adapt_pairs;       /* adaptation pairs (each counted adapt_weight
 	                             * times in the fit) */
 	double adapt_f1;            /* the model's F1 on them */
+	size_t adapt_locations;     /* adapt_profile: the locations of the
+	                             * profile the model carries */
+	size_t adapt_profile_pairs; /* the ignore pairs it was learnt from */
 	int no_cv;                  /* cross-validation failed: cv_error says why
 	                             * (the model is written without it) */
 	smart_error cv_error;

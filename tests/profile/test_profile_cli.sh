@@ -1,8 +1,8 @@
 # smart profile, and --profile / --calibrate on train and classify: a
 # profile learned from three clean runs of a shop page whose clock, CSRF
-# token and generator version vary marks exactly those places; with it a
-# fourth run is ignore while a changed link, a removed input and a changed
-# number are each inspect.
+# token and generator version vary holds nothing once scrubbing explained
+# them; with it a fourth run is ignore while a changed link, a removed
+# input and a changed number are each inspect.
 . "$(dirname "$0")/../cli/lib.sh"
 P="$FIX/profile"
 
@@ -12,19 +12,15 @@ expect_status "profile_of_one_run_is_usage_error" 2 "$SMART" profile -o "$TMP/x.
 expect_one_error_line "profile_of_one_run_says_two_needed" 'at least two run folders'
 
 expect_status "profile_learns_from_three_runs" 0 "$SMART" profile "$P/run1" "$P/run2" "$P/run3" -o "$TMP/p.json"
-expect_output "profile_reports_three_locations" '^3 runs: 3 volatile locations in 1 tests'
-# exactly the clock text, the token attribute and the version text
-locs=$(grep -o '"location":[[:space:]]*"[^"]*"' "$TMP/p.json" | sed 's/.*"\(\/[^"]*\)"/\1/' | sort | tr '\n' ' ')
-if [ "$locs" = "/html/body/footer/text() /html/body/form/input/@value /html/body/p/text() " ]; then
-	echo "ok - profile_marks_exactly_clock_token_and_version"
+# Learnt through the measuring stage (issue 35): the clock, the token and
+# the version are scrubbed before the runs are aligned, so nothing is left
+# for the profile to hold (tests/profile/test_learn.c pins locations and
+# patterns of values scrubbing does not know).
+expect_output "profile_holds_only_what_scrubbing_leaves" '^3 runs: 0 volatile locations in 0 tests'
+if ! grep -q '"location"' "$TMP/p.json"; then
+	echo "ok - profile_of_scrubbed_runs_has_no_location"
 else
-	echo "not ok - profile_marks_exactly_clock_token_and_version (got: $locs)"
-fi
-if grep -q '"Generated {date} {time}"' "$TMP/p.json" && grep -q '"{hex}"' "$TMP/p.json" &&
-   grep -q '"Powered by shopgen {version}"' "$TMP/p.json"; then
-	echo "ok - profile_generalises_values_into_patterns"
-else
-	echo "not ok - profile_generalises_values_into_patterns"
+	echo "not ok - profile_of_scrubbed_runs_has_no_location"
 fi
 # The same runs as tar.gz archives (as the corpora keep them) give the same profile.
 for k in 1 2 3; do tar czf "$TMP/run$k.tar.gz" -C "$P/run$k" .; done
@@ -52,15 +48,7 @@ for fault in link input number; do
 	expect_status "changed_${fault}_beside_noise_is_inspect" 1 "$SMART" classify --model "$TMP/m.json" --profile "$TMP/p.json" "$P/run1/page.html" "$P/new/$fault/page.html"
 done
 
-# The volatility features see the profile: with a raw model the version
-# change is volatile only with it.
-"$SMART" classify --json --model "$TMP/m.json" --profile "$TMP/p.json" "$P/run1/page.html" "$P/new/rerun/page.html" >"$TMP/with.json" 2>/dev/null
-"$SMART" classify --json --model "$TMP/m.json" "$P/run1/page.html" "$P/new/rerun/page.html" >"$TMP/without.json" 2>/dev/null
-if grep -q '"only_volatile":1' "$TMP/with.json" && grep -q '"only_volatile":0' "$TMP/without.json"; then
-	echo "ok - profile_makes_the_version_change_volatile"
-else
-	echo "not ok - profile_makes_the_version_change_volatile"
-fi
+
 
 # An edited profile is honoured: without the footer entry the version
 # change is stable again; pinning the list's children makes a moved link
@@ -117,7 +105,7 @@ mkdir -p "$TMP/runs/webshop/runs"
 cp -r "$P/run1" "$P/run2" "$P/run3" "$TMP/runs/webshop/runs/"
 expect_status "eval_by_app_with_runs" 0 "$SMART" eval --by-app --runs "$TMP/runs" --calibrate "$P/train.jsonl" "$FIX/train/pairs.jsonl"
 expect_output "eval_shows_columns_side_by_side" '^application +pairs +inspect +without +profile +without\+cal +profile\+cal +locations$'
-expect_output "eval_webshop_row_has_its_profile" '^webshop +32 +20 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +3$'
+expect_output "eval_webshop_row_has_its_profile" '^webshop +32 +20 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +0$'
 expect_output "eval_apps_without_runs_have_no_profile" '^shop +18 .* -$'
 expect_status "eval_json_by_app" 0 "$SMART" eval --json --by-app --runs "$TMP/runs" "$P/train.jsonl" "$FIX/train/pairs.jsonl"
 expect_output "eval_json_has_per_app_f1" '"by_app":\[\{"app":"webshop","pairs":32,"inspect":20,"without":[0-9.]+,"profile":[0-9.]+'

@@ -65,5 +65,51 @@ else
 fi
 if grep -q 'adapted with 5 pairs (each counted 50 times)' "$TMP/err5"; then
 	echo "ok - train_adapt_reports_pairs_and_weight"; else echo "not ok - train_adapt_reports_pairs_and_weight"; fi
+
+# Adaptation learns where (issue 35): the new application "delta" rotates a
+# feed (#feed: items change and go, what the base applications call a
+# fault). Its adaptation pairs labelled ignore teach the adapted model a
+# profile it carries, which classify uses with no --profile: another
+# page's rotated feed is ignore, its changed result is still inspect; it
+# is the profile that explains the feed (every edit noise: only_volatile),
+# not the reweighting (--adapt-no-profile: the score decides).
+feed() { # TEST-NUMBER RESULT ITEMS...
+	n=$1 r=$2; shift 2
+	printf '<html><head><title>delta %s</title></head><body><h1>delta %s</h1><p>%s</p><ul id=feed>' "$n" "$n" "$r"
+	for i in "$@"; do printf '<li>%s</li>' "$i"; done
+	printf '</ul></body></html>'
+}
+: >"$TMP/delta5.jsonl"
+for i in 1 2 3; do
+	pair delta "delta-$i" ignore "$(feed "$i" "Result $i is ready." apples pears plums)" \
+		"$(feed "$i" "Result $i is ready." cherries)" >>"$TMP/delta5.jsonl"
+done
+for i in 4 5; do
+	pair delta "delta-$i" inspect "$(feed "$i" "Result $i is ready." apples)" \
+		"$(feed "$i" "Fatal: result $i was lost." apples)" >>"$TMP/delta5.jsonl"
+done
+feed 9 "Result 9 is ready." figs dates limes >"$TMP/d_old.html"
+feed 9 "Result 9 is ready." melons >"$TMP/d_new.html"
+feed 9 "Fatal: result 9 was lost." figs dates limes >"$TMP/d_bad.html"
+"$SMART" train --adapt "$TMP/delta5.jsonl" --adapt-weight 1 -o "$TMP/delta.json" "$TMP/base.jsonl" >/dev/null 2>"$TMP/err"
+"$SMART" train --adapt "$TMP/delta5.jsonl" --adapt-weight 1 --adapt-no-profile -o "$TMP/delta_np.json" \
+	"$TMP/base.jsonl" >/dev/null 2>"$TMP/err_np"
+if grep -q '"profile"' "$TMP/delta.json" && ! grep -q '"profile"' "$TMP/delta_np.json" &&
+	grep -q 'carries a profile of [1-9][0-9]* locations learnt from 3 ignore pairs' "$TMP/err"; then
+	echo "ok - train_adapt_model_carries_profile_of_its_ignore_pairs"
+else
+	echo "not ok - train_adapt_model_carries_profile_of_its_ignore_pairs ($(tail -n 1 "$TMP/err"))"
+fi
+expect_status "adapted_model_profile_explains_another_pages_rotated_feed" 0 \
+	"$SMART" classify --model "$TMP/delta.json" "$TMP/d_old.html" "$TMP/d_new.html"
+expect_status "adapted_model_profile_still_inspects_a_changed_result" 1 \
+	"$SMART" classify --model "$TMP/delta.json" "$TMP/d_old.html" "$TMP/d_bad.html"
+"$SMART" classify --json --model "$TMP/delta.json" "$TMP/d_old.html" "$TMP/d_new.html" >"$TMP/j1" 2>&1
+"$SMART" classify --json --model "$TMP/delta_np.json" "$TMP/d_old.html" "$TMP/d_new.html" >"$TMP/j0" 2>&1
+if grep -q '"only_volatile": *true' "$TMP/j1" && grep -q '"only_volatile": *false' "$TMP/j0"; then
+	echo "ok - the_carried_profile_not_the_reweighting_explains_the_feed"
+else
+	echo "not ok - the_carried_profile_not_the_reweighting_explains_the_feed ($(cat "$TMP/j1" "$TMP/j0" | tr -d '\n' | cut -c1-300))"
+fi
 expect_status "train_adapt_weight_without_adapt_is_usage_error" 2 "$SMART" train --adapt-weight 3 -o "$TMP/x.json" "$PAIRS"
 finish

@@ -1,0 +1,124 @@
+/* Learning a profile: through the measuring stage (what classifying sees,
+ * scrubbed), every pair of runs, patterns that read as written, and
+ * widening a few pairs' profile to every test (adaptation). */
+#include "../support/support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "smart/measure.h"
+#include "smart/profile.h"
+
+/* 1 when the pair is ignore whatever the model says (equal trees, or
+ * every edit explained by `p`) for test `test`. */
+static int explained(const smart_profile *p, const char *test, const char *a, const char *b)
+{
+	smart_error err = { "" };
+	double *values = calloc(smart_feature_count(), sizeof(*values));
+	smart_document da = { a, strlen(a), "a.html" }, db = { b, strlen(b), "b.html" };
+	smart_measure m = { .values = values, .format = SMART_FORMAT_HTML, .profile = p,
+			    .test = test };
+	int rc;
+
+	assert_non_null(values);
+	rc = smart_measure_pair(&da, &db, &m, &err);
+	free(values);
+	if (rc)
+		fail_msg("%s", err.message);
+	return !m.trees_differ || m.result.only_volatile;
+}
+
+static smart_profile *learnt(const char *test, const char *a, const char *b)
+{
+	smart_document runs[2] = { { a, strlen(a), "r1" }, { b, strlen(b), "r2" } };
+	smart_error err = { "" };
+	smart_profile *p = smart_profile_new(&err);
+
+	assert_non_null(p);
+	if (smart_profile_learn_test(p, test, runs, 2, SMART_FORMAT_HTML, &err) ||
+	    smart_profile_generalise(p, &err))
+		fail_msg("%s", err.message);
+	return p;
+}
+
+#define INIT(tok) \
+	"<html><body><p>page</p><script>init('7.2.10', 'index.php', '" tok "');</script></body></html>"
+
+/* Issue 35's first repro: the version unchanged, the token new. */
+static void profile_explains_script_token_beside_a_scrubbed_version(void **state)
+{
+	smart_profile *p = learnt("a.html", INIT("123456:654321"), INIT("777777:888888"));
+
+	(void)state;
+	assert_true(explained(p, "a.html", INIT("123456:654321"), INIT("777777:888888")));
+	assert_true(explained(p, "a.html", INIT("777777:888888"), INIT("123456:654321")));
+	/* the pattern reads as written: the scrubbed version is {version} */
+	assert_int_equal(p->n_tests, 1);
+	assert_string_equal(p->tests[0].entries[0].patterns[0],
+			    "init('{version}', 'index.php', '{number}:{number}');");
+	smart_profile_free(p);
+}
+
+#define TOKEN(tok) "<html><body><input type=hidden name=x value=\"" tok "\"><p>tok " tok "</p></body></html>"
+
+/* Issue 35's second repro: a token of numbers and hex joined by dashes. */
+static void profile_explains_dashed_token_in_attribute_and_text(void **state)
+{
+	smart_profile *p = learnt("b.html", TOKEN("9067903-77420875-27b1d4bc"),
+				  TOKEN("9067911-77420999-3a1f22ee"));
+
+	(void)state;
+	assert_true(explained(p, "b.html", TOKEN("9067903-77420875-27b1d4bc"),
+			      TOKEN("9067911-77420999-3a1f22ee")));
+	/* a word where the token was is not that token's shape */
+	assert_false(explained(p, "b.html", TOKEN("9067903-77420875-27b1d4bc"),
+			       TOKEN("broken")));
+	smart_profile_free(p);
+}
+
+#define LOGIN(tok) "<html><body><form id=login><input name=q value=\"" tok "\"></form></body></html>"
+
+/* A place that varied in one page only speaks for that page, until the
+ * profile is widened (what adaptation does with its few pairs). */
+static void widened_profile_speaks_for_every_page(void **state)
+{
+	smart_profile *p = learnt("login-1.html", LOGIN("kq-Zp1"), LOGIN("mv-Aa9"));
+	smart_error err = { "" };
+
+	(void)state;
+	assert_false(explained(p, "login-2.html", LOGIN("xx-Qq2"), LOGIN("yy-Rr3")));
+	assert_int_equal(smart_profile_widen(p, &err), 0);
+	assert_int_equal(p->n_tests, 0);
+	assert_int_equal(p->n_all, 1);
+	assert_true(explained(p, "login-2.html", LOGIN("xx-Qq2"), LOGIN("yy-Rr3")));
+	smart_profile_free(p);
+}
+
+#define BANNER(w) "<html><body><p>" w "</p></body></html>"
+
+/* Text that changed beyond its shapes (a rotating banner) stays with its
+ * page: on another page the same change is as likely a fault. */
+static void widening_keeps_free_text_with_its_page(void **state)
+{
+	smart_profile *p = learnt("news-1.html", BANNER("Buy apples"), BANNER("Try pears"));
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_profile_widen(p, &err), 0);
+	assert_int_equal(p->n_all, 0);
+	assert_true(explained(p, "news-1.html", BANNER("Buy apples"), BANNER("Eat plums")));
+	assert_false(explained(p, "news-2.html", BANNER("Buy apples"), BANNER("Eat plums")));
+	smart_profile_free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(profile_explains_script_token_beside_a_scrubbed_version),
+		cmocka_unit_test(profile_explains_dashed_token_in_attribute_and_text),
+		cmocka_unit_test(widened_profile_speaks_for_every_page),
+		cmocka_unit_test(widening_keeps_free_text_with_its_page),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,35 @@
+/*
+ * The adaptation pairs of a leave-one-application-out evaluation
+ * (train/adapt_rows.c): which rows of the held-out application join the
+ * training, and the profile their ignore pairs teach it. Internal to
+ * train/.
+ */
+#ifndef SMART_TRAIN_ADAPT_ROWS_H
+#define SMART_TRAIN_ADAPT_ROWS_H
+
+#include "smart/train.h"
+
+/* Marks in chosen[] (its rows of fold f cleared first) up to `adapt` rows
+ * of fold f, picked with a shuffle seeded by `seed` and f, alternating
+ * labels (inspect first) while both remain: the held-out application's
+ * few labelled pairs. */
+int smart__choose_adaptation(const smart_table *t, size_t adapt, uint64_t seed,
+			     const size_t *fold, size_t f, unsigned char *chosen, smart_error *err);
+
+/* Learns profiles[a] (t->n_apps of them, made empty by the caller) from
+ * the adaptation pairs labelled ignore that smart__choose_adaptation picks
+ * for application a when it is held out (o->adapt of them, o->seed): the
+ * records are read again from the corpora, found by their positions
+ * (positions[i]: row i's record among all the records, as
+ * smart_load_options.on_row gives it). */
+int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
+				const char *const *paths, size_t n_paths,
+				const smart_eval_options *o, struct smart_profile **profiles,
+				smart_error *err);
+
+/* Learns `p` from one labelled record: its two documents are two clean
+ * runs of its test (train/profile_pairs.c). */
+int smart__profile_learn_record(struct smart_profile *p, const smart_pair *pair,
+				smart_format fallback, smart_error *err);
+
+#endif
