@@ -6,6 +6,7 @@
 #define SMART_BENCH_BENCH_H
 
 #include <stddef.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <gsl/gsl_sort.h>
@@ -19,6 +20,27 @@ static inline double bench_now(void)
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Wall-clock seconds: for runs spread over threads, where what counts is
+ * how long the user waits. */
+static inline double bench_wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* CPU seconds of the whole process (every thread) so far: beside a wall
+ * time on a shared machine, it says how much of the wait was work. */
+static inline double bench_process_cpu_now(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+	       ru.ru_stime.tv_usec / 1e6;
 }
 
 /* The median of n samples (sorts them): it resists a busy machine better

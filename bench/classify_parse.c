@@ -33,25 +33,6 @@
 
 enum { LIBXML_PARSE, GUMBO_PARSE, CLASSIFY_HTML5, CLASSIFY_LIBXML2, N_STEPS };
 
-/* Wall-clock seconds. */
-static double wall_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* CPU seconds of the process, every thread. */
-static double cpu_now(void)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
-	       ru.ru_stime.tv_usec / 1e6;
-}
-
 /* libxml2's parse of both documents, with the options smart's tree builder
  * gives it. */
 static void libxml_parse_both(const char *a, size_t a_len, const char *b, size_t b_len)
@@ -115,7 +96,7 @@ static void classify(const smart_model *m, smart_html_parser parser, const char 
 static double run_step(int k, const smart_model *m, const char *a, size_t a_len, const char *b,
 		       size_t b_len, double *cpu)
 {
-	double t0 = wall_now(), c0 = cpu_now();
+	double t0 = bench_wall_now(), c0 = bench_process_cpu_now();
 
 	switch (k) {
 	case LIBXML_PARSE: libxml_parse_both(a, a_len, b, b_len); break;
@@ -123,8 +104,8 @@ static double run_step(int k, const smart_model *m, const char *a, size_t a_len,
 	case CLASSIFY_HTML5: classify(m, SMART_HTML_PARSER_HTML5, a, a_len, b, b_len); break;
 	default: classify(m, SMART_HTML_PARSER_LIBXML2, a, a_len, b, b_len); break;
 	}
-	*cpu = cpu_now() - c0;
-	return wall_now() - t0;
+	*cpu = bench_process_cpu_now() - c0;
+	return bench_wall_now() - t0;
 }
 
 int main(int argc, char **argv)

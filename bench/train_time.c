@@ -29,28 +29,10 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench.h"
 #include "smart.h"
 
 #define GOAL_SECONDS 20.0
-
-/* Wall-clock seconds: the threads' work is what is measured. */
-static double wall_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* CPU seconds of the whole process (every thread) so far. */
-static double cpu_now(void)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
-	       ru.ru_stime.tv_usec / 1e6;
-}
 
 /* Counts the pairs of a batch that were classified (training skips the
  * others). */
@@ -78,8 +60,8 @@ static double classify_all(const char *const *paths, size_t n, unsigned threads,
 		exit(2);
 	m->comparison = SMART_CMP_GE;
 	*pairs = 0;
-	t0 = wall_now();
-	c0 = cpu_now();
+	t0 = bench_wall_now();
+	c0 = bench_process_cpu_now();
 	for (size_t i = 0; i < n; i++) {
 		smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
 		smart_error err = { "" };
@@ -92,8 +74,8 @@ static double classify_all(const char *const *paths, size_t n, unsigned threads,
 			exit(2);
 		}
 	}
-	*cpu = cpu_now() - c0;
-	t0 = wall_now() - t0;
+	*cpu = bench_process_cpu_now() - c0;
+	t0 = bench_wall_now() - t0;
 	smart_model_free(m);
 	free(names);
 	return t0;
@@ -114,14 +96,14 @@ static double train_once(const char *const *paths, size_t n, unsigned threads, u
 	o.skip_bad = 1;
 	o.threads = threads;
 	o.folds = folds;
-	t0 = wall_now();
-	*cpu = cpu_now();
+	t0 = bench_wall_now();
+	*cpu = bench_process_cpu_now();
 	if (smart_train_corpora(paths, n, &o, &r, &err)) {
 		fprintf(stderr, "train_time: %s\n", err.message);
 		exit(2);
 	}
-	*cpu = cpu_now() - *cpu;
-	t0 = wall_now() - t0;
+	*cpu = bench_process_cpu_now() - *cpu;
+	t0 = bench_wall_now() - t0;
 	*pairs = r.n_rows;
 	smart_train_report_free(&r);
 	return t0;
