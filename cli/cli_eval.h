@@ -4,6 +4,9 @@
 
 #include "cli.h"
 
+/* Prints smart eval's usage text (cli/cli_eval_usage.c) to `out`. */
+void cli_eval_usage(FILE *out);
+
 /* Prints smart beside the baselines and the comparators, and with --by-app
  * each held-out application (cli/cli_eval_print.c): a table, or with `json`
  * one object. Returns CLI_SAME, or CLI_TROUBLE with the cause printed. */

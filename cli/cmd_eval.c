@@ -15,82 +15,6 @@
 #include "cli_shard.h"
 #include "smart/plot.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: smart eval [--folds K | --by-app [--adapt N]] [--kind linear|svm] [--seed N]\n"
-		"                  [--annotated N] [--skip-bad] [--threads N] [--json]\n"
-		"                  [--baselines all|NAME,...] [--comparator-features] [--compare-config FILE]\n"
-		"                  [--plots DIR]\n"
-		"                  CORPUS.jsonl[.gz]...\n\n"
-		"Cross-validates a model on the labelled pairs and compares it with the\n"
-		"baselines on the same pairs: diff (any byte differs -> inspect), tree-diff\n"
-		"(the parsed, normalised trees differ -> inspect), a fair coin and a coin\n"
-		"biased to the corpus' inspect rate (SMART Fig. 3). Held-out decisions of\n"
-		"all folds are pooled into one confusion matrix.\n\n"
-		"  --folds K      K-fold cross-validation, stratified by label (default 10)\n"
-		"  --shard K/N -o FILE  only measure shard K of N of the pairs and write\n"
-		"                 their feature rows to FILE (no evaluation; docs/shards.md)\n"
-		"  --from-shards  the arguments are the N files of --shard: evaluate their\n"
-		"                 rows, merged; the report is the unsharded one byte for byte\n"
-		"  --raw          SMART's original pipeline: features of the raw trees (no\n"
-		"                 scrubbing of volatile values before DiffX), to compare\n"
-		"  --scrubbers LIST  measure with only these scrubbers (names), or without them\n"
-		"                 (-names), or all / none: captcha, values, clock_year,\n"
-		"                 clock_pieces, rebase, metadata, presentation\n"
-		"  --by-app       train on all other applications, test on each in turn\n"
-		"  --model FILE   with --by-app: decide every application with this model (or\n"
-		"                 'default': the compiled-in one) instead of one fitted without\n"
-		"                 it -- a first look (docs/first-look.md); with --runs or\n"
-		"                 --profile, also measured with each application's profile\n"
-		"  --ablate-scrubbers  with --by-app: the F1 of every application with each\n"
-		"                 scrubber turned off in turn, beside all of them on\n"
-		"  --kind KIND    linear (default) or svm\n"
-		"  --sign-constraints  fit each model as smart train --sign-constraints does\n"
-		"  --adapt N      with --by-app: N pairs of each held-out application (seeded,\n"
-		"                 alternating labels) join its training pairs and are not\n"
-		"                 scored: few-pair adaptation (SMART §6.3, docs/adaptation.md)\n"
-		"                 Its adaptation pairs labelled ignore (two clean runs each)\n"
-		"                 also teach it a profile, with which its other pairs are\n"
-		"                 scored, as an adapted model carries one\n"
-		"  --adapt-no-profile  with --adapt: reweighting only, no profile\n"
-		"  --adapt-weight W  how many base pairs one adaptation pair counts as (default 50)\n"
-		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"
-		"  --annotated N  pairs labelled by hand for training, counted as looked at\n"
-		"                 in the LookCost/MissCost ratio (SMART §5; default 0)\n"
-		"  --skip-bad     evaluate without unusable records (each is warned about)\n"
-		"  --threads N    measure pairs on N threads (default: all cores)\n"
-		"  --html, --xml  parse records without a \"format\" as HTML or XML (default: sniffed)\n"
-		"  --json         {\"smart\":{precision,recall,f1,tp,fp,fn,tn},\"baselines\":{...}}\n"
-		"  --review-sim   instead of the scores: a reviewer of 'smart review --by-change'\n"
-		"                 simulated on the held-out flagged pairs of each application,\n"
-		"                 grouped by change signatures, the labels the oracle: decisions,\n"
-		"                 wasted_decisions, decisions_on_faults, impure_groups_accepted\n"
-		"                 (docs/signatures.md)\n"
-		"  -q, --quiet    no progress line (drawn on stderr only when it is a terminal:\n"
-		"                 pairs measured/total, rate, ETA)\n"
-		"  --baselines L  also run the papers' oracle comparators (all, or names from\n"
-		"                 'smart compare --list') on the same pairs; rows sorted by F1\n"
-		"  --comparator-features\n"
-		"                 also cross-validate smart with each comparator's verdict as an\n"
-		"                 extra boolean feature (the --baselines list, default all), to\n"
-		"                 show whether they help\n"
-		"  --compare-config FILE  the comparators' JSON configuration\n"
-		"  --plots DIR    also write SVG plots into DIR (made if missing): pr-curve,\n"
-		"                 score-histogram, app-f1 (per application, beside the best\n"
-		"                 --baselines) and weights (docs/plots.md)\n"
-		"  --runs DIR     with --by-app: learn each application's volatility profile\n"
-		"                 from its clean run folders DIR/APP/runs/*/ (or DIR/APP/*/)\n"
-		"                 and print every application's F1 without and with it\n"
-		"  --profile-reruns  the same, learning from half of the application's records\n"
-		"                 with origin \"rerun\" (split by test name; that half is left\n"
-		"                 out of the scoring on both sides, the other half is scored)\n"
-		"  --profile [APP=]FILE  the same with given profiles (may be repeated)\n"
-		"  --calibrate    also score with the cutoff moved past each held-out\n"
-		"                 application's clean reruns (docs/profile.md)\n");
-}
-
-
 /* What the command line asks for, beside the options of the evaluation. */
 typedef struct eval_args {
 	smart_eval_options eo;
@@ -156,7 +80,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":hqo:", opts, NULL)) != -1) {
 		switch (c) {
-		case 'h': usage(stdout); return CLI_SAME;
+		case 'h': cli_eval_usage(stdout); return CLI_SAME;
 		case 'q': a->quiet = 1; break;
 		case 'K':
 			if (cli_shard_parse("eval", optarg, &a->shard) != CLI_SAME)
@@ -298,7 +222,6 @@ static int check_eval(const eval_args *a)
 		return cli_usage_error("eval", "--compare-config needs --baselines or --comparator-features");
 	return -1;
 }
-
 
 static int run_eval(int argc, char **argv)
 {

@@ -74,37 +74,6 @@ static int suite_status(const review_suite *s)
 	return s->inspect ? CLI_DIFFER : CLI_SAME;
 }
 
-/* --accept-ignored: every ignored pair accepted, without a prompt. */
-static int accept_ignored(review_opts *o)
-{
-	review_suite *s = &o->suite;
-	size_t accepted = 0, identical = 0;
-	smart_error err = { "" };
-
-	for (size_t i = 0; i < s->n; i++) {
-		const review_item *it = &s->items[i];
-		int same;
-
-		if (it->inspect || it->problem)
-			continue;
-		same = review_identical(s, it, &err);
-		if (same < 0 || (!same && review_accept(s, it, &o->labels, &err)))
-			return cli_fail(&err);
-		if (same) {
-			identical++;
-			continue;
-		}
-		accepted++;
-		if (!s->quiet && !o->json)
-			printf("accepted %s%s%s\n", it->app, *it->app ? "/" : "", it->test);
-	}
-	if (!s->quiet && !o->json) /* --json: stdout is the list's JSON Lines */
-		printf("%zu ignored pairs accepted%s, %zu identical left as they are; "
-		       "labels in %s\n", accepted, s->corpus ? " (labelled only)" : "",
-		       identical, o->labels.path);
-	return CLI_SAME;
-}
-
 /* The '?' key: what each key does. */
 static void print_keys(void)
 {
@@ -339,17 +308,13 @@ static int review_run(review_opts *o)
 					   : o->list ? wanted_none
 					   : o->all ? wanted_all : wanted_inspect;
 	smart_error err = { "" };
-	int rc;
 
 	if (review_collect(&o->suite, wanted, &err))
 		return cli_fail(&err);
 	if (!o->suite.corpus && (o->accept_ignored || !o->list) && review_sweep_temps(&o->suite, &err))
 		return cli_fail(&err);
-	if (o->accept_ignored) {
-		rc = accept_ignored(o);
-		if (rc != CLI_SAME)
-			return rc;
-	}
+	if (o->accept_ignored && review_accept_ignored(&o->suite, &o->labels, o->json, &err))
+		return cli_fail(&err);
 	if (o->list && review_print_list(stdout, &o->suite, o->all, o->json))
 		return cli_failf("out of memory");
 	if (o->list || o->accept_ignored)

@@ -114,6 +114,10 @@ int review_new_only(const review_suite *s, const review_item *it);
  * accept), 0 when not, -1 with `err` set. */
 int review_identical(const review_suite *s, const review_item *it, smart_error *err);
 
+/* --accept-ignored: accepts every ignored pair that differs, without a
+ * prompt, and says how many (not when `json`). 0, or -1 with `err` set. */
+int review_accept_ignored(review_suite *s, review_labels *labels, int json, smart_error *err);
+
 void review_labels_close(review_labels *l);
 
 /* ---- review_show.c ---- */

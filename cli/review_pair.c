@@ -251,3 +251,35 @@ int review_sweep_temps(const review_suite *s, smart_error *err)
 			removed, removed == 1 ? "" : "s", s->old_dir);
 	return 0;
 }
+
+/* --accept-ignored: every ignored pair accepted, without a prompt, and a
+ * line saying how many (not with --json, where stdout is the list's JSON
+ * Lines). Pairs whose two sides are identical are left as they are. 0,
+ * or -1 with `err` set at the first pair that could not be accepted. */
+int review_accept_ignored(review_suite *s, review_labels *labels, int json, smart_error *err)
+{
+	size_t accepted = 0, identical = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const review_item *it = &s->items[i];
+		int same;
+
+		if (it->inspect || it->problem)
+			continue;
+		same = review_identical(s, it, err);
+		if (same < 0 || (!same && review_accept(s, it, labels, err)))
+			return -1;
+		if (same) {
+			identical++;
+			continue;
+		}
+		accepted++;
+		if (!s->quiet && !json)
+			printf("accepted %s%s%s\n", it->app, *it->app ? "/" : "", it->test);
+	}
+	if (!s->quiet && !json)
+		printf("%zu ignored pairs accepted%s, %zu identical left as they are; "
+		       "labels in %s\n", accepted, s->corpus ? " (labelled only)" : "",
+		       identical, labels->path);
+	return 0;
+}
