@@ -6,11 +6,14 @@
 #define SMART_BENCH_BENCH_H
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
+
+#include "smart.h"
 
 /* CPU time of this thread in seconds: the machine may be shared, and time
  * spent waiting for a core would punish the longer runs. */
@@ -49,6 +52,26 @@ static inline double bench_median(double *v, size_t n)
 {
 	gsl_sort(v, 1, n);
 	return gsl_stats_median_from_sorted_data(v, 1, n);
+}
+
+/* A linear model over every feature with all weights 0, inspect when the
+ * score is >= 0: classifying with it does all the work of a real model
+ * (parse, scrub, align, measure, score) whatever the corpora taught, so
+ * the benches time smart's steps, not one model's. NULL when out of
+ * memory. */
+static inline smart_model *bench_zero_model(void)
+{
+	size_t n = smart_feature_count();
+	const char **names = malloc((n ? n : 1) * sizeof(*names));
+	smart_model *m;
+
+	for (size_t i = 0; names && i < n; i++)
+		names[i] = smart_feature_info_at(i)->name;
+	m = names ? smart_model_alloc(SMART_MODEL_LINEAR, n, names) : NULL;
+	free(names); /* the model keeps copies */
+	if (m)
+		m->comparison = SMART_CMP_GE;
+	return m;
 }
 
 #endif
