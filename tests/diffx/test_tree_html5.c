@@ -62,9 +62,9 @@ static double parse_nested(unsigned depth)
 	for (unsigned i = 0; i < depth; i++)
 		memcpy(page + (size_t)i * 5, "<div>", 5);
 	page[(size_t)depth * 5] = '\0';
-	t0 = test_seconds();
+	t0 = test_cpu_seconds();
 	t = parse_html(page);
-	t0 = test_seconds() - t0;
+	t0 = test_cpu_seconds() - t0;
 	for (uint32_t i = 0; i < t->count; i++)
 		if (t->nodes[i].depth > max_depth)
 			max_depth = t->nodes[i].depth;

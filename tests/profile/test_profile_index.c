@@ -48,10 +48,10 @@ static char *generated_profile(size_t n)
 static double load_time(const char *json, size_t n)
 {
 	smart_error err = { { 0 } };
-	double t0 = test_seconds(), t;
+	double t0 = test_cpu_seconds(), t;
 	smart_profile *p = smart_profile_from_json(json, strlen(json), "generated", &err);
 
-	t = test_seconds() - t0;
+	t = test_cpu_seconds() - t0;
 	if (!p)
 		fail_msg("load: %s", err.message);
 	assert_int_equal(smart_profile_entry_count(p), n);

@@ -52,8 +52,8 @@ int use_libxml2_parser(void **state);
 int use_default_parser(void **state);
 #define unit_test_libxml2(f) cmocka_unit_test_setup_teardown(f, use_libxml2_parser, use_default_parser)
 
-/* A monotonic clock in seconds, for tests that compare the times of two
- * sizes (ratios, never bare times). */
-double test_seconds(void);
+/* The process's CPU time in seconds, for tests that compare the costs of
+ * two sizes (ratios, never bare times). */
+double test_cpu_seconds(void);
 
 #endif
