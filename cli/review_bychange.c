@@ -43,7 +43,7 @@ static int summary(const bc_review *r, const bc_files *f)
 		rejected += r->state[i] == BC_REJECTED;
 		flagged += r->s->items[i].inspect != 0;
 	}
-	printf("%zu %s decided: %zu flagged %s ignored by accepted changes, %zu rejected",
+	printf("%zu %s: %zu flagged %s ignored by accepted changes, %zu rejected",
 	       r->n, r->n == 1 ? "decision" : "decisions", ignored, ignored == 1 ? "pair" : "pairs",
 	       rejected);
 	if (pairs)
@@ -157,6 +157,13 @@ int review_by_change(review_suite *s, bc_files *f)
 
 	if (bc_init(&r, s, &err))
 		return cli_fail(&err);
+	rc = bc_next(&r, &g, &err);
+	bc_group_free(&g);
+	if (rc <= 0) { /* no group at all: nothing to ask */
+		rc = rc < 0 ? cli_fail(&err) : summary(&r, f);
+		bc_free(&r);
+		return rc;
+	}
 	if (review_term_enter(&err)) {
 		bc_free(&r);
 		return cli_fail(&err);

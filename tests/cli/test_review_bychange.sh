@@ -185,7 +185,7 @@ drive all "$TMP/work-all"
 step all all_starts '' '[?] >'
 step all all_accept_token a 'accepted: 3 pairs ignored'
 step all all_accept_row a 'accepted: 1 pair ignored'
-step all all_quit q 'decisions decided'
+step all all_quit q '2 decisions: 4 flagged pairs ignored by accepted changes, 0 rejected'
 wait_file "$TMP/all.status"
 check bychange_every_pair_ignored_exits_0 [ "$(cat "$TMP/all.status")" = 0 ]
 
