@@ -33,6 +33,7 @@ typedef struct batch_job {
 	const char *severity_reason;
 	char *view;                  /* o->views: the pair's view (owned) */
 	smart_signature_set *sigs;   /* o->signatures: owned */
+	int accepted;                /* ignored by accepted changes */
 	unsigned discounted_total;
 	char problem[SMART_ERROR_MAX];
 	double values[];
@@ -108,6 +109,7 @@ static void batch_work(void *ctx, void *job)
 		j->severity_reason = out.severity_reason;
 		j->view = out.view;
 		j->sigs = out.signatures;
+		j->accepted = out.accepted;
 		j->discounted_total = out.discounted_total;
 	}
 	smart_pair_job_drop_documents(p);
@@ -132,7 +134,8 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .severity_reason = j->severity_reason,
 			    .view = j->view,
 			    .signatures = j->sigs,
-			    .discounted_total = j->discounted_total };
+			    .discounted_total = j->discounted_total,
+			    .accepted = j->accepted };
 	int rc;
 
 	if (!j->measured && !j->skipped)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smart/accepted.h"
 #include "smart/compare.h"
 #include "smart/features.h"
 #include "smart/profile.h"
@@ -111,7 +112,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			const smart_document *new_doc, const smart_classify_options *o,
 			smart_classification *out, smart_error *err)
 {
-	aligned_ctx a = { .views = o->views, .signatures = o->signatures };
+	aligned_ctx a = { .views = o->views, .signatures = o->signatures || o->accepted };
 	smart_measure m = { .values = out->values, .format = o->format, .profile = o->profile,
 			    .test = o->test, .raw = model->provenance.raw,
 			    .on_aligned = on_aligned, .on_aligned_ctx = &a };
@@ -127,6 +128,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		return smart_error_prefix(err, "model");
 	out->view = NULL;
 	out->signatures = NULL;
+	out->accepted = 0;
 	if (classify_measure(model, old_doc, new_doc, &m, err)) {
 		free(a.view);
 		free(a.sigs);
@@ -155,9 +157,18 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		out->inspect = 0;
 	else if (forced >= 0)
 		out->inspect = forced;
+	/* a reviewer accepted every change left: what they decided stands */
+	if (out->inspect && a.sigs && smart_accepted_covers(o->accepted, a.sigs, o->test)) {
+		out->inspect = 0;
+		out->accepted = 1;
+	}
 	rate(model, &a, out);
 	out->view = a.view;
-	out->signatures = a.sigs;
+	if (o->signatures) {
+		out->signatures = a.sigs;
+	} else {
+		free(a.sigs);
+	}
 	return 0;
 }
 

@@ -111,7 +111,8 @@ cJSON *smart_classification_to_json(const smart_model *m, const smart_classifica
 	for (size_t j = 0; feats && j < m->n_features; j++)
 		ok = ok && cJSON_AddNumberToObject(feats, m->names[j], v[j]);
 	ok = ok && feats && add_top(o, m, v, idx, k) == 0 &&
-	     cJSON_AddBoolToObject(o, "only_volatile", c->only_volatile);
+	     cJSON_AddBoolToObject(o, "only_volatile", c->only_volatile) &&
+	     (!c->accepted || cJSON_AddTrueToObject(o, "accepted_change"));
 	/* what scrubbing explained away (docs/features.md) */
 	disc = ok ? cJSON_AddObjectToObject(o, "discounted") : NULL;
 	ok = ok && disc && cJSON_AddNumberToObject(disc, "total", c->discounted_total) &&

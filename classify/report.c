@@ -71,6 +71,8 @@ char *smart_verdict_json(const smart_verdict *v, smart_error *err)
 		ok = cJSON_AddStringToObject(o, "skipped", v->skipped) != NULL;
 	if (ok && v->signatures && v->inspect)
 		ok = smart__signatures_to_json(o, v->signatures) == 0;
+	if (ok && v->accepted)
+		ok = cJSON_AddTrueToObject(o, "accepted_change") != NULL;
 	return smart__json_print(o, ok, 0, err);
 }
 

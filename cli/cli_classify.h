@@ -10,6 +10,8 @@
 typedef struct classify_args {
 	const char *model_path, *corpus, *junit, *report;
 	const smart_profile *profile;
+	const struct smart_accepted *accepted; /* changes accepted in review, or NULL */
+	const char *accepted_path;             /* its file */
 	smart_shard_walk *shard; /* --shard: this run's part, else NULL */
 	char params[256];        /* --shard: what the shards of one run share */
 	int json, top, strict, quiet;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli_classify.h"
+#include "smart/accepted.h"
 #include "cli_progress.h"
 #include "cli_shard.h"
 
@@ -24,6 +25,7 @@ typedef struct batch {
 	size_t report_counts[4];           /* --shard: pairs, inspect, ignore, trouble */
 	size_t pairs, inspect, trouble, skipped;
 	size_t missing;        /* of the trouble, files on one side only */
+	size_t accepted;       /* ignored by changes accepted in review */
 	cli_progress progress; /* on stderr when it is a terminal, unless --quiet */
 	int shared_terminal;   /* stdout is a terminal too: rows erase the line */
 	char first_problem[SMART_ERROR_MAX]; /* said on stderr at the end */
@@ -103,6 +105,7 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	if ((v->trouble || missing) && b->trouble++ == 0)
 		snprintf(b->first_problem, sizeof(b->first_problem), "%s", v->problem);
 	b->missing += missing;
+	b->accepted += v->accepted != 0;
 	if (b->o->json) {
 		if (put_json(b, v, err))
 			return -1;
@@ -117,10 +120,11 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 			snprintf(score, sizeof(score), "%.4f", v->score);
 		if (b->shared_terminal)
 			cli_progress_clear(&b->progress); /* the row replaces the progress line */
-		printf("%-8s %10s  %s%s%s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
+		printf("%-8s %10s  %s%s%s%s%s%s%s%s\n", v->inspect ? "inspect" : "ignore", score,
 		       v->app, *v->app ? "/" : "", v->test, v->problem ? "  " : "",
 		       v->problem ? v->problem : "", v->severity ? "  severity " : "",
-		       v->severity ? smart_severity_name(v->severity) : "");
+		       v->severity ? smart_severity_name(v->severity) : "",
+		       v->accepted ? "  accepted change" : "");
 		if (b->shared_terminal)
 			fflush(stdout);
 	} else {
@@ -230,6 +234,7 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 	co.progress_ctx = &b.progress;
 	co.views = o->report != NULL;
 	co.signatures = o->json;
+	co.accepted = o->accepted;
 
 	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
 	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))
@@ -278,6 +283,10 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 			       b.missing == 1 ? "file" : "files");
 		if (b.skipped)
 			printf("; %zu %s skipped", b.skipped, b.skipped == 1 ? "file" : "files");
+		if (o->accepted)
+			printf("; %zu %s by the %zu %s accepted in review (%s)", b.accepted,
+			       b.accepted == 1 ? "pair ignored" : "pairs ignored", o->accepted->n,
+			       o->accepted->n == 1 ? "change" : "changes", o->accepted_path);
 		putchar('\n');
 	}
 	if (b.missing && b.missing == b.trouble && b.missing == b.pairs && !o->corpus)

@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli_accepted.h"
 #include "cli_classify.h"
 #include "cli_explain.h"
 #include "cli_model.h"
@@ -44,6 +45,11 @@ static void usage(FILE *out)
 		"                 \"format\" wins)\n"
 		"  --profile FILE the application's volatility profile ('smart profile'): edits\n"
 		"                 where and as its clean runs vary count as noise\n"
+		"  --accepted FILE  changes accepted with 'smart review --by-change' (default:\n"
+		"                 .smart/accepted.json here, else beside OLD): a pair whose\n"
+		"                 every residual change is one of them is ignored, and the\n"
+		"                 output says so\n"
+		"  --no-accepted  no accepted changes, even where .smart/accepted.json is\n"
 		"  --calibrate RUN  (two or more, each after --calibrate) clean runs of the\n"
 		"                 application, folders or .tar[.gz] archives as 'smart profile'\n"
 		"                 reads them: every rerun pair must be ignore; if one is not,\n"
@@ -99,6 +105,7 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	co.test = new_path;
 	co.format = o->format;
 	co.signatures = o->json;
+	co.accepted = o->accepted;
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
 	    not_markup(o, old_path, old_doc, old_len, &err) ||
@@ -110,6 +117,9 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 		rc = explain_json(m, &c, o->top);
 	else
 		rc = cli_explain_text(stdout, m, &c, o->top);
+	if (c.accepted && !o->json)
+		printf("ignored: every residual change was accepted in review (%s)\n",
+		       o->accepted_path);
 	free(old_doc);
 	free(new_doc);
 	free(values);
@@ -151,13 +161,16 @@ static int shard_params(classify_args *o, const smart_model *m, const char *prof
 	smart_error err = { "" };
 	uint64_t profile_hash;
 
-	if (cli_file_fingerprint(profile_path, &profile_hash, &err))
+	uint64_t accepted_hash;
+
+	if (cli_file_fingerprint(profile_path, &profile_hash, &err) ||
+	    cli_file_fingerprint(o->accepted ? o->accepted_path : NULL, &accepted_hash, &err))
 		return cli_fail(&err);
 	snprintf(o->params, sizeof(o->params),
-		 "classify form=%s format=%d model=%016llx profile=%016llx",
+		 "classify form=%s format=%d model=%016llx profile=%016llx accepted=%016llx",
 		 o->corpus ? "corpus" : "folders",
 		 (int)o->format, (unsigned long long)cli_model_fingerprint(m),
-		 (unsigned long long)profile_hash);
+		 (unsigned long long)profile_hash, (unsigned long long)accepted_hash);
 	return CLI_SAME;
 }
 
@@ -177,12 +190,17 @@ static int run_classify(int argc, char **argv)
 		{ "xml", no_argument, NULL, 'X' },
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", required_argument, NULL, 'C' },
+		{ "accepted", required_argument, NULL, 'a' },
+		{ "no-accepted", no_argument, NULL, 'N' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	classify_args o = { .top = 5, .format = SMART_FORMAT_AUTO };
-	const char *profile_path = NULL;
+	const char *profile_path = NULL, *accepted_given = NULL;
+	char accepted_path[4096];
+	smart_accepted *accepted = NULL;
+	int no_accepted = 0;
 	char *runs[64];
 	size_t n_runs = 0;
 	smart_profile *profile = NULL;
@@ -226,6 +244,8 @@ static int run_classify(int argc, char **argv)
 		case 'H': o.format = SMART_FORMAT_HTML; break;
 		case 'X': o.format = SMART_FORMAT_XML; break;
 		case 'P': profile_path = optarg; break;
+		case 'a': accepted_given = optarg; break;
+		case 'N': no_accepted = 1; break;
 		case 'C':
 			if (n_runs == sizeof(runs) / sizeof(runs[0]))
 				return cli_usage_error("classify", "at most 64 --calibrate runs");
@@ -290,13 +310,24 @@ static int run_classify(int argc, char **argv)
 		smart_profile_free(profile);
 		return CLI_TROUBLE;
 	}
-	if (o.shard && shard_params(&o, model, profile_path) != CLI_SAME)
+	/* the changes accepted in review, found by themselves (docs/review.md) */
+	rc = cli_accepted_find(accepted_given, no_accepted, o.corpus ? NULL : argv[optind],
+			       &accepted, accepted_path, sizeof(accepted_path), &err);
+	o.accepted = accepted;
+	o.accepted_path = accepted_path;
+	if (rc == 0 && accepted && o.json) /* text output says it in its summary */
+		fprintf(stderr, "smart: note: using %zu %s accepted in review (%s)\n", accepted->n,
+			accepted->n == 1 ? "change" : "changes", accepted_path);
+	if (rc)
+		rc = cli_fail(&err);
+	else if (o.shard && shard_params(&o, model, profile_path) != CLI_SAME)
 		rc = CLI_TROUBLE;
 	else if (o.corpus || cli_is_dir(argv[optind]))
 		rc = cli_classify_batch(model, &o, o.corpus ? NULL : argv[optind],
 				    o.corpus ? NULL : argv[optind + 1]);
 	else
 		rc = classify_pair(model, &o, argv[optind], argv[optind + 1]);
+	smart_accepted_free(accepted);
 	smart_model_free(model);
 	free(names);
 	smart_profile_free(profile);

@@ -6,53 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_accepted.h"
 #include "cli_model.h"
-#include "review.h"
-
-/* -h, and the man page smart-review(1) (docs/man/mkman.sh). */
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: smart review [OPTIONS] OLD_DIR NEW_DIR\n"
-		"       smart review [OPTIONS] --corpus PAIRS.jsonl[.gz]\n\n"
-		"Classifies the suite as 'smart classify' does, then shows the pairs it\n"
-		"flags inspect one at a time, most severe first and, within a severity,\n"
-		"the most uncertain (score nearest the cutoff) first: each with its score,\n"
-		"severity, the features that moved the score and the edit script. One key\n"
-		"decides each pair:\n"
-		"  a  accept: the new output is right; it is copied over the old one\n"
-		"     (atomically; folders only) and the pair is labelled ignore; a file\n"
-		"     of NEW_DIR only is copied into OLD_DIR, unlabelled\n"
-		"  r  reject: the new output is a fault; the pair is labelled inspect\n"
-		"  s  skip    o  the whole pair in $PAGER    b  in $BROWSER (HTML report)\n"
-		"  q  quit    ?  help\n"
-		"Every verdict is appended as one record (origin \"review\") to the\n"
-		"application's labelled corpus, which 'smart train --adapt FILE' reads.\n"
-		"The interactive form needs a terminal on standard input.\n\n"
-		"  --labels FILE     where verdicts go (default .smart/labels.jsonl, its\n"
-		"                    folder created)\n"
-		"  --all             also the pairs smart ignores, after those it flags\n"
-		"  --list            print the review order, one line per pair (decision,\n"
-		"                    severity, score, distance to the cutoff, app/test);\n"
-		"                    no prompts\n"
-		"  --json            with --list: JSON Lines {app, test, decision, severity,\n"
-		"                    score, margin}\n"
-		"  --accept-ignored  accept every pair smart ignores without asking (those\n"
-		"                    whose outputs are byte-identical are left alone)\n"
-		"  --model M         a model written by 'smart train' (default: built in)\n"
-		"  --corpus FILE     review the pairs of a JSON Lines corpus\n"
-		"  --profile FILE    the application's volatility profile ('smart profile')\n"
-		"  --html, --xml     parse as HTML or XML (default: sniffed)\n"
-		"  --threads N       classify on N threads (default: all cores)\n"
-		"  -q, --quiet       no progress line, no skipped-file notes, no\n"
-		"                    per-pair lines of --accept-ignored\n\n"
-		"Exit status: 0 nothing left to inspect, 1 some pair flagged inspect (in\n"
-		"the interactive form: rejected, skipped or not reached before q), 2 trouble.\n");
-}
+#include "review_change.h"
 
 typedef struct review_opts {
-	const char *model_path, *profile_path;
-	int all, list, accept_ignored, json;
+	const char *model_path, *profile_path, *accepted_path;
+	int all, list, accept_ignored, json, by_change, no_accepted;
 	review_labels labels;
 	review_suite suite;
 } review_opts;
@@ -248,6 +208,9 @@ static int parse(int argc, char **argv, review_opts *o)
 		{ "list", no_argument, NULL, 'l' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "accept-ignored", no_argument, NULL, 'I' },
+		{ "by-change", no_argument, NULL, 'B' },
+		{ "accepted", required_argument, NULL, 'a' },
+		{ "no-accepted", no_argument, NULL, 'N' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "xml", no_argument, NULL, 'X' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -261,7 +224,7 @@ static int parse(int argc, char **argv, review_opts *o)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
 		switch (c) {
-		case 'h': usage(stdout); return -1;
+		case 'h': review_usage(stdout); return -1;
 		case 'q': o->suite.quiet = 1; break;
 		case 'm': o->model_path = optarg; break;
 		case 'c': o->suite.corpus = optarg; break;
@@ -277,6 +240,9 @@ static int parse(int argc, char **argv, review_opts *o)
 		case 'l': o->list = 1; break;
 		case 'j': o->json = 1; break;
 		case 'I': o->accept_ignored = 1; break;
+		case 'B': o->by_change = 1; break;
+		case 'a': o->accepted_path = optarg; break;
+		case 'N': o->no_accepted = 1; break;
 		case 'H': o->suite.format = SMART_FORMAT_HTML; break;
 		case 'X': o->suite.format = SMART_FORMAT_XML; break;
 		default: return cli_bad_option("review", c, argv);
@@ -295,6 +261,8 @@ static int parse(int argc, char **argv, review_opts *o)
 	}
 	if (o->json && !o->list)
 		return cli_usage_error("review", "--json is for --list");
+	if (o->by_change && (o->list || o->accept_ignored || o->all || o->suite.corpus))
+		return cli_usage_error("review", "--by-change is the interactive review of two folders");
 	if (!o->list && !o->accept_ignored && !isatty(STDIN_FILENO))
 		return cli_failf("standard input is not a terminal: an interactive review needs "
 				 "one (use --list for the review order, --accept-ignored in CI)");
@@ -309,6 +277,7 @@ static int review_run(review_opts *o)
 					   : o->all ? wanted_all : wanted_inspect;
 	smart_error err = { "" };
 
+	o->suite.signatures = o->by_change;
 	if (review_collect(&o->suite, wanted, &err))
 		return cli_fail(&err);
 	if (!o->suite.corpus && (o->accept_ignored || !o->list) && review_sweep_temps(&o->suite, &err))
@@ -319,6 +288,8 @@ static int review_run(review_opts *o)
 		return cli_failf("out of memory");
 	if (o->list || o->accept_ignored)
 		return suite_status(&o->suite);
+	if (o->by_change)
+		return review_by_change_run(&o->suite, o->accepted_path, &o->labels);
 	return interactive(o);
 }
 
@@ -328,6 +299,8 @@ static int run_review(int argc, char **argv)
 	review_opts o = { .labels = { .path = REVIEW_DEFAULT_LABELS, .fd = -1, .mkdir_parent = 1 },
 			  .suite = { .format = SMART_FORMAT_AUTO } };
 	smart_profile *profile = NULL;
+	smart_accepted *accepted = NULL;
+	char accepted_path[4096];
 	smart_model *model;
 	smart_error err = { "" };
 	const char **names;
@@ -336,8 +309,15 @@ static int run_review(int argc, char **argv)
 
 	if (rc != CLI_SAME)
 		return rc < 0 ? CLI_SAME : rc;
-	if (o.profile_path && !(profile = smart_profile_load(o.profile_path, &err)))
+	if (cli_accepted_find(o.accepted_path, o.no_accepted, o.suite.old_dir, &accepted,
+			      accepted_path, sizeof(accepted_path), &err))
 		return cli_fail(&err);
+	o.suite.accepted = accepted;
+	o.suite.accepted_path = accepted_path;
+	if (o.profile_path && !(profile = smart_profile_load(o.profile_path, &err))) {
+		smart_accepted_free(accepted);
+		return cli_fail(&err);
+	}
 	o.suite.profile = profile;
 	names = smart_feature_names(&n);
 	model = names ? cli_load_model(o.model_path, names, n, &err) : NULL;
@@ -346,12 +326,14 @@ static int run_review(int argc, char **argv)
 	if (!model) {
 		free(names);
 		smart_profile_free(profile);
+		smart_accepted_free(accepted);
 		return cli_fail(&err);
 	}
 	if (!profile && model->profile && /* an adapted model's own profile */
 	    !(o.suite.profile = profile = cli_model_profile(model, o.model_path, &err))) {
 		smart_model_free(model);
 		free(names);
+		smart_accepted_free(accepted);
 		return cli_fail(&err);
 	}
 	o.suite.model = model;
@@ -361,6 +343,7 @@ static int run_review(int argc, char **argv)
 	smart_model_free(model);
 	free(names);
 	smart_profile_free(profile);
+	smart_accepted_free(accepted);
 	return rc;
 }
 

@@ -15,6 +15,8 @@
 #include "cli.h"
 
 struct smart_profile;
+struct smart_accepted;
+struct smart_signature_set;
 
 /* One pair of the suite as the batch classified it. */
 typedef struct review_item {
@@ -31,12 +33,17 @@ typedef struct review_item {
 	char *old_doc, *new_doc;/* corpus form: the record's documents, once
 	                         * loaded (review_collect); folders: NULL */
 	size_t old_len, new_len;
+	struct smart_signature_set *sigs; /* with review_suite.signatures: the
+	                         * pair's change signatures (owned), or NULL */
 } review_item;
 
 /* The suite under review: where it is, how it is classified, its pairs. */
 typedef struct review_suite {
 	const smart_model *model;
 	const struct smart_profile *profile;
+	const struct smart_accepted *accepted; /* changes accepted in review, or NULL */
+	const char *accepted_path;             /* its file, or where one is written */
+	int signatures;                        /* keep each pair's signatures (--by-change) */
 	smart_format format;
 	unsigned threads;
 	int quiet;
@@ -47,6 +54,11 @@ typedef struct review_suite {
 	size_t inspect, trouble, skipped;
 	char first_problem[SMART_ERROR_MAX];
 } review_suite;
+
+/* ---- review_usage.c ---- */
+
+/* The usage text of smart review (-h, and its man page). */
+void review_usage(FILE *out);
 
 /* ---- review_order.c ---- */
 
@@ -118,9 +130,21 @@ int review_identical(const review_suite *s, const review_item *it, smart_error *
  * prompt, and says how many (not when `json`). 0, or -1 with `err` set. */
 int review_accept_ignored(review_suite *s, review_labels *labels, int json, smart_error *err);
 
+/* The pair as one record of the labels file, labelled `label`, with
+ * `note` (NULL: none): a new string without a newline (free()), or NULL
+ * with `err` set. */
+char *review_label_record(const review_item *it, const review_docs *d, smart_label label,
+			  const char *note, smart_error *err);
+
 void review_labels_close(review_labels *l);
 
 /* ---- review_show.c ---- */
+
+/* Measures the item's documents `d` as the batch did (the model's
+ * scrubbers, the profile), calling `fn` with `ctx` on the aligned pair.
+ * 0, or -1 with `err` set. */
+int review_measure(const review_suite *s, const review_item *it, const review_docs *d,
+		   smart_aligned_fn fn, void *ctx, smart_error *err);
 
 /* Draws the item (`pos` of `total`): its name, the explanation, and the
  * first lines of the scrubbed edit script, coloured when `colour`. */

@@ -36,6 +36,7 @@ static void item_clear(review_item *it)
 	free(it->problem);
 	free(it->old_doc);
 	free(it->new_doc);
+	free(it->sigs);
 	memset(it, 0, sizeof(*it));
 }
 
@@ -75,7 +76,10 @@ static int on_verdict(void *ctx, const smart_verdict *v, smart_error *err)
 	it->score = v->score;
 	it->severity = v->severity;
 	it->format = s->format;
-	if (!it->app || !it->test || !it->where || (v->problem && !it->problem)) {
+	if (v->signatures && (it->sigs = malloc(sizeof(*it->sigs))))
+		memcpy(it->sigs, v->signatures, sizeof(*it->sigs));
+	if (!it->app || !it->test || !it->where || (v->problem && !it->problem) ||
+	    (v->signatures && !it->sigs)) {
 		item_clear(it);
 		return smart_error_oom(err);
 	}
@@ -174,6 +178,8 @@ int review_collect(review_suite *s, int (*wanted)(const review_item *it), smart_
 
 	co.format = s->format;
 	co.profile = s->profile;
+	co.accepted = s->accepted;
+	co.signatures = s->signatures;
 	co.threads = s->threads;
 	co.on_verdict = on_verdict;
 	co.payload = &c;

@@ -111,16 +111,15 @@ static const char *label_text(const smart_document *doc, smart_strbuf *clean, si
 	return clean->data;
 }
 
-/* Appends the pair with `label` as one record, in one write. */
-static int labels_append(review_labels *l, const review_item *it, const review_docs *d,
-			 smart_label label, smart_error *err)
+/* The pair as one record (cli/review.h): both documents as a record may
+ * hold them, origin "review". */
+char *review_label_record(const review_item *it, const review_docs *d, smart_label label,
+			  const char *note, smart_error *err)
 {
 	smart_strbuf clean_old = { 0 }, clean_new = { 0 };
 	smart_pair p = { .app = it->app, .test = it->test, .format = it->format,
-			 .label = label, .origin = "review" };
+			 .label = label, .origin = "review", .note = note };
 	char *line = NULL;
-	size_t len;
-	ssize_t put;
 
 	p.old_doc = label_text(&d->old_doc, &clean_old, &p.old_len);
 	p.new_doc = label_text(&d->new_doc, &clean_new, &p.new_len);
@@ -130,6 +129,17 @@ static int labels_append(review_labels *l, const review_item *it, const review_d
 		smart_error_prefix(err, "%s: cannot be labelled", it->where);
 	smart__strbuf_free(&clean_old);
 	smart__strbuf_free(&clean_new);
+	return line;
+}
+
+/* Appends the pair with `label` as one record, in one write. */
+static int labels_append(review_labels *l, const review_item *it, const review_docs *d,
+			 smart_label label, smart_error *err)
+{
+	char *line = review_label_record(it, d, label, NULL, err);
+	size_t len;
+	ssize_t put;
+
 	if (!line)
 		return -1;
 	len = strlen(line);

@@ -82,6 +82,28 @@ static int print_script(void *ctx, const smart_aligned_pair *p, smart_error *err
 	return 0;
 }
 
+/* Measures the item's documents as the batch did (its model's scrubbers,
+ * the profile), `fn` called on the aligned pair (cli/review.h). */
+int review_measure(const review_suite *s, const review_item *it, const review_docs *d,
+		   smart_aligned_fn fn, void *ctx, smart_error *err)
+{
+	double *values = calloc(smart_feature_count(), sizeof(double));
+	smart_measure m = { .values = values, .format = it->format, .profile = s->profile,
+			    .test = it->test, .raw = s->model->provenance.raw,
+			    .on_aligned = fn, .on_aligned_ctx = ctx };
+	int rc;
+
+	if (!values)
+		return smart_error_oom(err);
+	if (smart_scrubbers_off_parse(s->model->provenance.scrubbers_off, &m.scrubbers_off,
+				      err))
+		rc = smart_error_prefix(err, "model");
+	else
+		rc = smart_measure_pair(&d->old_doc, &d->new_doc, &m, err);
+	free(values);
+	return rc;
+}
+
 /* Classifies the item's pair again for its explanation, and measures it
  * for its script (printed by `so`), as the batch did. `views`: also draw
  * the HTML view into c->view. */
@@ -90,34 +112,21 @@ static int explain_pair(const review_suite *s, const review_item *it, script_out
 {
 	review_docs d;
 	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
-	double *values = calloc(smart_feature_count(), sizeof(double));
-	smart_measure m = { .values = values, .format = it->format, .profile = s->profile,
-			    .test = it->test, .raw = s->model->provenance.raw,
-			    .on_aligned = print_script, .on_aligned_ctx = so };
 	int rc;
 
 	co.format = it->format;
 	co.profile = s->profile;
+	co.accepted = s->accepted;
 	co.test = it->test;
 	co.views = views;
-	if (!values || !c->values) {
-		free(values);
+	if (!c->values)
 		return smart_error_oom(err);
-	}
-	if (smart_scrubbers_off_parse(s->model->provenance.scrubbers_off, &m.scrubbers_off,
-				      err)) {
-		free(values);
-		return smart_error_prefix(err, "model");
-	}
-	if (review_docs_load(s, it, &d, err)) {
-		free(values);
+	if (review_docs_load(s, it, &d, err))
 		return -1;
-	}
 	rc = smart_classify_pair(s->model, &d.old_doc, &d.new_doc, &co, c, err);
 	if (rc == 0 && so)
-		rc = smart_measure_pair(&d.old_doc, &d.new_doc, &m, err);
+		rc = review_measure(s, it, &d, print_script, so, err);
 	review_docs_free(&d);
-	free(values);
 	return rc;
 }
 

@@ -18,6 +18,7 @@
 #include "smart/compare.h"
 #include "smart/shapes.h"
 #include "smart/scrub.h"
+#include "smart/accepted.h"
 #include "smart/profile.h"
 #include "smart/features.h"
 #include "smart/feature_means.h"

@@ -154,29 +154,40 @@ void smart_signature_location(const smart_tree *t, uint32_t node, const char *at
 	out[size - 1] = '\0';
 }
 
+size_t smart_signature_subtree_text(const smart_tree *t, uint32_t node, char *out, size_t size)
+{
+	size_t at = 0, limit = size - 2; /* room for a space past it, and the NUL */
+	uint32_t end = node + t->nodes[node].size;
+
+	assert(size >= 3);
+	if (t->nodes[node].kind == SMART_NODE_ELEMENT)
+		at = (size_t)snprintf(out, size, "<%s>", t->nodes[node].name);
+	if (at > limit)
+		at = limit;
+	for (uint32_t k = node; k < end && at < limit; k++) {
+		size_t n = t->nodes[k].kind == SMART_NODE_TEXT ? t->nodes[k].text_len : 0;
+
+		if (n > limit - at)
+			n = limit - at;
+		if (n == 0)
+			continue;
+		if (at)
+			out[at++] = ' ';
+		memcpy(out + at, t->nodes[k].text, n);
+		at += n;
+	}
+	out[at] = '\0';
+	return at;
+}
+
 /* The shape of the text of the subtree of `node`, its tag first: what an
  * inserted or deleted part says ("<p> Error: could not load {token}"). */
 static int subtree_shape(const smart_tree *t, uint32_t node, char *out, size_t size,
 			 smart_error *err)
 {
-	char text[SUBTREE_TEXT + 64];
-	size_t at = 0;
-	uint32_t end = node + t->nodes[node].size;
+	char text[SUBTREE_TEXT + 2];
+	size_t at = smart_signature_subtree_text(t, node, text, sizeof(text));
 
-	if (t->nodes[node].kind == SMART_NODE_ELEMENT)
-		at = (size_t)snprintf(text, sizeof(text), "<%s>", t->nodes[node].name);
-	for (uint32_t k = node; k < end && at < SUBTREE_TEXT; k++) {
-		size_t n = t->nodes[k].kind == SMART_NODE_TEXT ? t->nodes[k].text_len : 0;
-
-		if (n > SUBTREE_TEXT - at)
-			n = SUBTREE_TEXT - at;
-		if (n == 0)
-			continue;
-		if (at)
-			text[at++] = ' ';
-		memcpy(text + at, t->nodes[k].text, n);
-		at += n;
-	}
 	return smart_signature_shape(text, at, out, size, err);
 }
 
@@ -290,39 +301,58 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 	return 0;
 }
 
-int smart_signatures_of_aligned(const smart_aligned_pair *p, smart_signature_set *out,
-				smart_error *err)
+int smart_signatures_each(const smart_aligned_pair *p, smart_signature_op_fn fn, void *ctx,
+			  smart_error *err)
 {
 	const smart_diff *d = p->diff;
 	size_t ops = d->op_count < SMART_SIGNATURES_OPS ? d->op_count : SMART_SIGNATURES_OPS;
 	int rc = 0;
 
-	out->n = 0;
-	out->ops = d->op_count;
-	out->truncated = d->op_count > SMART_SIGNATURES_OPS;
 	/* the values as the documents hold them, shaped alike on every page
 	 * (a scrubbed value reads "{hex}" on one page, "{token}" on another) */
 	if (p->log)
 		smart_scrub_log_undo(p->log);
 	for (size_t k = 0; k < ops && rc == 0; k++) {
 		smart_signature s;
-		size_t i;
 
 		rc = signature_of(d, &d->ops[k], &s, err);
-		if (rc)
-			break;
-		for (i = 0; i < out->n && out->items[i].id != s.id; i++)
-			;
-		if (i < out->n)
-			out->items[i].count++;
-		else if (out->n < SMART_SIGNATURES_MAX)
-			out->items[out->n++] = s;
-		else
-			out->truncated = 1;
+		if (rc == 0)
+			rc = fn(ctx, d, k, &s, err);
 	}
 	if (p->log)
 		smart_scrub_log_redo(p->log);
 	return rc;
+}
+
+/* smart_signature_op_fn: adds the operation's signature to the set ctx,
+ * or counts it again when the set holds it. */
+static int add_to_set(void *ctx, const smart_diff *d, size_t k, const smart_signature *s,
+		      smart_error *err)
+{
+	smart_signature_set *out = ctx;
+	size_t i;
+
+	(void)d;
+	(void)k;
+	(void)err;
+	for (i = 0; i < out->n && out->items[i].id != s->id; i++)
+		;
+	if (i < out->n)
+		out->items[i].count++;
+	else if (out->n < SMART_SIGNATURES_MAX)
+		out->items[out->n++] = *s;
+	else
+		out->truncated = 1;
+	return 0;
+}
+
+int smart_signatures_of_aligned(const smart_aligned_pair *p, smart_signature_set *out,
+				smart_error *err)
+{
+	out->n = 0;
+	out->ops = p->diff->op_count;
+	out->truncated = p->diff->op_count > SMART_SIGNATURES_OPS;
+	return smart_signatures_each(p, add_to_set, out, err);
 }
 
 int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error *err)

@@ -58,6 +58,9 @@ typedef struct smart_verdict {
 	const struct smart_signature_set *signatures; /* with
 	                      * smart_classify_options.signatures: the pair's
 	                      * change signatures (printed for inspected pairs), or NULL */
+	int accepted;        /* 1: ignored because every residual change of
+	                      * the pair was accepted in review
+	                      * (smart_classify_options.accepted) */
 } smart_verdict;
 
 struct smart_profile;
@@ -94,6 +97,11 @@ typedef struct smart_classify_options {
 	                                      * changes as signatures
 	                                      * (smart_classification.signatures,
 	                                      * smart/signature.h) */
+	const struct smart_accepted *accepted; /* changes a reviewer accepted
+	                                      * (smart/accepted.h), or NULL: a
+	                                      * pair the model inspects whose every
+	                                      * residual change is one of them is
+	                                      * ignored (smart_classification.accepted) */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -117,6 +125,9 @@ typedef struct smart_classification {
 	struct smart_signature_set *signatures; /* out, with o->signatures: the
 	                          * residual changes' signatures (the caller
 	                          * frees them, free()), else NULL */
+	int accepted;            /* 1: the model inspected the pair, but every
+	                          * residual change was accepted (o->accepted):
+	                          * ignored */
 } smart_classification;
 
 /* Measures the pair as the model was trained (scrub, then align, unless

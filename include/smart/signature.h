@@ -66,6 +66,25 @@ void smart_signature_location(const smart_tree *t, uint32_t node, const char *at
 int smart_signatures_of_aligned(const smart_aligned_pair *p, smart_signature_set *out,
 				smart_error *err);
 
+/* Called for each operation k of an aligned pair's script with its
+ * signature (smart_signatures_each). Non-zero stops the walk and is
+ * returned (with `err` set when -1). */
+typedef int (*smart_signature_op_fn)(void *ctx, const smart_diff *d, size_t k,
+				     const smart_signature *s, smart_error *err);
+
+/* Calls `fn` for each of the first SMART_SIGNATURES_OPS operations of the
+ * aligned pair with its signature, the scrubbed values put back as the
+ * documents hold them meanwhile (the scrub log undone, then redone), so
+ * that a caller shows the text a person reads (`smart review --by-change`
+ * highlights the change in it). 0, or what `fn` returned. */
+int smart_signatures_each(const smart_aligned_pair *p, smart_signature_op_fn fn, void *ctx,
+			  smart_error *err);
+
+/* The text of the subtree of `node` (its text nodes, joined by one space,
+ * about `size` - 2 bytes of them), after "<tag>" when it is an element: what an
+ * inserted or deleted part says. Returns the length; out is terminated. */
+size_t smart_signature_subtree_text(const smart_tree *t, uint32_t node, char *out, size_t size);
+
 /* A smart_aligned_fn for smart_measure.on_aligned: ctx is the
  * smart_signature_set to fill. */
 int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error *err);

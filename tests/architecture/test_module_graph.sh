@@ -74,7 +74,7 @@ owner_of_public() {
 	smart/measure.h|smart/signature.h) echo measure ;;
 	smart/corpus.h) echo corpus ;;
 	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h|smart/train_corpora.h|smart/value_model.h) echo train ;;
-	smart/classify.h|smart/explain.h) echo classify ;;
+	smart/classify.h|smart/explain.h|smart/accepted.h) echo classify ;;
 	smart/mutate.h) echo mutate ;;
 	smart/perturb.h) echo perturb ;;
 	smart/replay.h) echo replay ;;

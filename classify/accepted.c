@@ -1,0 +1,174 @@
+/* Accepted changes: loading .smart/accepted.json and matching a pair's
+ * change signatures against it (include/smart/accepted.h,
+ * docs/review.md). */
+#include "smart/accepted.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "smart/file.h"
+#include "smart/signature.h"
+
+#define ACCEPTED_MAX_FILE (64u << 20) /* bytes of an accepted-changes file read */
+
+void smart_accepted_free(smart_accepted *a)
+{
+	if (!a)
+		return;
+	for (size_t i = 0; i < a->n; i++) {
+		for (size_t k = 0; k < a->changes[i].n_tests; k++)
+			free(a->changes[i].tests[k]);
+		free(a->changes[i].tests);
+	}
+	free(a->changes);
+	free(a);
+}
+
+/* A signature id as the file writes it: exactly 16 hex digits. 0, or -1
+ * when `text` is not one. */
+static int parse_id(const char *text, uint64_t *id)
+{
+	uint64_t v = 0;
+
+	if (!text || strlen(text) != 16)
+		return -1;
+	for (const char *p = text; *p; p++) {
+		int c = tolower((unsigned char)*p);
+
+		if (!isxdigit(c))
+			return -1;
+		v = v << 4 | (uint64_t)(isdigit(c) ? c - '0' : c - 'a' + 10);
+	}
+	*id = v;
+	return 0;
+}
+
+/* Change `k` of the file (object `o`) into *c: its id and its tests. 0, or
+ * -1 with `err` set naming the change and the field. */
+static int parse_change(const cJSON *o, size_t k, const char *source, smart_accepted_change *c,
+			smart_error *err)
+{
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+	const cJSON *tests = cJSON_GetObjectItemCaseSensitive(o, "tests");
+	const cJSON *t;
+
+	if (!cJSON_IsObject(o))
+		return smart_error_set(err, "%s: changes[%zu] is not an object", source, k);
+	if (parse_id(cJSON_GetStringValue(id), &c->id))
+		return smart_error_set(err, "%s: changes[%zu].id is not 16 hex digits (a change "
+				       "signature's id, smart classify --json)", source, k);
+	if (!tests)
+		return 0;
+	if (!cJSON_IsArray(tests))
+		return smart_error_set(err, "%s: changes[%zu].tests is not an array of test names",
+				       source, k);
+	c->tests = calloc((size_t)cJSON_GetArraySize(tests) + 1, sizeof(*c->tests));
+	if (!c->tests)
+		return smart_error_oom(err);
+	cJSON_ArrayForEach(t, tests) {
+		if (!cJSON_IsString(t) || !*t->valuestring)
+			return smart_error_set(err, "%s: changes[%zu].tests holds something other "
+					       "than a test name", source, k);
+		if (!(c->tests[c->n_tests] = strdup(t->valuestring)))
+			return smart_error_oom(err);
+		c->n_tests++;
+	}
+	return 0;
+}
+
+smart_accepted *smart_accepted_from_json(const char *json, size_t len, const char *source,
+					 smart_error *err)
+{
+	cJSON *root = cJSON_ParseWithLength(json, len);
+	const cJSON *format, *version, *changes, *c;
+	smart_accepted *a = NULL;
+	size_t k = 0;
+
+	if (!root) {
+		smart_error_set(err, "%s: not JSON", source);
+		return NULL;
+	}
+	format = cJSON_GetObjectItemCaseSensitive(root, "format");
+	version = cJSON_GetObjectItemCaseSensitive(root, "version");
+	changes = cJSON_GetObjectItemCaseSensitive(root, "changes");
+	if (!cJSON_IsString(format) || strcmp(format->valuestring, "smart-accepted") != 0)
+		smart_error_set(err, "%s: \"format\" is not \"smart-accepted\"", source);
+	else if (!cJSON_IsNumber(version) || version->valuedouble != 1)
+		smart_error_set(err, "%s: \"version\" is not 1", source);
+	else if (!cJSON_IsArray(changes))
+		smart_error_set(err, "%s: \"changes\" is not an array", source);
+	else if (!(a = calloc(1, sizeof(*a))) ||
+		 !(a->changes = calloc((size_t)cJSON_GetArraySize(changes) + 1, sizeof(*a->changes))))
+		smart_error_oom(err);
+	else
+		cJSON_ArrayForEach(c, changes) {
+			a->n = k + 1; /* so that a failure frees what this one holds */
+			if (parse_change(c, k, source, &a->changes[k], err)) {
+				smart_accepted_free(a);
+				a = NULL;
+				break;
+			}
+			k++;
+		}
+	if (a && !a->changes) {
+		free(a);
+		a = NULL;
+	}
+	cJSON_Delete(root);
+	return a;
+}
+
+smart_accepted *smart_accepted_load(const char *path, smart_error *err)
+{
+	char *data;
+	size_t len;
+	smart_accepted *a;
+
+	if (smart_file_read(path, ACCEPTED_MAX_FILE, &data, &len, err))
+		return NULL;
+	a = smart_accepted_from_json(data, len, path, err);
+	free(data);
+	return a;
+}
+
+/* Whether `test` is the entry's test: the same path, or a path ending in
+ * "/" and it (a pair classified by its file's path). */
+static int same_test(const char *entry, const char *test)
+{
+	size_t le = strlen(entry), lt = strlen(test);
+
+	return strcmp(entry, test) == 0 ||
+	       (lt > le && test[lt - le - 1] == '/' && strcmp(test + lt - le, entry) == 0);
+}
+
+int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
+{
+	for (size_t i = 0; a && i < a->n; i++) {
+		const smart_accepted_change *c = &a->changes[i];
+
+		if (c->id != id)
+			continue;
+		if (c->n_tests == 0)
+			return 1;
+		for (size_t k = 0; test && k < c->n_tests; k++)
+			if (same_test(c->tests[k], test))
+				return 1;
+	}
+	return 0;
+}
+
+int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
+			  const char *test)
+{
+	assert(s);
+	if (!a || s->n == 0 || s->truncated)
+		return 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (!smart_accepted_has(a, s->items[i].id, test))
+			return 0;
+	return 1;
+}

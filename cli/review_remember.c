@@ -1,0 +1,257 @@
+/*
+ * What a review by change remembers in the application's folder
+ * (cli/review_change.h, docs/review.md): the accepted changes
+ * (.smart/accepted.json, which classify and review then use by
+ * themselves) and the rejected pairs as labels (.smart/labels.jsonl, the
+ * format pair-by-pair review appends). Both files are rewritten whole
+ * after every decision and every undo: read as they are now, this
+ * review's own entries (marked with its session) replaced by what its
+ * decisions now say, written to a temporary file in the same folder,
+ * synced and renamed over the file (smart_file_write_atomic), with the
+ * folder locked (flock) meanwhile. A kill at any point leaves each file
+ * whole, as it was or as it became; an undo takes back exactly what the
+ * decision wrote.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "common/strbuf.h"
+#include "review_change.h"
+
+#define BC_MAX_FILE ((size_t)1 << 32) /* bytes of a labels file read back */
+
+/* Locks the folder holding `path` (flock on the folder itself) against
+ * another review rewriting its files meanwhile: the descriptor, or -1
+ * with `err` set. */
+static int lock_folder(const char *path, smart_error *err)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path + (slash == path)) : 1,
+		 slash ? path : ".");
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return smart_error_set(err, "%s: cannot open the folder: %s", dir, strerror(errno));
+	while (flock(fd, LOCK_EX) != 0) {
+		if (errno != EINTR) {
+			close(fd);
+			return smart_error_set(err, "%s: cannot lock the folder: %s", dir,
+					       strerror(errno));
+		}
+	}
+	return fd;
+}
+
+/* The file as it is now (NULL, *len 0 when it is not there). 0, or -1
+ * with `err` set (a symbolic link is refused: a review writes files of
+ * its own, never through a link). */
+static int read_current(const char *path, char **data, size_t *len, smart_error *err)
+{
+	struct stat st;
+
+	*data = NULL;
+	*len = 0;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : smart_error_set(err, "%s: %s", path, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return smart_error_set(err, "%s: a symbolic link, not written through (put a file "
+				       "in its place)", path);
+	return smart_file_read(path, BC_MAX_FILE, data, len, err);
+}
+
+/* One accepted change of this review as the file's entry. */
+static cJSON *change_entry(const bc_review *r, const bc_decision *d, const char *session)
+{
+	cJSON *o = cJSON_CreateObject(), *tests;
+	char id[17];
+	int ok;
+
+	smart_signature_id_text(d->sig.id, id);
+	ok = o && cJSON_AddStringToObject(o, "id", id) &&
+	     cJSON_AddStringToObject(o, "kind", smart_op_name(d->sig.kind)) &&
+	     cJSON_AddStringToObject(o, "location", d->sig.location) &&
+	     cJSON_AddStringToObject(o, "old", d->sig.old_shape) &&
+	     cJSON_AddStringToObject(o, "new", d->sig.new_shape) &&
+	     cJSON_AddNumberToObject(o, "pairs", (double)d->n_members);
+	if (ok && d->pair != SIZE_MAX) {
+		tests = cJSON_AddArrayToObject(o, "tests");
+		ok = tests && cJSON_AddItemToArray(tests,
+						   cJSON_CreateString(r->s->items[d->pair].test));
+	}
+	ok = ok && cJSON_AddStringToObject(o, "review", session);
+	if (!ok) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* .smart/accepted.json: the entries there now, but this review's, then
+ * this review's accepted changes. */
+static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
+{
+	cJSON *root = NULL, *changes, *c, *next;
+	char *data, *text;
+	size_t len;
+	int rc;
+
+	if (read_current(f->accepted_path, &data, &len, err))
+		return -1;
+	if (data) {
+		smart_accepted *check = smart_accepted_from_json(data, len, f->accepted_path, err);
+
+		smart_accepted_free(check);
+		root = check ? cJSON_ParseWithLength(data, len) : NULL;
+		free(data);
+		if (!check)
+			return smart_error_prefix(err, "not rewritten");
+	} else if ((root = cJSON_CreateObject())) {
+		if (!cJSON_AddStringToObject(root, "format", "smart-accepted") ||
+		    !cJSON_AddNumberToObject(root, "version", 1) ||
+		    !cJSON_AddArrayToObject(root, "changes")) {
+			cJSON_Delete(root);
+			root = NULL;
+		}
+	}
+	if (!root)
+		return smart_error_oom(err);
+	changes = cJSON_GetObjectItemCaseSensitive(root, "changes");
+	for (c = changes->child; c; c = next) {
+		next = c->next;
+		if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "review")) &&
+		    !strcmp(cJSON_GetObjectItemCaseSensitive(c, "review")->valuestring, f->session))
+			cJSON_Delete(cJSON_DetachItemViaPointer(changes, c));
+	}
+	for (size_t k = 0; k < r->n; k++) {
+		if (r->d[k].kind != BC_ACCEPT)
+			continue;
+		if (!(c = change_entry(r, &r->d[k], f->session)) || !cJSON_AddItemToArray(changes, c)) {
+			cJSON_Delete(c);
+			cJSON_Delete(root);
+			return smart_error_oom(err);
+		}
+	}
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (!text)
+		return smart_error_oom(err);
+	len = strlen(text);
+	text[len] = '\n'; /* the NUL's place */
+	rc = smart_file_write_atomic(f->accepted_path, text, len + 1, err);
+	free(text);
+	return rc;
+}
+
+/* Whether a line of the labels file is one of this review's records. */
+static int ours(const char *line, size_t len, const char *marker)
+{
+	size_t m = strlen(marker);
+
+	for (size_t i = 0; i + m <= len; i++)
+		if (line[i] == '"' && memcmp(line + i, marker, m) == 0)
+			return 1;
+	return 0;
+}
+
+/* .smart/labels.jsonl: its lines now, but this review's, then a record
+ * for each pair this review rejected. */
+static int write_labels(bc_files *f, const bc_review *r, smart_error *err)
+{
+	smart_strbuf out = { 0 };
+	char marker[128], *data;
+	size_t len, records = 0;
+	int rc = 0;
+
+	snprintf(marker, sizeof(marker), "\"note\":\"%s\"", f->session);
+	if (read_current(f->labels_path, &data, &len, err))
+		return -1;
+	for (size_t at = 0; at < len && rc == 0;) {
+		const char *nl = memchr(data + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - data) + 1 : len;
+
+		if (!ours(data + at, end - at, marker))
+			rc = smart__strbuf_append(&out, data + at, end - at);
+		at = end;
+	}
+	free(data);
+	for (size_t k = 0; rc == 0 && k < r->n; k++)
+		for (size_t m = 0; r->d[k].kind == BC_REJECT && rc == 0 && m < r->d[k].n_members; m++) {
+			rc = smart__strbuf_append(&out, r->d[k].records[m], strlen(r->d[k].records[m]));
+			rc = rc ? rc : smart__strbuf_append(&out, "\n", 1);
+			records++;
+		}
+	if (rc)
+		rc = smart_error_oom(err);
+	else
+		rc = smart_file_write_atomic(f->labels_path, out.data ? out.data : "", out.len, err);
+	smart__strbuf_free(&out);
+	if (rc == 0)
+		f->labels_written = records;
+	return rc;
+}
+
+/* The label records a reject needs, made once (the documents read, the
+ * pair labelled inspect, the note marking this review). */
+static int make_records(bc_files *f, bc_review *r, bc_decision *d, smart_error *err)
+{
+	if (d->records)
+		return 0;
+	d->records = calloc(d->n_members ? d->n_members : 1, sizeof(*d->records));
+	if (!d->records)
+		return smart_error_oom(err);
+	for (size_t m = 0; m < d->n_members; m++) {
+		const review_item *it = &r->s->items[d->members[m]];
+		review_docs docs;
+
+		if (review_docs_load(r->s, it, &docs, err))
+			return -1;
+		d->records[m] = review_label_record(it, &docs, SMART_LABEL_INSPECT, f->session, err);
+		review_docs_free(&docs);
+		if (!d->records[m])
+			return -1;
+	}
+	return 0;
+}
+
+int bc_remember(bc_files *f, bc_review *r, smart_error *err)
+{
+	size_t accepted = 0;
+	int rejects = 0, fd, rc = 0;
+
+	for (size_t k = 0; k < r->n; k++) {
+		accepted += r->d[k].kind == BC_ACCEPT;
+		rejects |= r->d[k].kind == BC_REJECT;
+		if (r->d[k].kind == BC_REJECT && make_records(f, r, &r->d[k], err))
+			return -1;
+	}
+	if (f->mkdir_parent && mkdir(".smart", 0777) != 0 && errno != EEXIST)
+		return smart_error_set(err, ".smart: cannot create the folder: %s", strerror(errno));
+	if (accepted || f->accepted_written) {
+		if ((fd = lock_folder(f->accepted_path, err)) < 0)
+			return -1;
+		rc = write_accepted(f, r, err);
+		close(fd);
+		if (rc)
+			return -1;
+		f->accepted_written = accepted ? accepted : f->accepted_written;
+	}
+	if (rejects || f->labels_touched) {
+		if ((fd = lock_folder(f->labels_path, err)) < 0)
+			return -1;
+		rc = write_labels(f, r, err);
+		close(fd);
+		f->labels_touched = 1;
+	}
+	return rc;
+}

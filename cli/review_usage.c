@@ -1,0 +1,55 @@
+/* smart review's usage text (cli/review.h): -h, and the man page
+ * smart-review(1) (docs/man/mkman.sh). */
+#include <stdio.h>
+
+#include "review.h"
+
+void review_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: smart review [OPTIONS] OLD_DIR NEW_DIR\n"
+		"       smart review --by-change [OPTIONS] OLD_DIR NEW_DIR\n"
+		"       smart review [OPTIONS] --corpus PAIRS.jsonl[.gz]\n\n"
+		"Classifies the suite as 'smart classify' does, then shows the pairs it\n"
+		"flags inspect one at a time, most severe first and, within a severity,\n"
+		"the most uncertain (score nearest the cutoff) first: each with its score,\n"
+		"severity, the features that moved the score and the edit script. One key\n"
+		"decides each pair:\n"
+		"  a  accept: the new output is right; it is copied over the old one\n"
+		"     (atomically; folders only) and the pair is labelled ignore; a file\n"
+		"     of NEW_DIR only is copied into OLD_DIR, unlabelled\n"
+		"  r  reject: the new output is a fault; the pair is labelled inspect\n"
+		"  s  skip    o  the whole pair in $PAGER    b  in $BROWSER (HTML report)\n"
+		"  q  quit    ?  help\n"
+		"Every verdict is appended as one record (origin \"review\") to the\n"
+		"application's labelled corpus, which 'smart train --adapt FILE' reads.\n"
+		"The interactive form needs a terminal on standard input.\n\n"
+		"  --by-change       one decision per change: the flagged pairs grouped by the\n"
+		"                    residual changes they share, the largest group first;\n"
+		"                    a accepts the change (remembered in .smart/accepted.json,\n"
+		"                    which classify then uses), r rejects it (its pairs\n"
+		"                    labelled inspect), s splits the group, n/m its pairs,\n"
+		"                    u undoes (docs/review.md)\n"
+		"  --accepted FILE   accepted changes to use and write (default\n"
+		"                    .smart/accepted.json)   --no-accepted: none used\n"
+		"  --labels FILE     where verdicts go (default .smart/labels.jsonl, its\n"
+		"                    folder created)\n"
+		"  --all             also the pairs smart ignores, after those it flags\n"
+		"  --list            print the review order, one line per pair (decision,\n"
+		"                    severity, score, distance to the cutoff, app/test);\n"
+		"                    no prompts\n"
+		"  --json            with --list: JSON Lines {app, test, decision, severity,\n"
+		"                    score, margin}\n"
+		"  --accept-ignored  accept every pair smart ignores without asking (those\n"
+		"                    whose outputs are byte-identical are left alone)\n"
+		"  --model M         a model written by 'smart train' (default: built in)\n"
+		"  --corpus FILE     review the pairs of a JSON Lines corpus\n"
+		"  --profile FILE    the application's volatility profile ('smart profile')\n"
+		"  --html, --xml     parse as HTML or XML (default: sniffed)\n"
+		"  --threads N       classify on N threads (default: all cores)\n"
+		"  -q, --quiet       no progress line, no skipped-file notes, no\n"
+		"                    per-pair lines of --accept-ignored\n\n"
+		"Exit status: 0 nothing left to inspect, 1 some pair flagged inspect (in\n"
+		"the interactive form: rejected, skipped or not reached before q; by change:\n"
+		"rejected, or in a group left undecided), 2 trouble.\n");
+}

@@ -1,0 +1,158 @@
+/* Accepted changes (include/smart/accepted.h): the file a review by
+ * change writes, read back and validated, and a classification that
+ * ignores a pair whose every residual change was accepted, while a pair
+ * with one more change is still inspected. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE_HEAD "<html><body><p>Order ref "
+#define PAGE_TABLE "</p><table><tr><td>Kettle</td><td>24.00</td></tr>" \
+		   "<tr><td>Toaster</td><td>31.50</td></tr>"
+static const char old_page[] = PAGE_HEAD "Qx7Kp2Lm9Z" PAGE_TABLE "</table></body></html>";
+static const char new_page[] = PAGE_HEAD "Wd4Rt8Yh3N" PAGE_TABLE "</table></body></html>";
+/* the same change, and an error inserted */
+static const char new_fault[] = PAGE_HEAD "Wd4Rt8Yh3N" PAGE_TABLE "</table><p class=err>Error: "
+				"could not load orders</p></body></html>";
+
+/* Parses `json`, failing the test when it does not load. */
+static smart_accepted *parse(const char *json)
+{
+	smart_error err = { "" };
+	smart_accepted *a = smart_accepted_from_json(json, strlen(json), "accepted.json", &err);
+
+	if (!a)
+		fail_msg("%s", err.message);
+	return a;
+}
+
+/* The message of a file that must not load. */
+static const char *refused(const char *json)
+{
+	static smart_error err;
+	smart_accepted *a = smart_accepted_from_json(json, strlen(json), "accepted.json", &err);
+
+	assert_null(a);
+	return err.message;
+}
+
+static void accepted_file_reads_ids_and_the_tests_a_change_is_limited_to(void **state)
+{
+	smart_accepted *a = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
+				  "{\"id\":\"00000000000000ff\",\"kind\":\"update\"},"
+				  "{\"id\":\"00000000000000AB\",\"tests\":[\"b.html\"]}]}");
+
+	(void)state;
+	assert_int_equal(a->n, 2);
+	assert_true(smart_accepted_has(a, 0xff, "x.html"));
+	assert_true(smart_accepted_has(a, 0xff, NULL));
+	assert_true(smart_accepted_has(a, 0xab, "b.html"));
+	assert_true(smart_accepted_has(a, 0xab, "runs/new/b.html")); /* a path ending in it */
+	assert_false(smart_accepted_has(a, 0xab, "ab.html"));
+	assert_false(smart_accepted_has(a, 0xab, NULL));
+	assert_false(smart_accepted_has(a, 0xfe, "x.html"));
+	smart_accepted_free(a);
+}
+
+static void accepted_file_that_is_not_one_is_refused_naming_the_field(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(refused("{"), "accepted.json: not JSON"));
+	assert_non_null(strstr(refused("{\"format\":\"smart-profile\",\"version\":1,\"changes\":[]}"),
+			       "\"format\""));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":2,\"changes\":[]}"),
+			       "\"version\""));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1}"), "\"changes\""));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
+				       "[{\"id\":\"xyz\"}]}"), "changes[0].id"));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
+				       "[{\"id\":\"00000000000000ff\"},{\"id\":\"00000000000000ff\","
+				       "\"tests\":[1]}]}"), "changes[1].tests"));
+}
+
+static void covers_needs_every_signature_accepted_and_a_whole_set(void **state)
+{
+	smart_accepted *a = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
+				  "{\"id\":\"0000000000000001\"},{\"id\":\"0000000000000002\"}]}");
+	smart_signature_set s = { .n = 2 };
+
+	(void)state;
+	s.items[0].id = 1;
+	s.items[1].id = 2;
+	assert_true(smart_accepted_covers(a, &s, "a.html"));
+	s.truncated = 1; /* it may hold a change nobody saw */
+	assert_false(smart_accepted_covers(a, &s, "a.html"));
+	s.truncated = 0;
+	s.items[1].id = 3;
+	assert_false(smart_accepted_covers(a, &s, "a.html"));
+	s.n = 0;
+	assert_false(smart_accepted_covers(a, &s, "a.html"));
+	assert_false(smart_accepted_covers(NULL, &s, "a.html"));
+	smart_accepted_free(a);
+}
+
+/* Classifies (old_page, doc) with a model that inspects every pair the
+ * forced rules leave to it, with `accepted`; the signatures when asked. */
+static smart_classification classify(const char *doc, const smart_accepted *accepted,
+				     int signatures, double *values)
+{
+	const char *names[128];
+	smart_model *m = registry_model(names);
+	smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
+	smart_classification c = { .values = values };
+	smart_error err = { "" };
+
+	m->intercept = 1;
+	o.format = SMART_FORMAT_HTML;
+	o.test = "a.html";
+	o.accepted = accepted;
+	o.signatures = signatures;
+	if (smart_classify_pair(m, &(smart_document){ old_page, strlen(old_page), "old" },
+				&(smart_document){ doc, strlen(doc), "new" }, &o, &c, &err))
+		fail_msg("%s", err.message);
+	smart_model_free(m);
+	return c;
+}
+
+static void classify_ignores_a_pair_whose_every_change_was_accepted_not_one_with_more(void **state)
+{
+	double values[512];
+	smart_classification c;
+	char json[512], id[17];
+	smart_accepted *a;
+
+	(void)state;
+	assert_true(smart_feature_count() <= 512);
+	c = classify(new_page, NULL, 1, values);
+	assert_true(c.inspect); /* the token is no shape: a residual change */
+	assert_non_null(c.signatures);
+	assert_int_equal(c.signatures->n, 1);
+	smart_signature_id_text(c.signatures->items[0].id, id);
+	free(c.signatures);
+	snprintf(json, sizeof(json), "{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
+		 "[{\"id\":\"%s\"}]}", id);
+	a = parse(json);
+	c = classify(new_page, a, 0, values);
+	assert_false(c.inspect);
+	assert_true(c.accepted);
+	assert_null(c.signatures); /* computed for the match, not handed out */
+	assert_int_equal(c.severity, SMART_SEVERITY_NONE);
+	c = classify(new_fault, a, 0, values);
+	assert_true(c.inspect);
+	assert_false(c.accepted);
+	smart_accepted_free(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(accepted_file_reads_ids_and_the_tests_a_change_is_limited_to),
+		cmocka_unit_test(accepted_file_that_is_not_one_is_refused_naming_the_field),
+		cmocka_unit_test(covers_needs_every_signature_accepted_and_a_whole_set),
+		cmocka_unit_test(classify_ignores_a_pair_whose_every_change_was_accepted_not_one_with_more),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,236 @@
+# smart review --by-change at a terminal, driven by keys through tmux, on
+# small pages built here: four pages whose "order ref" token changes
+# between runs (a residual change smart flags), one of which also loses a
+# table row (a fault). Accepting the token's group ignores the three pages
+# that hold nothing else, and remembers the change in
+# .smart/accepted.json; after quitting, `smart classify` run in that
+# folder uses it by itself: the three are ignored (as they are with a
+# later run's other tokens), while the page with the lost row, and a page
+# with a new fault besides the token, are still flagged. Undo takes a
+# decision back (the file follows), split decides pairs one by one, reject
+# labels the group's pairs inspect, and SIGKILLs at delays spread over a
+# decision leave both files of .smart/ whole.
+. "$(dirname "$0")/lib.sh"
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ok - review_bychange # SKIP tmux is not installed ('make test' installs it)"
+	exit 0
+fi
+unset TMUX
+SOCK="smart-bychange-test-$$"
+trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+
+# page DIR NAME TOKEN [ROWS] [EXTRA]: a small order page.
+page() {
+	rows=${4:-'<tr><td>Kettle</td><td>24.00</td></tr><tr><td>Toaster</td><td>31.50</td></tr><tr><td>Garden hose</td><td>29.90</td></tr>'}
+	mkdir -p "$1"
+	printf '<!DOCTYPE html>\n<html><head><title>Orders %s</title></head><body>\n<h1>Orders of %s</h1>\n<p class="ref">Order ref %s</p>\n<table>%s</table>\n%s\n</body></html>\n' \
+		"$2" "$2" "$3" "$rows" "${5:-}" > "$1/$2.html"
+}
+TWO_ROWS='<tr><td>Kettle</td><td>24.00</td></tr><tr><td>Toaster</td><td>31.50</td></tr>'
+# suite DIR: old and new runs of four pages (d loses a row)
+suite() {
+	page "$1/old" a Qx7Kp2Lm9Z; page "$1/new" a Wd4Rt8Yh3N
+	page "$1/old" b Hj5Kl9Mn2P; page "$1/new" b Zx3Cv7Bn1M
+	page "$1/old" c Rt6Yu1Io8P; page "$1/new" c As2Df6Gh0J
+	page "$1/old" d Pl9Ok8Ij7U; page "$1/new" d Yh6Tg5Rf4E "$TWO_ROWS"
+}
+suite "$TMP/s"
+
+# drive NAME DIR: smart review --by-change on $TMP/s in a tmux pane, in
+# DIR; its pid in $TMP/NAME.pid, its exit status in $TMP/NAME.status.
+drive() {
+	mkdir -p "$2"
+	cat > "$TMP/$1.sh" <<-EOF
+	cd "$2" || exit 1
+	env NO_COLOR=1 SMART="$SMART" ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
+	  sh -c 'echo \$\$ > "$TMP/$1.pid"; exec "\$SMART" review --by-change "$TMP/s/old" "$TMP/s/new"'
+	echo \$? > "$TMP/$1.status"
+	exec sleep 600
+	EOF
+	rm -f "$TMP/$1.status" "$TMP/$1.pid"
+	tmux -L "$SOCK" new-session -d -s "$1" -x 220 -y 80 "sh $TMP/$1.sh"
+}
+
+# wait_for NAME TEXT [N]: until pane NAME shows TEXT (N times; 60 s at most).
+wait_for() {
+	i=0
+	while [ $i -lt 600 ]; do
+		[ "$(tmux -L "$SOCK" capture-pane -p -S -2000 -t "$1" 2>/dev/null | grep -cF -- "$2")" -ge "${3:-1}" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# step NAME TEST KEY TEXT [N]: presses KEY (if any), checks TEXT appears (N times).
+step() {
+	[ -z "$3" ] || tmux -L "$SOCK" send-keys -t "$1" -l "$3"
+	if wait_for "$1" "$4" "${5:-1}"; then echo "ok - $2"; else
+		echo "not ok - $2 (no '$4' after key '$3')"
+		tmux -L "$SOCK" capture-pane -p -S -80 -t "$1" | sed 's/^/#   /' | tail -n 40
+	fi
+}
+
+wait_file() {
+	i=0
+	while [ ! -s "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+}
+
+check() {
+	name=$1; shift
+	if "$@"; then echo "ok - $name"; else echo "not ok - $name"; fi
+}
+
+# valid_accepted FILE: the file loads as accepted changes (classify
+# refuses, status 2, a file that does not).
+valid_accepted() {
+	"$SMART" classify --accepted "$1" "$TMP/s/old/a.html" "$TMP/s/old/a.html" >/dev/null 2>&1
+}
+# valid_labels FILE: every line is a JSON object (python3), or no file.
+valid_labels() {
+	[ ! -e "$1" ] || python3 -c 'import json,sys
+for line in open(sys.argv[1]): json.loads(line)' "$1"
+}
+
+expect_status classify_flags_all_four_pages 1 "$SMART" classify "$TMP/s/old" "$TMP/s/new"
+expect_output classify_flags_all_four_pages_text '4 pairs: 4 inspect'
+
+# ---- accept a group, quit, classify again ----------------------------------------
+W="$TMP/work"
+drive acc "$W"
+step acc bychange_shows_the_largest_group_first '' 'a change held by 4 flagged pairs'
+step acc bychange_names_the_change_by_its_shapes '' 'update /html/body/p/text(): ...rder ref {token} -> ...rder ref {token}'
+step acc bychange_highlights_the_old_and_new_value_in_the_text '' 'Order ref [-Qx7Kp2Lm9Z-]{+Wd4Rt8Yh3N+}'
+step acc bychange_next_member_shows_the_change_in_the_next_pair n '[-Hj5Kl9Mn2P-]{+Zx3Cv7Bn1M+}'
+step acc bychange_members_lists_the_group m 'd.html  score'
+step acc bychange_help_lists_the_keys '?' 'u undo the last decision'
+step acc bychange_accept_ignores_the_pairs_with_nothing_else a 'accepted: 3 pairs ignored'
+step acc bychange_next_group_is_the_lost_row '' 'a change held by 1 flagged pair'
+step acc bychange_deleted_row_is_shown_as_its_text '' 'deleted: [-<tr> Garden hose 29.90-]'
+step acc bychange_quit_says_what_is_left q '1 pair in 1 group undecided, still flagged'
+wait_file "$TMP/acc.status"
+check bychange_quit_with_a_group_undecided_exits_1 [ "$(cat "$TMP/acc.status")" = 1 ]
+check accepted_file_is_whole_and_loads valid_accepted "$W/.smart/accepted.json"
+check accepted_file_holds_the_one_change [ "$(grep -c '"id"' "$W/.smart/accepted.json")" = 1 ]
+check accepted_file_names_the_change grep -q '"location":.*"/html/body/p/text()"' "$W/.smart/accepted.json"
+check accept_writes_no_label [ ! -e "$W/.smart/labels.jsonl" ]
+
+cd "$W" || exit 1
+expect_status classify_after_accept_still_flags_the_lost_row 1 "$SMART" classify "$TMP/s/old" "$TMP/s/new"
+expect_output classify_after_accept_ignores_the_three '4 pairs: 1 inspect, 3 ignore'
+expect_output classify_says_it_used_the_accepted_changes '3 pairs ignored by the 1 change accepted in review \(\.smart/accepted\.json\)'
+expect_output classify_row_says_accepted_change 'ignore .*new/a\.html  accepted change'
+expect_output classify_flags_the_page_with_the_lost_row 'inspect .*new/d\.html'
+# a later run: other tokens in the same place, and a new fault on page a
+page "$TMP/s/later" a Mn3Bv6Cx9Z "" '<p class="err">Error: could not load orders</p>'
+page "$TMP/s/later" b Lk8Jh4Gf2D
+expect_status classify_later_run_flags_the_new_fault 1 "$SMART" classify "$TMP/s/old/a.html" "$TMP/s/later/a.html"
+expect_status classify_later_run_ignores_the_accepted_change_with_other_tokens 0 \
+	"$SMART" classify "$TMP/s/old/b.html" "$TMP/s/later/b.html"
+expect_output classify_one_pair_says_why 'every residual change was accepted in review'
+expect_status classify_json_marks_the_accepted_change 0 \
+	"$SMART" classify --json "$TMP/s/old/b.html" "$TMP/s/later/b.html"
+expect_output classify_json_marks_the_accepted_change_field '"accepted_change":[ ]*true'
+expect_status classify_no_accepted_flags_it_again 1 \
+	"$SMART" classify --no-accepted "$TMP/s/old/b.html" "$TMP/s/later/b.html"
+cd "$TMP" || exit 1
+expect_status classify_elsewhere_without_a_file_flags_all_status 1 \
+	"$SMART" classify "$TMP/s/old" "$TMP/s/new"
+expect_output classify_elsewhere_without_the_file_flags_all '4 pairs: 4 inspect'
+mkdir -p "$TMP/s/.smart" && cp "$W/.smart/accepted.json" "$TMP/s/.smart/"
+expect_status classify_elsewhere_uses_the_file_of_the_folder_holding_old 1 \
+	"$SMART" classify "$TMP/s/old" "$TMP/s/new"
+expect_output classify_elsewhere_uses_it '4 pairs: 1 inspect, 3 ignore'
+rm -rf "$TMP/s/.smart"
+printf '{"format":"smart-accepted","version":1,"changes":[{"id":"zz"}]}' > "$TMP/bad.json"
+expect_status classify_refuses_a_bad_accepted_file 2 \
+	"$SMART" classify --accepted "$TMP/bad.json" "$TMP/s/old" "$TMP/s/new"
+expect_one_error_line classify_bad_accepted_file_is_one_line 'bad\.json: changes\[0\]\.id'
+
+# ---- undo --------------------------------------------------------------------------
+drive undo "$TMP/work-undo"
+step undo undo_starts_at_the_largest_group '' 'a change held by 4 flagged pairs'
+step undo undo_accept_first a 'accepted: 3 pairs ignored'
+check undo_accept_wrote_the_change grep -q '"id"' "$TMP/work-undo/.smart/accepted.json"
+step undo undo_takes_the_accept_back u 'undone: the last decision is taken back'
+step undo undo_shows_the_group_again '' 'a change held by 4 flagged pairs' 2
+check undo_removed_the_change_from_the_file sh -c "! grep -q '\"id\"' '$TMP/work-undo/.smart/accepted.json'"
+check undo_left_the_file_whole valid_accepted "$TMP/work-undo/.smart/accepted.json"
+step undo undo_with_nothing_left_to_undo u 'nothing to undo'
+step undo undo_reject_the_group r 'rejected: 4 pairs labelled inspect'
+check undo_reject_labelled_the_four [ "$(wc -l < "$TMP/work-undo/.smart/labels.jsonl")" = 4 ]
+check undo_reject_labels_are_inspect [ "$(grep -c '"label":"inspect"' "$TMP/work-undo/.smart/labels.jsonl")" = 4 ]
+step undo undo_after_every_group_is_decided '' 'every group is decided'
+step undo undo_takes_the_reject_back u 'undone' 2
+check undo_removed_the_labels [ "$(wc -c < "$TMP/work-undo/.smart/labels.jsonl")" = 0 ]
+step undo undo_quit q 'undecided, still flagged'
+wait_file "$TMP/undo.status"
+check undo_quit_exits_1 [ "$(cat "$TMP/undo.status")" = 1 ]
+
+# ---- split ---------------------------------------------------------------------------
+drive split "$TMP/work-split"
+step split split_starts_at_the_largest_group '' 'a change held by 4 flagged pairs'
+step split split_key_splits s 'split: its 4 pairs come one by one'
+step split split_shows_one_pair '' 'decided for this pair only'
+step split split_reject_the_first r 'rejected: 1 pair labelled inspect'
+step split split_accept_the_second a 'accepted: 1 pair ignored'
+step split split_quit q 'undecided, still flagged'
+wait_file "$TMP/split.status"
+check split_labelled_one_pair [ "$(wc -l < "$TMP/work-split/.smart/labels.jsonl")" = 1 ]
+check split_accept_is_for_that_test_only grep -q '"tests":' "$TMP/work-split/.smart/accepted.json"
+check split_exits_1 [ "$(cat "$TMP/split.status")" = 1 ]
+
+# ---- accept everything: status 0 ------------------------------------------------------
+drive all "$TMP/work-all"
+step all all_starts '' '[?] >'
+step all all_accept_token a 'accepted: 3 pairs ignored'
+step all all_accept_row a 'accepted: 1 pair ignored'
+step all all_quit q '2 decisions: 4 flagged pairs ignored by accepted changes, 0 rejected'
+wait_file "$TMP/all.status"
+check bychange_every_pair_ignored_exits_0 [ "$(cat "$TMP/all.status")" = 0 ]
+
+# ---- SIGKILL during a decision ------------------------------------------------------
+# Each run starts from the same .smart/: one accepted change of another
+# page and one label; 'a' (accept the token's group) or 'r' (reject it)
+# rewrites one of the two files, and the kill lands at a delay spread over
+# that decision. After it each file is whole, and is the old one or the
+# new one: accepted.json with 1 or 2 changes, labels.jsonl with 1 or 5
+# records.
+K="$TMP/work-kill"
+mkdir -p "$TMP/kill-before"
+printf '{"format":"smart-accepted","version":1,"changes":[{"id":"00000000000000ff","kind":"update"}]}\n' \
+	> "$TMP/kill-before/accepted.json"
+printf '{"app":"x","test":"t.html","old":"<p>a</p>","new":"<p>b</p>","label":"inspect","origin":"review"}\n' \
+	> "$TMP/kill-before/labels.jsonl"
+whole=0 runs=0 changed=0
+for delay in 0 0.001 0.002 0.004 0.007 0.01 0.015 0.02 0.03 0.05 0.08 0.12; do
+	rm -rf "$K/.smart"
+	mkdir -p "$K/.smart"
+	cp "$TMP/kill-before/"* "$K/.smart/"
+	drive kill "$K"
+	if wait_for kill '[?] >'; then
+		key=a
+		[ $((runs % 2)) = 1 ] && key=r
+		tmux -L "$SOCK" send-keys -t kill -l "$key"
+		sleep "$delay"
+		kill -KILL "$(cat "$TMP/kill.pid")" 2>/dev/null
+		wait_file "$TMP/kill.status"
+		runs=$((runs + 1))
+		a=$(grep -c '"id"' "$K/.smart/accepted.json")
+		l=$(wc -l < "$K/.smart/labels.jsonl")
+		if valid_accepted "$K/.smart/accepted.json" && valid_labels "$K/.smart/labels.jsonl" &&
+		   { [ "$a" = 1 ] || [ "$a" = 2 ]; } && { [ "$l" = 1 ] || [ "$l" = 5 ]; }; then
+			whole=$((whole + 1))
+		else
+			echo "# .smart/ not whole after a kill $delay s into a decision ($a changes, $l labels)"
+		fi
+		[ "$a" = 2 ] || [ "$l" = 5 ] && changed=$((changed + 1))
+	else
+		echo "# no prompt at delay $delay"
+	fi
+	tmux -L "$SOCK" kill-session -t kill 2>/dev/null
+done
+echo "# $runs kills, $changed after the decision was written"
+check sigkill_loop_ran_ten_kills [ "$runs" -ge 10 ]
+check sigkill_during_a_decision_leaves_smart_folder_whole_old_or_new [ "$whole" = "$runs" ]
+finish
