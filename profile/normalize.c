@@ -30,37 +30,51 @@ typedef struct normaliser {
 	smart_error *err;
 } normaliser;
 
-/* The entry that accepts `masked` at `loc`, or NULL. */
-static const smart_profile_entry *find_entry(const smart_profile_entry *v, size_t n,
-					     const char *loc, const char *masked)
+/* The first of the n entries at v that accepts `value` at `loc`, into
+ * *out (NULL when none). The value masked with every shape, which only an
+ * entry at `loc` reads, is made on meeting the first such entry and kept
+ * in *masked: most places of a page have none, and masking every value
+ * with every shape was most of what measuring a pair with a profile cost.
+ * 0, or -1 with the error set. */
+static int find_entry(normaliser *nz, const smart_profile_entry *v, size_t n, const char *loc,
+		      const char *value, char **masked, const smart_profile_entry **out)
 {
-	for (size_t i = 0; i < n; i++)
-		if (smart_profile_entries_accept(&v[i], 1, loc, masked, masked))
-			return &v[i];
-	return NULL;
+	*out = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!smart_profile_entries_accept(&v[i], 1, loc, NULL, NULL))
+			continue; /* an entry of another place */
+		if (!*masked && !(*masked = smart__profile_mask(nz->all, value, NULL, nz->err)))
+			return -1;
+		if (smart_profile_entries_accept(&v[i], 1, loc, *masked, *masked)) {
+			*out = &v[i];
+			return 0;
+		}
+	}
+	return 0;
 }
 
 /* The normalised form of `value` at `loc`: "{*}" inside a location that
  * accepts any value, the value with every shape masked where a pattern
  * fits, else the value with the profile's everywhere-shapes masked when it
- * has one. *out is NULL when the value stays as it is. */
+ * has one (a value the quick test rules out has none). *out is NULL when
+ * the value stays as it is. */
 static int normalise_value(normaliser *nz, const char *loc, const char *value, const char **out)
 {
-	char *masked = smart__profile_mask(nz->all, value, NULL, nz->err);
-	const smart_profile_entry *e;
+	const smart_profile_entry *e = NULL;
 	const char *use = NULL;
-	char *mine = NULL;
+	char *masked = NULL, *mine = NULL;
 	unsigned found = 0;
 
 	*out = NULL;
-	if (!masked)
+	if (find_entry(nz, nz->p->all, nz->p->n_all, loc, value, &masked, &e) ||
+	    (!e && nz->test &&
+	     find_entry(nz, nz->test->entries, nz->test->n_entries, loc, value, &masked, &e))) {
+		free(masked);
 		return -1;
-	e = find_entry(nz->p->all, nz->p->n_all, loc, masked);
-	if (!e && nz->test)
-		e = find_entry(nz->test->entries, nz->test->n_entries, loc, masked);
+	}
 	if (e) {
 		use = e->n_patterns ? masked : "{*}";
-	} else {
+	} else if (smart_shapes_may_match(nz->own, value)) {
 		mine = smart_shapes_mask(nz->own, value, strlen(value), &found, nz->err);
 		if (!mine) {
 			free(masked);

@@ -33,6 +33,20 @@ struct smart_shapes {
 	int merge_moments; /* mask a date, clock and zone side by side as one */
 };
 
+/* One shape alone, the calling thread's (shapes.c): compiled as "^.(shape)",
+ * which matched from the byte before a position says whether the shape
+ * matches AT that position and how far (group 1), with that byte as the
+ * context of a leading \<; and the bytes a match can start with (glibc's
+ * fastmap), which turn most shapes away from a token without a search. */
+typedef struct smart__shape_alone {
+	regex_t anchored;
+	unsigned char starts[256];
+} smart__shape_alone;
+
+/* Shape `k` alone, compiled on the calling thread's first use; NULL when
+ * out of memory. */
+const smart__shape_alone *smart__shapes_alone(int k);
+
 /* Calls `visit` for each shape token of `text` in order, with the shape and
  * the token's [so, eo) byte range. Returns -1 when out of memory, else the
  * last non-zero return of `visit`, or 0. */

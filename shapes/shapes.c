@@ -4,18 +4,16 @@
  * POSIX extended regular expressions (glibc's \< and \> word boundaries).
  *
  * A set of shapes is compiled into ONE regular expression, an alternation
- * with one group per shape, so masking a text costs one regexec per token
- * found; the group that matched names the shape. Short base64 tokens (12
- * to 15 characters) are the exception, found by a plain scan of the text
- * between matches. This file compiles sets and finds their tokens; the
- * shapes themselves are in shapes_table.c, masking and comparing values in
- * shapes_mask.c.
+ * with one group per shape, so finding the next token of a text costs one
+ * regexec; each shape is also compiled alone, to tell which shape a token
+ * is. This file compiles sets and the shapes alone, once per thread; the
+ * tokens are found in shapes_scan.c, the shapes themselves are in
+ * shapes_table.c, masking and comparing values in shapes_mask.c.
  */
 #include "smart/shapes.h"
 #include "internal.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <pthread.h>
 #include <regex.h>
 #include <stdlib.h>
@@ -118,8 +116,8 @@ void smart_shapes_free(smart_shapes *s)
  * uses three or four sets (the built-in, scrubbed and all-shape ones, and
  * a profile's), so a short list does.
  *
- * The shapes alone, for fallbacks, are the thread's too: one list shared
- * by its sets, each shape compiled when a fallback first tries it. Every
+ * The shapes alone (smart__shapes_alone) are the thread's too: one list
+ * shared by its sets, each shape compiled when a token first asks it. Every
  * set used to compile all of its own, so the built-in and scrubbed sets
  * compiled the date shape (3.9 KB of expression, a millisecond) and the
  * others twice: 10 of the 36 million instructions of compiling in one
@@ -129,8 +127,8 @@ void smart_shapes_free(smart_shapes *s)
 typedef struct thread_sets {
 	smart_shapes *set[THREAD_SETS_MAX];
 	size_t n;
-	regex_t single[SMART_SHAPE_COUNT];
-	unsigned char single_made[SMART_SHAPE_COUNT];
+	smart__shape_alone alone[SMART_SHAPE_COUNT];
+	unsigned char alone_made[SMART_SHAPE_COUNT];
 } thread_sets;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
@@ -144,8 +142,8 @@ static void thread_sets_free(void *sets)
 	for (size_t k = 0; k < t->n; k++)
 		smart_shapes_free(t->set[k]);
 	for (int k = 0; k < SMART_SHAPE_COUNT; k++)
-		if (t->single_made[k])
-			regfree(&t->single[k]);
+		if (t->alone_made[k])
+			regfree(&t->alone[k].anchored);
 	free(t);
 }
 
@@ -194,21 +192,44 @@ static const smart_shapes *thread_set(unsigned set, int merge_moments)
 	return s;
 }
 
-/* The calling thread's shape `k` alone (compile_anchored), compiled on
- * its first use; NULL when out of memory. */
-static const regex_t *thread_single(int k)
+/* The bytes a match of `shape` can start with, into starts: those of
+ * glibc's fastmap of the shape compiled alone (every byte when it can
+ * match the empty string). 0, or -1 when out of memory. */
+static int first_bytes(const char *shape, unsigned char starts[256])
+{
+	smart_strbuf b = { 0 };
+	regex_t re;
+	int rc;
+
+	if (smart__strbuf_printf(&b, "(%s)", shape))
+		return -1;
+	rc = regcomp(&re, b.data, REG_EXTENDED);
+	smart__strbuf_free(&b);
+	if (rc != 0)
+		return -1;
+	for (int c = 0; c < 256; c++)
+		starts[c] = re.can_be_null || !re.fastmap || re.fastmap[c];
+	regfree(&re);
+	return 0;
+}
+
+const smart__shape_alone *smart__shapes_alone(int k)
 {
 	thread_sets *mine = thread_sets_mine();
 
 	assert(k >= 0 && k < SMART_SHAPE_COUNT);
 	if (!mine)
 		return NULL;
-	if (!mine->single_made[k]) {
-		if (compile_anchored(&mine->single[k], smart__shapes_table[k].regex))
+	if (!mine->alone_made[k]) {
+		smart__shape_alone *a = &mine->alone[k];
+
+		if (first_bytes(smart__shapes_table[k].regex, a->starts))
 			return NULL; /* out of memory: the shape compiled in its set */
-		mine->single_made[k] = 1;
+		if (compile_anchored(&a->anchored, smart__shapes_table[k].regex))
+			return NULL;
+		mine->alone_made[k] = 1;
 	}
-	return &mine->single[k];
+	return &mine->alone[k];
 }
 
 const smart_shapes *smart_shapes_builtin(smart_error *err)
@@ -247,153 +268,4 @@ const smart_shapes *smart_shapes_of_thread(unsigned set, smart_error *err)
 	if (!s)
 		smart_error_set(err, "value shapes: cannot compile the profile's shapes");
 	return s;
-}
-
-static int is_token_char(unsigned char c)
-{
-	return isalnum(c) || c == '+' || c == '_' || c == '-';
-}
-
-/* The first short random token in copy[from, to): a run of 12 to 15
- * base64 characters that starts a word, ends before `to` and looks random
- * (smart__shapes_short_token), in [*so, *eo). The base64 pattern takes
- * 16 or more; a pattern for 12 would also stop at every long word
- * ("configuration") and search the rest of the text again after it. */
-static int short_token(const char *text, size_t from, size_t to, size_t *so, size_t *eo)
-{
-	for (size_t i = from; i < to; i++) {
-		size_t end = i;
-
-		if (!isalnum((unsigned char)text[i]) || (i > 0 && is_token_char((unsigned char)text[i - 1])))
-			continue;
-		while (is_token_char((unsigned char)text[end]))
-			end++;
-		if (end <= to && smart__shapes_short_token(text + i, end - i)) {
-			*so = i;
-			*eo = end;
-			return 1;
-		}
-		i = end;
-	}
-	return 0;
-}
-
-int smart_shapes_any(const smart_shapes *s, const char *text)
-{
-	/* without room for the groups glibc stops at the first match found,
-	 * instead of looking on for the longest one and its groups */
-	size_t so, eo;
-
-	if (!smart_shapes_may_match(s, text))
-		return 0;
-	if (regexec(&s->re, text, 0, NULL, 0) == 0)
-		return 1;
-	return s->group_shape[SMART_SHAPE_BASE64] >= 0 && short_token(text, 0, strlen(text), &so, &eo);
-}
-
-/* When the longest match at `so` is not a valid `rejected` (a 16-digit
- * hex token looks like base64 without its mixed case), the other shapes
- * that match at `so` are tried in order; returns the first valid one (its
- * end in *eo), -1 when none is, or -2 when out of memory. `copy` has `len`
- * bytes and a sentinel byte before it (see smart__shapes_scan),
- * the context of a token at 0. */
-static int fallback(const smart_shapes *s, const char *copy, size_t len, size_t so, int rejected,
-		    size_t *eo)
-{
-	for (int k = 0; k < SMART_SHAPE_COUNT; k++) {
-		regmatch_t m = { .rm_so = 0, .rm_eo = (regoff_t)(len - so + 1) };
-		const regex_t *single;
-		size_t n;
-
-		if (k == rejected || s->group_shape[k] < 0)
-			continue;
-		if (!(single = thread_single(k)))
-			return -2;
-		/* "^.(shape)": the group ends where the match does, so the
-		 * whole match says its length. Asked for the group, glibc logs
-		 * every state of the search and walks them back: 78% of the
-		 * matches in MediaWiki's pages are long words the base64 shape
-		 * takes and rejects, each tried here against every shape. */
-		if (regexec(single, copy + so - 1, 1, &m, REG_STARTEND) != 0)
-			continue;
-		assert(m.rm_so == 0 && m.rm_eo >= 1);
-		n = (size_t)(m.rm_eo - 1);
-		if (n == 0 || (smart__shapes_table[k].valid && !smart__shapes_table[k].valid(copy + so, n)))
-			continue;
-		*eo = so + n;
-		return k;
-	}
-	return -1;
-}
-
-int smart__shapes_scan(const smart_shapes *s, const char *text, size_t len, shape_visit visit,
-			void *ctx)
-{
-	regmatch_t *m = malloc(s->n_groups * sizeof(*m));
-	char *buf = malloc(len + 2), *copy = buf + 1;
-	size_t pos = 0;
-	int rc = 0;
-
-	if (!m || !buf) {
-		free(m);
-		free(buf);
-		return -1;
-	}
-	/* A space before the text is the context the start of a text gives
-	 * (no word goes on across it), for the anchored fallbacks; every
-	 * search is bounded by REG_STARTEND, so none measures the rest of
-	 * the text with strlen. */
-	buf[0] = ' ';
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	while (rc == 0 && pos < len) {
-		size_t so, eo;
-		int shape = -1;
-
-		m[0].rm_so = 0;
-		m[0].rm_eo = (regoff_t)(len - pos);
-		if (regexec(&s->re, copy + pos, s->n_groups, m, REG_STARTEND | (pos ? REG_NOTBOL : 0)) != 0)
-			m[0].rm_so = m[0].rm_eo = (regoff_t)(len - pos); /* none: the short tokens left */
-		so = pos + (size_t)m[0].rm_so;
-		eo = pos + (size_t)m[0].rm_eo;
-		if (s->group_shape[SMART_SHAPE_BASE64] >= 0) {
-			size_t tso, teo;
-
-			while (rc == 0 && short_token(copy, pos, so, &tso, &teo)) {
-				rc = visit(ctx, SMART_SHAPE_BASE64, tso, teo);
-				pos = teo;
-			}
-		}
-		if (rc != 0 || so == len)
-			break;
-
-		if (eo == so) { /* an empty match: step over one byte */
-			pos = so + 1;
-			continue;
-		}
-		for (int k = 0; k < SMART_SHAPE_COUNT && shape < 0; k++)
-			if (s->group_shape[k] >= 0 && m[s->group_shape[k]].rm_so >= 0)
-				shape = k;
-		if (shape >= 0 && smart__shapes_table[shape].valid && !smart__shapes_table[shape].valid(copy + so, eo - so))
-			shape = fallback(s, copy, len, so, shape, &eo);
-		if (shape == -2) {
-			rc = -1;
-			break;
-		}
-		if (shape < 0) {
-			/* no shape fits the whole match ("sha256-<hex>" looks like
-			 * base64 but is not): look again after the word it starts
-			 * with, since a shape may begin there ("<hex>") */
-			pos = so + 1;
-			while (pos < len && isalnum((unsigned char)copy[pos]) &&
-			       isalnum((unsigned char)copy[pos - 1]))
-				pos++;
-			continue;
-		}
-		rc = visit(ctx, shape, so, eo);
-		pos = eo;
-	}
-	free(buf);
-	free(m);
-	return rc;
 }

@@ -31,9 +31,11 @@
  *   - '?' or '&' and a cache-busting or nonce key then '=' ("?v=", "&ver=",
  *     "&_wpnonce=");
  *   - '=' in a value naming a time, duration, elapsed time or ms (timings).
- * The two shapes with no such need, numbers and URL queries, turn the
- * test off for a set that holds them. tests/shapes/test_shapes_quick.c
- * checks the claim over the recogniser's table and the corpus pages.
+ * The two shapes with no such need of their own need less: a number a
+ * digit, a URL query a '?'; in a set that holds them, that byte is enough
+ * (the set of every shape, which profiles mask each value with, so passes
+ * over prose). tests/shapes/test_shapes_quick.c checks the claim over the
+ * recogniser's table and the corpus pages.
  */
 #include "smart/shapes.h"
 #include "internal.h"
@@ -240,11 +242,13 @@ int smart_shapes_may_match(const smart_shapes *s, const char *text)
 	size_t digits = 0, hex = 0, tokens = 0;
 	unsigned token_classes = 0; /* of the run of token characters: 1 digit, 2 lower, 4 upper */
 	int equals = 0, timing_name = 0;
+	int numbers = (s->set >> SMART_SHAPE_NUMBER) & 1, queries = (s->set >> SMART_SHAPE_URL_QUERY) & 1;
 
-	if (s->set & ((1u << SMART_SHAPE_NUMBER) | (1u << SMART_SHAPE_URL_QUERY)))
-		return 1;
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		const char *at = (const char *)p;
+
+		if ((numbers && is_digit(*p)) || (queries && *p == '?'))
+			return 1;
 
 		digits = is_digit(*p) ? digits + 1 : 0;
 		hex = is_hex(*p) ? hex + 1 : 0;

@@ -153,8 +153,10 @@ static void pairs_work(void *ctx, void *job)
 	pairs_job *j = job;
 	smart_document old_doc = smart_pair_job_document(&j->pair, 0);
 	smart_document new_doc = smart_pair_job_document(&j->pair, 1);
+	/* aligned only: the rows come from the alignment (collect), and the
+	 * features measured after it were work thrown away */
 	smart_measure m = { .values = j->values, .format = j->pair.format, .test = j->pair.test,
-			    .scrubbers_off = (1u << SMART_SCRUBBER_COUNT) - 1,
+			    .scrubbers_off = (1u << SMART_SCRUBBER_COUNT) - 1, .align_only = 1,
 			    .on_aligned = collect, .on_aligned_ctx = j };
 
 	(void)ctx;
