@@ -12,6 +12,8 @@
  * repetition, so that a busy spell of the shared machine weighs on both
  * sides of a ratio. The same ratios in CPU seconds of the process (every
  * thread) say what the work itself costs, and resist a loaded machine.
+ * gumbo's own parse of both documents is already past 1.5x libxml2's, so
+ * the html5 path is also judged against that floor (docs/html5.md).
  *
  * Usage: classify_parse [--quick] (quick: fewer repetitions).
  */
@@ -162,6 +164,9 @@ int main(int argc, char **argv)
 	printf("target (classify <= %.1fx libxml2's parse): html5 %s, libxml2 %s\n", GOAL,
 	       bench_median(r_html5, (size_t)reps) <= GOAL ? "met" : "MISSED",
 	       bench_median(r_libxml2, (size_t)reps) <= GOAL ? "met" : "MISSED");
+	/* gumbo's parse alone is past the bar: read against it, the floor */
+	printf("html5 read against its floor (classify <= %.1fx gumbo's parse of both): %s\n",
+	       GOAL, bench_median(r_over_floor, (size_t)reps) <= GOAL ? "met" : "MISSED");
 	free(old_html);
 	free(new_html);
 	smart_model_free(m);

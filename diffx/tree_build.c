@@ -33,6 +33,15 @@ static frame *content_frame(builder *b)
 	return &b->stack[top < b->flat_from ? top : b->flat_from - 1];
 }
 
+/* Whether s holds only ASCII bytes. */
+static int is_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
 /* Appends a node under the content frame; returns its index or SMART_NONE. */
 static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 {
@@ -47,12 +56,17 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 	    smart__array_reserve((void **)&t->nodes, &b->node_cap, t->count, sizeof(*t->nodes),
 				256))
 		return SMART_NONE;
-	/* The name is cleaned in scratch space: only its interned copy is
-	 * kept, one per distinct name. */
-	b->scratch.len = 0;
-	if (smart__text_clean(&b->scratch, name, strlen(name), 0) < 0)
-		return SMART_NONE;
-	name_id = smart__tree_build_intern_name(b, b->scratch.data ? b->scratch.data : "");
+	/* A name that is not plain ASCII is cleaned in scratch space: only
+	 * its interned copy is kept, one per distinct name. ASCII (every tag
+	 * of a real page, "#text") is clean UTF-8 already: cleaning every
+	 * node's name was a tenth of building the tree (callgrind). */
+	if (!is_ascii(name)) {
+		b->scratch.len = 0;
+		if (smart__text_clean(&b->scratch, name, strlen(name), 0) < 0)
+			return SMART_NONE;
+		name = b->scratch.data ? b->scratch.data : "";
+	}
+	name_id = smart__tree_build_intern_name(b, name);
 	if (name_id == SMART_NONE)
 		return SMART_NONE;
 	node = &t->nodes[index];
@@ -141,31 +155,51 @@ static int keeps_white_space(const char *name)
 	return 0;
 }
 
+/* Emits an element named `name` (clean or not: emit_node cleans it) under
+ * the current frame, pending text already flushed, and opens its frame;
+ * its index, or SMART_NONE when out of memory. */
+static uint32_t open_element(builder *b, const char *name, xmlNodePtr first_child)
+{
+	int preserve = b->stack[b->depth - 1].preserve, own;
+	uint32_t index = emit_node(b, SMART_NODE_ELEMENT, name);
+
+	if (index == SMART_NONE)
+		return SMART_NONE;
+	/* the stricter of the element's own rule and its ancestors' */
+	own = keeps_white_space(b->tree->nodes[index].name);
+	return push_frame(b, index, first_child, own > preserve ? own : preserve) < 0 ? SMART_NONE
+										       : index;
+}
+
+uint32_t smart__tree_build_open(builder *b, const char *name)
+{
+	return flush_text(b) < 0 ? SMART_NONE : open_element(b, name, NULL);
+}
+
 int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child)
 {
-	frame *top = &b->stack[b->depth - 1];
-	int preserve = top->preserve, own;
+	const char *name = (const char *)x->name;
 	int oom = 0;
 	uint32_t index;
 
 	if (flush_text(b) < 0)
 		return -1;
-	smart__tree_build_qualified_name(x->ns, x->name, &b->pending, &oom);
-	if (oom)
-		return -1;
-	index = emit_node(b, SMART_NODE_ELEMENT, b->pending.data);
+	if (x->ns && x->ns->prefix) {
+		smart__tree_build_qualified_name(x->ns, x->name, &b->pending, &oom);
+		if (oom)
+			return -1;
+		name = b->pending.data;
+	}
+	index = open_element(b, name, first_child);
 	b->pending.len = 0;
 	if (index == SMART_NONE || smart__tree_build_add_attributes(b, index, x) < 0)
 		return -1;
-	/* the stricter of the element's own rule and its ancestors' */
-	own = keeps_white_space(b->tree->nodes[index].name);
-	return push_frame(b, index, first_child, own > preserve ? own : preserve);
+	return 0;
 }
 
-/* Comments and processing instructions: kept, marked by kind. */
-int smart__tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
+int smart__tree_build_marker_text(builder *b, smart_node_kind kind, const char *name,
+				  const char *content)
 {
-	const char *content = x->content ? (const char *)x->content : "";
 	uint32_t index, len;
 	const char *text;
 
@@ -174,13 +208,20 @@ int smart__tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
 	text = smart__tree_build_store_text(b, content, strlen(content), 0, &len);
 	if (!text)
 		return -1;
-	index = emit_node(b, kind,
-			  kind == SMART_NODE_COMMENT ? "#comment" : (const char *)x->name);
+	index = emit_node(b, kind, name);
 	if (index == SMART_NONE)
 		return -1;
 	b->tree->nodes[index].text = text;
 	b->tree->nodes[index].text_len = len;
 	return 0;
+}
+
+/* Comments and processing instructions: kept, marked by kind. */
+int smart__tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind)
+{
+	return smart__tree_build_marker_text(
+		b, kind, kind == SMART_NODE_COMMENT ? "#comment" : (const char *)x->name,
+		x->content ? (const char *)x->content : "");
 }
 
 static int visit(builder *b, xmlNodePtr x)
@@ -209,13 +250,6 @@ static int visit(builder *b, xmlNodePtr x)
 	}
 }
 
-/* Fills in subtree sizes (children come after parents, so one backward
- * pass accumulates them) and same-name sibling positions. Content nodes
- * are numbered among content siblings only, as script paths count them: a
- * processing instruction shares its target's interned name with elements
- * of that name (<?d?><d/>), and counting it made the element "d[2]", a
- * path patch cannot resolve (found by fuzzing). Comments and PIs are
- * numbered among themselves. */
 /* Gives back the node and attribute arrays' unused growth room (up to half
  * of each): a finished tree lives through the alignment beside the other
  * document's, and at 72 bytes a node the slack is the largest waste. */
@@ -235,50 +269,6 @@ static int finish_tree(smart_tree *t)
 {
 	shrink_to_fit(t);
 	return smart__tree_number_nodes(t);
-}
-
-/* Subtree sizes (each node's size must be 1 on entry) and sibling
- * positions by name, content and other nodes counted apart. */
-int smart__tree_number_nodes(smart_tree *t)
-{
-	uint32_t *seen_in = malloc(t->name_count * sizeof(uint32_t));
-	uint32_t *seen_count = malloc(t->name_count * sizeof(uint32_t));
-
-	if (!seen_in || !seen_count) {
-		free(seen_in);
-		free(seen_count);
-		return -1;
-	}
-	for (uint32_t i = t->count; i-- > 1;)
-		t->nodes[t->nodes[i].parent].size += t->nodes[i].size;
-	for (int content = 1; content >= 0; content--) {
-		for (uint32_t id = 0; id < t->name_count; id++)
-			seen_in[id] = SMART_NONE;
-		for (uint32_t p = 0; p < t->count; p++) {
-			for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
-			     c = t->nodes[c].next_sibling) {
-				uint32_t id = t->nodes[c].name_id;
-
-				if (smart_node_is_content(&t->nodes[c]) != content)
-					continue;
-				if (seen_in[id] != p) {
-					seen_in[id] = p;
-					seen_count[id] = 0;
-				}
-				t->nodes[c].name_position = ++seen_count[id];
-			}
-			for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
-			     c = t->nodes[c].next_sibling)
-				if (smart_node_is_content(&t->nodes[c]) == content)
-					t->nodes[c].name_siblings = seen_count[t->nodes[c].name_id];
-		}
-	}
-	t->nodes[0].name_position = 1;
-	t->nodes[0].name_siblings = 1;
-	assert(t->nodes[0].size == t->count);
-	free(seen_in);
-	free(seen_count);
-	return 0;
 }
 
 int smart__tree_build_begin(builder *b)
@@ -330,29 +320,34 @@ static int build(builder *b, xmlDocPtr doc)
 	return 0;
 }
 
-/* Records the document's type declaration as it is written back:
- * <!DOCTYPE name PUBLIC "id" "uri">, <!DOCTYPE name SYSTEM "uri"> or
- * <!DOCTYPE name>. Only the declaration, never an internal subset's
- * entity definitions (they are not expanded, and never written). */
-static int keep_doctype(smart_tree *tree, xmlDocPtr doc)
+int smart__tree_build_doctype(smart_tree *tree, const char *name, const char *public_id,
+			      const char *system_id)
 {
-	xmlDtdPtr dtd = doc ? doc->intSubset : NULL;
 	smart_strbuf s = { 0 };
 	int rc = 0;
 
-	if (!dtd || !dtd->name)
-		return 0;
-	rc |= smart__strbuf_printf(&s, "<!DOCTYPE %s", (const char *)dtd->name);
-	if (dtd->ExternalID)
-		rc |= smart__strbuf_printf(&s, " PUBLIC \"%s\"", (const char *)dtd->ExternalID);
-	if (dtd->SystemID)
-		rc |= smart__strbuf_printf(&s, "%s \"%s\"", dtd->ExternalID ? "" : " SYSTEM",
-					   (const char *)dtd->SystemID);
+	rc |= smart__strbuf_printf(&s, "<!DOCTYPE %s", name);
+	if (public_id)
+		rc |= smart__strbuf_printf(&s, " PUBLIC \"%s\"", public_id);
+	if (system_id)
+		rc |= smart__strbuf_printf(&s, "%s \"%s\"", public_id ? "" : " SYSTEM", system_id);
 	rc |= smart__strbuf_append(&s, ">", 1);
 	if (rc == 0)
 		tree->doctype = smart__arena_strndup(tree->arena, s.data, s.len);
 	smart__strbuf_free(&s);
 	return rc == 0 && tree->doctype ? 0 : -1;
+}
+
+/* libxml2's document type declaration, when it has one, as the tree's. */
+static int keep_doctype(smart_tree *tree, xmlDocPtr doc)
+{
+	xmlDtdPtr dtd = doc ? doc->intSubset : NULL;
+
+	if (!dtd || !dtd->name)
+		return 0;
+	return smart__tree_build_doctype(tree, (const char *)dtd->name,
+					 (const char *)dtd->ExternalID,
+					 (const char *)dtd->SystemID);
 }
 
 void smart__tree_build_discard(builder *b)

@@ -81,8 +81,27 @@ int smart__tree_build_begin(builder *b);
  * it, whose walk starts at `first_child` (NULL when streaming). */
 int smart__tree_build_element(builder *b, xmlNodePtr x, xmlNodePtr first_child);
 
+/* Emits an element named `name` under the current frame and opens a frame
+ * for it, for a walk over a tree that is not libxml2's (tree_html5_build.c:
+ * gumbo's): its attributes follow (smart__tree_build_attribute, then
+ * smart__tree_build_sort_attributes). Its index, or SMART_NONE when out of
+ * memory. */
+uint32_t smart__tree_build_open(builder *b, const char *name);
+
 /* Emits a comment or processing instruction (x) under the current frame. */
 int smart__tree_build_marker(builder *b, xmlNodePtr x, smart_node_kind kind);
+
+/* The same from its name ("#comment", or a PI's target) and its content. */
+int smart__tree_build_marker_text(builder *b, smart_node_kind kind, const char *name,
+				  const char *content);
+
+/* Records the document type declaration as it is written back:
+ * <!DOCTYPE name PUBLIC "id" "uri">, <!DOCTYPE name SYSTEM "uri"> or
+ * <!DOCTYPE name> (public_id, system_id NULL when absent). Only the
+ * declaration, never an internal subset's entity definitions (they are
+ * not expanded, and never written). 0, or -1 when out of memory. */
+int smart__tree_build_doctype(smart_tree *tree, const char *name, const char *public_id,
+			      const char *system_id);
 
 /* Closes the current frame: its text becomes a node. */
 int smart__tree_build_close(builder *b);
@@ -118,5 +137,15 @@ void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local,
 /* Adds the attributes of libxml2 element x to node `index` as a set sorted
  * by name; 0, or -1 when out of memory. */
 int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x);
+
+/* Appends one attribute (its qualified name and value, raw bytes: stored
+ * clean) to the tree's attributes, for the element just opened. 0, or -1
+ * when out of memory. */
+int smart__tree_build_attribute(builder *b, const char *name, size_t name_len, const char *value,
+				size_t value_len);
+
+/* Makes the attributes appended since `first` node `index`'s, as a set
+ * sorted by name, the first of duplicate names winning. 0. */
+int smart__tree_build_sort_attributes(builder *b, uint32_t index, uint32_t first);
 
 #endif

@@ -110,11 +110,27 @@ static int compare_attrs(const void *a, const void *b)
 	return c;
 }
 
-static int add_attribute(builder *b, const xmlAttr *a)
+int smart__tree_build_attribute(builder *b, const char *name, size_t name_len, const char *value,
+				size_t value_len)
 {
 	smart_tree *t = b->tree;
-	smart_strbuf name = { 0 }, value = { 0 };
 	smart_attr *slot;
+
+	if (smart__array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
+				 sizeof(*t->attrs), 64) < 0)
+		return -1;
+	slot = &t->attrs[t->attr_total];
+	slot->name = smart__tree_build_store_text(b, name, name_len, 0, NULL);
+	slot->value = smart__tree_build_store_text(b, value, value_len, 0, NULL);
+	if (!slot->name || !slot->value)
+		return -1;
+	t->attr_total++;
+	return 0;
+}
+
+static int add_attribute(builder *b, const xmlAttr *a)
+{
+	smart_strbuf name = { 0 }, value = { 0 };
 	int oom = 0;
 
 	smart__tree_build_qualified_name(a->ns, a->name, &name, &oom);
@@ -131,32 +147,19 @@ static int add_attribute(builder *b, const xmlAttr *a)
 			oom |= smart__strbuf_append(&value, ";", 1) < 0;
 		}
 	}
-	if (!oom && smart__array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
-					sizeof(*t->attrs), 64) < 0)
-		oom = 1;
-	if (!oom) {
-		slot = &t->attrs[t->attr_total];
-		slot->name = smart__tree_build_store_text(b, name.data ? name.data : "", name.len, 0, NULL);
-		slot->value = smart__tree_build_store_text(b, value.data ? value.data : "", value.len, 0, NULL);
-		oom = !slot->name || !slot->value;
-		if (!oom)
-			t->attr_total++;
-	}
+	if (!oom)
+		oom = smart__tree_build_attribute(b, name.data ? name.data : "", name.len,
+						  value.data ? value.data : "", value.len) < 0;
 	smart__strbuf_free(&name);
 	smart__strbuf_free(&value);
 	return oom ? -1 : 0;
 }
 
-/* Adds the element's attributes as a set sorted by name, first one winning
- * among duplicates. */
-int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x)
+int smart__tree_build_sort_attributes(builder *b, uint32_t index, uint32_t first)
 {
 	smart_tree *t = b->tree;
-	uint32_t first = t->attr_total, kept = 0;
+	uint32_t kept = 0;
 
-	for (const xmlAttr *a = x->properties; a; a = a->next)
-		if (add_attribute(b, a) < 0)
-			return -1;
 	if (t->attr_total == first)
 		return 0;
 	qsort(t->attrs + first, t->attr_total - first, sizeof(smart_attr),
@@ -171,3 +174,14 @@ int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *
 	return 0;
 }
 
+/* Adds the element's attributes as a set sorted by name, first one winning
+ * among duplicates. */
+int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x)
+{
+	uint32_t first = b->tree->attr_total;
+
+	for (const xmlAttr *a = x->properties; a; a = a->next)
+		if (add_attribute(b, a) < 0)
+			return -1;
+	return smart__tree_build_sort_attributes(b, index, first);
+}

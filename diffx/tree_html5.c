@@ -10,7 +10,7 @@
  * libxml2's own trees.
  */
 #include "tree_html5.h"
-#include "gumbo_arena.h"
+#include "tree_html5_gumbo.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -64,10 +64,7 @@ static char *latin1_to_utf8(const char *data, size_t len, size_t *out_len)
 	return out;
 }
 
-/* The element's name as HTML5 gives it: the tag's own name for the tags
- * gumbo knows, SVG's mixed-case names ("foreignObject") in SVG, otherwise
- * the name as written, in lower case, into `buf`. */
-static const char *element_name(const GumboElement *e, char *buf, size_t size)
+const char *smart__html5_element_name(const GumboElement *e, char *buf, size_t size)
 {
 	GumboStringPiece tag = e->original_tag;
 	size_t n;
@@ -114,26 +111,34 @@ static xmlNsPtr element_namespace(xmlNodePtr node, xmlNodePtr parent, GumboNames
 	return xmlNewNs(node, (const xmlChar *)href, NULL);
 }
 
+const char *smart__html5_attribute_prefix(GumboAttributeNamespaceEnum ns)
+{
+	static const char *const prefix[] = { [GUMBO_ATTR_NAMESPACE_XLINK] = "xlink",
+					      [GUMBO_ATTR_NAMESPACE_XML] = "xml",
+					      [GUMBO_ATTR_NAMESPACE_XMLNS] = "xmlns" };
+
+	assert(ns != GUMBO_ATTR_NAMESPACE_NONE && ns <= GUMBO_ATTR_NAMESPACE_XMLNS);
+	return prefix[ns];
+}
+
 /* The namespace of a foreign attribute's prefix on `node` (declared there
  * once, for the attributes that need it); NULL when libxml2 cannot declare
  * it (out of memory, or a prefix it reserves). */
 static xmlNsPtr attribute_namespace(xmlNodePtr node, GumboAttributeNamespaceEnum ns)
 {
-	static const char *const prefix[] = { [GUMBO_ATTR_NAMESPACE_XLINK] = "xlink",
-					      [GUMBO_ATTR_NAMESPACE_XML] = "xml",
-					      [GUMBO_ATTR_NAMESPACE_XMLNS] = "xmlns" };
 	static const char *const href[] = {
 		[GUMBO_ATTR_NAMESPACE_XLINK] = "http://www.w3.org/1999/xlink",
 		[GUMBO_ATTR_NAMESPACE_XML] = "http://www.w3.org/XML/1998/namespace",
 		[GUMBO_ATTR_NAMESPACE_XMLNS] = "http://www.w3.org/2000/xmlns/"
 	};
+	const char *prefix = smart__html5_attribute_prefix(ns);
 
 	if (ns == GUMBO_ATTR_NAMESPACE_XML) /* predeclared: libxml2 refuses to declare it */
 		return xmlSearchNs(node->doc, node, (const xmlChar *)"xml");
 	for (xmlNsPtr d = node->nsDef; d; d = d->next)
-		if (d->prefix && strcmp((const char *)d->prefix, prefix[ns]) == 0)
+		if (d->prefix && strcmp((const char *)d->prefix, prefix) == 0)
 			return d;
-	return xmlNewNs(node, (const xmlChar *)href[ns], (const xmlChar *)prefix[ns]);
+	return xmlNewNs(node, (const xmlChar *)href[ns], (const xmlChar *)prefix);
 }
 
 /* The attributes of e on node. A foreign attribute (xlink:href on an SVG
@@ -168,7 +173,7 @@ static xmlNodePtr copy_node(xmlDocPtr doc, xmlNodePtr parent, const GumboNode *g
 	case GUMBO_NODE_ELEMENT:
 	case GUMBO_NODE_TEMPLATE:
 		node = xmlNewDocNode(doc, NULL,
-				     (const xmlChar *)element_name(&g->v.element, buf, sizeof(buf)),
+				     (const xmlChar *)smart__html5_element_name(&g->v.element, buf, sizeof(buf)),
 				     NULL);
 		if (!node)
 			return NULL;
@@ -274,59 +279,76 @@ __attribute__((noinline)) static GumboOutput *parse_guarded(const GumboOptions *
 	return gumbo_parse_with_options(options, text, len);
 }
 
-xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
-				 size_t *deepest, smart_error *err)
+int smart__tree_html5_parse(const char *data, size_t len, const char *name, html5_parse *p,
+			    smart_error *err)
 {
 	GumboOptions options = kGumboDefaultOptions;
-	GumboOutput *out;
-	int rc = 0;
-	char *utf8 = NULL;
 	size_t utf8_len = len;
-	gumbo_arena *arena = calloc(1, sizeof(*arena));
 	int valid = smart__text_is_valid_utf8(data, len); /* once: a pass over the page */
-	xmlDocPtr doc;
 
-	if (arena && !valid)
-		utf8 = latin1_to_utf8(data, len, &utf8_len);
-	if (!arena || (!utf8 && !valid)) {
-		free(arena);
-		smart_error_set(err, "%s: out of memory", name);
-		return NULL;
+	*p = (html5_parse){ NULL, calloc(1, sizeof(*p->arena)), NULL };
+	if (p->arena && !valid)
+		p->utf8 = latin1_to_utf8(data, len, &utf8_len);
+	if (!p->arena || (!p->utf8 && !valid)) {
+		smart__tree_html5_parse_free(p);
+		return smart_error_set(err, "%s: out of memory", name);
 	}
-	arena->budget = smart__gumbo_budget(len);
+	p->arena->budget = smart__gumbo_budget(len);
 	options.allocator = smart__gumbo_arena_alloc;
 	options.deallocator = smart__gumbo_arena_forget;
-	options.userdata = arena;
+	options.userdata = p->arena;
 	options.max_errors = 0; /* parse errors are not wanted: no list of them */
-	out = parse_guarded(&options, arena, utf8 ? utf8 : data, utf8_len);
-	if (!out) {
-		if (arena->over == 1)
+	p->output = parse_guarded(&options, p->arena, p->utf8 ? p->utf8 : data, utf8_len);
+	if (!p->output) {
+		if (p->arena->over == 1)
 			smart_error_set(err, "%s: HTML5 tree construction of this page needs more "
 				       "than %zu MB (formatting elements left open, copied into "
 				       "every block?); --max-nodes raises the bound, or "
-				       "--html-parser libxml2", name, arena->budget >> 20);
+				       "--html-parser libxml2", name, p->arena->budget >> 20);
 		else
 			smart_error_set(err, "%s: out of memory while parsing HTML", name);
-		smart__gumbo_arena_free_all(arena);
-		free(arena);
-		free(utf8);
-		return NULL;
+		smart__tree_html5_parse_free(p);
+		return -1;
 	}
-	doc = out ? htmlNewDocNoDtD(NULL, NULL) : NULL;
-	if (doc && (rc = copy_document(doc, out->document, smart_limits_get()->max_nodes,
-					     deepest)) < 0) {
-		xmlFreeDoc(doc);
-		doc = NULL;
-	}
+	return 0;
+}
+
+void smart__tree_html5_parse_free(html5_parse *p)
+{
 	/* gumbo_destroy_output would only walk the tree to free nothing */
-	smart__gumbo_arena_free_all(arena);
-	free(arena);
-	free(utf8);
-	if (rc == -2)
-		smart_error_set(err, "%s: its HTML5 tree has more than %zu nodes, over the limit "
+	if (p->arena)
+		smart__gumbo_arena_free_all(p->arena);
+	free(p->arena);
+	free(p->utf8);
+	*p = (html5_parse){ NULL, NULL, NULL };
+}
+
+int smart__tree_html5_too_many_nodes(const char *name, smart_error *err)
+{
+	return smart_error_set(err, "%s: its HTML5 tree has more than %zu nodes, over the limit "
 			       "(--max-nodes): formatting elements left open are copied into every "
 			       "block; --html-parser libxml2 reads it without the copies",
 			       name, smart_limits_get()->max_nodes);
+}
+
+xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
+				 size_t *deepest, smart_error *err)
+{
+	html5_parse p;
+	xmlDocPtr doc;
+	int rc = 0;
+
+	if (smart__tree_html5_parse(data, len, name, &p, err) < 0)
+		return NULL;
+	doc = htmlNewDocNoDtD(NULL, NULL);
+	if (doc && (rc = copy_document(doc, p.output->document, smart_limits_get()->max_nodes,
+				       deepest)) < 0) {
+		xmlFreeDoc(doc);
+		doc = NULL;
+	}
+	smart__tree_html5_parse_free(&p);
+	if (rc == -2)
+		smart__tree_html5_too_many_nodes(name, err);
 	else if (!doc)
 		smart_error_set(err, "%s: out of memory while parsing HTML", name);
 	return doc;

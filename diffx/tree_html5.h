@@ -13,6 +13,7 @@
 #include <libxml/tree.h>
 
 #include "smart/error.h"
+#include "smart/tree.h"
 
 extern const char smart__html5_svg_ns[];
 extern const char smart__html5_mathml_ns[];
@@ -25,6 +26,15 @@ extern const char smart__html5_mathml_ns[];
  * to check first. */
 xmlDocPtr smart__tree_html5_read(const char *data, size_t len, const char *name,
 				 size_t *deepest, smart_error *err);
+
+/* The tree of `len` bytes of HTML read as a browser does (tree_html5_build.c):
+ * gumbo's tree made into a smart_tree directly, or, for a page nested too
+ * deep for gumbo, libxml2's; the same tree as flattening
+ * smart__tree_libxml_read's document gives. The resource limits are
+ * checked first. NULL with `err` set on a refused page or when out of
+ * memory. */
+smart_tree *smart__tree_html5_tree(const char *data, size_t len, const char *name,
+				   smart_error *err);
 
 /* Whether the tags of `len` bytes of HTML nest, by an estimate from the
  * bytes in one linear pass (tree_html5_depth.c), deeper than `max_depth`:

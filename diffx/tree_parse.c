@@ -349,11 +349,11 @@ smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
 
 	if (!name)
 		name = "(document)";
-	/* HTML5 trees come from gumbo's whole tree, copied (tree_html5.c) */
+	/* HTML5 trees come from gumbo's whole tree (tree_html5_build.c) */
 	if (smart_html_parser_get() == SMART_HTML_PARSER_HTML5 &&
 	    (format == SMART_FORMAT_HTML ||
 	     (format == SMART_FORMAT_AUTO && smart_format_sniff(data, len) == SMART_FORMAT_HTML)))
-		return parse_whole(data, len, format, name, err);
+		return smart__tree_html5_tree(data, len, name, err);
 	b.flat_from = HTML_MAX_DEPTH;
 	if (smart__tree_build_begin(&b) < 0) {
 		smart__tree_build_discard(&b);

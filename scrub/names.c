@@ -14,6 +14,7 @@
 #include "smart/scrub.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -172,11 +173,41 @@ static const char *scrub_query(smart_scrub_log *log, const char *value)
 	return changed ? s : value;
 }
 
+/* The verdicts of smart__scrub_volatile_name on the attribute names of one
+ * tree, by name: a page holds a few dozen distinct names (class, id, href)
+ * over its thousands of attributes, and the names are not interned. A
+ * table that forgets on collision: a name met again after one of the
+ * same slot is judged again. */
+#define NAME_SLOTS 256
+
+typedef struct name_verdicts {
+	const char *name[NAME_SLOTS];
+	unsigned char is_volatile[NAME_SLOTS];
+} name_verdicts;
+
+/* Whether attribute name `name` is a volatile one, from `memo` when it was
+ * judged before. */
+static int volatile_attribute_name(name_verdicts *memo, const char *name)
+{
+	uint32_t h = 2166136261u;
+	size_t len = 0, slot;
+
+	for (; name[len]; len++)
+		h = (h ^ (unsigned char)name[len]) * 16777619u;
+	slot = h & (NAME_SLOTS - 1);
+	if (!memo->name[slot] || strcmp(memo->name[slot], name) != 0) {
+		memo->name[slot] = name;
+		memo->is_volatile[slot] = (unsigned char)smart__scrub_volatile_name(name, len);
+	}
+	return memo->is_volatile[slot];
+}
+
 /* Scrubs one tree's named values through `log`: the values of named
  * fields, of attributes whose own name is volatile (nonce, data-csrf) and
  * of volatile query parameters in links. Returns how many, or -1. */
 static int scrub_tree(smart_tree *t, smart_scrub_log *log, const smart_shapes *shapes)
 {
+	name_verdicts memo = { { NULL }, { 0 } };
 	int count = 0;
 
 	for (uint32_t i = 0; i < t->count; i++) {
@@ -192,7 +223,7 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log, const smart_shapes *s
 
 			if (!v || !*v || strcmp(v, NAMED) == 0)
 				continue;
-			if (a == field || smart__scrub_volatile_name(a->name, strlen(a->name)))
+			if (a == field || volatile_attribute_name(&memo, a->name))
 				v = NAMED;
 			else if (smart__scrub_is_url_attribute(a->name) && !(v = scrub_query(log, a->value)))
 				return -1;

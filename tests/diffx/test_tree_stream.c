@@ -4,6 +4,7 @@
  * below that of libxml2's document alone.
  */
 #include "../support/support.h"
+#include "../support/same_tree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,40 +37,6 @@ const char *__asan_default_options(void)
 	return "quarantine_size_mb=0";
 }
 #endif
-
-/* Asserts that trees a and b are the same in every field. */
-static void assert_same_tree(const smart_tree *a, const smart_tree *b)
-{
-	assert_int_equal(a->count, b->count);
-	assert_int_equal(a->format, b->format);
-	assert_int_equal(a->name_count, b->name_count);
-	assert_int_equal(a->doctype == NULL, b->doctype == NULL);
-	if (a->doctype)
-		assert_string_equal(a->doctype, b->doctype);
-	for (uint32_t i = 0; i < a->count; i++) {
-		const smart_node *x = &a->nodes[i], *y = &b->nodes[i];
-
-		assert_int_equal(x->kind, y->kind);
-		assert_int_equal(x->parent, y->parent);
-		assert_int_equal(x->next_sibling, y->next_sibling);
-		assert_int_equal(x->depth, y->depth);
-		assert_int_equal(x->size, y->size);
-		assert_int_equal(x->name_id, y->name_id);
-		assert_int_equal(x->name_position, y->name_position);
-		assert_string_equal(x->name, y->name);
-		assert_int_equal(x->text_len, y->text_len);
-		assert_int_equal(x->text == NULL, y->text == NULL);
-		if (x->text)
-			assert_memory_equal(x->text, y->text, x->text_len);
-		assert_int_equal(x->attr_count, y->attr_count);
-		for (uint32_t k = 0; k < x->attr_count; k++) {
-			assert_string_equal(a->attrs[x->attr_first + k].name,
-					    b->attrs[y->attr_first + k].name);
-			assert_string_equal(a->attrs[x->attr_first + k].value,
-					    b->attrs[y->attr_first + k].value);
-		}
-	}
-}
 
 /* Parses `doc` both ways and asserts the trees are the same. */
 static void assert_stream_matches_walk(const char *doc, smart_format format)

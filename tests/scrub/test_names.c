@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/strbuf.h"
 #include "scrub/internal.h"
 
 static int volatile_name(const char *name)
@@ -158,6 +159,54 @@ static void a_query_parameter_of_a_volatile_name_is_explained_and_others_are_not
 	smart_tree_free(c);
 }
 
+/* A page of 40 elements of 30 attributes each: 1160 ordinary names, each
+ * valued `ordinary`, and on every element one volatile name (four kinds,
+ * in turn) valued `token`. */
+static smart_tree *many_names_page(const char *ordinary, const char *token)
+{
+	static const char *const kinds[] = { "nonce", "data-csrf", "x-csrf-token", "_token" };
+	smart_strbuf html = { 0 };
+	smart_error err = { "" };
+	smart_tree *t;
+
+	smart__strbuf_printf(&html, "<html><body>");
+	for (unsigned e = 0; e < 40; e++) {
+		smart__strbuf_printf(&html, "<p");
+		for (unsigned k = 0; k < 30; k++) {
+			if (k == 7)
+				smart__strbuf_printf(&html, " %s=\"%s\"", kinds[e % 4], token);
+			else
+				smart__strbuf_printf(&html, " o%u=\"%s\"", e * 30 + k, ordinary);
+		}
+		smart__strbuf_printf(&html, ">x</p>");
+	}
+	smart__strbuf_printf(&html, "</body></html>");
+	assert_non_null(html.data);
+	t = smart_tree_parse(html.data, html.len, SMART_FORMAT_HTML, "many.html", &err);
+	assert_non_null(t);
+	smart__strbuf_free(&html);
+	return t;
+}
+
+/* The verdicts on attribute names are remembered per tree in a small
+ * table (scrub/names.c): with far more distinct names than its slots,
+ * every volatile attribute is still explained and no ordinary one is. */
+static void many_distinct_attribute_names_are_judged_each_as_alone(void **state)
+{
+	smart_tree *a = many_names_page("same", "applepiebanana");
+	smart_tree *b = many_names_page("same", "cherrytartlime");
+	smart_tree *c = many_names_page("other", "cherrytartlime");
+	unsigned names, copies;
+
+	assert_true(aligns_after(a, b, &names, &copies));
+	assert_int_equal(names, 40);
+	smart_tree_free(b);
+	assert_false(aligns_after(a, c, &names, &copies));
+	assert_int_equal(names, 40);
+	smart_tree_free(a);
+	smart_tree_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +216,7 @@ int main(void)
 		cmocka_unit_test(a_changed_link_beside_the_token_is_still_an_edit),
 		cmocka_unit_test(short_values_are_not_followed_into_copies),
 		cmocka_unit_test(a_query_parameter_of_a_volatile_name_is_explained_and_others_are_not),
+		cmocka_unit_test(many_distinct_attribute_names_are_judged_each_as_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
