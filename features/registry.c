@@ -87,7 +87,7 @@ static const struct {
 	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
 	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },
 	{ "new_text_log", +1 }, { "reworded_text", -1 }, { "doctype_changed", +1 },
-	{ "hidden_edits", +1 },
+	{ "hidden_edits", +1 }, { "hidden_substitutions", +1 },
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))

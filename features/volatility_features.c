@@ -117,7 +117,9 @@ int smart__feature_hidden_edits_log(const smart_feature_args *a, double *v, smar
  * away in a script, a hidden text node added, an id that became a word).
  * Hypothesis (issue 35): this is what clean reruns leave behind where no
  * rule knows the value, and faults that reach a hidden place mostly
- * change its shape; no sign is assumed, the corpora weigh it. */
+ * change its shape; still a difference, so + (never below the page
+ * against itself), but weighed apart from hidden_edits: trained on the
+ * shipped corpora with --sign-constraints its weight is 0. */
 int smart__feature_hidden_substitutions(const smart_feature_args *a, double *v, smart_error *err)
 {
 	(void)err;
