@@ -28,16 +28,32 @@ static int word_byte(unsigned char c)
 	       c == '_' || c >= 0x80;
 }
 
-/* The length of the token at `s` (not at its end): a run of word bytes,
- * or one other byte (a separator: punctuation, a quote, a space, a line
- * break). */
-static size_t token_length(const char *s)
+/* The length of the placeholder at `s` (`{epoch}`, `{number}`: what the
+ * value scrubber wrote in place of a value of a shape it knows), or 0. */
+static size_t placeholder_length(const char *s)
 {
 	size_t n = 1;
 
+	if (*s != '{')
+		return 0;
+	while ((s[n] >= 'a' && s[n] <= 'z') || s[n] == '_')
+		n++;
+	return n > 1 && s[n] == '}' ? n + 1 : 0;
+}
+
+/* The length of the token at `s` (not at its end): a placeholder, a run
+ * of word bytes, or one other byte (a separator: punctuation, a quote, a
+ * space, a line break). */
+static size_t token_length(const char *s)
+{
+	size_t n = placeholder_length(s);
+
 	assert(*s);
+	if (n)
+		return n;
 	if (!word_byte((unsigned char)*s))
 		return 1;
+	n = 1;
 	while (s[n] && word_byte((unsigned char)s[n]))
 		n++;
 	return n;
@@ -82,6 +98,21 @@ static int same_kind(const char *a, size_t n, const char *b, size_t m)
 	return longer - pre - suf >= 3;
 }
 
+/* True when the token a[0..n) is a placeholder and b[0..m) a placeholder
+ * too or a word that looks generated (a digit, or 12 bytes or more): one
+ * run's value a shape explained, the other's a value of a length or range
+ * the shape does not take (`204402693` beside `{epoch}`). */
+static int placeholder_swap(const char *a, size_t n, const char *b, size_t m)
+{
+	int all_digits;
+
+	if (!placeholder_length(a) || placeholder_length(a) != n)
+		return 0;
+	if (placeholder_length(b) == m)
+		return 1;
+	return word_byte((unsigned char)*b) && (has_digit(b, m, &all_digits) || m >= 12);
+}
+
 int smart__feature_same_shape(const char *a, const char *b)
 {
 	int swapped = 0;
@@ -92,6 +123,12 @@ int smart__feature_same_shape(const char *a, const char *b)
 		size_t n = token_length(a), m = token_length(b);
 
 		if (n == m && memcmp(a, b, n) == 0) {
+			a += n;
+			b += m;
+			continue;
+		}
+		if (placeholder_swap(a, n, b, m) || placeholder_swap(b, m, a, n)) {
+			swapped = 1;
 			a += n;
 			b += m;
 			continue;
