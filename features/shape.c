@@ -13,6 +13,8 @@
  * every separator in place and swaps words for words of their kind; the
  * second does not. features/volatility.c counts the hidden residue of the
  * first kind apart (hidden_substitutions) from the rest (hidden_edits).
+ * The values are read as scrubbed: a placeholder the value scrubber wrote
+ * on one side (`{epoch}`) stands for the generated word on the other.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -113,6 +115,9 @@ static int placeholder_swap(const char *a, size_t n, const char *b, size_t m)
 	return word_byte((unsigned char)*b) && (has_digit(b, m, &all_digits) || m >= 12);
 }
 
+/* Whether b is a with generated values swapped and nothing else changed
+ * (features/volatility.h): walks both token by token, once, and stops at
+ * the first token that is neither equal nor a swap. */
 int smart__feature_same_shape(const char *a, const char *b)
 {
 	int swapped = 0;

@@ -60,8 +60,9 @@ int smart__feature_form_attributes(const smart_feature_args *a, double *v, smart
 int smart__feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err);
 /* True when b is a with one or more words swapped for words of the same
  * kind (generated values: numbers for numbers, tokens for tokens, of about
- * the same length) and nothing else changed: every separator, space and
- * line break in place (features/shape.c). */
+ * the same length, or a scrubber's placeholder for one) and nothing else
+ * changed: every separator, space and line break in place
+ * (features/shape.c). */
 int smart__feature_same_shape(const char *a, const char *b);
 
 int smart__feature_hidden_substitutions(const smart_feature_args *a, double *v, smart_error *err);

@@ -82,6 +82,9 @@ static void a_number_swapped_for_a_number_is_a_substitution(void **state)
 	assert_residue(old_doc, page("var mode = 1;", "7315"), 1);
 	strcpy(old_doc, page("var row = 'a1042b';", "x"));
 	assert_residue(old_doc, page("var row = 'a7315b';", "x"), 1);
+	/* a clock's shape may take one side only (ten digits: {epoch}) */
+	strcpy(old_doc, page("var mode = 1;", "204402693"));
+	assert_residue(old_doc, page("var mode = 1;", "1897607840"), 1);
 }
 
 static void a_blank_line_or_statement_in_a_script_is_no_substitution(void **state)
