@@ -117,8 +117,8 @@ int smart__feature_hidden_edits_log(const smart_feature_args *a, double *v, smar
  * away in a script, a hidden text node added, an id that became a word).
  * Hypothesis (issue 35): this is what clean reruns leave behind where no
  * rule knows the value, and faults that reach a hidden place mostly
- * change its shape; still a difference, so + (never below the page
- * against itself), but weighed apart from hidden_edits: trained on the
+ * change its shape; still a difference, so + (never counted towards
+ * ignore), but weighed apart from hidden_edits: trained on the
  * shipped corpora with --sign-constraints its weight is 0. */
 int smart__feature_hidden_substitutions(const smart_feature_args *a, double *v, smart_error *err)
 {
