@@ -61,8 +61,11 @@ static const smart_feature_info registry[] = {
 	{ "doctype_changed", "1 when the document type declaration was added, dropped or replaced",
 	  0, smart__feature_doctype_changed },
 	{ "hidden_edits",
-	  "log2(1 + the residue where no user sees it: script text, head, hidden inputs, ids, data-*)",
+	  "log2(1 + the residue where no user sees it but same-shape substitutions: script text, head, hidden inputs, ids, data-*)",
 	  0, smart__feature_hidden_edits_log },
+	{ "hidden_substitutions",
+	  "log2(1 + the hidden residue that swaps values for values of the same shape)",
+	  0, smart__feature_hidden_substitutions },
 };
 
 /* The sign each feature's weight is expected to take (the hypothesis of
@@ -84,7 +87,7 @@ static const struct {
 	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
 	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },
 	{ "new_text_log", +1 }, { "reworded_text", -1 }, { "doctype_changed", +1 },
-	{ "hidden_edits", +1 },
+	{ "hidden_edits", +1 }, { "hidden_substitutions", +1 },
 };
 
 #define REGISTRY_SIZE (sizeof(registry) / sizeof(registry[0]))

@@ -89,6 +89,9 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 				vol->changed_words += words;
 				vol->hidden_words += hidden[i] ? words : 0;
 				vol->hidden_residue += hidden[i] ? words : 0;
+				if (hidden[i] && smart__feature_same_shape(args->old_masked[i],
+									    args->new_masked[i]))
+					vol->hidden_substituted += words;
 			}
 			break;
 		default: /* attribute edits */
@@ -97,6 +100,9 @@ int smart__feature_volatility_compute(const smart_feature_args *args, smart_vola
 			} else {
 				vol->stable_attributes++;
 				vol->hidden_residue += hidden[i];
+				if (hidden[i] && op->kind == SMART_OP_ATTR_CHANGE &&
+				    smart__feature_same_shape(op->old_value, op->new_value))
+					vol->hidden_substituted++;
 				count_attribute(vol, op->attr_name);
 			}
 			break;

@@ -31,6 +31,8 @@ typedef struct smart_volatility {
 	                               * stable_attributes, what lies where no
 	                               * user sees it (features/visibility.c) */
 	uint32_t hidden_words;        /* of changed_words, those in hidden text */
+	uint32_t hidden_substituted;  /* of hidden_residue, what same-shape
+	                               * substitutions make (features/shape.c) */
 	size_t edits;                 /* operations of the raw script */
 	const smart_tree *raw_old;    /* the documents as written (the features */
 	const smart_tree *raw_new;    /* may see them normalised by a profile) */
@@ -56,6 +58,14 @@ int smart__feature_changed_words(const smart_feature_args *a, double *v, smart_e
 int smart__feature_link_attributes(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_form_attributes(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_presentation_attributes(const smart_feature_args *a, double *v, smart_error *err);
+/* True when b is a with one or more words swapped for words of the same
+ * kind (generated values: numbers for numbers, tokens for tokens, of about
+ * the same length, or a scrubber's placeholder for one) and nothing else
+ * changed: every separator, space and line break in place
+ * (features/shape.c). */
+int smart__feature_same_shape(const char *a, const char *b);
+
+int smart__feature_hidden_substitutions(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_hidden_edits_log(const smart_feature_args *a, double *v, smart_error *err);
 int smart__feature_placeholder_tokens(const smart_feature_args *a, double *v, smart_error *err);
 

@@ -22,21 +22,8 @@ static uint64_t rounds(uint64_t full)
 /* The features of an HTML pair through the measuring stage. */
 static void features_of(const char *old_doc, const char *new_doc, double *values)
 {
-	smart_error err = { { 0 } };
-	smart_measure m = { .values = values, .format = SMART_FORMAT_HTML };
-
 	assert_true(smart_feature_count() <= MAX_FEATURES);
-	if (smart_measure_pair(&(smart_document){ old_doc, strlen(old_doc), "old" },
-			       &(smart_document){ new_doc, strlen(new_doc), "new" }, &m, &err) < 0)
-		fail_msg("features: %s", err.message);
-}
-
-static double value(const double *values, const char *name)
-{
-	long k = smart_feature_index(name);
-
-	assert_true(k >= 0);
-	return values[k];
+	measure_html_features(old_doc, new_doc, values);
 }
 
 /* A page whose head holds `head` and whose body holds `body`. */
@@ -60,10 +47,10 @@ static void assert_hidden(const char *old_doc, const char *new_doc)
 	double v[MAX_FEATURES];
 
 	features_of(old_doc, new_doc, v);
-	assert_true(value(v, "change_depth") == 0);
-	assert_true(value(v, "hidden_edits") > 0);
-	assert_true(value(v, "residual_change") == 0);
-	assert_true(value(v, "changed_words") == 0);
+	assert_true(feature_value(v, "change_depth") == 0);
+	assert_true(feature_value(v, "hidden_edits") > 0);
+	assert_true(feature_value(v, "residual_change") == 0);
+	assert_true(feature_value(v, "changed_words") == 0);
 }
 
 /* Asserts that old -> new is a displayed difference with no hidden residue. */
@@ -72,9 +59,9 @@ static void assert_seen(const char *old_doc, const char *new_doc)
 	double v[MAX_FEATURES];
 
 	features_of(old_doc, new_doc, v);
-	assert_true(value(v, "change_depth") > 0);
-	assert_true(value(v, "hidden_edits") == 0);
-	assert_true(value(v, "residual_change") > 0);
+	assert_true(feature_value(v, "change_depth") > 0);
+	assert_true(feature_value(v, "hidden_edits") == 0);
+	assert_true(feature_value(v, "residual_change") > 0);
 }
 
 static void a_token_in_a_script_is_hidden(void **state)
@@ -146,12 +133,12 @@ static void a_lost_script_or_hidden_input_is_not_hidden(void **state)
 	(void)state;
 	strcpy(old_doc, page("<script src=/validate.js></script>", ""));
 	features_of(old_doc, page("", ""), v);
-	assert_true(value(v, "change_depth") > 0);
-	assert_true(value(v, "hidden_edits") == 0);
+	assert_true(feature_value(v, "change_depth") > 0);
+	assert_true(feature_value(v, "hidden_edits") == 0);
 	strcpy(old_doc, page("", "<form action=/s><input type=hidden name=db value=shop></form>"));
 	features_of(old_doc, page("", "<form action=/s></form>"), v);
-	assert_true(value(v, "change_depth") > 0);
-	assert_true(value(v, "hidden_edits") == 0);
+	assert_true(feature_value(v, "change_depth") > 0);
+	assert_true(feature_value(v, "hidden_edits") == 0);
 }
 
 /* Property: a hidden value changed beside any random pair's edits leaves
@@ -185,14 +172,14 @@ static void a_hidden_value_beside_any_edits_changes_only_hidden_edits(void **sta
 		features_of(old_doc, same_doc, alone);
 		features_of(old_doc, new_doc, beside);
 		for (size_t k = 0; k < sizeof(seen) / sizeof(seen[0]); k++)
-			if (value(alone, seen[k]) != value(beside, seen[k]))
+			if (feature_value(alone, seen[k]) != feature_value(beside, seen[k]))
 				fail_msg("seed %llu: %s %g alone, %g beside a hidden value",
-					 (unsigned long long)seed, seen[k], value(alone, seen[k]),
-					 value(beside, seen[k]));
-		if (!(value(beside, "hidden_edits") > value(alone, "hidden_edits")))
+					 (unsigned long long)seed, seen[k], feature_value(alone, seen[k]),
+					 feature_value(beside, seen[k]));
+		if (!(feature_value(beside, "hidden_edits") > feature_value(alone, "hidden_edits")))
 			fail_msg("seed %llu: hidden_edits %g alone, %g beside a hidden value",
-				 (unsigned long long)seed, value(alone, "hidden_edits"),
-				 value(beside, "hidden_edits"));
+				 (unsigned long long)seed, feature_value(alone, "hidden_edits"),
+				 feature_value(beside, "hidden_edits"));
 		free(old_doc);
 		free(same_doc);
 		free(new_doc);

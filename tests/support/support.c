@@ -153,6 +153,24 @@ smart_features_result measure_scrubbed(const char *old_doc, const char *new_doc,
 	return m.result;
 }
 
+void measure_html_features(const char *old_doc, const char *new_doc, double *values)
+{
+	smart_error err = { { 0 } };
+	smart_measure m = { .values = values, .format = SMART_FORMAT_HTML };
+
+	if (smart_measure_pair(&(smart_document){ old_doc, strlen(old_doc), "old" },
+			       &(smart_document){ new_doc, strlen(new_doc), "new" }, &m, &err) < 0)
+		fail_msg("features: %s", err.message);
+}
+
+double feature_value(const double *values, const char *name)
+{
+	long k = smart_feature_index(name);
+
+	assert_true(k >= 0);
+	return values[k];
+}
+
 int use_libxml2_parser(void **state)
 {
 	(void)state;

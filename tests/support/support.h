@@ -44,6 +44,15 @@ smart_model *registry_model(const char **names);
 smart_features_result measure_scrubbed(const char *old_doc, const char *new_doc,
 				       smart_format format, int raw);
 
+/* The features of an HTML pair of NUL-terminated documents through the
+ * measuring stage, as classify measures them, into `values` (at least
+ * smart_feature_count() long); fails the test on an error. */
+void measure_html_features(const char *old_doc, const char *new_doc, double *values);
+
+/* The value of the feature `name` in a vector of the registry's order;
+ * fails the test when no feature has that name. */
+double feature_value(const double *values, const char *name);
+
 /* cmocka setup and teardown of a test about libxml2's HTML trees (paths
  * without <tbody>, processing instructions, boolean attributes valued by
  * their name, arbitrary nesting that writes and parses back): it runs with
