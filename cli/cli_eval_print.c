@@ -17,8 +17,10 @@
 /* The --adapt-order word of `order`, as the output names it. */
 static const char *adapt_order_name(smart_adapt_order order)
 {
-	return order == SMART_ADAPT_REVIEWER ? "reviewer"
-	       : order == SMART_ADAPT_BY_CHANGE ? "by-change" : "random";
+	return order == SMART_ADAPT_REVIEWER	? "reviewer"
+	       : order == SMART_ADAPT_BY_CHANGE ? "by-change"
+	       : order == SMART_ADAPT_HIGHEST	? "highest"
+						: "random";
 }
 
 static cJSON *scores_json(const smart_confusion *c)

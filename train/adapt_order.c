@@ -3,11 +3,13 @@
  * (`smart eval --by-app --adapt N --adapt-order ORDER`, docs/adaptation.md):
  * drawn at random (a seeded shuffle, alternating labels), or as a
  * reviewer meets them. A reviewer runs smart on the application's pairs
- * with the model that has not seen it and labels what smart flags: the
- * flagged pairs highest score first (`reviewer`), or one pair of each
- * change signature, the change most flagged pairs hold first, as `smart
- * review --by-change` presents them (`by-change`). Those N labelled pairs
- * adapt the model and teach the profile; they are not scored.
+ * with the model that has not seen it and labels what smart flags: in
+ * `smart review`'s order, the score nearest the cutoff first (`reviewer`;
+ * review also puts the most severe first, which the table does not hold),
+ * one pair of each change signature, the change most flagged pairs hold
+ * first, as `smart review --by-change` presents them (`by-change`), or
+ * the highest score first (`highest`). Those N labelled pairs adapt the
+ * model and teach the profile; they are not scored.
  */
 #include "adapt_rows.h"
 
@@ -15,32 +17,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Row i's rank key among its application's pairs: a rule's inspect above
- * every score, a rule's ignore below every score, else the held-out
- * margin (>= 0: flagged). */
-static double review_key(const smart_eval_result *r, size_t i)
-{
-	if (r->forced[i] == 1)
-		return INFINITY;
-	if (r->forced[i] == 0)
-		return -INFINITY;
-	return r->margin[i];
-}
-
-/* The keys qsort compares: a row and its rank key. */
+/* A row of the held-out application and where the reviewer meets it:
+ * flagged pairs (decided inspect without adaptation) before the others,
+ * then by key, smallest first. */
 typedef struct ranked {
 	size_t row;
+	int flagged;
 	double key;
 } ranked;
 
-/* Highest key first; equal keys in table order, so the order is the same
- * on every run. */
+/* Row i as the order `order` ranks it by the unadapted held-out decision
+ * `r`: `reviewer` (smart review's order, docs/review.md) the score nearest
+ * the cutoff first, the pairs a label moves the model most; `highest` the
+ * highest score first. A rule's inspect (an error message, a new doctype)
+ * is flagged whatever its score; a rule's ignore (every difference a
+ * volatile value) comes after every other pair. */
+static ranked rank_of(const smart_eval_result *r, size_t i, smart_adapt_order order)
+{
+	ranked k = { i, r->forced[i] == 1 || (r->forced[i] < 0 && r->margin[i] >= 0), 0 };
+
+	if (r->forced[i] == 0)
+		k.key = INFINITY;
+	else if (order == SMART_ADAPT_HIGHEST)
+		k.key = r->forced[i] == 1 ? -INFINITY : -r->margin[i];
+	else
+		k.key = fabs(r->margin[i]);
+	return k;
+}
+
+/* Flagged first, then the smaller key; equal keys in table order, so the
+ * order is the same on every run. */
 static int ranked_cmp(const void *a, const void *b)
 {
 	const ranked *x = a, *y = b;
 
+	if (x->flagged != y->flagged)
+		return x->flagged ? -1 : 1;
 	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
+		return x->key < y->key ? -1 : 1;
 	return x->row < y->row ? -1 : x->row > y->row;
 }
 
@@ -103,7 +117,7 @@ static uint64_t largest_change(const smart_table *t, const ranked *rk, size_t m,
 	return best;
 }
 
-/* by-change: one representative (its highest-ranked pair) of the largest
+/* by-change: one representative (its first pair in the review order) of the largest
  * group of flagged pairs sharing a change, those pairs then seen, until
  * `adapt` are chosen or no flagged pair is left unseen. Returns how many
  * were chosen; -1 when out of memory. */
@@ -141,9 +155,10 @@ static long choose_by_change(const smart_table *t, const ranked *rk, size_t flag
 }
 
 /* Application a's adaptation rows as a reviewer meets them, by the
- * unadapted held-out decisions `r`: the flagged pairs (highest score
- * first, or by change), then, when fewer than `adapt` are flagged, the
- * unflagged ones nearest the cutoff. */
+ * unadapted held-out decisions `r`: the flagged pairs (in the review
+ * order, by change, or highest score first), then, when fewer than
+ * `adapt` are flagged, the unflagged ones in the same order (nearest the
+ * cutoff first). */
 static int choose_reviewed(const smart_table *t, const smart_eval_options *o,
 			   const smart_eval_result *r, size_t a, unsigned char *chosen,
 			   smart_error *err)
@@ -156,8 +171,8 @@ static int choose_reviewed(const smart_table *t, const smart_eval_options *o,
 		return smart_error_oom(err);
 	for (size_t i = 0; i < t->n_rows; i++)
 		if (t->app[i] == a) {
-			rk[m] = (ranked){ i, review_key(r, i) };
-			flagged += rk[m++].key >= 0;
+			rk[m] = rank_of(r, i, o->adapt_order);
+			flagged += rk[m++].flagged;
 		}
 	qsort(rk, m, sizeof(*rk), ranked_cmp);
 	if (o->adapt_order == SMART_ADAPT_BY_CHANGE)

@@ -218,10 +218,12 @@ struct smart_profile_set; /* include/smart/profile_set.h */
  * adaptation pairs (train/adapt_order.c). */
 typedef enum smart_adapt_order {
 	SMART_ADAPT_RANDOM = 0, /* a seeded shuffle, alternating labels (the default) */
-	SMART_ADAPT_REVIEWER,   /* the pairs the unadapted model flags, highest
-	                         * score first, as a reviewer meets them */
-	SMART_ADAPT_BY_CHANGE   /* one flagged pair per change signature, the
+	SMART_ADAPT_REVIEWER,   /* the pairs the unadapted model flags, as smart
+	                         * review presents them: the score nearest the
+	                         * cutoff first */
+	SMART_ADAPT_BY_CHANGE,  /* one flagged pair per change signature, the
 	                         * largest group first (smart review --by-change) */
+	SMART_ADAPT_HIGHEST     /* the flagged pairs, highest score first */
 } smart_adapt_order;
 
 typedef struct smart_eval_options {

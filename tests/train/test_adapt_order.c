@@ -1,7 +1,8 @@
 /* Which pairs of a held-out application adapt the model
  * (train/adapt_order.c): at random, or as a reviewer meets them -- the
- * pairs the model trained without the application flags, highest score
- * first, or one per change signature, the largest group first. */
+ * pairs the model trained without the application flags, nearest the
+ * cutoff first (smart review), one per change signature, the largest
+ * group first (review --by-change), or the highest score first. */
 #include "../support/support.h"
 
 #include <math.h>
@@ -43,8 +44,8 @@ static void make_table(smart_table *t)
 	add(t, "target", 9, 0, 0xa, &seed); /* row 61 */
 	add(t, "target", 9, 0, 0xa, &seed);
 	add(t, "target", 9, 0, 0xa, &seed);
-	add(t, "target", 8, 0, 0xa, &seed);
-	add(t, "target", 6, 1, 0xb, &seed);
+	add(t, "target", 8, 0, 0xa, &seed); /* row 64 */
+	add(t, "target", 6, 1, 0xb, &seed); /* row 65 */
 	add(t, "target", 0, 0, 0, &seed);
 	add(t, "target", 7, 1, 0xb, &seed); /* row 67 */
 	add(t, "target", 2, 0, 0, &seed);
@@ -76,39 +77,64 @@ static void evaluate(const smart_table *t, smart_adapt_order order, size_t adapt
 		fail_msg("%s", err.message);
 }
 
-/* The reviewer labels the pairs the unadapted model flags, highest score
- * first: every one of them scored at or above its row's cutoff without
- * adaptation, and none scored lower than an unchosen pair. */
-static void reviewer_order_takes_flagged_pairs_highest_score_first(void **state)
+/* Every chosen row of "target" was flagged without adaptation, and
+ * `before(chosen, other)` holds against every unchosen row of it. */
+static void check_chosen(const smart_table *t, const smart_eval_result *plain,
+			 const smart_eval_result *r, int (*before)(double, double))
+{
+	for (size_t c = 60; c < t->n_rows; c++) {
+		if (!isnan(r->margin[c]))
+			continue;
+		assert_true(plain->margin[c] >= 0);
+		for (size_t i = 60; i < t->n_rows; i++)
+			if (!isnan(r->margin[i]) && plain->margin[i] >= 0)
+				assert_true(before(plain->margin[c], plain->margin[i]));
+	}
+}
+
+static int nearer_cutoff(double chosen, double other)
+{
+	return fabs(chosen) <= fabs(other);
+}
+
+static int higher(double chosen, double other)
+{
+	return chosen >= other;
+}
+
+/* The reviewer labels the pairs the unadapted model flags as smart review
+ * presents them, the most uncertain (score nearest the cutoff) first; the
+ * `highest` order the highest score first. Only those go unscored. */
+static void reviewer_order_takes_flagged_pairs_nearest_the_cutoff_first(void **state)
 {
 	smart_table t;
 	smart_eval_result plain, r;
-	size_t rows[16], n;
+	size_t rows[16];
 
 	(void)state;
 	make_table(&t);
 	evaluate(&t, SMART_ADAPT_RANDOM, 0, &plain);
 	evaluate(&t, SMART_ADAPT_REVIEWER, 3, &r);
-	n = unscored(&t, &r, "target", rows, 16);
-	assert_int_equal(n, 3);
-	for (size_t k = 0; k < n; k++) {
-		assert_true(plain.margin[rows[k]] >= 0);
-		for (size_t i = 60; i < t.n_rows; i++)
-			if (!isnan(r.margin[i]))
-				assert_true(plain.margin[i] <= plain.margin[rows[k]]);
-	}
+	assert_int_equal(unscored(&t, &r, "target", rows, 16), 3);
+	check_chosen(&t, &plain, &r, nearer_cutoff);
 	/* the other applications lose three pairs each too, and only those */
 	assert_int_equal(unscored(&t, &r, "one", rows, 16), 3);
 	assert_int_equal(r.per_app[t.app[60]].tp + r.per_app[t.app[60]].fp +
 			 r.per_app[t.app[60]].fn + r.per_app[t.app[60]].tn, 9 - 3);
+	smart_eval_result_free(&r);
+	evaluate(&t, SMART_ADAPT_HIGHEST, 3, &r);
+	assert_int_equal(unscored(&t, &r, "target", rows, 16), 3);
+	check_chosen(&t, &plain, &r, higher);
 	smart_eval_result_free(&plain);
 	smart_eval_result_free(&r);
 	smart_table_free(&t);
 }
 
 /* review --by-change shows one pair per change, the change most flagged
- * pairs hold first: two pairs are a false alarm of change A and the fault
- * of change B, where the score order would take two of A. */
+ * pairs hold first, its pair nearest the cutoff: two pairs are a false
+ * alarm of change A (signal 8) and a fault of change B (6), where the
+ * review order takes both faults (6, 7) and the highest first two false
+ * alarms of A (9, 9). */
 static void by_change_order_takes_one_pair_per_change(void **state)
 {
 	smart_table t;
@@ -119,10 +145,15 @@ static void by_change_order_takes_one_pair_per_change(void **state)
 	make_table(&t);
 	evaluate(&t, SMART_ADAPT_BY_CHANGE, 2, &r);
 	assert_int_equal(unscored(&t, &r, "target", rows, 16), 2);
-	assert_int_equal(rows[0], 61);
-	assert_int_equal(rows[1], 67); /* B's highest-scored pair */
+	assert_int_equal(rows[0], 64);
+	assert_int_equal(rows[1], 65);
 	smart_eval_result_free(&r);
 	evaluate(&t, SMART_ADAPT_REVIEWER, 2, &r);
+	assert_int_equal(unscored(&t, &r, "target", rows, 16), 2);
+	assert_int_equal(rows[0], 65);
+	assert_int_equal(rows[1], 67);
+	smart_eval_result_free(&r);
+	evaluate(&t, SMART_ADAPT_HIGHEST, 2, &r);
 	assert_int_equal(unscored(&t, &r, "target", rows, 16), 2);
 	assert_int_equal(rows[0], 61);
 	assert_int_equal(rows[1], 62);
@@ -172,7 +203,7 @@ static void by_change_order_without_signatures_is_an_error(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(reviewer_order_takes_flagged_pairs_highest_score_first),
+		cmocka_unit_test(reviewer_order_takes_flagged_pairs_nearest_the_cutoff_first),
 		cmocka_unit_test(by_change_order_takes_one_pair_per_change),
 		cmocka_unit_test(reviewer_order_fills_past_the_flagged_pairs),
 		cmocka_unit_test(by_change_order_without_signatures_is_an_error),
