@@ -76,39 +76,6 @@ char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *
 	return m;
 }
 
-int smart__profile_pattern_has_letter(const char *pat)
-{
-	for (int depth = 0; *pat; pat++) {
-		depth += *pat == '{' ? 1 : *pat == '}' && depth ? -1 : 0;
-		if (!depth && ((*pat >= 'a' && *pat <= 'z') || (*pat >= 'A' && *pat <= 'Z')))
-			return 1;
-	}
-	return 0;
-}
-
-char *smart__profile_digits(const char *masked)
-{
-	size_t n = 0, at = 0;
-	char *out;
-
-	for (const char *c = masked; *c; c++)
-		n += *c >= '0' && *c <= '9' ? 8 : 1; /* at most "{digits}" per digit */
-	if (!(out = malloc(n + 1)))
-		return NULL;
-	for (const char *c = masked; *c;) {
-		if (*c >= '0' && *c <= '9') {
-			memcpy(out + at, "{digits}", 8);
-			at += 8;
-			while (*c >= '0' && *c <= '9')
-				c++;
-		} else {
-			out[at++] = *c++;
-		}
-	}
-	out[at] = '\0';
-	return out;
-}
-
 /* The pattern of two values that differ beyond their shapes only in runs
  * of digits glued to the same words ("showAll_724124250" ->
  * "showAll_188102944": "showAll_{digits}"), or NULL: none, or out of
@@ -252,87 +219,21 @@ static int widens(const smart_profile_entry *e)
 	return !e->pinned && (e->n_patterns > 0 || strstr(e->location, "/@") != NULL);
 }
 
-/* The anywhere location of attribute entry `e` ("//input/@id" of
- * ".../form/table/tr/td/input/@id": its element and attribute wherever
- * they stand), when its values kept their form and every pattern holds a
- * letter of its own (a random id "showAll_{number}" on a result table that
- * other pages place elsewhere); NULL when it should not spread so far, or
- * out of memory (*oom set). Text and structure never spread. */
-static char *anywhere_location(const smart_profile_entry *e, int *oom)
-{
-	const char *at = strstr(e->location, "/@"), *step;
-	char *loc;
-
-	*oom = 0;
-	if (e->pinned || e->n_patterns == 0 || !at || strstr(at + 2, "/"))
-		return NULL;
-	for (size_t q = 0; q < e->n_patterns; q++)
-		if (!smart__profile_pattern_has_letter(e->patterns[q]))
-			return NULL;
-	for (step = at; step > e->location && step[-1] != '/'; step--)
-		;
-	if (step == e->location || step == at)
-		return NULL;
-	loc = malloc(strlen(step) + 3);
-	if (!loc) {
-		*oom = 1;
-		return NULL;
-	}
-	loc[0] = loc[1] = '/';
-	strcpy(loc + 2, step);
-	return loc;
-}
-
-/* Adds entry `e`'s patterns at its anywhere location too (when it has
- * one, anywhere_location). */
-static int spread_anywhere(smart_profile *p, const smart_profile_entry *e, smart_error *err)
-{
-	int oom, rc = 0;
-	char *loc = anywhere_location(e, &oom);
-
-	if (oom)
-		return smart_error_oom(err);
-	for (size_t q = 0; loc && rc == 0 && q < e->n_patterns; q++)
-		rc = smart__profile_add(p, NULL, loc, e->patterns[q], e->shapes, 0, err);
-	free(loc);
-	return rc;
-}
-
-/* Drops the anywhere entries that came to accept any value (past the
- * patterns a location keeps): an element's attribute anywhere in the
- * application taking any value would explain faults too. */
-static void drop_unbounded_anywhere(smart_profile *p)
-{
-	size_t kept = 0;
-
-	for (size_t j = 0; j < p->n_all; j++) {
-		smart_profile_entry *e = &p->all[j];
-
-		if (strncmp(e->location, "//", 2) == 0 && e->n_patterns == 0 && !e->pinned) {
-			free(e->location);
-			free(e->patterns);
-		} else {
-			p->all[kept++] = *e;
-		}
-	}
-	p->n_all = kept;
-}
-
 int smart_profile_widen(smart_profile *p, smart_error *err)
 {
 	for (size_t i = 0; i < p->n_tests; i++)
 		for (size_t j = 0; j < p->tests[i].n_entries; j++)
 			if (widens(&p->tests[i].entries[j]) &&
 			    (merge_into_all(p, &p->tests[i].entries[j], err) ||
-			     spread_anywhere(p, &p->tests[i].entries[j], err)))
+			     smart__profile_spread_anywhere(p, &p->tests[i].entries[j], err)))
 				return -1;
 	for (size_t j = 0, n = p->n_all; j < n; j++) {
 		smart_profile_entry e = p->all[j]; /* p->all may grow */
 
-		if (strncmp(e.location, "//", 2) != 0 && spread_anywhere(p, &e, err))
+		if (strncmp(e.location, "//", 2) != 0 && smart__profile_spread_anywhere(p, &e, err))
 			return -1;
 	}
-	drop_unbounded_anywhere(p);
+	smart__profile_drop_unbounded_anywhere(p);
 	prune_covered(p);
 	return smart__profile_index_rebuild(p, err);
 }
