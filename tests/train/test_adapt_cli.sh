@@ -58,6 +58,8 @@ expect_output "eval_adapt_order_reviewer_named_in_json" '"adapt":3,"adapt_order"
 expect_output "eval_adapt_order_by_change_named_in_text" 'not scored; by-change order'
 "$SMART" eval --by-app --adapt 3 "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
 expect_output "eval_adapt_order_random_is_the_default" 'not scored; random order'
+"$SMART" eval --by-app --adapt 3 --adapt-order highest --json "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_output "eval_adapt_order_highest_named_in_json" '"adapt_order":"highest"'
 expect_status "eval_adapt_order_unknown_word_is_usage_error" 2 "$SMART" eval --by-app --adapt 3 --adapt-order best "$TMP/all.jsonl"
 expect_status "eval_adapt_order_without_by_app_is_usage_error" 2 "$SMART" eval --adapt-order reviewer "$TMP/all.jsonl"
 
