@@ -14,6 +14,15 @@
 
 #include "cli_eval.h"
 
+/* The --adapt-order word of `order`, as the output names it. */
+static const char *adapt_order_name(smart_adapt_order order)
+{
+	return order == SMART_ADAPT_REVIEWER	? "reviewer"
+	       : order == SMART_ADAPT_BY_CHANGE ? "by-change"
+	       : order == SMART_ADAPT_HIGHEST	? "highest"
+						: "random";
+}
+
 static cJSON *scores_json(const smart_confusion *c)
 {
 	smart_scores s = smart_confusion_scores(c);
@@ -89,6 +98,8 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o,
 	cJSON_AddNumberToObject(root, "folds", r->folds);
 	if (o->by_app)
 		cJSON_AddNumberToObject(root, "adapt", (double)o->adapt);
+	if (o->by_app && o->adapt)
+		cJSON_AddStringToObject(root, "adapt_order", adapt_order_name(o->adapt_order));
 	if (r->per_app) {
 		cJSON *apps = cJSON_AddObjectToObject(root, "per_app");
 		size_t w = worst_app(r);
@@ -197,7 +208,8 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 				width = strlen(t->apps[a]);
 		printf("\nheld-out application");
 		if (o->adapt)
-			printf(" (after adapting with %zu of its pairs, not scored)", o->adapt);
+			printf(" (after adapting with %zu of its pairs, not scored; %s order)",
+			       o->adapt, adapt_order_name(o->adapt_order));
 		printf(":\n%-*s %9s %9s %9s %6s %6s %6s %6s %7s\n", (int)width, "application",
 		       "precision", "recall", "F1", "TP", "FP", "FN", "TN", "AUC");
 		for (size_t a = 0; a < r->n_per_app; a++)

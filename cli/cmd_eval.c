@@ -31,7 +31,21 @@ typedef struct eval_args {
 	const char *model;      /* --model FILE|default: a first look */
 	int ablate;             /* --ablate-scrubbers */
 	int scrubbers_given;    /* --scrubbers */
+	int order_given;        /* --adapt-order */
 } eval_args;
+
+/* --adapt-order's word into *order: 0, or -1 when it names none. */
+static int cli_parse_adapt_order(const char *s, smart_adapt_order *order)
+{
+	static const char *const words[] = { "random", "reviewer", "by-change", "highest" };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcmp(s, words[i]) == 0) {
+			*order = (smart_adapt_order)i;
+			return 0;
+		}
+	return -1;
+}
 
 /* Reads the options into `a`: -1 to go on, else the exit status. */
 static int parse_eval(int argc, char **argv, eval_args *a)
@@ -44,6 +58,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "adapt", required_argument, NULL, 'A' },
 		{ "adapt-weight", required_argument, NULL, 'W' },
 		{ "adapt-no-profile", no_argument, NULL, 'N' },
+		{ "adapt-order", required_argument, NULL, 'D' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "annotated", required_argument, NULL, 'n' },
 		{ "skip-bad", no_argument, NULL, 'B' },
@@ -98,6 +113,12 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 			eo->adapt = (size_t)v;
 			break;
 		case 'N': eo->adapt_profiles = 0; break;
+		case 'D':
+			if (cli_parse_adapt_order(optarg, &eo->adapt_order))
+				return cli_usage_error("eval", "--adapt-order must be random, "
+						       "reviewer, by-change or highest");
+			a->order_given = 1;
+			break;
 		case 'W':
 			v = strtol(optarg, &end, 10);
 			if (*end || v < 1 || v > 100000)
@@ -202,8 +223,9 @@ static int check_eval(const eval_args *a)
 		return cli_usage_error("eval", "-o is for --shard");
 	if (a->folds_given && eo->by_app)
 		return cli_usage_error("eval", "--folds and --by-app exclude each other");
-	if ((eo->adapt || eo->adapt_weight) && !eo->by_app)
-		return cli_usage_error("eval", "--adapt and --adapt-weight go with --by-app");
+	if ((eo->adapt || eo->adapt_weight || a->order_given) && !eo->by_app)
+		return cli_usage_error("eval", "--adapt, --adapt-weight and --adapt-order go "
+				       "with --by-app");
 	if (!a->n_corpora)
 		return cli_usage_error("eval", "no corpus given");
 	if ((a->model || a->ablate) &&

@@ -28,6 +28,32 @@ int smart__profile_add(smart_profile *p, const char *test, const char *location,
  * write it and fits a value whether or not a scrubber masked it first.
  * `found` (may be NULL) gains the shapes met. A new string, or NULL with
  * `err` set. */
+/* `masked` (a value masked by smart__profile_mask) with every run of
+ * ASCII digits left written as "{digits}" ("showAll_724" ->
+ * "showAll_{digits}"), the form of a random number glued to a name,
+ * which no shape reads as a number; a pattern's "{digits}" matches one
+ * such run. A new string, or NULL when out of memory. */
+char *smart__profile_digits(const char *masked);
+
+/* True when pattern `pat` holds a letter outside its "{shape}"
+ * placeholders ("showAll_{digits}"): a value of its own form, not any
+ * number or token. */
+int smart__profile_pattern_has_letter(const char *pat);
+
+/* Adds entry `e`'s patterns at its anywhere location ("//input/@id" of
+ * ".../td/input/@id": its element and attribute wherever they stand) when
+ * it has one: an attribute (not text, not structure, not pinned) whose
+ * values kept their form and whose every pattern holds a letter of its
+ * own ("showAll_{digits}", not a bare "{number}"). profile/anywhere.c. */
+int smart__profile_spread_anywhere(smart_profile *p, const smart_profile_entry *e,
+				   smart_error *err);
+
+/* Drops the anywhere entries that came to accept any value (past the
+ * patterns a location keeps): an element's attribute anywhere in the
+ * application taking any value would explain faults too. The index is
+ * the caller's to rebuild. */
+void smart__profile_drop_unbounded_anywhere(smart_profile *p);
+
 char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *found,
 			  smart_error *err);
 

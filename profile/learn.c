@@ -76,9 +76,27 @@ char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *
 	return m;
 }
 
+/* The pattern of two values that differ beyond their shapes only in runs
+ * of digits glued to the same words ("showAll_724124250" ->
+ * "showAll_188102944": "showAll_{digits}"), or NULL: none, or out of
+ * memory (*oom set). A bare number keeps no pattern. */
+static char *digits_pattern(const char *m1, const char *m2, int *oom)
+{
+	char *d1 = smart__profile_digits(m1), *d2 = smart__profile_digits(m2);
+
+	*oom = !d1 || !d2;
+	if (*oom || strcmp(d1, d2) != 0 || !smart__profile_pattern_has_letter(d1)) {
+		free(d1);
+		d1 = NULL;
+	}
+	free(d2);
+	return d1;
+}
+
 /* Records the two values of a varying location. When they are equal once
  * every shape is masked ("Generated 10:41" / "Generated 10:42"), the
- * masked value is the pattern; when they differ beyond shapes (a rotating
+ * masked value is the pattern; when they differ only in digits glued to
+ * words, that form ("showAll_{digits}"); when they differ beyond shapes (a rotating
  * "featured product", free text), the place varies in content, not just in
  * tokens, and accepts any value. A value absent on one side (an attribute
  * inserted or deleted) records the other side's pattern. */
@@ -96,9 +114,13 @@ static int record_values(smart_profile *p, const char *test, const char *loc,
 		goto done;
 	if (new_value && !(m2 = smart__profile_mask(all, new_value, &f2, err)))
 		goto done;
-	if (m1 && m2 && strcmp(m1, m2) != 0)
-		rc = smart__profile_add(p, test, loc, NULL, f1 | f2, 0, err);
-	else
+	if (m1 && m2 && strcmp(m1, m2) != 0) {
+		int oom;
+		char *d = digits_pattern(m1, m2, &oom);
+
+		rc = oom ? smart_error_oom(err) : smart__profile_add(p, test, loc, d, f1 | f2, 0, err);
+		free(d);
+	} else
 		rc = smart__profile_add(p, test, loc, m1 ? m1 : m2, f1 | f2, 0, err);
 done:
 	free(m1);
@@ -202,8 +224,16 @@ int smart_profile_widen(smart_profile *p, smart_error *err)
 	for (size_t i = 0; i < p->n_tests; i++)
 		for (size_t j = 0; j < p->tests[i].n_entries; j++)
 			if (widens(&p->tests[i].entries[j]) &&
-			    merge_into_all(p, &p->tests[i].entries[j], err))
+			    (merge_into_all(p, &p->tests[i].entries[j], err) ||
+			     smart__profile_spread_anywhere(p, &p->tests[i].entries[j], err)))
 				return -1;
+	for (size_t j = 0, n = p->n_all; j < n; j++) {
+		smart_profile_entry e = p->all[j]; /* p->all may grow */
+
+		if (strncmp(e.location, "//", 2) != 0 && smart__profile_spread_anywhere(p, &e, err))
+			return -1;
+	}
+	smart__profile_drop_unbounded_anywhere(p);
 	prune_covered(p);
 	return smart__profile_index_rebuild(p, err);
 }

@@ -74,6 +74,14 @@ static int normalise_value(normaliser *nz, const char *loc, const char *value, c
 	}
 	if (e) {
 		use = e->n_patterns ? masked : "{*}";
+		for (size_t q = 0; q < e->n_patterns && use == masked; q++)
+			if (strstr(e->patterns[q], "{digits}")) { /* both sides alike */
+				if (!(mine = smart__profile_digits(masked))) {
+					free(masked);
+					return smart_error_oom(nz->err);
+				}
+				use = mine;
+			}
 	} else if (smart_shapes_may_match(nz->own, value)) {
 		mine = smart_shapes_mask(nz->own, value, strlen(value), &found, nz->err);
 		if (!mine) {

@@ -214,7 +214,8 @@ smart_profile_entry *smart__profile_entry_find(smart_profile *p, const char *tes
 }
 
 /* Wildcard match where "{*}" in `pattern` stands for any text (the usual
- * greedy algorithm with one backtracking point). */
+ * greedy algorithm with one backtracking point) and "{digits}" for one
+ * whole run of digits. */
 static int pattern_matches(const char *pattern, const char *s)
 {
 	const char *star = NULL, *resume = NULL;
@@ -223,6 +224,10 @@ static int pattern_matches(const char *pattern, const char *s)
 		if (strncmp(pattern, "{*}", 3) == 0) {
 			star = pattern += 3;
 			resume = s;
+		} else if (strncmp(pattern, "{digits}", 8) == 0 && *s >= '0' && *s <= '9') {
+			pattern += 8; /* one whole run of digits (smart__profile_digits) */
+			while (*s >= '0' && *s <= '9')
+				s++;
 		} else if (*pattern == *s) {
 			pattern++;
 			s++;
@@ -244,6 +249,12 @@ static int location_matches(const char *entry, const char *location)
 
 	if (strcmp(entry, location) == 0)
 		return 1;
+	/* "//input/@id": that element's attribute wherever it stands */
+	if (n > 2 && entry[1] == '/') {
+		size_t m = strlen(location);
+
+		return m >= n - 1 && strcmp(location + m - (n - 1), entry + 1) == 0;
+	}
 	/* "/x/\*\*": the element at /x and everything inside it */
 	if (n >= 3 && strcmp(entry + n - 3, "/**") == 0)
 		return strncmp(entry, location, n - 2) == 0 ||

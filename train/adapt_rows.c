@@ -90,23 +90,19 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 				smart_error *err)
 {
 	size_t n = t->n_rows, n_want = 0;
-	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
 	unsigned char *chosen = calloc(n ? n : 1, 1);
 	uint32_t *want = NULL;
 	int rc = -1;
 
-	if (!fold || !chosen) {
+	if (!chosen) {
 		smart_error_oom(err);
 		goto done;
 	}
-	for (size_t i = 0; i < n; i++) {
-		fold[i] = t->app[i];
+	for (size_t i = 0; i < n; i++)
 		if (positions[i] + 1 > n_want)
 			n_want = positions[i] + 1;
-	}
-	for (size_t f = 0; f < t->n_apps; f++)
-		if (smart__choose_adaptation(t, o->adapt, o->seed, fold, f, chosen, err))
-			goto done;
+	if (smart__adapt_choose_all(t, o, chosen, err))
+		goto done;
 	if (!(want = calloc(n_want ? n_want : 1, sizeof(*want)))) {
 		smart_error_oom(err);
 		goto done;
@@ -118,7 +114,6 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
 		rc = smart_profile_widen(profiles[a], err); /* as train --adapt does */
 done:
-	free(fold);
 	free(chosen);
 	free(want);
 	return rc;

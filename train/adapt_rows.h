@@ -16,9 +16,17 @@
 int smart__choose_adaptation(const smart_table *t, size_t adapt, uint64_t seed,
 			     const size_t *fold, size_t f, unsigned char *chosen, smart_error *err);
 
+/* Marks in chosen[] (t->n_rows long, cleared first) the adaptation rows
+ * of every application, each held out in turn, as o->adapt_order says
+ * (train/adapt_order.c): o->adapt of them at random (o->seed), or as a
+ * reviewer meets them, ranked by the held-out decisions of a model
+ * trained without the application (smart_evaluate with o, unadapted). */
+int smart__adapt_choose_all(const smart_table *t, const smart_eval_options *o,
+			    unsigned char *chosen, smart_error *err);
+
 /* Learns profiles[a] (t->n_apps of them, made empty by the caller) from
- * the adaptation pairs labelled ignore that smart__choose_adaptation picks
- * for application a when it is held out (o->adapt of them, o->seed): the
+ * the adaptation pairs labelled ignore that smart__adapt_choose_all picks
+ * for application a when it is held out: the
  * records are read again from the corpora, found by their positions
  * (positions[i]: row i's record among all the records, as
  * smart_load_options.on_row gives it). */

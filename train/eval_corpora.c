@@ -144,7 +144,8 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	t->comparator_features = o->comparator_features;
 	t->raw = o->raw;
 	t->scrubbers_off = o->scrubbers_off;
-	t->signatures = o->signatures;
+	/* the by-change adaptation order groups the pairs by their changes */
+	t->signatures = o->signatures || (o->adapt && o->adapt_order == SMART_ADAPT_BY_CHANGE);
 	if (adapt_profiles) {
 		smart_eval_options ao = *o;
 		int rc;

@@ -161,8 +161,8 @@ typedef struct fold_ctx {
 	smart_eval_result *r;
 } fold_ctx;
 
-/* Calling thread: the next fold, its adaptation rows chosen first (they
- * are rows of that fold only, which no running fold reads). */
+/* Calling thread: the next fold (its adaptation rows were chosen before
+ * the first, smart__adapt_choose_all). */
 static int fold_next(void *ctx, void **out, smart_error *err)
 {
 	fold_ctx *c = ctx;
@@ -170,10 +170,6 @@ static int fold_next(void *ctx, void **out, smart_error *err)
 
 	if (c->next_f == c->k)
 		return 0;
-	if (c->o->by_app && c->o->adapt &&
-	    smart__choose_adaptation(c->t, c->o->adapt, c->o->seed, c->fold, c->next_f, c->chosen,
-				     err))
-		return -1;
 	if (!(j = calloc(1, sizeof(*j))))
 		return smart_error_oom(err);
 	j->f = c->next_f++;
@@ -328,6 +324,8 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		r->n_per_app = k;
 	}
 	c.k = k;
+	if (o->by_app && o->adapt && smart__adapt_choose_all(t, o, chosen, err))
+		goto done;
 	/* a calibration callback is the caller's code: it runs on one thread */
 	if (smart__pool_map(o->calibrate ? 1 : o->threads, &ops, &c, err))
 		goto done;

@@ -214,6 +214,18 @@ struct smart_profile_set; /* include/smart/profile_set.h */
 
 /* How smart_evaluate cross-validates. Start from SMART_EVAL_OPTIONS_INIT
  * (linear, degenerate features dropped, 10 folds, seed 1). */
+/* How `smart eval --by-app --adapt N` picks the held-out application's N
+ * adaptation pairs (train/adapt_order.c). */
+typedef enum smart_adapt_order {
+	SMART_ADAPT_RANDOM = 0, /* a seeded shuffle, alternating labels (the default) */
+	SMART_ADAPT_REVIEWER,   /* the pairs the unadapted model flags, as smart
+	                         * review presents them: the score nearest the
+	                         * cutoff first */
+	SMART_ADAPT_BY_CHANGE,  /* one flagged pair per change signature, the
+	                         * largest group first (smart review --by-change) */
+	SMART_ADAPT_HIGHEST     /* the flagged pairs, highest score first */
+} smart_adapt_order;
+
 typedef struct smart_eval_options {
 	unsigned version; /* SMART_EVAL_OPTIONS_VERSION */
 	smart_train_options train;
@@ -223,7 +235,8 @@ typedef struct smart_eval_options {
 	size_t annotated; /* pairs labelled by hand for training, for the
 	                   * LookCost/MissCost ratio (SMART §5); usually 0 */
 	/* by-app only: this many pairs of the held-out application (chosen
-	 * with the seed, alternating labels while both remain) join the
+	 * as adapt_order says: by default with the seed, alternating labels
+	 * while both remain) join the
 	 * training pairs, each counted `adapt_weight` times (0: the default,
 	 * SMART_ADAPT_WEIGHT), and are not scored (SMART §6.3). */
 	size_t adapt;
@@ -279,6 +292,10 @@ typedef struct smart_eval_options {
 	 * signatures' key in the table (smart_table.signatures), for
 	 * smart_review_simulate. */
 	int signatures;
+	/* by-app with adapt: which of the held-out application's pairs are
+	 * its adaptation pairs (docs/adaptation.md, "As a reviewer meets
+	 * them"). */
+	smart_adapt_order adapt_order;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1

@@ -8,6 +8,7 @@
 
 #include "smart/measure.h"
 #include "smart/profile.h"
+#include "profile/internal.h"
 
 /* 1 when the pair is ignore whatever the model says (equal trees, or
  * every edit explained by `p`) for test `test`. */
@@ -111,6 +112,86 @@ static void widening_keeps_free_text_with_its_page(void **state)
 	smart_profile_free(p);
 }
 
+/* A result table's "Show all" checkbox as phpMyAdmin prints it: a random
+ * number in its id and in its label's reference; `rows` table rows. */
+#define SHOWALL_ROW "<tr><td>row</td></tr>"
+#define SQL_PAGE(n, rows) \
+	"<html><body><div><form><table>" rows "</table><input type=checkbox id=\"showAll_" n \
+	"\"><label for=\"showAll_" n "\">Show all</label></form></div></body></html>"
+#define TBL_PAGE(n, rows) \
+	"<html><body><main><section><table>" rows "</table><p><input type=checkbox " \
+	"id=\"showAll_" n "\"><label for=\"showAll_" n "\">Show all</label></p>" \
+	"</section></main></body></html>"
+
+/* The adapted profile of one ignore pair of one page. */
+static smart_profile *showall_profile(void)
+{
+	smart_profile *p = learnt("sql-1.html", SQL_PAGE("7241", SHOWALL_ROW),
+				  SQL_PAGE("1881", SHOWALL_ROW));
+	smart_error err = { "" };
+
+	if (smart_profile_widen(p, &err))
+		fail_msg("%s", err.message);
+	return p;
+}
+
+/* A random id learnt from one pair of one page explains the same volatile
+ * value on another page that places the element elsewhere (issue 35,
+ * adaptation that learns where): the widened attribute also speaks as
+ * "//input/@id", its element and attribute wherever they stand. */
+static void widened_attribute_explains_same_value_on_other_pages(void **state)
+{
+	smart_profile *p = showall_profile();
+
+	(void)state;
+	assert_true(explained(p, "sql-1.html", SQL_PAGE("5", SHOWALL_ROW),
+			      SQL_PAGE("99", SHOWALL_ROW)));
+	assert_true(explained(p, "tbl-7.html", TBL_PAGE("31337", SHOWALL_ROW),
+			      TBL_PAGE("4242", SHOWALL_ROW)));
+	assert_non_null(smart__profile_entry_find(p, NULL, "//input/@id"));
+	assert_non_null(smart__profile_entry_find(p, NULL, "//label/@for"));
+	smart_profile_free(p);
+}
+
+/* ... but not a value of another form at that place (a fault that breaks
+ * the id), nor a deleted row beside the volatile id: both stay for the
+ * model to judge. */
+static void widened_attribute_leaves_faults_beside_it(void **state)
+{
+	smart_profile *p = showall_profile();
+
+	(void)state;
+	assert_false(explained(p, "tbl-7.html", TBL_PAGE("31337", SHOWALL_ROW),
+			       TBL_PAGE("undefined", SHOWALL_ROW)));
+	assert_false(explained(p, "sql-1.html", SQL_PAGE("5", SHOWALL_ROW),
+			       SQL_PAGE("undefined", SHOWALL_ROW)));
+	assert_false(explained(p, "tbl-7.html", TBL_PAGE("31337", SHOWALL_ROW SHOWALL_ROW),
+			       TBL_PAGE("4242", SHOWALL_ROW)));
+	assert_false(explained(p, "sql-1.html", SQL_PAGE("5", SHOWALL_ROW SHOWALL_ROW),
+			       SQL_PAGE("99", SHOWALL_ROW)));
+	/* another element's id is not the checkbox's */
+	assert_false(explained(p, "tbl-7.html",
+			       "<html><body><div id=\"showAll_1\">x</div></body></html>",
+			       "<html><body><div id=\"showAll_2\">x</div></body></html>"));
+	smart_profile_free(p);
+}
+
+/* An attribute whose pattern is a bare shape ("{number}") stays at its
+ * place when widened: any number anywhere would be too wide. */
+static void widened_bare_shape_does_not_spread_anywhere(void **state)
+{
+	smart_profile *p = learnt("a-1.html", "<html><body><div><input id=\"x\" value=\"17\"></div></body></html>",
+				  "<html><body><div><input id=\"x\" value=\"23\"></div></body></html>");
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_profile_widen(p, &err), 0);
+	assert_null(smart__profile_entry_find(p, NULL, "//input/@value"));
+	assert_false(explained(p, "b-2.html", "<html><body><p><input value=\"17\"></p></body></html>",
+			       "<html><body><p><input value=\"23\"></p></body></html>"));
+	smart_profile_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -118,6 +199,9 @@ int main(void)
 		cmocka_unit_test(profile_explains_dashed_token_in_attribute_and_text),
 		cmocka_unit_test(widened_profile_speaks_for_every_page),
 		cmocka_unit_test(widening_keeps_free_text_with_its_page),
+		cmocka_unit_test(widened_attribute_explains_same_value_on_other_pages),
+		cmocka_unit_test(widened_attribute_leaves_faults_beside_it),
+		cmocka_unit_test(widened_bare_shape_does_not_spread_anywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

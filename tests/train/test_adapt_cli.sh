@@ -50,6 +50,18 @@ expect_output "eval_adapt_json_names_n_and_worst_app" '"adapt":5.*"worst_app":"[
 "$SMART" eval --by-app --adapt 3 "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
 expect_output "eval_adapt_text_says_pairs_are_not_scored" 'after adapting with 3 of its pairs, not scored'
 expect_status "eval_adapt_without_by_app_is_usage_error" 2 "$SMART" eval --adapt 5 "$TMP/all.jsonl"
+# --adapt-order: the pairs as a reviewer meets them (train/adapt_order.c);
+# random stays the default and is named in the output.
+"$SMART" eval --by-app --adapt 3 --adapt-order reviewer --json "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_output "eval_adapt_order_reviewer_named_in_json" '"adapt":3,"adapt_order":"reviewer"'
+"$SMART" eval --by-app --adapt 3 --adapt-order by-change "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_output "eval_adapt_order_by_change_named_in_text" 'not scored; by-change order'
+"$SMART" eval --by-app --adapt 3 "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_output "eval_adapt_order_random_is_the_default" 'not scored; random order'
+"$SMART" eval --by-app --adapt 3 --adapt-order highest --json "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_output "eval_adapt_order_highest_named_in_json" '"adapt_order":"highest"'
+expect_status "eval_adapt_order_unknown_word_is_usage_error" 2 "$SMART" eval --by-app --adapt 3 --adapt-order best "$TMP/all.jsonl"
+expect_status "eval_adapt_order_without_by_app_is_usage_error" 2 "$SMART" eval --adapt-order reviewer "$TMP/all.jsonl"
 
 # smart train --adapt: five pairs of a new application do not cost the base
 # corpora more than 0.01 of training F1.
