@@ -1,0 +1,41 @@
+'use strict';
+// The page the JavaScript suites render: a small shop's order page, as
+// examples/pytest's shop.py renders it. Each render has the time it was
+// made and a fresh CSRF token; SHOP_FAULT=drop-row loses the last order.
+const crypto = require('crypto');
+
+const ORDERS = [
+  [10231, 'Kettle', 1, 24.0],
+  [10232, 'Toaster', 2, 31.5],
+  [10240, 'Garden hose', 1, 29.9],
+];
+
+// The order page as the application serves it.
+function renderOrders(orders = ORDERS) {
+  if (process.env.SHOP_FAULT === 'drop-row') orders = orders.slice(0, -1);
+  const now = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const rows = orders.map(([n, item, qty, price]) =>
+    `<tr><td>${n}</td><td>${item}</td><td>${qty}</td><td>$${(qty * price).toFixed(2)}</td></tr>`);
+  const options = orders.map(([n]) => `<option value="${n}">${n}</option>`).join('');
+  const total = orders.reduce((sum, [, , qty, price]) => sum + qty * price, 0);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><title>Your orders</title></head>
+<body>
+<header><h1>Your orders</h1><p class="generated">Generated ${now}</p></header>
+<table id="orders">
+<tr><th>Order</th><th>Item</th><th>Qty</th><th>Total</th></tr>
+${rows.join('\n')}
+</table>
+<form method="post" action="/orders/cancel">
+<input type="hidden" name="csrf_token" value="${crypto.randomBytes(16).toString('hex')}">
+<select name="order">${options}</select>
+<button type="submit">Cancel order</button>
+</form>
+<footer>Order total: $${total.toFixed(2)}</footer>
+</body>
+</html>
+`;
+}
+
+module.exports = { renderOrders };
