@@ -33,7 +33,7 @@ done
 mkdir -p "$TMP/nm"
 for e in "$JS"/node_modules/* "$JS"/node_modules/.bin; do ln -s "$e" "$TMP/nm/"; done
 ln -s "$JS" "$TMP/nm/smart-snapshot"
-cp "$ROOT"/tests/bindings/js/*.js "$TMP/"
+cp "$ROOT"/tests/bindings/js/*.js "$ROOT/examples/jest/shop.js" "$TMP/"
 for r in jest vitest playwright; do
 	cp -r "$ROOT/tests/bindings/js/$r" "$TMP/$r"
 	ln -s "$TMP/nm" "$TMP/$r/node_modules"
@@ -121,4 +121,22 @@ echo '{"not": "a model"}' >"$TMP/jest/.smart/model.json"
 run jest SHOP_FAULT=drop-row
 check jest_application_model_is_taken_from_dot_smart \
 	eval 'test "$status" -ne 0 && has "smart: .*\\.smart/model.json"'
+
+# The examples from their READMEs' one command each: smart-snapshot is
+# installed from the tarball `npm pack` makes of bindings/js into a
+# project that has only its runner, and used in one line; the rerun
+# passes and the seeded fault fails, naming what was lost.
+cd "$ROOT" || exit 1
+for ex in jest playwright; do
+	expect_status "${ex}_example_rerun_passes_and_seeded_fault_fails" 0 \
+		env BUILD="$BUILD" sh "examples/$ex/run.sh"
+	case $ex in
+	jest) lost='delete /html/body/table/tbody/tr\[4\]: "10240 Garden hose' ;;
+	playwright) lost='delete /html/body/table/tbody/tr\[3\]: "GH-015 Garden hose' ;;
+	esac
+	expect_output "${ex}_example_failure_names_the_lost_line" "$lost"
+	check "${ex}_example_installs_smart_snapshot_from_the_packed_tarball" \
+		grep -q '"resolved": "file:.*/smart-snapshot-[0-9.]*\.tgz"' \
+		"examples/$ex/node_modules/.package-lock.json"
+done
 finish

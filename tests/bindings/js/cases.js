@@ -4,7 +4,7 @@
 // them (tests/bindings/test_js.sh): 'first' (no baseline yet), 'corrupt'
 // (a baseline with merge-conflict markers), 'missing' (no baseline, in
 // CI), 'unnamed' (names made from the test's name).
-const { renderOrders } = require('./shop');
+const { renderOrders } = require('./shop'); // examples/jest/shop.js
 
 const wanted = (process.env.SMART_CASES || '').split(',').filter(Boolean);
 

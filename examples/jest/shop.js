@@ -1,7 +1,9 @@
 'use strict';
-// The page the JavaScript suites render: a small shop's order page, as
-// examples/pytest's shop.py renders it. Each render has the time it was
-// made and a fresh CSRF token; SHOP_FAULT=drop-row loses the last order.
+// A tiny shop whose order page the example's test renders (Node's standard
+// library only), as examples/pytest's shop.py does; tests/bindings/js's
+// suites render it too. Each render has the time it was made and a fresh
+// CSRF token, as a real page has; SHOP_FAULT=drop-row seeds a fault: an
+// off-by-one loses the last order.
 const crypto = require('crypto');
 
 const ORDERS = [
