@@ -424,8 +424,9 @@ uninstall:
 
 # ---- benchmarks ---------------------------------------------------------------
 bench: deps
-	$(MAKE) --no-print-directory $(BENCH_BINS) $(BUILD)/release/smart
+	$(MAKE) --no-print-directory $(BENCH_BINS) $(BUILD)/release/smart js
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
+	@echo "== bench/snapshot_overhead.mjs"; SMART_BIN=$(BUILD)/release/smart node bench/snapshot_overhead.mjs
 
 # ---- fuzzing -------------------------------------------------------------------
 # Coverage-guided fuzz targets (fuzz/fuzz_*.c, libFuzzer; docs/fuzzing.md),
