@@ -93,7 +93,7 @@ function median(xs) {
 }
 
 const modes = ['own', 'smart', 'same'];
-const smartBin = process.env.SMART_BIN || path.join(ROOT, 'build', 'release', 'smart');
+const smartBin = path.resolve(process.env.SMART_BIN || path.join(ROOT, 'build', 'release', 'smart'));
 process.env.SMART_BIN = smartBin;
 const version = execFileSync(smartBin, ['version'], { encoding: 'utf8' }).trim();
 console.log(`snapshot assertions: ${TESTS} tests, one assertion each, ${PAIRS} rounds ` +
