@@ -33,13 +33,15 @@ function fromSourceTree(start) {
 // tried when there is none, since no comparison can be made without it.
 function smartBinary() {
   if (found) return found;
-  const env = process.env.SMART_BIN;
+  // absolute: the command runs in another folder (classify's cwd)
+  const env = process.env.SMART_BIN && path.resolve(process.env.SMART_BIN);
   if (env) {
     if (!executable(env)) throw new Error(`smart: SMART_BIN=${env} is not an executable file`);
     return (found = env);
   }
   for (const dir of (process.env.PATH || '').split(path.delimiter)) {
-    if (dir && executable(path.join(dir, 'smart'))) return (found = path.join(dir, 'smart'));
+    const exe = path.resolve(dir || '.', 'smart');
+    if (executable(exe)) return (found = exe);
   }
   found = fromSourceTree(__dirname) || fromSourceTree(process.cwd());
   if (!found) {
