@@ -254,7 +254,7 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # html5lib is the annotation guide's HTML parser (tests/corpora); time gives
 # tests/scrub/test_scrub_linear.sh a process's CPU seconds; Debian's pytest
 # runs the Python binding's suite (tests/bindings/test_python.sh).
-TEST_APT_PKGS := chromium tmux python3-html5lib time python3-pytest
+TEST_APT_PKGS := chromium tmux python3-html5lib time python3-pytest python3-pytest-xdist
 
 # strace kills a review at an exact system call (tests/cli/test_review_kill.sh,
 # which skips that part without it).
@@ -267,11 +267,6 @@ test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files js
 	@BUILD=$(BUILD) sh tests/run.sh
-
-# ---- the Python binding ----------------------------------------------------------
-# What bindings/python needs from a source tree (no install): the shared
-# library and the default model's file (docs/integrations.md).
-python: deps $(BUILD)/shared/$(SO_FILE) $(BUILD)/default_model.json
 
 # ---- the JavaScript binding ------------------------------------------------------
 # The runners that bindings/js is tested with (Jest, Vitest, Playwright) and
@@ -380,6 +375,12 @@ $(BUILD)/python/$(DIST_INFO)/METADATA: include/smart/version.h
 	@printf '%s\n' '[pytest11]' 'smart.pytest_plugin = smart.pytest_plugin' > $(dir $@)entry_points.txt
 	@echo smart > $(dir $@)top_level.txt
 	@echo make > $(dir $@)INSTALLER
+
+# ---- the Python binding ----------------------------------------------------------
+# What bindings/python needs from a source tree (no install): the shared
+# library and the default model's file (docs/integrations.md). Here, below
+# SO_FILE's definition: a rule's prerequisites are expanded as it is read.
+python: deps $(BUILD)/shared/$(SO_FILE) $(BUILD)/default_model.json
 
 # The man pages, written from the built binary's -h (docs/man/mkman.sh).
 $(BUILD)/man/smart.1: $(BUILD)/release/smart docs/man/mkman.sh

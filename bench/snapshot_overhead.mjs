@@ -13,10 +13,15 @@
 // A first run of each writes the snapshots and baselines (not timed).
 // Then each of PAIRS rounds runs the three suites back to back, in an
 // order that rotates; each suite times its 100 assertions inside the test
-// (performance.now around expect) and the runner's whole process is timed
-// too. Figures are medians over the rounds: the assertions' milliseconds
-// each, and the ratio smart/own of the same round, so that a busy spell of
-// the shared machine weighs on both sides of a ratio.
+// (performance.now around expect; Jest in band, Vitest's pool of threads,
+// so that smart's processes are the runner's children) and the runner's
+// whole process is timed
+// too, in wall-clock and (GNU time) in CPU seconds of the runner and all
+// it started, smart included: what the work costs, which a loaded machine
+// does not inflate as it does the wall clock. Figures are medians over the
+// rounds: the assertions' milliseconds each, and the ratio smart/own of
+// the same round, so that a busy spell of the shared machine weighs on
+// both sides of a ratio.
 //
 // Usage: node bench/snapshot_overhead.mjs [PAIRS] (default 5); needs
 // `make` (build/release/smart, or SMART_BIN) and `make js` (the runners).
@@ -69,11 +74,17 @@ afterAll(() => fs.writeFileSync(process.env.BENCH_OUT, String(spent)));
   return dir;
 }
 
-// Runs one suite; returns { assertions: ms of the 100, wall: ms of the process }.
+const TIME = '/usr/bin/time'; // GNU time (Debian's package time): the CPU of a process tree
+
+// Runs one suite; returns { assertions: ms of the 100, wall: ms of the
+// process, cpu: ms of CPU of the runner and every process it started
+// (smart among them), or NaN without GNU time }.
 function run(dir, runner, mode) {
   const out = path.join(dir, `spent-${runner}-${mode}`);
-  const cmd = runner === 'jest' ? ['node_modules/.bin/jest', '--ci=false']
-                                : ['node_modules/.bin/vitest', 'run'];
+  let cmd = runner === 'jest' ? ['node_modules/.bin/jest', '--ci=false', '--runInBand']
+                              : ['node_modules/.bin/vitest', 'run', '--pool=threads'];
+  const timed = fs.existsSync(TIME);
+  if (timed) cmd = [TIME, '-f', 'smart-bench-cpu %U %S', ...cmd];
   const env = { ...process.env, BENCH_MODE: mode, BENCH_OUT: out, NO_COLOR: '1' };
   delete env.CI;
   const t0 = performance.now();
@@ -82,7 +93,9 @@ function run(dir, runner, mode) {
   if (r.status !== 0) {
     throw new Error(`${runner} ${mode} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   }
-  return { assertions: Number(fs.readFileSync(out, 'utf8')), wall };
+  const m = timed && /smart-bench-cpu ([0-9.]+) ([0-9.]+)/.exec(r.stderr);
+  const cpu = m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN;
+  return { assertions: Number(fs.readFileSync(out, 'utf8')), wall, cpu };
 }
 
 // The median of a list of numbers.
@@ -118,10 +131,12 @@ for (const runner of ['jest', 'vitest']) {
     console.log(`${runner}:`);
     console.log(`  own toMatchSnapshot, fixed page:          ${per('own').toFixed(3)} ms an assertion; ` +
                 `suite ${(median(rounds.map((r) => r.own.wall)) / 1000).toFixed(2)} s`);
+    const cpuExtra = (m) => median(rounds.map((r) => (r[m].cpu - r.own.cpu) / TESTS));
     for (const [m, label] of [['smart', 'toMatchSmartSnapshot, new time+token:'],
                               ['same', 'toMatchSmartSnapshot, identical page: ']]) {
       console.log(`  ${label}  ${per(m).toFixed(3)} ms an assertion (+${extra(m).toFixed(3)} ms, ` +
-                  `x${ratio(m, 'assertions').toFixed(1)}); suite x${ratio(m, 'wall').toFixed(2)}`);
+                  `x${ratio(m, 'assertions').toFixed(1)}); suite x${ratio(m, 'wall').toFixed(2)}; ` +
+                  `CPU +${cpuExtra(m).toFixed(2)} ms an assertion (suite x${ratio(m, 'cpu').toFixed(2)})`);
     }
   } finally {
     for (const d of Object.values(dirs)) fs.rmSync(d, { recursive: true, force: true });

@@ -40,7 +40,7 @@ for r in jest vitest playwright; do
 done
 
 # run RUNNER [ENV=VALUE...] [-- ARGS]: runs RUNNER's project (outside CI
-# unless CI=true is given), output in $TMP/out, status in $status.
+# unless CI=true is given), output in $OUT, status in $status.
 run() {
 	r=$1; shift
 	vars=""
@@ -52,7 +52,7 @@ run() {
 	playwright) cmd="./node_modules/.bin/playwright test --reporter=list --output=$TMP/pw-results" ;;
 	esac
 	case " $vars " in *" CI=true "*) [ "$r" = jest ] && cmd="./node_modules/.bin/jest --ci" ;; esac
-	(cd "$TMP/$r" && env -u CI $vars $cmd "$@") >"$TMP/out" 2>&1
+	(cd "$TMP/$r" && env -u CI $vars $cmd "$@") >"$OUT" 2>&1
 	status=$?
 }
 
@@ -60,14 +60,19 @@ run() {
 check() {
 	name=$1; shift
 	if "$@"; then echo "ok - $name"; else
-		echo "not ok - $name (runner exit $status)"; tail -n 40 "$TMP/out" | sed 's/^/#   /'; fi
+		echo "not ok - $name (runner exit $status)"; tail -n 40 "$OUT" | sed 's/^/#   /'; fi
 }
-has() { grep -Eq -- "$1" "$TMP/out"; }
+has() { grep -Eq -- "$1" "$OUT"; }
 # passed TITLE / failed TITLE: the runner's line for that test
-passed() { grep -Eq "(✓|√|ok [0-9]+|PASS).*$1" "$TMP/out"; }
-failed() { grep -Eq "(✕|×|✘|FAIL|[0-9]+\)).*$1" "$TMP/out"; }
+passed() { grep -Eq "(✓|√|ok [0-9]+|PASS).*$1" "$OUT"; }
+failed() { grep -Eq "(✕|×|✘|FAIL|[0-9]+\)).*$1" "$OUT"; }
 
-for r in jest vitest playwright; do
+# runner_checks RUNNER: the five runs of RUNNER's project and their checks.
+# The three runners' checks run side by side (each in its own project and
+# output file); their TAP lines are printed in order when all are done.
+runner_checks() {
+	r=$1
+	OUT="$TMP/out-$r"
 	case $r in jest) file=shop.test.js ;; vitest) file=shop.test.mjs ;; playwright) file=shop.spec.js ;; esac
 	snaps="$TMP/$r/__smart_snapshots__/$file"
 	accept="$r -u"; [ $r = playwright ] && accept="playwright test -u"
@@ -77,12 +82,12 @@ for r in jest vitest playwright; do
 		test "$status" -eq 0 -a -s "$snaps/orders.html"
 	check "${r}_first_run_says_it_wrote_the_baseline" \
 		has "smart: baseline written \\(first run\\): __smart_snapshots__/$file/orders.html"
-	cp "$snaps/orders.html" "$TMP/first.html"
+	cp "$snaps/orders.html" "$TMP/first-$r.html"
 
 	printf '<<<<<<< HEAD\n<p>ours</p>\n=======\n<p>theirs</p>\n>>>>>>> branch\n' >"$snaps/corrupt.html"
 	run $r SMART_CASES=corrupt
 	check "${r}_rerun_with_new_timestamp_and_token_passes" passed "order page"
-	check "${r}_rerun_leaves_the_baseline_as_it_was" cmp -s "$snaps/orders.html" "$TMP/first.html"
+	check "${r}_rerun_leaves_the_baseline_as_it_was" cmp -s "$snaps/orders.html" "$TMP/first-$r.html"
 	check "${r}_corrupt_baseline_is_an_error_not_a_pass" \
 		eval 'test "$status" -ne 0 && failed "corrupt baseline"'
 	check "${r}_corrupt_baseline_error_names_file_and_problem" \
@@ -107,7 +112,11 @@ for r in jest vitest playwright; do
 
 	run $r SHOP_FAULT=drop-row CI=true
 	check "${r}_next_run_after_update_passes" test "$status" -eq 0
-done
+}
+for r in jest vitest playwright; do runner_checks $r >"$TMP/tap-$r" 2>&1 & done
+wait
+cat "$TMP/tap-jest" "$TMP/tap-vitest" "$TMP/tap-playwright"
+OUT="$TMP/out"
 
 # Jest only: names made from the test's name, and the application's
 # model picked up from .smart/ (a file that is no model is smart's error,
