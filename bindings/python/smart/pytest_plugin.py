@@ -239,8 +239,9 @@ def pytest_testnodedown(node, error):
     s = node.config.stash.get(_STATE, None)
     got = getattr(node, "workeroutput", {}).get("smart")
     if s and got:
-        s.written += got["written"]
-        s.updated += got["updated"]
+        # two workers may both write a baseline that tests of theirs share
+        s.written += [p for p in got["written"] if p not in s.written]
+        s.updated += [p for p in got["updated"] if p not in s.updated]
         s.flagged += [tuple(f) for f in got["flagged"]]
 
 

@@ -183,7 +183,7 @@ def test_pytest_xdist_workers_write_baselines_safely_and_report_them_once(pytest
     monkeypatch.setenv("SHOP_NOW", "1710496800")
     first = pytester.runpytest_subprocess(*xdist)
     first.assert_outcomes(passed=9)
-    first.stdout.fnmatch_lines(["*2 workers*"])
+    first.stdout.fnmatch_lines(["gw0 [[]9] / gw1 [[]9]"])  # two workers, nine tests
     snaps = pytester.path / "__snapshots__" / "test_shop"
     names = sorted(p.name for p in snaps.iterdir())
     assert names == sorted(["orders.html", "shared.html"] + [f"page-{n}.html" for n in range(8)])
@@ -191,7 +191,8 @@ def test_pytest_xdist_workers_write_baselines_safely_and_report_them_once(pytest
         assert p.read_text().rstrip().endswith("</html>")
     written = [line for line in first.stdout.lines if line.startswith("  __snapshots__/")]
     assert "smart: 10 baseline(s) written (first run):" in first.stdout.lines
-    assert sorted(set(written)) == sorted(f"  __snapshots__/test_shop/{n}" for n in names)
+    assert sorted(written) == sorted(f"  __snapshots__/test_shop/{n}" for n in names)
+    assert not list(snaps.glob(".smart-tmp-*"))  # no temporary file left behind
 
     monkeypatch.setenv("SHOP_NOW", "1710590553")
     pytester.runpytest_subprocess(*xdist).assert_outcomes(passed=9)
@@ -204,5 +205,5 @@ def test_pytest_xdist_workers_write_baselines_safely_and_report_them_once(pytest
     assert report.stat().st_size > 0
     updated = pytester.runpytest_subprocess(*xdist, "--smart-update")
     updated.assert_outcomes(passed=9)
-    updated.stdout.fnmatch_lines(["smart: 9 baseline(s) updated:"])
+    updated.stdout.fnmatch_lines(["smart: 10 baseline(s) updated:"])  # the shared one too
     pytester.runpytest_subprocess(*xdist).assert_outcomes(passed=9)
