@@ -14,6 +14,9 @@ JS="$ROOT/bindings/js"
 # sanitizer build's start-up would be most of each assertion's time
 export SMART_BIN="${SMART_RELEASE:-$ROOT/$BUILD/release/smart}"
 export NO_COLOR=1 FORCE_COLOR=0 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# the runners' temporary files here, to see that smart-snapshot leaves none
+export TMPDIR="$TMP/tmpdir"
+mkdir -p "$TMPDIR"
 unset ASAN_OPTIONS UBSAN_OPTIONS SHOP_FAULT SMART_CASES
 
 major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
@@ -117,6 +120,7 @@ for r in jest vitest playwright; do runner_checks $r >"$TMP/tap-$r" 2>&1 & done
 wait
 cat "$TMP/tap-jest" "$TMP/tap-vitest" "$TMP/tap-playwright"
 OUT="$TMP/out"
+check assertions_leave_no_temporary_folder test -z "$(ls -d "$TMPDIR"/smart-snapshot-* 2>/dev/null)"
 
 # Jest only: names made from the test's name, and the application's
 # model picked up from .smart/ (a file that is no model is smart's error,

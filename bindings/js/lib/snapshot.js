@@ -11,18 +11,6 @@ const path = require('path');
 const { classify } = require('./cli');
 const { baselinePath, baselineProblem, writeBaseline } = require('./baseline');
 
-let scratch = null;
-
-// A folder of this process for the new outputs smart reads, removed when
-// the process exits.
-function scratchDir() {
-  if (!scratch) {
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-snapshot-'));
-    process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
-  }
-  return scratch;
-}
-
 // .smart/<file> of the application: in the nearest folder above the test
 // file that has one, else in the current folder (where `smart review`
 // keeps .smart/, docs/review.md); null when there is none.
@@ -130,17 +118,19 @@ function matchSmartSnapshot(html, { testFile, name, update = 'new', accept = '-u
 
   // the new output where smart reads it, under the name a profile knows it
   // by: the baseline's path under __smart_snapshots__
+  // (a folder of this comparison's own, removed at once: a runner may end
+  // its workers with a signal, and nothing would be left for an exit hook)
   const test = path.join(path.basename(testFile), path.basename(file));
-  const dir = scratchDir();
-  fs.mkdirSync(path.join(dir, path.dirname(test)), { recursive: true });
-  fs.writeFileSync(path.join(dir, test), fresh);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-snapshot-'));
   let d;
   try {
+    fs.mkdirSync(path.join(dir, path.dirname(test)));
+    fs.writeFileSync(path.join(dir, test), fresh);
     d = classify(file, test, { model: model || appFile(testFile, 'model.json'),
                                profile: profile || appFile(testFile, 'profile.json'),
                                format, cwd: dir });
   } finally {
-    fs.rmSync(path.join(dir, test), { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   if (d.decision !== 'inspect') {
     return { pass: true, message: () => `smart: snapshot '${name}': ${d.decision}` };
