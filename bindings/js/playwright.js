@@ -36,6 +36,8 @@ async function htmlOf(received) {
 }
 
 const expect = base.expect.extend({
+  // await expect(page).toMatchSmartSnapshot([name][, options]): without a
+  // name, the test's titles and the count of its snapshots name it
   async toMatchSmartSnapshot(received, nameOrOptions, moreOptions) {
     const info = base.test.info();
     const named = typeof nameOrOptions === 'string';

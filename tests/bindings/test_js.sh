@@ -31,6 +31,10 @@ for bin in jest vitest playwright; do
 	fi
 done
 
+# The baseline helpers without a runner (node's own test runner, TAP).
+SMART_JS_BASELINE="$JS/lib/baseline.js" node --test --test-reporter=tap \
+	"$ROOT/tests/bindings/js/baseline.test.mjs" 2>&1 | sed -nE 's/^(not ok|ok) [0-9]+ - /\1 - /p'
+
 # The projects as a user has them: node_modules holds the runners and
 # smart-snapshot itself (links into bindings/js).
 mkdir -p "$TMP/nm"

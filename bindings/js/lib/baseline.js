@@ -24,9 +24,11 @@ function baselinePath(testFile, name) {
 // A snapshot's name made from a test's name and its count in that test
 // ("cart page shows totals 1"): what the name may not hold becomes '-'.
 function autoName(testName, count) {
+  // the end is kept (it has the count), and cut before the start is
+  // cleaned, so that the cut never leaves a '.' or '-' first
   const base = `${testName || 'snapshot'} ${count}`.replace(/[^A-Za-z0-9_.-]+/g, '-')
-    .replace(/^[^A-Za-z0-9_]+/, '').replace(/\.\.+/g, '.');
-  return base.slice(-180) || `snapshot-${count}`;
+    .replace(/\.\.+/g, '.').slice(-180).replace(/^[^A-Za-z0-9_]+/, '');
+  return base || `snapshot-${count}`;
 }
 
 // Why a baseline's bytes are not a document smart can compare, or null:
