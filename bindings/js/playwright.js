@@ -39,6 +39,7 @@ const expect = base.expect.extend({
   // await expect(page).toMatchSmartSnapshot([name][, options]): without a
   // name, the test's titles and the count of its snapshots name it
   async toMatchSmartSnapshot(received, nameOrOptions, moreOptions) {
+    if (this.isNot) throw new Error('smart: .not.toMatchSmartSnapshot() has no meaning');
     const info = base.test.info();
     const named = typeof nameOrOptions === 'string';
     const options = { ...current, ...((named ? moreOptions : nameOrOptions) || {}) };
