@@ -33,7 +33,13 @@ done
 
 # The baseline helpers without a runner (node's own test runner, TAP).
 SMART_JS_BASELINE="$JS/lib/baseline.js" node --test --test-reporter=tap \
-	"$ROOT/tests/bindings/js/baseline.test.mjs" 2>&1 | sed -nE 's/^(not ok|ok) [0-9]+ - /\1 - /p'
+	"$ROOT/tests/bindings/js/baseline.test.mjs" >"$TMP/node-test" 2>&1
+node_status=$?
+sed -nE 's/^(not ok|ok) [0-9]+ - /\1 - /p' "$TMP/node-test"
+if [ "$node_status" -ne 0 ]; then
+	echo "not ok - node_test_of_the_baseline_helpers_passes (exit $node_status)"
+	grep -v '^ *at ' "$TMP/node-test" | head -n 20 | sed 's/^/#   /'
+fi
 
 # The projects as a user has them: node_modules holds the runners and
 # smart-snapshot itself (links into bindings/js).
