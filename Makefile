@@ -43,7 +43,7 @@ link_flags    = $(FLAGS_$(1)) $(LDFLAGS)
 link_libs     = $(PKG_LIBS) $(LDLIBS)
 
 
-.PHONY: all deps test run bench fuzz clean install install-files uninstall python FORCE
+.PHONY: all deps test run bench fuzz clean install install-files uninstall python js FORCE
 
 all: deps $(BUILD)/release/smart
 
@@ -254,20 +254,34 @@ BENCH_BINS := $(BENCH_SRC:%.c=$(BUILD)/release/%)
 # html5lib is the annotation guide's HTML parser (tests/corpora); time gives
 # tests/scrub/test_scrub_linear.sh a process's CPU seconds; Debian's pytest
 # runs the Python binding's suite (tests/bindings/test_python.sh).
-TEST_APT_PKGS := chromium tmux python3-html5lib time python3-pytest
+TEST_APT_PKGS := chromium tmux python3-html5lib time python3-pytest python3-pytest-xdist
 
 # strace kills a review at an exact system call (tests/cli/test_review_kill.sh,
 # which skips that part without it).
 TEST_APT_PKGS += strace
+# Node.js and npm run the JavaScript binding's suite (tests/bindings/test_js.sh,
+# `make js`); Debian's are installed only where there is no node at all, since
+# a machine's own Node.js (20 or later, which vite 8 needs) comes with its npm.
+TEST_APT_PKGS += $(if $(shell command -v node),,nodejs npm)
 test:
 	@$(MAKE) --no-print-directory deps APT_PKGS="$(APT_PKGS) $(TEST_APT_PKGS)"
-	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files
+	@$(MAKE) --no-print-directory $(TEST_BINS) $(VALGRIND_BINS) $(BUILD)/asan/smart $(BUILD)/release/smart install-files js
 	@BUILD=$(BUILD) sh tests/run.sh
 
-# ---- the Python binding ----------------------------------------------------------
-# What bindings/python needs from a source tree (no install): the shared
-# library and the default model's file (docs/integrations.md).
-python: deps $(BUILD)/shared/$(SO_FILE) $(BUILD)/default_model.json
+# ---- the JavaScript binding ------------------------------------------------------
+# The runners that bindings/js is tested with (Jest, Vitest, Playwright) and
+# the examples' runners, from each folder's package-lock.json: `npm ci` where
+# node_modules is missing or older than the lock (docs/integrations.md).
+# Playwright uses Debian's chromium: no browser is downloaded.
+JS_DIRS := bindings/js examples/jest examples/playwright
+js:
+	@for d in $(JS_DIRS); do \
+	  if [ ! -f $$d/node_modules/.package-lock.json ] || \
+	     [ $$d/package-lock.json -nt $$d/node_modules/.package-lock.json ]; then \
+	    echo "npm ci in $$d"; \
+	    (cd $$d && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) || exit 1; \
+	  fi; \
+	done
 
 # ---- the main job --------------------------------------------------------------
 run: all
@@ -362,6 +376,12 @@ $(BUILD)/python/$(DIST_INFO)/METADATA: include/smart/version.h
 	@echo smart > $(dir $@)top_level.txt
 	@echo make > $(dir $@)INSTALLER
 
+# ---- the Python binding ----------------------------------------------------------
+# What bindings/python needs from a source tree (no install): the shared
+# library and the default model's file (docs/integrations.md). Here, below
+# SO_FILE's definition: a rule's prerequisites are expanded as it is read.
+python: deps $(BUILD)/shared/$(SO_FILE) $(BUILD)/default_model.json
+
 # The man pages, written from the built binary's -h (docs/man/mkman.sh).
 $(BUILD)/man/smart.1: $(BUILD)/release/smart docs/man/mkman.sh
 	@$(say) MAN "$(BUILD)/man ($(words $(MAN_PAGES)) pages)"
@@ -405,8 +425,9 @@ uninstall:
 
 # ---- benchmarks ---------------------------------------------------------------
 bench: deps
-	$(MAKE) --no-print-directory $(BENCH_BINS) $(BUILD)/release/smart
+	$(MAKE) --no-print-directory $(BENCH_BINS) $(BUILD)/release/smart js
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
+	@echo "== bench/snapshot_overhead.mjs"; SMART_BIN=$(BUILD)/release/smart node bench/snapshot_overhead.mjs
 
 # ---- fuzzing -------------------------------------------------------------------
 # Coverage-guided fuzz targets (fuzz/fuzz_*.c, libFuzzer; docs/fuzzing.md),

@@ -131,9 +131,9 @@ cJSON *smart_classification_to_json(const smart_model *m, const smart_classifica
 /* Measures the pair again as classification did (scrubbers, raw trees,
  * profile), for the edit script it judged, and adds "changes" and
  * "changes_total" to `o`. */
-static int add_changes(cJSON *o, const smart_model *m, const smart_document *old_doc,
-		       const smart_document *new_doc, const smart_explain_options *eo,
-		       smart_error *err)
+int smart_explain_add_changes(cJSON *o, const smart_model *m, const smart_document *old_doc,
+			      const smart_document *new_doc, const smart_explain_options *eo,
+			      smart_error *err)
 {
 	smart__explain_changes ch = { .max = eo->max_changes };
 	double *values = calloc(m->n_features > smart_feature_count() ? m->n_features
@@ -191,7 +191,7 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 	differ = old_doc->len != new_doc->len ||
 		 memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
 	if (json && differ && o->max_changes &&
-	    add_changes(json, m, old_doc, new_doc, o, err)) {
+	    smart_explain_add_changes(json, m, old_doc, new_doc, o, err)) {
 		cJSON_Delete(json);
 		return NULL;
 	}

@@ -61,12 +61,23 @@ static void usage(FILE *out)
 
 /* ---- one pair ---------------------------------------------------------- */
 
-/* The one-pair JSON object (smart_classification_to_json) on stdout. */
-static int explain_json(const smart_model *m, const smart_classification *c, int top)
+/* The one-pair JSON object (smart_classification_to_json) on stdout; on
+ * an inspect with the edit operations that were judged ("changes"), so
+ * that a caller (bindings/js) can show what changed. */
+static int explain_json(const smart_model *m, const classify_args *a, const smart_document *old_doc,
+			const smart_document *new_doc, const smart_classification *c)
 {
+	smart_explain_options eo = SMART_EXPLAIN_OPTIONS_INIT;
 	smart_error err = { "" };
-	cJSON *o = smart_classification_to_json(m, c, (unsigned)top, &err);
+	cJSON *o = smart_classification_to_json(m, c, (unsigned)a->top, &err);
 
+	eo.format = a->format;
+	eo.profile = a->profile;
+	eo.test = new_doc->name;
+	if (o && c->inspect && smart_explain_add_changes(o, m, old_doc, new_doc, &eo, &err)) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
 	if (!o)
 		return cli_fail(&err);
 	if (cli_print_json(o) != CLI_SAME)
@@ -114,7 +125,8 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 				&(smart_document){ new_doc, new_len, new_path }, &co, &c, &err))
 		rc = cli_fail(&err);
 	else if (o->json)
-		rc = explain_json(m, &c, o->top);
+		rc = explain_json(m, o, &(smart_document){ old_doc, old_len, old_path },
+				  &(smart_document){ new_doc, new_len, new_path }, &c);
 	else
 		rc = cli_explain_text(stdout, m, &c, o->top);
 	if (c.accepted && !o->json)

@@ -6,6 +6,13 @@
 #   jobid=$(sbatch --parsable slurm-array.sh)
 #   sbatch --dependency=afterok:$jobid slurm-array.sh merge
 #
+# In the image the repository's Containerfile builds (podman build -t
+# registry.example.com/smart:latest -f Containerfile .), on a cluster with
+# the pyxis plugin, give sbatch the image:
+#
+#   jobid=$(sbatch --parsable --container-image=registry.example.com/smart:latest slurm-array.sh)
+#   sbatch --dependency=afterok:$jobid --container-image=registry.example.com/smart:latest slurm-array.sh merge
+#
 # Each array task gets SLURM_ARRAY_TASK_ID (1..N here, from --array=1-4) and
 # SLURM_ARRAY_TASK_COUNT (N). tests/examples/test_ci_examples.sh runs this
 # file locally with both set by hand.

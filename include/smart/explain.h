@@ -59,6 +59,15 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 			 const smart_document *new_doc, const smart_explain_options *o,
 			 smart_error *err);
 
+/* Adds to `json`, an object smart_classification_to_json made for the
+ * same pair classified with the same options (`o`: format, profile, test),
+ * "changes" and "changes_total" as smart_explain_pair has them: for
+ * `smart classify --json OLD NEW`, whose object on an inspect shows what
+ * changed. 0, or -1 with `err` set. */
+int smart_explain_add_changes(struct cJSON *json, const smart_model *m,
+			      const smart_document *old_doc, const smart_document *new_doc,
+			      const smart_explain_options *o, smart_error *err);
+
 /* The raw DiffX edit script between two documents in memory, as `smart
  * diff --json` prints it (docs/script-format.md). A new string
  * (smart_explain_free), or NULL with `err` set. */

@@ -47,6 +47,13 @@ if cmp -s "$TMP/sig1" "$TMP/sig3"; then echo "ok - classify_json_signatures_are_
 	echo "not ok - classify_json_signatures_are_the_same_on_another_run"; fi
 expect_status "classify_pair_json_with_signatures" 1 "$SMART" classify --json --model "$TMP/m.json" "$EX/stack-trace/old.html" "$EX/stack-trace/new.html"
 expect_output "classify_pair_json_names_the_inserted_change" '"signatures":\[.*"kind":"insert","location":"/html/body/h1","new":"<h1> Internal Server Error"'
+# On an inspect, the edit operations classify judged, with the values as
+# the page holds them (what bindings/js shows); an ignored pair has none.
+expect_output "classify_pair_json_lists_the_judged_changes_on_inspect" \
+	'"changes":\[.*\{"op":"insert","path":"/html/body/h1","text":"Internal Server Error"\}.*\],"changes_total":13\}$'
+expect_status "classify_pair_json_ignored" 0 "$SMART" classify --json "$EX/timestamp-change/old.html" "$EX/timestamp-change/new.html"
+if grep -q '"changes"' "$TMP/out"; then echo "not ok - classify_pair_json_ignored_has_no_changes"; else
+	echo "ok - classify_pair_json_ignored_has_no_changes"; fi
 
 # Two folders, with a JUnit report; a file on one side only is trouble,
 # one line naming it.

@@ -225,9 +225,33 @@ def _write_report(s):
     return f"smart: report of {len(s.flagged)} flagged pairs written to {s.report}"
 
 
+def _is_xdist_worker(config):
+    """True in a pytest-xdist worker, whose session is part of the
+    controller's: what it wrote, updated and flagged goes there."""
+    return hasattr(config, "workerinput")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist, in the controller: a worker's baselines written and
+    updated and its flagged pairs join the session's, so that the summary
+    names them all and one report holds them (written once, here)."""
+    s = node.config.stash.get(_STATE, None)
+    got = getattr(node, "workeroutput", {}).get("smart")
+    if s and got:
+        # two workers may both write a baseline that tests of theirs share
+        s.written += [p for p in got["written"] if p not in s.written]
+        s.updated += [p for p in got["updated"] if p not in s.updated]
+        s.flagged += [tuple(f) for f in got["flagged"]]
+
+
 def pytest_sessionfinish(session):
     s = session.config.stash.get(_STATE, None)
-    if s and s.report:
+    if s and _is_xdist_worker(session.config):
+        session.config.workeroutput["smart"] = {
+            "written": s.written, "updated": s.updated,
+            "flagged": [list(f) for f in s.flagged]}
+    elif s and s.report:
         s.report_line = _write_report(s)
 
 

@@ -161,3 +161,49 @@ def test_bad(smart_snapshot):
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*ValueError: smart: snapshot name '../escape'*"])
     assert not (pytester.path / "escape.html").exists()
+
+
+# Nine snapshots of one file, spread by pytest-xdist over two workers; each
+# test also writes one baseline the others share, so that first runs race
+# for it.
+XDIST_APP = APP + '''
+import pytest
+
+@pytest.mark.parametrize("n", range(8))
+def test_many(smart_snapshot, n):
+    smart_snapshot.assert_match(render(), f"page-{n}")
+    smart_snapshot.assert_match(render(), "shared")
+'''
+
+
+def test_pytest_xdist_workers_write_baselines_safely_and_report_them_once(pytester, monkeypatch):
+    pytest.importorskip("xdist")  # Debian's python3-pytest-xdist (make test installs it)
+    pytester.makepyfile(test_shop=XDIST_APP)
+    xdist = (*PLUGIN, "-p", "xdist", "-n", "2")
+    monkeypatch.setenv("SHOP_NOW", "1710496800")
+    first = pytester.runpytest_subprocess(*xdist)
+    first.assert_outcomes(passed=9)
+    first.stdout.fnmatch_lines(["gw0 [[]9] / gw1 [[]9]"])  # two workers, nine tests
+    snaps = pytester.path / "__snapshots__" / "test_shop"
+    names = sorted(p.name for p in snaps.iterdir())
+    assert names == sorted(["orders.html", "shared.html"] + [f"page-{n}.html" for n in range(8)])
+    for p in snaps.iterdir():  # whole pages, whichever worker renamed its file last
+        assert p.read_text().rstrip().endswith("</html>")
+    written = [line for line in first.stdout.lines if line.startswith("  __snapshots__/")]
+    assert "smart: 10 baseline(s) written (first run):" in first.stdout.lines
+    assert sorted(written) == sorted(f"  __snapshots__/test_shop/{n}" for n in names)
+    assert not list(snaps.glob(".smart-tmp-*"))  # no temporary file left behind
+
+    monkeypatch.setenv("SHOP_NOW", "1710590553")
+    pytester.runpytest_subprocess(*xdist).assert_outcomes(passed=9)
+
+    monkeypatch.setenv("SHOP_DROP", "1")
+    report = pytester.path / "report.html"
+    flagged = pytester.runpytest_subprocess(*xdist, "--smart-report", str(report))
+    flagged.assert_outcomes(failed=9)
+    flagged.stdout.fnmatch_lines([f"smart: report of 9 flagged pairs written to {report}"])
+    assert report.stat().st_size > 0
+    updated = pytester.runpytest_subprocess(*xdist, "--smart-update")
+    updated.assert_outcomes(passed=9)
+    updated.stdout.fnmatch_lines(["smart: 10 baseline(s) updated:"])  # the shared one too
+    pytester.runpytest_subprocess(*xdist).assert_outcomes(passed=9)
