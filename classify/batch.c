@@ -32,6 +32,7 @@ typedef struct batch_job {
 	smart_severity severity;
 	const char *severity_reason;
 	char *view;                  /* o->views: the pair's view (owned) */
+	char *why;                   /* o->views: the decision in words (owned) */
 	smart_signature_set *sigs;   /* o->signatures: owned */
 	unsigned discounted_total;
 	char problem[SMART_ERROR_MAX];
@@ -59,6 +60,7 @@ static void job_free(batch_job *j)
 	free(j->old_path);
 	free(j->new_path);
 	free(j->view);
+	free(j->why);
 	free(j->sigs);
 	free(j);
 }
@@ -107,6 +109,7 @@ static void batch_work(void *ctx, void *job)
 		j->severity = out.severity;
 		j->severity_reason = out.severity_reason;
 		j->view = out.view;
+		j->why = out.why;
 		j->sigs = out.signatures;
 		j->discounted_total = out.discounted_total;
 	}
@@ -131,6 +134,7 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .severity = j->severity,
 			    .severity_reason = j->severity_reason,
 			    .view = j->view,
+			    .why = j->why,
 			    .signatures = j->sigs,
 			    .discounted_total = j->discounted_total };
 	int rc;

@@ -229,7 +229,7 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 	co.shard = o->shard;
 	co.progress_ctx = &b.progress;
 	co.views = o->report != NULL;
-	co.signatures = o->json;
+	co.signatures = o->json || o->report; /* the report groups by them */
 
 	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);
 	if (o->shard && shards_open(&b, o->corpus ? o->corpus : new_dir, &err))

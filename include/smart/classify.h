@@ -58,6 +58,8 @@ typedef struct smart_verdict {
 	const struct smart_signature_set *signatures; /* with
 	                      * smart_classify_options.signatures: the pair's
 	                      * change signatures (printed for inspected pairs), or NULL */
+	const char *why;     /* with smart_classify_options.views: the decision in
+	                      * words (the report's rows), or NULL */
 } smart_verdict;
 
 struct smart_profile;
@@ -89,7 +91,9 @@ typedef struct smart_classify_options {
 	                                      * entries (shards: total 0), or NULL */
 	void *progress_ctx;                  /* progress's ctx */
 	int views;                           /* 1: also draw each pair's view for
-	                                      * the HTML report (smart_classification.view) */
+	                                      * the HTML report, and say why in
+	                                      * words (smart_classification.view,
+	                                      * .why) */
 	int signatures;                      /* 1: also say each pair's residual
 	                                      * changes as signatures
 	                                      * (smart_classification.signatures,
@@ -117,6 +121,10 @@ typedef struct smart_classification {
 	struct smart_signature_set *signatures; /* out, with o->signatures: the
 	                          * residual changes' signatures (the caller
 	                          * frees them, free()), else NULL */
+	char *why;               /* out, with o->views: why it was decided so, in
+	                          * words ("every difference is a volatile value:
+	                          * 1 date"; the changes scrubbing left); the
+	                          * caller frees it, else NULL */
 } smart_classification;
 
 /* Measures the pair as the model was trained (scrub, then align, unless
@@ -232,6 +240,14 @@ char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
 char *smart_html_report_head_template(const char *title, const smart_model *model,
 				      smart_error *err);
 #define SMART_HTML_REPORT_TAIL smart_html_report_tail()
+
+/* Fills in the report's changes view (docs/report.md): the inspected
+ * rows grouped by their change signatures, largest group first. A report
+ * is finished with it; the merge of a report's shards calls it on the
+ * merged text (*text, *len; replaced by a new string). Does nothing to a
+ * text that is not a report, or whose view is filled. 0, or -1 with
+ * `err` set when out of memory. */
+int smart_html_report_fill_changes(char **text, size_t *len, smart_error *err);
 
 /* The report's end: the table closed, and the script that filters, sorts
  * and draws each pair's view when its row is opened (docs/report.md). */

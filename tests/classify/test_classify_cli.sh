@@ -84,7 +84,7 @@ if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/r
 	echo "ok - classify_junit_report_written"; else echo "not ok - classify_junit_report_written"; head -n 5 "$TMP/report.xml" | sed 's/^/#   /'; fi
 
 expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
-if grep -q '<tr class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
+if grep -q '<tr id="r-[0-9]*" class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q 'Pairs: 3;' "$TMP/r.html"; then
 	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
 if grep -q '<noscript><p class="note">JavaScript is off' "$TMP/r.html"; then
 	echo "ok - classify_html_report_says_what_needs_javascript"; else

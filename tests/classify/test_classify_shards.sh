@@ -169,6 +169,13 @@ expect_status classify_refuses_a_bad_shard 2 "$SMART" classify --json --shard 4/
 expect_one_error_line classify_names_the_bad_shard "K must be 1..N"
 expect_status classify_shard_needs_mergeable_output 2 "$SMART" classify --shard 1/2 --corpus "$CORPUS"
 expect_one_error_line classify_shard_says_text_is_not_mergeable 'mergeable --json, --junit and --report'
+# the changes view is filled in from the rows (the merge does it for shards)
+if grep -q '<!--smart:changes-->' "$TMP/full.html" "$TMP/dirs.html" ||
+	! grep -q '<section id="changes">' "$TMP/full.html"; then
+	echo "not ok - plain_reports_have_their_changes_view_filled"
+else
+	echo "ok - plain_reports_have_their_changes_view_filled"
+fi
 if grep -q '<#' "$TMP/full.html" "$TMP/dirs.html"; then
 	echo "not ok - plain_reports_have_no_placeholders"
 else
