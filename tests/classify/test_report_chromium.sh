@@ -134,12 +134,15 @@ recs.append(("word", page("<h1>T</h1><p>one</p>"), page("<h1>T</h1><p>two words<
 recs.append(("vol0", page("<p>Built 2024-01-01 token abc123def456</p>"), page("<p>Built 2024-03-05 token 9f8e7d6c5b4a</p>")))
 recs.append(("vol1", page("<p>Built 2024-01-02</p>"), page("<p>Built 2024-04-07</p>")))
 recs.append(("long", page(long_old), page(long_new)))
+# names and texts that would be markup if the report did not escape them
+evil = '"><img src=x onerror=alert(1)></script><script>alert(2)</script>'
+recs.append(("hostile" + evil, page("<h2>Name</h2>"), page("<h2>Name</h2><p title='%s'>%s</p>" % (evil, evil.replace("<", "&lt;")))))
 for t, o, n in recs:
     print(json.dumps({"app": "gamma", "test": t, "format": "html", "old": o, "new": n}))
 open(sys.argv[1] + "/long_old.html", "w").write(page(long_old))
 open(sys.argv[1] + "/long_new.html", "w").write(page(long_new))
 PY
-"$SMART" classify --report "$TMP/g.html" --corpus "$TMP/groups.jsonl" >"$TMP/out" 2>"$TMP/err"
+(cd "$TMP" && "$SMART" classify --report g.html --corpus groups.jsonl >out 2>err)
 "$SMART" classify --json --corpus "$TMP/groups.jsonl" >"$TMP/groups.json" 2>/dev/null
 "$SMART" diff --json "$TMP/long_old.html" "$TMP/long_new.html" >"$TMP/long.json"
 long=$(grep -o '<tr [^>]*data-t="long"' "$TMP/g.html" | sed 's/.*data-i="\([0-9]*\)".*/\1/')
@@ -197,6 +200,16 @@ ok = ("a <p class=\"err\"> with text 'Error: could not load orders' inserted in 
       and "1 date" in p.why["err0"] and "'one' changed to 'two words'" in p.why["word"])
 print(("ok" if ok else "not ok") + " - report_why_of_an_inspected_pair_names_the_change_and_its_text")
 if not ok: print("#   %r %r" % (p.why["err0"], p.why["word"]))
+class Tags(HTMLParser):
+    def __init__(self):
+        super().__init__(); self.img = 0; self.scripts = 0
+    def handle_starttag(self, tag, attrs):
+        self.img += tag == "img"
+        self.scripts += tag == "script" and "type" not in dict(attrs)
+tags = Tags(); tags.feed(open(sys.argv[1]).read())
+hostile = [t for t in p.why if t.startswith("hostile")]
+ok = tags.img == 0 and tags.scripts == 1 and hostile and "<img src=x onerror" in p.why[hostile[0]]
+print(("ok" if ok else "not ok") + " - report_hostile_names_and_texts_stay_text")
 PY
 
 # opening a pair: its view is scrolled to its first change, old and new
@@ -243,7 +256,7 @@ PY
 # paragraph's green (the first change is on screen, not 80 lines below)
 shot() { # URL OUT
 	timeout 120 "$CHROMIUM" --headless --virtual-time-budget=20000 --no-sandbox --disable-gpu \
-		--user-data-dir="$TMP/chrome" --window-size=1000,700 --hide-scrollbars \
+		--user-data-dir="$TMP/chrome" --window-size=1200,760 --hide-scrollbars \
 		--screenshot="$2" "$1" >/dev/null 2>&1
 }
 shot "file://$TMP/g.html#open=$long" "$TMP/long.png"
