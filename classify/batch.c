@@ -335,7 +335,7 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 
 	if (batch_check_options(o, err))
 		return -1;
-	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
+	c.app = o->app ? o->app : smart_classify_dirs_app(old_dir, new_dir, app, sizeof(app));
 	if (o->progress && !o->shard && count_entries(old_dir, new_dir, &c.total, err))
 		return -1;
 	c.walk = smart__walk_new(old_dir, new_dir, err);

@@ -9,6 +9,7 @@
 
 typedef struct classify_args {
 	const char *model_path, *corpus, *junit, *report;
+	const char *app;         /* --app: the application's name (folders) */
 	const smart_profile *profile;
 	smart_shard_walk *shard; /* --shard: this run's part, else NULL */
 	char params[256];        /* --shard: what the shards of one run share */

@@ -38,6 +38,10 @@ static void usage(FILE *out)
 		"  --shard K/N    batch: classify only shard K of N (by a hash of each\n"
 		"                 pair's name); --json, --junit and --report then write shard outputs\n"
 		"                 that 'smart merge' joins into the unsharded run's output\n"
+		"  --app NAME     folders: the application's name in the rows, JSON, JUnit\n"
+		"                 and report (default: the folder that holds both, when\n"
+		"                 OLD_DIR and NEW_DIR sit side by side in one, as myapp/old\n"
+		"                 and myapp/new; else NEW_DIR's name)\n"
 		"  --strict       folders: a file that is skipped (not HTML or XML, a FIFO,\n"
 		"                 a link loop; each is named on stderr) is trouble\n"
 		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
@@ -178,6 +182,7 @@ static int run_classify(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", required_argument, NULL, 'C' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "app", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -223,6 +228,11 @@ static int run_classify(int argc, char **argv)
 			o.shard = &shard;
 			break;
 		case 'S': o.strict = 1; break;
+		case 'A':
+			if (!*optarg)
+				return cli_usage_error("classify", "--app needs a name");
+			o.app = optarg;
+			break;
 		case 'H': o.format = SMART_FORMAT_HTML; break;
 		case 'X': o.format = SMART_FORMAT_XML; break;
 		case 'P': profile_path = optarg; break;

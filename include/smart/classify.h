@@ -31,7 +31,8 @@ const char *smart_severity_name(smart_severity s);
 
 /* The decision on one pair. */
 typedef struct smart_verdict {
-	const char *app;     /* corpus: the record's; folders: NEW_DIR's name */
+	const char *app;     /* corpus: the record's; folders: the options' app,
+	                      * or smart_classify_dirs_app's name */
 	const char *test;    /* corpus: the record's; folders: the relative path */
 	const char *where;   /* FILE:LINE or the old path, for messages */
 	int inspect;         /* 1 inspect, 0 ignore */
@@ -94,6 +95,9 @@ typedef struct smart_classify_options {
 	                                      * the HTML report, and say why in
 	                                      * words (smart_classification.view,
 	                                      * .why) */
+	const char *app;                     /* folders: the application's name in
+	                                      * the verdicts, or NULL: the name
+	                                      * smart_classify_dirs_app gives */
 	int signatures;                      /* 1: also say each pair's residual
 	                                      * changes as signatures
 	                                      * (smart_classification.signatures,
@@ -161,6 +165,12 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err);
+
+/* The application's name for two folders of outputs when none is given
+ * (docs/review.md): the name of the folder that holds both when OLD_DIR and
+ * NEW_DIR sit side by side in one (myapp/old and myapp/new: "myapp"), else
+ * NEW_DIR's own name. Into buf (always terminated); returns buf. */
+char *smart_classify_dirs_app(const char *old_dir, const char *new_dir, char *buf, size_t size);
 
 /* True when a file is an HTML or XML document by its name (.html, .xml,
  * .svg, ...) or by its content (after a byte-order mark and white space, a
