@@ -161,6 +161,8 @@ static size_t group(member *m, size_t n)
 {
 	size_t groups = 0;
 
+	if (n == 0)
+		return 0;
 	qsort(m, n, sizeof(*m), by_key);
 	for (size_t i = 0, j; i < n; i = j, groups++) {
 		for (j = i; j < n && span_cmp(m[j].g, m[i].g) == 0; j++)

@@ -95,13 +95,13 @@ typedef struct smart_classify_options {
 	                                      * the HTML report, and say why in
 	                                      * words (smart_classification.view,
 	                                      * .why) */
-	const char *app;                     /* folders: the application's name in
-	                                      * the verdicts, or NULL: the name
-	                                      * smart_classify_dirs_app gives */
 	int signatures;                      /* 1: also say each pair's residual
 	                                      * changes as signatures
 	                                      * (smart_classification.signatures,
 	                                      * smart/signature.h) */
+	const char *app;                     /* folders: the application's name in
+	                                      * the verdicts, or NULL: the name
+	                                      * smart_classify_dirs_app gives */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
