@@ -30,7 +30,9 @@ static void usage(FILE *out)
 		"                 in input order; severity none, cosmetic, content or broken)\n"
 		"  --junit FILE   also write a JUnit XML report (batch forms); the table of\n"
 		"                 rows is then left out (trouble rows and the summary stay)\n"
-		"  --report FILE  also write an HTML report (batch forms; as --junit)\n"
+		"  --report FILE  also write an HTML report (batch forms; as --junit): the\n"
+		"                 flagged pairs grouped by change, why for every pair, each\n"
+		"                 pair side by side (docs/report.md)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
 		"  -q, --quiet    batch: no progress line (it is drawn on stderr only\n"
@@ -149,19 +151,28 @@ static int calibrate(smart_model *m, const classify_args *o, char **runs, size_t
 
 /* --shard: what the shards of one run must share, in o->params: the form,
  * the outputs asked for, the parser, the model's decision (after any
- * calibration) and the profile's bytes. */
-static int shard_params(classify_args *o, const smart_model *m, const char *profile_path)
+ * calibration), the profile's bytes and the application's name (folders:
+ * by default the folder that holds both, which differs from machine to
+ * machine unless --app names it). */
+static int shard_params(classify_args *o, const smart_model *m, const char *profile_path,
+			const char *old_dir, const char *new_dir)
 {
 	smart_error err = { "" };
 	uint64_t profile_hash;
+	char app[256] = "";
 
 	if (cli_file_fingerprint(profile_path, &profile_hash, &err))
 		return cli_fail(&err);
+	if (o->app)
+		snprintf(app, sizeof(app), "%s", o->app);
+	else if (!o->corpus)
+		smart_classify_dirs_app(old_dir, new_dir, app, sizeof(app));
 	snprintf(o->params, sizeof(o->params),
-		 "classify form=%s format=%d model=%016llx profile=%016llx",
+		 "classify form=%s format=%d model=%016llx profile=%016llx app=%016llx",
 		 o->corpus ? "corpus" : "folders",
 		 (int)o->format, (unsigned long long)cli_model_fingerprint(m),
-		 (unsigned long long)profile_hash);
+		 (unsigned long long)profile_hash,
+		 (unsigned long long)smart_shard_hash(app, strlen(app)));
 	return CLI_SAME;
 }
 
@@ -300,7 +311,8 @@ static int run_classify(int argc, char **argv)
 		smart_profile_free(profile);
 		return CLI_TROUBLE;
 	}
-	if (o.shard && shard_params(&o, model, profile_path) != CLI_SAME)
+	if (o.shard && shard_params(&o, model, profile_path, o.corpus ? NULL : argv[optind],
+				    o.corpus ? NULL : argv[optind + 1]) != CLI_SAME)
 		rc = CLI_TROUBLE;
 	else if (o.corpus || cli_is_dir(argv[optind]))
 		rc = cli_classify_batch(model, &o, o.corpus ? NULL : argv[optind],
