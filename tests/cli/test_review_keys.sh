@@ -196,7 +196,7 @@ cp "$TMP/pristine/same.html" "$TMP/sl/sn/sub/newonly.html"
 printf '#!/bin/sh\ncd "%s/slwork" && NO_COLOR=1 "%s" review "%s/sl/so" "%s/sl/sn" 2> "%s/sl.err"\necho $? > "%s/sl.status"\nexec sleep 600\n' \
 	"$TMP" "$SMART" "$TMP" "$TMP" "$TMP" "$TMP" > "$TMP/sl.sh"
 tmux -L "$SOCK" new-session -d -s sl -x 200 -y 60 "sh $TMP/sl.sh"
-step sl review_new_only_file_under_a_linked_folder_is_offered '' '[1/1] sn/sub/newonly.html'
+step sl review_new_only_file_under_a_linked_folder_is_offered '' '[1/1] sl/sub/newonly.html'
 tmux -L "$SOCK" send-keys -t sl a
 wait_file "$TMP/sl.status"
 check review_accept_through_a_linked_folder_exits_2 [ "$(cat "$TMP/sl.status")" = 2 ]
