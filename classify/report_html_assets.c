@@ -10,7 +10,7 @@
 const char smart__report_css[] =
 	"body{font-family:sans-serif;margin:0;padding:0 1em;color:#222;height:100vh;display:flex;flex-direction:column;box-sizing:border-box}\n"
 	"body>h1,body>p{margin:.3em 0}#panes{flex:1;min-height:0;display:flex;gap:1em}\n"
-	"#changes{width:26%;overflow:auto;border-right:1px solid #ddd;padding-right:.5em}#changes h2{margin:.2em 0;font-size:1.1em}\n"
+	"#changes{width:26%;overflow:auto;overflow-wrap:anywhere;border-right:1px solid #ddd;padding-right:.5em}#changes h2{margin:.2em 0;font-size:1.1em}\n"
 	"#list{flex:1;min-width:0;overflow:auto}\n"
 	"table#pairs{border-collapse:collapse;width:100%;font-size:90%;table-layout:fixed}#pairs>tbody>tr[data-i]>td{overflow-wrap:anywhere}\n"
 	"#pairs>thead th:nth-child(1){width:2.2em}#pairs>thead th:nth-child(2){width:4.6em}#pairs>thead th:nth-child(3){width:4.2em}\n"
