@@ -32,6 +32,7 @@ typedef struct batch_job {
 	smart_severity severity;
 	const char *severity_reason;
 	char *view;                  /* o->views: the pair's view (owned) */
+	char *why;                   /* o->views: the decision in words (owned) */
 	smart_signature_set *sigs;   /* o->signatures: owned */
 	int accepted;                /* ignored by accepted changes */
 	unsigned discounted_total;
@@ -60,6 +61,7 @@ static void job_free(batch_job *j)
 	free(j->old_path);
 	free(j->new_path);
 	free(j->view);
+	free(j->why);
 	free(j->sigs);
 	free(j);
 }
@@ -108,6 +110,7 @@ static void batch_work(void *ctx, void *job)
 		j->severity = out.severity;
 		j->severity_reason = out.severity_reason;
 		j->view = out.view;
+		j->why = out.why;
 		j->sigs = out.signatures;
 		j->accepted = out.accepted;
 		j->discounted_total = out.discounted_total;
@@ -133,6 +136,7 @@ static int batch_done(void *ctx, void *job, smart_error *err)
 			    .severity = j->severity,
 			    .severity_reason = j->severity_reason,
 			    .view = j->view,
+			    .why = j->why,
 			    .signatures = j->sigs,
 			    .discounted_total = j->discounted_total,
 			    .accepted = j->accepted };
@@ -334,7 +338,7 @@ int smart_classify_dirs(const smart_model *model, const char *old_dir,
 
 	if (batch_check_options(o, err))
 		return -1;
-	c.app = smart_file_last_name(new_dir, app, sizeof(app)); /* named after NEW_DIR */
+	c.app = o->app ? o->app : smart_classify_dirs_app(old_dir, new_dir, app, sizeof(app));
 	if (o->progress && !o->shard && count_entries(old_dir, new_dir, &c.total, err))
 		return -1;
 	c.walk = smart__walk_new(old_dir, new_dir, err);

@@ -15,6 +15,7 @@
 #include "smart/signature.h"
 #include "severity.h"
 #include "view.h"
+#include "why.h"
 
 /* Measures the pair into m->values: smart's features and, for a model
  * trained with `smart train --comparator-features`, which lists
@@ -73,6 +74,8 @@ typedef struct aligned_ctx {
 	char *view;
 	int signatures;
 	smart_signature_set *sigs;
+	char *changes;   /* views: the residual changes in words */
+	size_t ops;      /* views: the residual script's operations */
 } aligned_ctx;
 
 static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
@@ -91,6 +94,8 @@ static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
 	}
 	if (!a->views)
 		return 0;
+	if (smart__why_changes(p, &a->changes, &a->ops, err))
+		return -1;
 	json = smart__view_json(p, err);
 	a->view = json ? smart__view_pack(json, err) : NULL;
 	free(json);
@@ -129,9 +134,11 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	out->view = NULL;
 	out->signatures = NULL;
 	out->accepted = 0;
+	out->why = NULL;
 	if (classify_measure(model, old_doc, new_doc, &m, err)) {
 		free(a.view);
 		free(a.sigs);
+		free(a.changes);
 		return -1;
 	}
 	out->inspect = smart_model_decide(model, out->values, &out->score);
@@ -141,6 +148,7 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	if (!isfinite(out->score)) {
 		free(a.view);
 		free(a.sigs);
+		free(a.changes);
 		return smart_error_set(err, "%s: the model's score for this pair is not a "
 				       "finite number", new_doc->name ? new_doc->name : "(document)");
 	}
@@ -168,6 +176,18 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 		out->signatures = a.sigs;
 	} else {
 		free(a.sigs);
+	}
+	/* the report's words for the decision, ignored pairs too */
+	if (o->views)
+		out->why = smart__why_text(model, out, m.bytes_differ, m.result.trees_differ,
+					   a.changes, a.ops);
+	free(a.changes);
+	if (o->views && !out->why) {
+		free(out->view);
+		free(out->signatures);
+		out->view = NULL;
+		out->signatures = NULL;
+		return smart_error_oom(err);
 	}
 	return 0;
 }

@@ -12,7 +12,11 @@
 
 #include "common/strbuf.h"
 #include "smart/file.h"
+#include "smart/signature.h"
 #include "report_html.h"
+#include "why.h"
+
+#define REPORT_GROUP_WORDS 4 /* signatures a group's heading says */
 
 struct smart_html_report {
 	char *title;
@@ -75,33 +79,58 @@ static int html_data(smart_strbuf *b, const smart_model *model, const smart_verd
 			    smart__strbuf_printf(b, "</script>\n")));
 }
 
+/* Appends the attributes that put an inspected pair in a group of the
+ * changes view: data-g, the key of its change signatures, and data-gw,
+ * those signatures in words. Nothing for a pair without signatures. */
+static int html_group(smart_strbuf *b, const smart_verdict *v)
+{
+	const smart_signature_set *s = v->signatures;
+	char key[17], words[SMART_SIGNATURE_LOCATION + 3 * SMART_SIGNATURE_VALUE];
+	size_t shown = s && s->n > REPORT_GROUP_WORDS ? REPORT_GROUP_WORDS : s ? s->n : 0;
+	int bad;
+
+	if (!v->inspect || v->trouble || !s || s->n == 0)
+		return 0;
+	smart_signature_id_text(smart_signature_set_key(s), key);
+	bad = smart__strbuf_printf(b, " data-g=\"%s\" data-gw=\"", key);
+	for (size_t i = 0; !bad && i < shown; i++) {
+		smart__signature_words(&s->items[i], words, sizeof(words));
+		bad = (i && smart__strbuf_printf(b, "; ")) || smart__strbuf_escaped(b, words);
+	}
+	if (!bad && (s->n > shown || s->truncated))
+		bad = smart__strbuf_printf(b, "; and more");
+	return bad || smart__strbuf_printf(b, "\"");
+}
+
 /* Appends verdict v's row to b: the data attributes the script filters
- * and sorts on, the cells, and the pair's data. 0, or -1 when out of
- * memory. */
+ * and sorts on (and the changes view groups by), the cells, the decision
+ * in words, and the pair's data. 0, or -1 when out of memory. */
 static int html_row(smart_strbuf *b, const smart_model *model, const smart_verdict *v)
 {
 	size_t idx[3], k = smart_top_features(model, v->values, idx, 3);
 	const char *cls = v->trouble ? "trouble" : v->inspect ? "inspect" : "ignore";
 	const char *sev = smart_severity_name(v->severity);
+	const char *why = v->why ? v->why : v->problem ? v->problem : "";
 	char score[32] = "";
 	int bad;
 
 	if (isfinite(v->score))
 		snprintf(score, sizeof(score), "%.4f", v->score);
-	bad = smart__strbuf_printf(b, "<tr class=\"%s\" data-i=\"%zu\" data-d=\"%s\" data-s=\"%s\" "
-				  "data-sev=\"%s\" data-app=\"", cls, v->index, cls, score, sev) ||
+	bad = smart__strbuf_printf(b, "<tr id=\"r-%zu\" class=\"%s\" data-i=\"%zu\" data-d=\"%s\" "
+				  "data-s=\"%s\" data-sev=\"%s\" data-app=\"", v->index, cls,
+				  v->index, cls, score, sev) ||
 	      smart__strbuf_escaped(b, v->app) || smart__strbuf_printf(b, "\" data-t=\"") ||
-	      smart__strbuf_escaped(b, v->test) ||
-	      smart__strbuf_printf(b, "\"><td>%zu</td><td class=\"dec\">%s</td><td>%s</td>"
+	      smart__strbuf_escaped(b, v->test) || smart__strbuf_printf(b, "\"") ||
+	      html_group(b, v) ||
+	      smart__strbuf_printf(b, "><td>%zu</td><td class=\"dec\">%s</td><td>%s</td>"
 				  "<td class=\"sev-%s\">%s</td><td>", v->index + 1, cls, score, sev,
 				  sev) ||
 	      smart__strbuf_escaped(b, v->app) || smart__strbuf_printf(b, "</td><td>") ||
-	      smart__strbuf_escaped(b, v->test) || smart__strbuf_printf(b, "</td><td>");
+	      smart__strbuf_escaped(b, v->test) || smart__strbuf_printf(b, "</td><td class=\"why\">") ||
+	      smart__strbuf_escaped(b, why) || smart__strbuf_printf(b, "</td><td>");
 	for (size_t i = 0; !bad && i < k; i++)
 		bad = smart__strbuf_printf(b, "%s%s %+.3f", i ? ", " : "", model->names[idx[i]],
 					  smart_model_contribution(model, v->values, idx[i]));
-	if (!bad && v->problem)
-		bad = smart__strbuf_escaped(b, v->problem);
 	return bad || smart__strbuf_printf(b, "</td></tr>\n") || html_data(b, model, v) ? -1 : 0;
 }
 
@@ -140,16 +169,18 @@ static int html_head(smart_strbuf *out, const char *title, const smart_model *mo
 				    smart__report_css) ||
 		smart__strbuf_escaped(out, title) ||
 		smart__strbuf_printf(out,
-			"</h1>\n<p>%s pairs: %s to inspect, %s to ignore, %s not classified. "
+			"</h1>\n<p>Pairs: %s; to inspect: %s, to ignore: %s, not classified: %s. "
 			"Inspect when score %s %.6g. Open a row to see the pair.</p>\n"
 			"<noscript><p class=\"note\">JavaScript is off: the rows, their scores and "
-			"decisions are all here, but opening a row to see the pair side by side, "
-			"the filters and sorting need it.</p></noscript>\n"
+			"decisions, why each was decided so and the changes view are all here, "
+			"but opening a row to see the pair side by side, the filters and "
+			"sorting need it.</p></noscript>\n"
 			"<p class=\"legend\">old and new, as aligned: <span class=\"m-d root\">deleted</span>"
 			"<span class=\"m-i root\">inserted</span><span class=\"m-m root\">moved</span>"
 			"<span class=\"m-u\">updated text</span><span class=\"a-c\">changed attribute</span>"
 			"<span class=\"vol\">volatile value, discounted</span>"
 			"<span class=\"a-p\">presentational, discounted</span></p>\n"
+			"<div id=\"panes\">" SMART__REPORT_CHANGES_MARK "<div id=\"list\">\n"
 			"<form id=\"filters\" onsubmit=\"return false\">"
 			"<label>decision <select name=\"decision\"><option value=\"\">all</option>"
 			"<option>inspect</option><option>ignore</option><option>trouble</option></select></label>"
@@ -164,8 +195,8 @@ static int html_head(smart_strbuf *out, const char *title, const smart_model *mo
 			"<table id=\"pairs\"><thead><tr><th data-key=\"index\">#</th>"
 			"<th data-key=\"decision\">decision</th><th data-key=\"score\">score</th>"
 			"<th data-key=\"severity\">severity</th><th data-key=\"app\">app</th>"
-			"<th data-key=\"test\">test</th>"
-			"<th>top features (weight &times; value) / problem</th></tr></thead><tbody>\n",
+			"<th data-key=\"test\">test</th><th>why</th>"
+			"<th>top features (weight &times; value)</th></tr></thead><tbody>\n",
 			counts[0], counts[1], counts[2], counts[3],
 			smart_comparison_name(model->comparison), model->cutoff);
 }
@@ -205,7 +236,7 @@ int smart_html_report_finish(smart_html_report *r, const smart_model *model,
 	    (r->rows.len && smart__strbuf_append(&out, r->rows.data, r->rows.len)) ||
 	    smart__strbuf_append(&out, smart__report_tail, strlen(smart__report_tail)))
 		smart_error_oom(err);
-	else
+	else if (smart_html_report_fill_changes(&out.data, &out.len, err) == 0)
 		rc = smart_file_write_atomic(path, out.data, out.len, err);
 	smart__strbuf_free(&out);
 	smart_html_report_free(r);

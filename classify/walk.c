@@ -14,6 +14,7 @@
 
 #include "common/array.h"
 #include "common/folder_write.h"
+#include "smart/file.h"
 
 /* A file below a folder: its relative path, and why it is not classified
  * (NULL: it is a document to pair). */
@@ -284,4 +285,21 @@ void smart__walk_free(smart_walk *w)
 	list_free(&w->old_files);
 	list_free(&w->new_files);
 	free(w);
+}
+
+char *smart_classify_dirs_app(const char *old_dir, const char *new_dir, char *buf, size_t size)
+{
+	char *o = realpath(old_dir, NULL), *n = realpath(new_dir, NULL);
+	char *os = o ? strrchr(o, '/') : NULL, *ns = n ? strrchr(n, '/') : NULL;
+
+	/* side by side in one folder that is not the root: that folder */
+	if (os && ns && os > o && os - o == ns - n && memcmp(o, n, (size_t)(os - o)) == 0) {
+		*os = '\0';
+		smart_file_last_name(o, buf, size);
+	} else {
+		smart_file_last_name(new_dir, buf, size);
+	}
+	free(o);
+	free(n);
+	return buf;
 }

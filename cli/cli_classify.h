@@ -9,6 +9,7 @@
 
 typedef struct classify_args {
 	const char *model_path, *corpus, *junit, *report;
+	const char *app;         /* --app: the application's name (folders) */
 	const smart_profile *profile;
 	const struct smart_accepted *accepted; /* changes accepted in review, or NULL */
 	const char *accepted_path;             /* its file */

@@ -231,9 +231,10 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 	co.on_verdict = on_verdict;
 	co.payload = &b;
 	co.shard = o->shard;
+	co.app = o->app;
 	co.progress_ctx = &b.progress;
 	co.views = o->report != NULL;
-	co.signatures = o->json;
+	co.signatures = o->json || o->report; /* the report groups by them */
 	co.accepted = o->accepted;
 
 	co.progress = cli_progress_start(&b.progress, "pairs", o->quiet);

@@ -31,7 +31,9 @@ static void usage(FILE *out)
 		"                 in input order; severity none, cosmetic, content or broken)\n"
 		"  --junit FILE   also write a JUnit XML report (batch forms); the table of\n"
 		"                 rows is then left out (trouble rows and the summary stay)\n"
-		"  --report FILE  also write an HTML report (batch forms; as --junit)\n"
+		"  --report FILE  also write an HTML report (batch forms; as --junit): the\n"
+		"                 flagged pairs grouped by change, why for every pair, each\n"
+		"                 pair side by side (docs/report.md)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
 		"  --threads N    batch: classify on N threads (default: all cores)\n"
 		"  -q, --quiet    batch: no progress line (it is drawn on stderr only\n"
@@ -39,6 +41,10 @@ static void usage(FILE *out)
 		"  --shard K/N    batch: classify only shard K of N (by a hash of each\n"
 		"                 pair's name); --json, --junit and --report then write shard outputs\n"
 		"                 that 'smart merge' joins into the unsharded run's output\n"
+		"  --app NAME     folders: the application's name in the rows, JSON, JUnit\n"
+		"                 and report (default: the folder that holds both, when\n"
+		"                 OLD_DIR and NEW_DIR sit side by side in one, as myapp/old\n"
+		"                 and myapp/new; else NEW_DIR's name)\n"
 		"  --strict       folders: a file that is skipped (not HTML or XML, a FIFO,\n"
 		"                 a link loop; each is named on stderr) is trouble\n"
 		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
@@ -167,22 +173,30 @@ static int calibrate(smart_model *m, const classify_args *o, char **runs, size_t
 
 /* --shard: what the shards of one run must share, in o->params: the form,
  * the outputs asked for, the parser, the model's decision (after any
- * calibration) and the profile's bytes. */
-static int shard_params(classify_args *o, const smart_model *m, const char *profile_path)
+ * calibration), the profile's bytes and the application's name (folders:
+ * by default the folder that holds both, which differs from machine to
+ * machine unless --app names it). */
+static int shard_params(classify_args *o, const smart_model *m, const char *profile_path,
+			const char *old_dir, const char *new_dir)
 {
 	smart_error err = { "" };
 	uint64_t profile_hash;
-
 	uint64_t accepted_hash;
+	char app[256] = "";
 
 	if (cli_file_fingerprint(profile_path, &profile_hash, &err) ||
 	    cli_file_fingerprint(o->accepted ? o->accepted_path : NULL, &accepted_hash, &err))
 		return cli_fail(&err);
+	if (o->app)
+		snprintf(app, sizeof(app), "%s", o->app);
+	else if (!o->corpus)
+		smart_classify_dirs_app(old_dir, new_dir, app, sizeof(app));
 	snprintf(o->params, sizeof(o->params),
-		 "classify form=%s format=%d model=%016llx profile=%016llx accepted=%016llx",
-		 o->corpus ? "corpus" : "folders",
+		 "classify form=%s format=%d model=%016llx profile=%016llx accepted=%016llx "
+		 "app=%016llx", o->corpus ? "corpus" : "folders",
 		 (int)o->format, (unsigned long long)cli_model_fingerprint(m),
-		 (unsigned long long)profile_hash, (unsigned long long)accepted_hash);
+		 (unsigned long long)profile_hash, (unsigned long long)accepted_hash,
+		 (unsigned long long)smart_shard_hash(app, strlen(app)));
 	return CLI_SAME;
 }
 
@@ -205,6 +219,7 @@ static int run_classify(int argc, char **argv)
 		{ "accepted", required_argument, NULL, 'a' },
 		{ "no-accepted", no_argument, NULL, 'N' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "app", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -253,6 +268,11 @@ static int run_classify(int argc, char **argv)
 			o.shard = &shard;
 			break;
 		case 'S': o.strict = 1; break;
+		case 'A':
+			if (!*optarg)
+				return cli_usage_error("classify", "--app needs a name");
+			o.app = optarg;
+			break;
 		case 'H': o.format = SMART_FORMAT_HTML; break;
 		case 'X': o.format = SMART_FORMAT_XML; break;
 		case 'P': profile_path = optarg; break;
@@ -332,7 +352,8 @@ static int run_classify(int argc, char **argv)
 			accepted->n == 1 ? "change" : "changes", accepted_path);
 	if (rc)
 		rc = cli_fail(&err);
-	else if (o.shard && shard_params(&o, model, profile_path) != CLI_SAME)
+	else if (o.shard && shard_params(&o, model, profile_path, o.corpus ? NULL : argv[optind],
+					 o.corpus ? NULL : argv[optind + 1]) != CLI_SAME)
 		rc = CLI_TROUBLE;
 	else if (o.corpus || cli_is_dir(argv[optind]))
 		rc = cli_classify_batch(model, &o, o.corpus ? NULL : argv[optind],

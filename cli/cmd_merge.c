@@ -52,6 +52,11 @@ static int run_merge(int argc, char **argv)
 	if (smart_shard_merge_status((const char *const *)argv + optind, (size_t)(argc - optind),
 				     &text, &len, &status, &err))
 		return cli_fail(&err);
+	/* an HTML report's changes view needs all of its rows */
+	if (smart_html_report_fill_changes(&text, &len, &err)) {
+		free(text);
+		return cli_fail(&err);
+	}
 	if (output && smart_file_write_atomic(output, text, len, &err))
 		rc = cli_fail(&err);
 	else if (!output && fwrite(text, 1, len, stdout) != len)

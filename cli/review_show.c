@@ -212,7 +212,8 @@ int review_write_html(const char *path, const review_suite *s, const review_item
 			    .problem = it->problem, .trouble = it->trouble,
 			    .label = SMART_LABEL_NONE, .index = it->index,
 			    .severity = c.severity, .severity_reason = c.severity_reason,
-			    .view = c.view, .discounted_total = c.discounted_total };
+			    .view = c.view, .why = c.why,
+			    .discounted_total = c.discounted_total };
 
 	r = rc == 0 ? smart_html_report_new(it->test, err) : NULL;
 	if (!r || smart_html_report_add(r, s->model, &v, err)) {
@@ -222,6 +223,7 @@ int review_write_html(const char *path, const review_suite *s, const review_item
 		rc = smart_html_report_finish(r, s->model, path, err);
 	}
 	free(c.view);
+	free(c.why);
 	free(c.values);
 	return rc;
 }

@@ -37,7 +37,8 @@ k=$SLURM_ARRAY_TASK_ID
 n=$SLURM_ARRAY_TASK_COUNT
 mkdir -p "results/shard-$k"
 status=0
-"$SMART" classify --json --junit "results/shard-$k/junit.shard" --threads 2 \
+# --app: the application's name, the same on every node
+"$SMART" classify --json --junit "results/shard-$k/junit.shard" --threads 2 --app suite \
 	--shard "$k/$n" expected actual > "results/shard-$k/decisions.tmp" || status=$?
 mv "results/shard-$k/decisions.tmp" "results/shard-$k/decisions.shard"
 # 0: all ignore, 1: some inspect (the merge says which), 2: trouble

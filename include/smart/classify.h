@@ -31,7 +31,8 @@ const char *smart_severity_name(smart_severity s);
 
 /* The decision on one pair. */
 typedef struct smart_verdict {
-	const char *app;     /* corpus: the record's; folders: NEW_DIR's name */
+	const char *app;     /* corpus: the record's; folders: the options' app,
+	                      * or smart_classify_dirs_app's name */
 	const char *test;    /* corpus: the record's; folders: the relative path */
 	const char *where;   /* FILE:LINE or the old path, for messages */
 	int inspect;         /* 1 inspect, 0 ignore */
@@ -61,6 +62,8 @@ typedef struct smart_verdict {
 	int accepted;        /* 1: ignored because every residual change of
 	                      * the pair was accepted in review
 	                      * (smart_classify_options.accepted) */
+	const char *why;     /* with smart_classify_options.views: the decision in
+	                      * words (the report's rows), or NULL */
 } smart_verdict;
 
 struct smart_profile;
@@ -92,7 +95,9 @@ typedef struct smart_classify_options {
 	                                      * entries (shards: total 0), or NULL */
 	void *progress_ctx;                  /* progress's ctx */
 	int views;                           /* 1: also draw each pair's view for
-	                                      * the HTML report (smart_classification.view) */
+	                                      * the HTML report, and say why in
+	                                      * words (smart_classification.view,
+	                                      * .why) */
 	int signatures;                      /* 1: also say each pair's residual
 	                                      * changes as signatures
 	                                      * (smart_classification.signatures,
@@ -102,6 +107,9 @@ typedef struct smart_classify_options {
 	                                      * pair the model inspects whose every
 	                                      * residual change is one of them is
 	                                      * ignored (smart_classification.accepted) */
+	const char *app;                     /* folders: the application's name in
+	                                      * the verdicts, or NULL: the name
+	                                      * smart_classify_dirs_app gives */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -128,6 +136,10 @@ typedef struct smart_classification {
 	int accepted;            /* 1: the model inspected the pair, but every
 	                          * residual change was accepted (o->accepted):
 	                          * ignored */
+	char *why;               /* out, with o->views: why it was decided so, in
+	                          * words ("every difference is a volatile value:
+	                          * 1 date"; the changes scrubbing left); the
+	                          * caller frees it, else NULL */
 } smart_classification;
 
 /* Measures the pair as the model was trained (scrub, then align, unless
@@ -164,6 +176,12 @@ int smart_classify_corpus(const smart_model *model, const char *path,
 int smart_classify_dirs(const smart_model *model, const char *old_dir,
 			const char *new_dir, const smart_classify_options *o,
 			smart_error *err);
+
+/* The application's name for two folders of outputs when none is given
+ * (docs/review.md): the name of the folder that holds both when OLD_DIR and
+ * NEW_DIR sit side by side in one (myapp/old and myapp/new: "myapp"), else
+ * NEW_DIR's own name. Into buf (always terminated); returns buf. */
+char *smart_classify_dirs_app(const char *old_dir, const char *new_dir, char *buf, size_t size);
 
 /* True when a file is an HTML or XML document by its name (.html, .xml,
  * .svg, ...) or by its content (after a byte-order mark and white space, a
@@ -243,6 +261,14 @@ char *smart_html_report_row(const smart_model *model, const smart_verdict *v,
 char *smart_html_report_head_template(const char *title, const smart_model *model,
 				      smart_error *err);
 #define SMART_HTML_REPORT_TAIL smart_html_report_tail()
+
+/* Fills in the report's changes view (docs/report.md): the inspected
+ * rows grouped by their change signatures, largest group first. A report
+ * is finished with it; the merge of a report's shards calls it on the
+ * merged text (*text, *len; replaced by a new string). Does nothing to a
+ * text that is not a report, or whose view is filled. 0, or -1 with
+ * `err` set when out of memory. */
+int smart_html_report_fill_changes(char **text, size_t *len, smart_error *err);
 
 /* The report's end: the table closed, and the script that filters, sorts
  * and draws each pair's view when its row is opened (docs/report.md). */

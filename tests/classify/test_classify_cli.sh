@@ -62,7 +62,8 @@ cp "$EX/timestamp-change/old.html" "$TMP/old/a.html"; cp "$EX/timestamp-change/o
 cp "$EX/deleted-table/old.html" "$TMP/old/sub/b.html"; cp "$EX/deleted-table/new.html" "$TMP/new/sub/b.html"
 cp "$EX/deleted-table/old.html" "$TMP/old/gone.html"
 expect_status "classify_dirs_file_on_one_side_only_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/old" "$TMP/new"
-expect_output "classify_dirs_lists_relative_paths" 'new/sub/b\.html'
+# the application: the folder that holds old/ and new/ (here $TMP)
+expect_output "classify_dirs_lists_relative_paths" "$(basename "$TMP")/sub/b\\.html"
 expect_output "classify_dirs_reports_missing_file_as_trouble_row" '^trouble .*gone\.html: only in'
 expect_output "classify_dirs_summary_counts_one_side_files" '^3 pairs: [0-2] inspect, [0-2] ignore; 1 file on one side only$'
 expect_one_error_line "classify_dirs_one_side_file_one_line" 'gone\.html: only in .*/old$'
@@ -87,11 +88,11 @@ if [ "$(wc -l < "$TMP/out")" -eq 0 ]; then echo "ok - classify_corpus_of_an_html
 rm "$TMP/old/gone.html"
 cp "$EX/stack-trace/old.html" "$TMP/old/st.html"; cp "$EX/stack-trace/new.html" "$TMP/new/st.html"
 expect_status "classify_dirs_with_junit_report" 1 "$SMART" classify --model "$TMP/m.json" --junit "$TMP/report.xml" "$TMP/old" "$TMP/new"
-if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/report.xml" && grep -q '<testcase classname="new" name="a.html">' "$TMP/report.xml"; then
+if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/report.xml" && grep -q "<testcase classname=\"$(basename "$TMP")\" name=\"a.html\">" "$TMP/report.xml"; then
 	echo "ok - classify_junit_report_written"; else echo "not ok - classify_junit_report_written"; head -n 5 "$TMP/report.xml" | sed 's/^/#   /'; fi
 
 expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
-if grep -q '<tr class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q '3 pairs' "$TMP/r.html"; then
+if grep -q '<tr id="r-[0-9]*" class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q 'Pairs: 3;' "$TMP/r.html"; then
 	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
 if grep -q '<noscript><p class="note">JavaScript is off' "$TMP/r.html"; then
 	echo "ok - classify_html_report_says_what_needs_javascript"; else
@@ -119,4 +120,16 @@ expect_status "classify_model_whose_scores_overflow_is_trouble" 2 "$SMART" class
 expect_one_error_line "classify_overflowing_model_says_why" 'overflow\.json: the weights can overflow a score'
 expect_status "classify_missing_file_is_trouble" 2 "$SMART" classify --model "$TMP/m.json" "$TMP/nope.html" "$EX/stack-trace/new.html"
 expect_one_error_line "classify_missing_file_named" 'nope\.html'
+# The application's name (folders): --app, else the folder that holds both
+# when they sit side by side, else NEW_DIR's name (docs/review.md)
+mkdir -p "$TMP/shop/old" "$TMP/shop/new" "$TMP/elsewhere/run2"
+cp "$EX/stack-trace/old.html" "$TMP/shop/old/t.html"; cp "$EX/stack-trace/new.html" "$TMP/shop/new/t.html"
+cp "$EX/stack-trace/new.html" "$TMP/elsewhere/run2/t.html"
+expect_status "classify_app_default_side_by_side" 1 "$SMART" classify --model "$TMP/m.json" "$TMP/shop/old" "$TMP/shop/new"
+expect_output "classify_app_is_the_folder_holding_both" '^inspect .* shop/t\.html'
+expect_status "classify_app_default_apart" 1 "$SMART" classify --model "$TMP/m.json" "$TMP/shop/old" "$TMP/elsewhere/run2"
+expect_output "classify_app_is_new_dir_name_when_apart" '^inspect .* run2/t\.html'
+expect_status "classify_app_option" 1 "$SMART" classify --json --app my-app --model "$TMP/m.json" "$TMP/shop/old" "$TMP/shop/new"
+expect_output "classify_app_option_names_the_pairs" '^\{"app":"my-app","test":"t\.html"'
+expect_status "classify_app_empty_is_a_usage_error" 2 "$SMART" classify --app '' "$TMP/shop/old" "$TMP/shop/new"
 finish

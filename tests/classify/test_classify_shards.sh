@@ -81,6 +81,11 @@ for n in 1 "$N_RANDOM" 16; do
 done
 shards_merge_equal folders "$N_RANDOM"
 
+# Shards that name the application differently are of different runs.
+"$SMART" classify --json --app a --shard 1/2 "$TMP/old" "$TMP/new" 2>/dev/null > "$TMP/app1.shard"
+"$SMART" classify --json --app b --shard 2/2 "$TMP/old" "$TMP/new" 2>/dev/null > "$TMP/app2.shard"
+expect_status merge_refuses_shards_of_two_app_names 2 "$SMART" merge "$TMP/app1.shard" "$TMP/app2.shard"
+
 # The split does not depend on the order units are listed in: folders
 # copied in reverse order give a shard the same output, and a corpus in
 # reverse order gives each shard the same records.
@@ -88,8 +93,10 @@ mkdir -p "$TMP/rev/old" "$TMP/rev/new"
 for name in $(ls "$TMP/old" | sort -r); do
 	cp -r "$TMP/old/$name" "$TMP/rev/old/"; cp -r "$TMP/new/$name" "$TMP/rev/new/"
 done
-"$SMART" classify --json --shard 2/3 "$TMP/old" "$TMP/new" 2>/dev/null > "$TMP/a"
-"$SMART" classify --json --shard 2/3 "$TMP/rev/old" "$TMP/rev/new" 2>/dev/null > "$TMP/b"
+# (one application name for both: by default each pair of folders is
+# named after the folder that holds it)
+"$SMART" classify --json --app a --shard 2/3 "$TMP/old" "$TMP/new" 2>/dev/null > "$TMP/a"
+"$SMART" classify --json --app a --shard 2/3 "$TMP/rev/old" "$TMP/rev/new" 2>/dev/null > "$TMP/b"
 if [ "$(grep -c '^item ' "$TMP/a")" -gt 0 ] && cmp -s "$TMP/a" "$TMP/b"; then
 	echo "ok - shard_split_of_folders_is_stable_under_listing_order"
 else
@@ -169,6 +176,13 @@ expect_status classify_refuses_a_bad_shard 2 "$SMART" classify --json --shard 4/
 expect_one_error_line classify_names_the_bad_shard "K must be 1..N"
 expect_status classify_shard_needs_mergeable_output 2 "$SMART" classify --shard 1/2 --corpus "$CORPUS"
 expect_one_error_line classify_shard_says_text_is_not_mergeable 'mergeable --json, --junit and --report'
+# the changes view is filled in from the rows (the merge does it for shards)
+if grep -q '<!--smart:changes-->' "$TMP/full.html" "$TMP/dirs.html" ||
+	! grep -q '<section id="changes">' "$TMP/full.html"; then
+	echo "not ok - plain_reports_have_their_changes_view_filled"
+else
+	echo "ok - plain_reports_have_their_changes_view_filled"
+fi
 if grep -q '<#' "$TMP/full.html" "$TMP/dirs.html"; then
 	echo "not ok - plain_reports_have_no_placeholders"
 else

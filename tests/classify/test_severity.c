@@ -78,6 +78,8 @@ static smart_severity classify(const char *old_html, const char *new_html, char 
 				&err))
 		fail_msg("%s", err.message);
 	assert_non_null(c.view);
+	assert_non_null(c.why);
+	free(c.why);
 	assert_true(c.severity == SMART_SEVERITY_NONE || c.severity_reason != NULL);
 	if (view)
 		*view = c.view;

@@ -21,8 +21,8 @@ check() {
 expect_status review_list_exits_1_when_pairs_are_flagged 1 \
 	"$SMART" review --list -q "$TMP/s/old" "$TMP/s/new"
 awk '{ print $1, $2, $5 }' "$TMP/out" > "$TMP/order"
-printf '%s\n' 'inspect broken new/form-lost-inputs.html' 'inspect broken new/stack-trace.html' \
-	'inspect content new/deleted-table.html' 'inspect content new/deleted-table2.html' > "$TMP/want"
+printf '%s\n' 'inspect broken s/form-lost-inputs.html' 'inspect broken s/stack-trace.html' \
+	'inspect content s/deleted-table.html' 'inspect content s/deleted-table2.html' > "$TMP/want"
 check review_list_orders_by_severity_then_uncertainty cmp -s "$TMP/order" "$TMP/want"
 check review_list_margin_is_the_distance_to_the_cutoff \
 	awk 'NR == 1 { m1 = $4 } NR == 2 { exit !(m1 < $4) }' "$TMP/out"
@@ -35,7 +35,7 @@ check review_list_all_ignored_pairs_most_uncertain_first \
 
 expect_status review_list_json_exits_1 1 "$SMART" review --list --json -q "$TMP/s/old" "$TMP/s/new"
 expect_output review_list_json_is_one_object_a_pair \
-	'^\{"app":"new","test":"form-lost-inputs.html","decision":"inspect","severity":"broken","score":[0-9.]+,"margin":[0-9.]+\}$'
+	'^\{"app":"s","test":"form-lost-inputs.html","decision":"inspect","severity":"broken","score":[0-9.]+,"margin":[0-9.]+\}$'
 check review_list_json_has_four_lines [ "$(wc -l < "$TMP/out")" -eq 4 ]
 expect_status review_json_without_list_is_a_usage_error 2 "$SMART" review --json "$TMP/s/old" "$TMP/s/new"
 

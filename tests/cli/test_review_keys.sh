@@ -87,7 +87,9 @@ check() {
 }
 
 drive keys PAGER="$TMP/pager.sh" BROWSER="$TMP/browser.sh" TMPDIR="$TMP"
-if wait_for keys '[1/4] new/form-lost-inputs.html' && wait_for keys '[?] >'; then
+# the application is named after the folder that holds old/ and new/
+APP=$(basename "$TMP")
+if wait_for keys "[1/4] $APP/form-lost-inputs.html" && wait_for keys '[?] >'; then
 	echo "ok - review_shows_the_most_severe_most_uncertain_pair_first"
 else
 	echo "not ok - review_shows_the_most_severe_most_uncertain_pair_first"
@@ -107,11 +109,11 @@ wait_prompts keys 4
 check review_browser_key_gives_the_browser_an_html_report \
 	sh -c "grep -q '<!DOCTYPE html>' '$TMP/browsed.html' && grep -q 'form-lost-inputs' '$TMP/browsed.html'"
 step keys review_accept_key_accepts a 'accepted: the new output is the baseline'
-step keys review_second_pair_is_the_other_broken_one '' '[2/4] new/stack-trace.html'
+step keys review_second_pair_is_the_other_broken_one '' "[2/4] $APP/stack-trace.html"
 step keys review_reject_key_rejects r 'rejected: labelled inspect'
-step keys review_third_pair_is_content '' '[3/4] new/deleted-table.html'
+step keys review_third_pair_is_content '' "[3/4] $APP/deleted-table.html"
 step keys review_skip_key_skips s 'skipped'
-step keys review_fourth_pair_is_the_copy '' '[4/4] new/deleted-table2.html'
+step keys review_fourth_pair_is_the_copy '' "[4/4] $APP/deleted-table2.html"
 step keys review_quit_key_says_what_was_done q 'reviewed 3 of 4: 1 accepted, 1 rejected, 1 skipped'
 wait_file "$TMP/keys.after"
 check review_quit_with_flagged_pairs_left_exits_1 [ "$(cat "$TMP/keys.status")" = 1 ]
@@ -174,9 +176,9 @@ cp "$TMP/pristine/same.html" "$TMP/one/new/sub/added.html"
 printf '#!/bin/sh\ncd "%s/onework" && NO_COLOR=1 "%s" review "%s/one/old" "%s/one/new"\nexec sleep 600\n' \
 	"$TMP" "$SMART" "$TMP" "$TMP" > "$TMP/one.sh"
 tmux -L "$SOCK" new-session -d -s one -x 200 -y 60 "sh $TMP/one.sh"
-step one review_one_sided_pair_comes_first '' '[1/2] new/gone.html'
+step one review_one_sided_pair_comes_first '' '[1/2] one/gone.html'
 step one review_old_only_file_cannot_be_accepted a 'not classified, so not labelled'
-step one review_old_only_file_can_be_skipped s '[2/2] new/sub/added.html'
+step one review_old_only_file_can_be_skipped s '[2/2] one/sub/added.html'
 step one review_new_only_file_says_accept_adds_it '' 'accept (a) makes it the baseline'
 step one review_new_only_file_cannot_be_rejected r 'not classified, so not labelled'
 step one review_new_only_file_accepted a 'reviewed 2 of 2: 1 accepted, 0 rejected, 1 skipped; no labels written'
@@ -194,7 +196,7 @@ cp "$TMP/pristine/same.html" "$TMP/sl/sn/sub/newonly.html"
 printf '#!/bin/sh\ncd "%s/slwork" && NO_COLOR=1 "%s" review "%s/sl/so" "%s/sl/sn" 2> "%s/sl.err"\necho $? > "%s/sl.status"\nexec sleep 600\n' \
 	"$TMP" "$SMART" "$TMP" "$TMP" "$TMP" "$TMP" > "$TMP/sl.sh"
 tmux -L "$SOCK" new-session -d -s sl -x 200 -y 60 "sh $TMP/sl.sh"
-step sl review_new_only_file_under_a_linked_folder_is_offered '' '[1/1] sn/sub/newonly.html'
+step sl review_new_only_file_under_a_linked_folder_is_offered '' '[1/1] sl/sub/newonly.html'
 tmux -L "$SOCK" send-keys -t sl a
 wait_file "$TMP/sl.status"
 check review_accept_through_a_linked_folder_exits_2 [ "$(cat "$TMP/sl.status")" = 2 ]

@@ -36,7 +36,7 @@ start=$(now_ms)
 list=$(($(now_ms) - start))
 [ "$list" -lt "$whole" ] || list=$((whole / 2))
 echo "# one run takes ${whole} ms, ${list} ms of it classifying"
-"$SMART" classify -q "$TMP/s/old" "$TMP/s/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/pairs.want"
+"$SMART" classify -q --app a "$TMP/s/old" "$TMP/s/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/pairs.want"
 
 junk=0 window=0 temps=0 split=0 unlabelled=0 seen=0 landed=0
 k=1
@@ -66,7 +66,7 @@ while [ $k -le 12 ]; do
 		i=$((i + 1))
 	done
 	[ "$accepted" -gt 0 ] && [ "$accepted" -lt $N ] && landed=$((landed + 1))
-	"$SMART" classify -q "$TMP/w/old" "$TMP/w/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/pairs.got"
+	"$SMART" classify -q --app a "$TMP/w/old" "$TMP/w/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/pairs.got"
 	cmp -s "$TMP/pairs.got" "$TMP/pairs.want" || seen=$((seen + 1))
 	"$SMART" review --accept-ignored -q --labels "$TMP/w/l.jsonl" "$TMP/w/old" "$TMP/w/new" \
 		>/dev/null 2>&1
@@ -99,7 +99,7 @@ while [ $i -le $M ]; do
 	cp "$TMP/s/new/p$i.html" "$TMP/r/new/p$i.html"
 	i=$((i + 1))
 done
-"$SMART" classify -q "$TMP/r/old" "$TMP/r/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.want"
+"$SMART" classify -q --app a "$TMP/r/old" "$TMP/r/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.want"
 hit=0 listed=0 seen=0 left=0 unlabelled=0 swept=0
 k=1
 while [ $k -le $M ]; do
@@ -115,7 +115,7 @@ while [ $k -le $M ]; do
 	[ "$(grep -c '"test"' "$TMP/x/l.jsonl" 2>/dev/null)" = "$k" ] || unlabelled=$((unlabelled + 1))
 	"$SMART" classify "$TMP/x/old" "$TMP/x/new" >"$TMP/out" 2>"$TMP/err"
 	grep -q smart-tmp "$TMP/out" "$TMP/err" && seen=$((seen + 1))
-	"$SMART" classify -q "$TMP/x/old" "$TMP/x/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.got"
+	"$SMART" classify -q --app a "$TMP/x/old" "$TMP/x/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.got"
 	cmp -s "$TMP/rpairs.got" "$TMP/rpairs.want" || seen=$((seen + 1))
 	"$SMART" review --list --all "$TMP/x/old" "$TMP/x/new" >"$TMP/out" 2>"$TMP/err"
 	grep -q smart-tmp "$TMP/out" "$TMP/err" && listed=$((listed + 1))

@@ -24,7 +24,7 @@ for d in "$ROOT"/examples/*/; do
 	cp "$d/old.html" "$TMP/suite/expected/$name/index.html"
 	cp "$d/new.html" "$TMP/suite/actual/$name/index.html"
 done
-(cd "$TMP/suite" && smart classify --json --junit full.xml expected actual > full.jsonl)
+(cd "$TMP/suite" && smart classify --json --junit full.xml --app suite expected actual > full.jsonl)
 
 # block FILE NAME: the lines between "# begin NAME" and "# end NAME", unindented.
 block() {
