@@ -42,6 +42,15 @@ static void put_value(FILE *out, const char *s, size_t n)
 	fputs("...", out);
 }
 
+/* One side's differing part, marked as wdiff does: [-old-] in red,
+ * {+new+} in green. */
+static void put_part(FILE *out, int colour, int is_new, const char *s, size_t n)
+{
+	fprintf(out, "%s%s", is_new ? SGR(colour, "32") : SGR(colour, "31"), is_new ? "{+" : "[-");
+	put_value(out, s, n);
+	fprintf(out, "%s%s", is_new ? "+}" : "-]", SGR(colour, "0"));
+}
+
 /* The old and the new value with the part that differs marked:
  * "...same [-old-]{+new+} same...". Either may be NULL (absent). */
 static void put_marked(FILE *out, const char *ov, const char *nv, int colour)
@@ -60,17 +69,9 @@ static void put_marked(FILE *out, const char *ov, const char *nv, int colour)
 		fputs("...", out);
 	put_clean(out, ov ? ov + from : "", p - from);
 	if (ov)
-		fprintf(out, "%s[-", SGR(colour, "31"));
-	if (ov)
-		put_value(out, ov + p, lo - p - q);
-	if (ov)
-		fprintf(out, "-]%s", SGR(colour, "0"));
+		put_part(out, colour, 0, ov + p, lo - p - q);
 	if (nv)
-		fprintf(out, "%s{+", SGR(colour, "32"));
-	if (nv)
-		put_value(out, nv + p, ln - p - q);
-	if (nv)
-		fprintf(out, "+}%s", SGR(colour, "0"));
+		put_part(out, colour, 1, nv + p, ln - p - q);
 	if (q) {
 		const char *after = (ov ? ov : nv) + (ov ? lo : ln) - q;
 		size_t n = q > BC_CONTEXT ? char_start(after, BC_CONTEXT) : q;
