@@ -32,3 +32,18 @@ js_example_verdict() {
 	echo "NOT as expected: the rerun exited $1 (wanted 0), the fault run $2 (wanted 1)"
 	exit 1
 }
+
+# js_example_both: the example's two runs through its own `run` (the
+# caller defines it): the clean shop rerun, then the seeded fault; exits
+# as js_example_verdict says.
+js_example_both() {
+	echo "== 1. a rerun of the clean shop: a new timestamp and token (expected: passes)"
+	run
+	status=$?
+	echo
+	echo "== 2. the seeded fault SHOP_FAULT=drop-row (expected: fails, with the reason)"
+	SHOP_FAULT=drop-row run
+	fault=$?
+	echo
+	js_example_verdict "$status" "$fault"
+}

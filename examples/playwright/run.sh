@@ -16,12 +16,4 @@ ROOT=$(cd "$DIR/../.." && pwd)
 cd "$DIR" || exit 2
 run() { env -u CI ./node_modules/.bin/playwright test --output="${TMPDIR:-/tmp}/smart-example-playwright" "$@"; }
 
-echo "== 1. a rerun of the clean shop: a new timestamp and token (expected: passes)"
-run
-status=$?
-echo
-echo "== 2. the seeded fault SHOP_FAULT=drop-row (expected: fails, with the reason)"
-SHOP_FAULT=drop-row run
-fault=$?
-echo
-js_example_verdict "$status" "$fault"
+js_example_both
