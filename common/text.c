@@ -108,3 +108,28 @@ int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collaps
 	}
 	return 0;
 }
+
+int smart__text_is_clean(const char *in, size_t len, int collapse)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t i = 0;
+
+	if (collapse && len > 0 && (is_space(s[0]) || is_space(s[len - 1])))
+		return 0;
+	while (i < len) {
+		size_t n;
+
+		if (s[i] >= 0x80) {
+			if ((n = utf8_sequence_length(s + i, len - i)) == 0)
+				return 0;
+			i += n;
+			continue;
+		}
+		/* one space between two words is kept as it is; any other
+		 * white space is collapsed */
+		if (collapse && is_space(s[i]) && (s[i] != ' ' || is_space(s[i + 1])))
+			return 0;
+		i++;
+	}
+	return 1;
+}

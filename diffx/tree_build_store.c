@@ -74,6 +74,13 @@ const char *smart__tree_build_store_text(builder *b, const char *s, size_t len,
 {
 	const char *copy;
 
+	if (smart__text_is_clean(s, len, collapse)) {
+		/* nearly every text and value: copied once, not cleaned into
+		 * scratch first */
+		if (out_len)
+			*out_len = (uint32_t)len;
+		return smart__arena_strndup(b->tree->arena, s, len);
+	}
 	b->scratch.len = 0;
 	if (smart__text_clean(&b->scratch, s, len, collapse) < 0)
 		return NULL;

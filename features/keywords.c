@@ -62,20 +62,28 @@ static int matches_at(const unsigned char *s, size_t len, size_t pos, const char
 }
 
 /* Adds to *found (bit k for keyword k) the keywords that occur in one text;
- * by_first[c] holds the keywords that start with byte c. */
+ * by_first[c] holds the keywords that start with byte c. Keywords start at
+ * the start of a word, so the scan goes word by word: the first byte of
+ * each word is looked up, the rest of the word is skipped. */
 static void scan_text(const char *text, size_t len, const uint64_t *by_first, uint64_t *found)
 {
 	const unsigned char *s = (const unsigned char *)text;
+	size_t pos = 0;
 
-	for (size_t pos = 0; pos < len; pos++) {
-		if (!is_word_char(s[pos]) || (pos > 0 && is_word_char(s[pos - 1])))
-			continue; /* keywords start at the start of a word */
+	while (pos < len) {
+		if (!is_word_char(s[pos])) {
+			pos++;
+			continue;
+		}
+		/* s[pos] starts a word: the text's start or after a non-word byte */
 		for (uint64_t ks = by_first[lower(s[pos])]; ks; ks &= ks - 1) {
 			int k = __builtin_ctzll(ks);
 
 			if (matches_at(s, len, pos, error_keywords[k]))
 				*found |= (uint64_t)1 << k;
 		}
+		while (pos < len && is_word_char(s[pos]))
+			pos++;
 	}
 }
 

@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "common/name_match.h"
 
 #define NAMED "{named}"
 
@@ -91,9 +92,9 @@ static smart_attr *named_value(smart_tree *t, uint32_t node)
 	const smart_attr *name;
 	const char *holder;
 
-	if (strcasecmp(n->name, "input") == 0 || strcasecmp(n->name, "button") == 0)
+	if (smart__name_is_nocase(n->name, "input") || smart__name_is_nocase(n->name, "button"))
 		holder = "value";
-	else if (strcasecmp(n->name, "meta") == 0)
+	else if (smart__name_is_nocase(n->name, "meta"))
 		holder = "content";
 	else
 		return NULL;
