@@ -56,8 +56,14 @@ int smart__text_is_valid_utf8(const char *s, size_t len)
 
 	while (i < len) {
 		size_t n;
+		uint64_t eight;
 
-		if (u[i] < 0x80) { /* fast path for ASCII */
+		/* fast paths for ASCII: eight bytes at a time, then one */
+		if (len - i >= 8 && (memcpy(&eight, u + i, 8), (eight & 0x8080808080808080ULL) == 0)) {
+			i += 8;
+			continue;
+		}
+		if (u[i] < 0x80) {
 			i++;
 			continue;
 		}

@@ -197,8 +197,11 @@ static int unit_at(const char *p)
 	if (!*p || !strchr("mnsuhdwyvptbKMGTk", *p))
 		return 0;
 	for (size_t i = 0; units[i]; i++) {
-		size_t n = strlen(units[i]);
+		size_t n;
 
+		if (units[i][0] != *p) /* most units differ at once: no strlen */
+			continue;
+		n = strlen(units[i]);
 		if (has_prefix(p, units[i]) && !is_word_char((unsigned char)p[n]))
 			return 1;
 	}
