@@ -138,8 +138,17 @@ int smart__tree_build_attribute(builder *b, const char *name, size_t name_len, c
 static int add_attribute(builder *b, const xmlAttr *a)
 {
 	smart_strbuf name = { 0 }, value = { 0 };
+	const xmlNode *only = a->children;
 	int oom = 0;
 
+	/* Nearly every attribute: no prefix, and a value of one text node
+	 * (or none). Stored from libxml2's own strings, with no buffers. */
+	if (!(a->ns && a->ns->prefix) && (!only || (!only->next && only->type == XML_TEXT_NODE))) {
+		const char *n = (const char *)a->name;
+		const char *v = only && only->content ? (const char *)only->content : "";
+
+		return smart__tree_build_attribute(b, n, strlen(n), v, strlen(v));
+	}
 	smart__tree_build_qualified_name(a->ns, a->name, &name, &oom);
 	/* Walk the value's children ourselves: libxml2's helpers would expand
 	 * entity references, which is how "billion laughs" explodes. */
@@ -169,6 +178,11 @@ int smart__tree_build_sort_attributes(builder *b, uint32_t index, uint32_t first
 
 	if (t->attr_total == first)
 		return 0;
+	if (t->attr_total == first + 1) { /* one attribute: already a sorted set */
+		t->nodes[index].attr_first = first;
+		t->nodes[index].attr_count = 1;
+		return 0;
+	}
 	qsort(t->attrs + first, t->attr_total - first, sizeof(smart_attr),
 	      compare_attrs);
 	for (uint32_t i = first; i < t->attr_total; i++)
