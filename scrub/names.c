@@ -196,7 +196,7 @@ static int volatile_attribute_name(name_verdicts *memo, const char *name)
 	for (; name[len]; len++)
 		h = (h ^ (unsigned char)name[len]) * 16777619u;
 	slot = h & (NAME_SLOTS - 1);
-	if (!memo->name[slot] || strcmp(memo->name[slot], name) != 0) {
+	if (!memo->name[slot] || !smart__name_is(memo->name[slot], name)) {
 		memo->name[slot] = name;
 		memo->is_volatile[slot] = (unsigned char)smart__scrub_volatile_name(name, len);
 	}
@@ -222,7 +222,7 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log, const smart_shapes *s
 			smart_attr *a = &t->attrs[n->attr_first + k];
 			const char *v = a->value;
 
-			if (!v || !*v || strcmp(v, NAMED) == 0)
+			if (!v || !*v || smart__name_is(v, NAMED))
 				continue;
 			if (a == field || volatile_attribute_name(&memo, a->name))
 				v = NAMED;
