@@ -125,6 +125,12 @@ int smart__text_is_clean(const char *in, size_t len, int collapse)
 	while (i < len) {
 		size_t n;
 
+		/* printable ASCII ('!' to DEL), nearly all of a text, is clean
+		 * wherever it stands */
+		while (i < len && (unsigned char)(s[i] - 0x21) < 0x5F)
+			i++;
+		if (i == len)
+			break;
 		if (s[i] >= 0x80) {
 			if ((n = utf8_sequence_length(s + i, len - i)) == 0)
 				return 0;

@@ -26,7 +26,7 @@ static int may_hold_shape(const char *v)
 	size_t digits = 0, len = 0;
 
 	for (const char *p = v; *p; p++, len++)
-		digits += isdigit((unsigned char)*p) != 0;
+		digits += (unsigned char)(*p - '0') < 10; /* isdigit in the C locale */
 	if (digits == len)  /* a bare number: only epochs, compact dates and months (202403) */
 		return len == 6 || len == 10 || len == 13 || len == 14;
 	if (digits)
