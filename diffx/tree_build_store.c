@@ -12,6 +12,8 @@
 #include "../common/arena.h"
 #include "common/text.h"
 
+#include <libxml/HTMLtree.h>
+
 static uint32_t hash_name(const char *s)
 {
 	uint32_t h = 2166136261u;
@@ -204,5 +206,27 @@ int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *
 	for (const xmlAttr *a = x->properties; a; a = a->next)
 		if (add_attribute(b, a) < 0)
 			return -1;
+	return smart__tree_build_sort_attributes(b, index, first);
+}
+
+/* The attributes of an HTML element as libxml2's SAX start tag gives them,
+ * name and value pairs, NULL-ended, the value NULL when the tag gives
+ * none. Each is stored as libxml2's own tree would hold it (SAX2.c,
+ * xmlSAX2AttributeInternal for HTML): the name as written, the value as
+ * given, a missing value the name itself for HTML's boolean attributes
+ * ("checked") and else empty. 0, or -1 when out of memory. */
+int smart__tree_build_add_sax_attributes(builder *b, uint32_t index, const xmlChar **atts)
+{
+	uint32_t first = b->tree->attr_total;
+
+	for (size_t i = 0; atts && atts[i]; i += 2) {
+		const char *name = (const char *)atts[i];
+		const char *value = (const char *)atts[i + 1];
+
+		if (!value)
+			value = htmlIsBooleanAttr(atts[i]) ? name : "";
+		if (smart__tree_build_attribute(b, name, strlen(name), value, strlen(value)) < 0)
+			return -1;
+	}
 	return smart__tree_build_sort_attributes(b, index, first);
 }
