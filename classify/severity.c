@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include "common/name_match.h"
 
 const char *smart_severity_name(smart_severity s)
 {
@@ -35,7 +36,7 @@ static int is_form_control(const smart_node *n)
 	if (n->kind != SMART_NODE_ELEMENT)
 		return 0;
 	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
-		if (strcmp(n->name, tags[i]) == 0)
+		if (smart__name_is(n->name, tags[i]))
 			return 1;
 	return 0;
 }

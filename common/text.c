@@ -56,8 +56,14 @@ int smart__text_is_valid_utf8(const char *s, size_t len)
 
 	while (i < len) {
 		size_t n;
+		uint64_t eight;
 
-		if (u[i] < 0x80) { /* fast path for ASCII */
+		/* fast paths for ASCII: eight bytes at a time, then one */
+		if (len - i >= 8 && (memcpy(&eight, u + i, 8), (eight & 0x8080808080808080ULL) == 0)) {
+			i += 8;
+			continue;
+		}
+		if (u[i] < 0x80) {
 			i++;
 			continue;
 		}
@@ -107,4 +113,35 @@ int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collaps
 		}
 	}
 	return 0;
+}
+
+int smart__text_is_clean(const char *in, size_t len, int collapse)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t i = 0;
+
+	if (collapse && len > 0 && (is_space(s[0]) || is_space(s[len - 1])))
+		return 0;
+	while (i < len) {
+		size_t n;
+
+		/* printable ASCII ('!' to DEL), nearly all of a text, is clean
+		 * wherever it stands */
+		while (i < len && (unsigned char)(s[i] - 0x21) < 0x5F)
+			i++;
+		if (i == len)
+			break;
+		if (s[i] >= 0x80) {
+			if ((n = utf8_sequence_length(s + i, len - i)) == 0)
+				return 0;
+			i += n;
+			continue;
+		}
+		/* one space between two words is kept as it is; any other
+		 * white space is collapsed */
+		if (collapse && is_space(s[i]) && (s[i] != ' ' || is_space(s[i + 1])))
+			return 0;
+		i++;
+	}
+	return 1;
 }

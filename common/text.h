@@ -18,6 +18,11 @@
  * Returns -1 when out of memory. */
 int smart__text_clean(smart_strbuf *out, const char *in, size_t len, int collapse);
 
+/* True when smart__text_clean would write `in` back unchanged: valid
+ * UTF-8 and, with `collapse`, no white space at either end and none but
+ * single spaces between words; the caller may then use `in` as it is. */
+int smart__text_is_clean(const char *in, size_t len, int collapse);
+
 /* True when all `len` bytes of `s` are valid UTF-8. */
 int smart__text_is_valid_utf8(const char *s, size_t len);
 

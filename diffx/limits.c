@@ -93,6 +93,24 @@ static int scan_stop_byte(scan_state state, char quote)
 	}
 }
 
+/* The bytes that can end a tag's name (its '>', white space, '/') and an
+ * attribute's name or bare value ('>', white space, '='): the scan skips
+ * the others of such a run in a tight loop, without the state switch. */
+static const unsigned char ends_tag_name[256] = {
+	['>'] = 1, ['/'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
+};
+static const unsigned char ends_attr_name[256] = {
+	['>'] = 1, ['='] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
+};
+
+/* The first index from i whose byte is in `stops`, or len. */
+static size_t skip_to(const char *s, size_t len, size_t i, const unsigned char *stops)
+{
+	while (i < len && !stops[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
 static void scan(const char *s, size_t len, scan_result *r)
 {
 	scan_state state = IN_TEXT;
@@ -113,6 +131,11 @@ static void scan(const char *s, size_t len, scan_result *r)
 			if (!next)
 				break;
 			i = (size_t)(next - s);
+		} else if (state == IN_TAG_NAME || state == IN_ATTR_NAME || state == IN_BARE_VALUE) {
+			/* nor before the end of a name or a bare value */
+			i = skip_to(s, len, i, state == IN_TAG_NAME ? ends_tag_name : ends_attr_name);
+			if (i >= len)
+				break;
 		}
 		c = (unsigned char)s[i];
 		switch (state) {

@@ -138,6 +138,12 @@ void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local,
  * by name; 0, or -1 when out of memory. */
 int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *x);
 
+/* Adds an HTML element's attributes from libxml2's SAX start tag (name,
+ * value pairs, NULL-ended; a value NULL when the tag has none) to node
+ * `index`, as smart__tree_build_add_attributes would from the attribute
+ * nodes libxml2 makes of them; 0, or -1 when out of memory. */
+int smart__tree_build_add_sax_attributes(builder *b, uint32_t index, const xmlChar **atts);
+
 /* Appends one attribute (its qualified name and value, raw bytes: stored
  * clean) to the tree's attributes, for the element just opened. 0, or -1
  * when out of memory. */

@@ -12,6 +12,8 @@
 #include "../common/arena.h"
 #include "common/text.h"
 
+#include <libxml/HTMLtree.h>
+
 static uint32_t hash_name(const char *s)
 {
 	uint32_t h = 2166136261u;
@@ -74,6 +76,13 @@ const char *smart__tree_build_store_text(builder *b, const char *s, size_t len,
 {
 	const char *copy;
 
+	if (smart__text_is_clean(s, len, collapse)) {
+		/* nearly every text and value: copied once, not cleaned into
+		 * scratch first */
+		if (out_len)
+			*out_len = (uint32_t)len;
+		return smart__arena_strndup(b->tree->arena, s, len);
+	}
 	b->scratch.len = 0;
 	if (smart__text_clean(&b->scratch, s, len, collapse) < 0)
 		return NULL;
@@ -131,8 +140,17 @@ int smart__tree_build_attribute(builder *b, const char *name, size_t name_len, c
 static int add_attribute(builder *b, const xmlAttr *a)
 {
 	smart_strbuf name = { 0 }, value = { 0 };
+	const xmlNode *only = a->children;
 	int oom = 0;
 
+	/* Nearly every attribute: no prefix, and a value of one text node
+	 * (or none). Stored from libxml2's own strings, with no buffers. */
+	if (!(a->ns && a->ns->prefix) && (!only || (!only->next && only->type == XML_TEXT_NODE))) {
+		const char *n = (const char *)a->name;
+		const char *v = only && only->content ? (const char *)only->content : "";
+
+		return smart__tree_build_attribute(b, n, strlen(n), v, strlen(v));
+	}
 	smart__tree_build_qualified_name(a->ns, a->name, &name, &oom);
 	/* Walk the value's children ourselves: libxml2's helpers would expand
 	 * entity references, which is how "billion laughs" explodes. */
@@ -162,6 +180,11 @@ int smart__tree_build_sort_attributes(builder *b, uint32_t index, uint32_t first
 
 	if (t->attr_total == first)
 		return 0;
+	if (t->attr_total == first + 1) { /* one attribute: already a sorted set */
+		t->nodes[index].attr_first = first;
+		t->nodes[index].attr_count = 1;
+		return 0;
+	}
 	qsort(t->attrs + first, t->attr_total - first, sizeof(smart_attr),
 	      compare_attrs);
 	for (uint32_t i = first; i < t->attr_total; i++)
@@ -183,5 +206,27 @@ int smart__tree_build_add_attributes(builder *b, uint32_t index, const xmlNode *
 	for (const xmlAttr *a = x->properties; a; a = a->next)
 		if (add_attribute(b, a) < 0)
 			return -1;
+	return smart__tree_build_sort_attributes(b, index, first);
+}
+
+/* The attributes of an HTML element as libxml2's SAX start tag gives them,
+ * name and value pairs, NULL-ended, the value NULL when the tag gives
+ * none. Each is stored as libxml2's own tree would hold it (SAX2.c,
+ * xmlSAX2AttributeInternal for HTML): the name as written, the value as
+ * given, a missing value the name itself for HTML's boolean attributes
+ * ("checked") and else empty. 0, or -1 when out of memory. */
+int smart__tree_build_add_sax_attributes(builder *b, uint32_t index, const xmlChar **atts)
+{
+	uint32_t first = b->tree->attr_total;
+
+	for (size_t i = 0; atts && atts[i]; i += 2) {
+		const char *name = (const char *)atts[i];
+		const char *value = (const char *)atts[i + 1];
+
+		if (!value)
+			value = htmlIsBooleanAttr(atts[i]) ? name : "";
+		if (smart__tree_build_attribute(b, name, strlen(name), value, strlen(value)) < 0)
+			return -1;
+	}
 	return smart__tree_build_sort_attributes(b, index, first);
 }

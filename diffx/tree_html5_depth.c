@@ -53,6 +53,13 @@ static int adds_no_depth(const char *name)
 	return 0;
 }
 
+/* isalnum in the C locale smart runs in, inline: this runs for every byte
+ * of every tag's name, before gumbo parses the page. */
+static int is_ascii_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 /* The end of a raw-text element's content (script, style: no tags
  * inside), from `i`: the index of its "</name", or len. */
 static size_t skip_raw_text(const char *data, size_t len, size_t i, const char *name)
@@ -86,9 +93,10 @@ int smart__tree_html5_too_deep(const char *data, size_t len, size_t max_depth)
 		}
 		end_tag = i < len && data[i] == '/';
 		start = i + (size_t)end_tag;
-		while (start + n < len && n < sizeof(name) - 1 && isalnum((unsigned char)data[start + n])) {
-			name[n] = (char)tolower((unsigned char)data[start + n]);
-			n++;
+		while (start + n < len && n < sizeof(name) - 1 && is_ascii_alnum(data[start + n])) {
+			char c = data[start + n];
+
+			name[n++] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 		}
 		name[n] = '\0';
 		gt = memchr(data + start, '>', len - start);

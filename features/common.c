@@ -72,3 +72,24 @@ int smart__feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_e
 	smart__feature_walk_free(&w);
 	return 0;
 }
+
+int smart__feature_displayed_chars_of(const smart_feature_args *a, const smart_tree *t,
+				      uint64_t *chars, smart_error *err)
+{
+	smart_feature_memo *m = a->memo;
+	int slot;
+
+	if (!m)
+		return smart__feature_displayed_chars(t, chars, err);
+	for (slot = 0; slot < 2; slot++)
+		if (m->chars_tree[slot] == t) {
+			*chars = m->chars[slot];
+			return 0;
+		}
+	if (smart__feature_displayed_chars(t, chars, err) < 0)
+		return -1;
+	slot = m->chars_tree[0] ? 1 : 0; /* a pair has two trees; a third replaces the second */
+	m->chars_tree[slot] = t;
+	m->chars[slot] = *chars;
+	return 0;
+}

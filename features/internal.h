@@ -89,5 +89,21 @@ uint64_t smart__feature_utf8_chars(const char *s, size_t len);
 /* Characters of displayed text in a whole tree, into *chars. */
 int smart__feature_displayed_chars(const smart_tree *t, uint64_t *chars, smart_error *err);
 
+/* What several extractors of one pair ask alike, each answered once:
+ * text_ratio, text_multimedia_ratio, new_text_ratio and text_size_change
+ * all count a tree's displayed characters, and three features start from
+ * new_text. Filled lazily, keyed by the tree or the diff asked about (the
+ * volatility analysis and SMART's own features see different trees). */
+typedef struct smart_feature_memo {
+	const smart_tree *chars_tree[2]; /* trees whose count is held */
+	uint64_t chars[2];
+	const smart_diff *new_text_diff; /* the diff new_text was measured on */
+	double new_text;
+} smart_feature_memo;
+
+/* smart__feature_displayed_chars of `t`, remembered in a->memo. */
+int smart__feature_displayed_chars_of(const smart_feature_args *a, const smart_tree *t,
+				      uint64_t *chars, smart_error *err);
+
 
 #endif

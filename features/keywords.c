@@ -4,6 +4,8 @@
  */
 #include <assert.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -62,37 +64,62 @@ static int matches_at(const unsigned char *s, size_t len, size_t pos, const char
 }
 
 /* Adds to *found (bit k for keyword k) the keywords that occur in one text;
- * by_first[c] holds the keywords that start with byte c. */
+ * by_first[c] holds the keywords that start with byte c. Keywords start at
+ * the start of a word, so the scan goes word by word: the first byte of
+ * each word is looked up, the rest of the word is skipped. */
 static void scan_text(const char *text, size_t len, const uint64_t *by_first, uint64_t *found)
 {
 	const unsigned char *s = (const unsigned char *)text;
+	size_t pos = 0;
 
-	for (size_t pos = 0; pos < len; pos++) {
-		if (!is_word_char(s[pos]) || (pos > 0 && is_word_char(s[pos - 1])))
-			continue; /* keywords start at the start of a word */
+	while (pos < len) {
+		if (!is_word_char(s[pos])) {
+			pos++;
+			continue;
+		}
+		/* s[pos] starts a word: the text's start or after a non-word byte */
 		for (uint64_t ks = by_first[lower(s[pos])]; ks; ks &= ks - 1) {
 			int k = __builtin_ctzll(ks);
 
 			if (matches_at(s, len, pos, error_keywords[k]))
 				*found |= (uint64_t)1 << k;
 		}
+		while (pos < len && is_word_char(s[pos]))
+			pos++;
 	}
 }
 
 /* The set of keywords in the displayed text of `t`, text node by text node
  * (a phrase split over two elements is not one phrase on the screen either,
- * most of the time). */
+ * most of the time). With `shown` (t->count bytes), each node's verdict is
+ * noted there: 1 for a displayed text node. With `old`, `to_old` and
+ * `old_shown` (the other side's tree, the alignment into it and its
+ * verdicts), a displayed text node aligned with a displayed old text node
+ * of the same text is passed over: its keywords are the old node's, so
+ * they are in the old document's set and can never be new. */
 static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *found,
-		       smart_error *err)
+		       uint8_t *shown, const smart_tree *old, const uint32_t *to_old,
+		       const uint8_t *old_shown, smart_error *err)
 {
 	feature_walk w;
 
 	*found = 0;
 	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
-	for (uint32_t i = 0; i < t->count; i++)
-		if (!smart__feature_walk_hidden(&w, i) && t->nodes[i].kind == SMART_NODE_TEXT)
-			scan_text(t->nodes[i].text, t->nodes[i].text_len, by_first, found);
+	for (uint32_t i = 0; i < t->count; i++) {
+		const smart_node *n = &t->nodes[i];
+		int displayed = !smart__feature_walk_hidden(&w, i) && n->kind == SMART_NODE_TEXT;
+		uint32_t m = to_old ? to_old[i] : SMART_NONE;
+
+		if (shown)
+			shown[i] = (uint8_t)displayed;
+		if (!displayed || n->text_len == 0)
+			continue;
+		if (m != SMART_NONE && old_shown[m] && old->nodes[m].text_len == n->text_len &&
+		    memcmp(old->nodes[m].text, n->text, n->text_len) == 0)
+			continue; /* the same text, displayed on both sides */
+		scan_text(n->text, n->text_len, by_first, found);
+	}
 	smart__feature_walk_free(&w);
 	return 0;
 }
@@ -114,9 +141,17 @@ int smart__feature_error_keywords(const smart_feature_args *a, double *v, smart_
 
 	for (size_t k = 0; k < KEYWORD_COUNT; k++)
 		by_first[(unsigned char)error_keywords[k][0]] |= (uint64_t)1 << k;
-	if (keywords_in(a->old_tree, by_first, &in_old, err) < 0 ||
-	    keywords_in(a->new_tree, by_first, &in_new, err) < 0)
+	uint8_t *old_shown = malloc(a->old_tree->count ? a->old_tree->count : 1);
+
+	if (!old_shown)
+		return smart_error_oom(err);
+	if (keywords_in(a->old_tree, by_first, &in_old, old_shown, NULL, NULL, NULL, err) < 0 ||
+	    keywords_in(a->new_tree, by_first, &in_new, NULL, a->old_tree, a->diff->new_to_old,
+			old_shown, err) < 0) {
+		free(old_shown);
 		return -1;
+	}
+	free(old_shown);
 	fresh = in_new & ~in_old;
 	for (; fresh; fresh &= fresh - 1)
 		count++;

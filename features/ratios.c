@@ -52,7 +52,7 @@ int smart__feature_new_text_ratio(const smart_feature_args *a, double *v, smart_
 	uint64_t total;
 
 	if (smart__feature_new_text(a, &fresh, err) < 0 ||
-	    smart__feature_displayed_chars(a->new_tree, &total, err) < 0)
+	    smart__feature_displayed_chars_of(a, a->new_tree, &total, err) < 0)
 		return -1;
 	*v = total ? fresh / (double)total : 0.0;
 	if (*v > 1)
@@ -71,8 +71,8 @@ int smart__feature_text_size_change(const smart_feature_args *a, double *v, smar
 {
 	uint64_t o, n;
 
-	if (smart__feature_displayed_chars(a->old_tree, &o, err) < 0 ||
-	    smart__feature_displayed_chars(a->new_tree, &n, err) < 0)
+	if (smart__feature_displayed_chars_of(a, a->old_tree, &o, err) < 0 ||
+	    smart__feature_displayed_chars_of(a, a->new_tree, &n, err) < 0)
 		return -1;
 	*v = fabs(log2(((double)n + 1.0) / ((double)o + 1.0)));
 	return 0;

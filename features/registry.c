@@ -140,13 +140,15 @@ int smart_features_compute(const smart_features_input *in, double *values,
 			   smart_error *err)
 {
 	smart_volatility vol;
+	smart_feature_memo memo = { { NULL, NULL }, { 0, 0 }, NULL, 0 };
 	smart_feature_args args = { .old_tree = in->old_tree,
 				    .new_tree = in->new_tree,
 				    .diff = in->diff,
 				    .noise = in->noise,
 				    .old_masked = in->old_masked,
 				    .new_masked = in->new_masked,
-				    .volatility = &vol };
+				    .volatility = &vol,
+				    .memo = &memo };
 
 	assert(in->diff && in->diff->old_tree == in->old_tree &&
 	       in->diff->new_tree == in->new_tree);

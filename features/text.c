@@ -73,8 +73,8 @@ int smart__feature_text_ratio(const smart_feature_args *a, double *v, smart_erro
 {
 	uint64_t old_chars, new_chars;
 
-	if (smart__feature_displayed_chars(a->old_tree, &old_chars, err) < 0 ||
-	    smart__feature_displayed_chars(a->new_tree, &new_chars, err) < 0)
+	if (smart__feature_displayed_chars_of(a, a->old_tree, &old_chars, err) < 0 ||
+	    smart__feature_displayed_chars_of(a, a->new_tree, &new_chars, err) < 0)
 		return -1;
 	if (old_chars == 0)
 		*v = new_chars == 0 ? 1.0 : (double)new_chars;
@@ -86,7 +86,8 @@ int smart__feature_text_ratio(const smart_feature_args *a, double *v, smart_erro
 /* Displayed characters of `t` per multimedia element plus one, counting
  * only outermost multimedia elements (the <img> fallback inside <picture>
  * or <object> is the same picture). */
-static int text_density(const smart_tree *t, double *density, smart_error *err)
+static int text_density(const smart_feature_args *a, const smart_tree *t, double *density,
+			smart_error *err)
 {
 	uint8_t *media = smart__feature_name_flags(t, multimedia_elements);
 	uint64_t count = 0, chars;
@@ -103,7 +104,7 @@ static int text_density(const smart_tree *t, double *density, smart_error *err)
 		inside_end = i + n->size;
 	}
 	free(media);
-	if (smart__feature_displayed_chars(t, &chars, err) < 0)
+	if (smart__feature_displayed_chars_of(a, t, &chars, err) < 0)
 		return -1;
 	*density = (double)chars / (1.0 + (double)count);
 	return 0;
@@ -121,7 +122,8 @@ int smart__feature_text_multimedia_ratio(const smart_feature_args *a, double *v,
 {
 	double r_old, r_new, top;
 
-	if (text_density(a->old_tree, &r_old, err) < 0 || text_density(a->new_tree, &r_new, err) < 0)
+	if (text_density(a, a->old_tree, &r_old, err) < 0 ||
+	    text_density(a, a->new_tree, &r_new, err) < 0)
 		return -1;
 	top = r_old > r_new ? r_old : r_new;
 	*v = top > 0 ? fabs(r_new - r_old) / top : 0.0;
@@ -162,6 +164,10 @@ int smart__feature_new_text(const smart_feature_args *a, double *v, smart_error 
 	feature_walk w;
 	uint64_t chars = 0;
 
+	if (a->memo && a->memo->new_text_diff == a->diff) {
+		*v = a->memo->new_text; /* new_text_ratio and new_text_log ask too */
+		return 0;
+	}
 	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
 	for (uint32_t i = 0; i < t->count; i++) {
@@ -178,5 +184,9 @@ int smart__feature_new_text(const smart_feature_args *a, double *v, smart_error 
 	}
 	smart__feature_walk_free(&w);
 	*v = (double)chars;
+	if (a->memo) {
+		a->memo->new_text_diff = a->diff;
+		a->memo->new_text = *v;
+	}
 	return 0;
 }

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "common/name_match.h"
 
 #define CAPTCHA "{captcha}"
 
@@ -46,10 +47,7 @@ static int is_form_control(const smart_tree *t, uint32_t i)
 {
 	static const char *const names[] = { "input", "select", "textarea", "button", "form", NULL };
 
-	for (size_t k = 0; is_element(t, i) && names[k]; k++)
-		if (strcmp(t->nodes[i].name, names[k]) == 0)
-			return 1;
-	return 0;
+	return is_element(t, i) && smart__name_in(t->nodes[i].name, names);
 }
 
 /* Whether element `i` names a captcha by its class or id: one pass over
@@ -61,7 +59,7 @@ static int class_or_id_names_captcha(const smart_tree *t, uint32_t i)
 	for (uint32_t k = 0; k < n->attr_count; k++) {
 		const smart_attr *a = &t->attrs[n->attr_first + k];
 
-		if ((strcmp(a->name, "class") == 0 || strcmp(a->name, "id") == 0) && a->value &&
+		if ((smart__name_is(a->name, "class") || smart__name_is(a->name, "id")) && a->value &&
 		    strcasestr(a->value, "captcha"))
 			return 1;
 	}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "common/name_match.h"
 
 
 /* The name= of a metadata <meta> element at node i, or NULL. */
@@ -19,7 +20,7 @@ static const char *metadata_name(const smart_tree *t, uint32_t i)
 	static const char *const names[] = { "generator", "date", "created", "modified", NULL };
 	const smart_attr *name;
 
-	if (t->nodes[i].kind != SMART_NODE_ELEMENT || strcmp(t->nodes[i].name, "meta") != 0)
+	if (t->nodes[i].kind != SMART_NODE_ELEMENT || !smart__name_is(t->nodes[i].name, "meta"))
 		return NULL;
 	name = smart_tree_attr(t, i, "name");
 	for (size_t k = 0; name && name->value && names[k]; k++)

@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "common/name_match.h"
 
 #define NAMED "{named}"
 
@@ -91,9 +92,9 @@ static smart_attr *named_value(smart_tree *t, uint32_t node)
 	const smart_attr *name;
 	const char *holder;
 
-	if (strcasecmp(n->name, "input") == 0 || strcasecmp(n->name, "button") == 0)
+	if (smart__name_is_nocase(n->name, "input") || smart__name_is_nocase(n->name, "button"))
 		holder = "value";
-	else if (strcasecmp(n->name, "meta") == 0)
+	else if (smart__name_is_nocase(n->name, "meta"))
 		holder = "content";
 	else
 		return NULL;
@@ -195,7 +196,7 @@ static int volatile_attribute_name(name_verdicts *memo, const char *name)
 	for (; name[len]; len++)
 		h = (h ^ (unsigned char)name[len]) * 16777619u;
 	slot = h & (NAME_SLOTS - 1);
-	if (!memo->name[slot] || strcmp(memo->name[slot], name) != 0) {
+	if (!memo->name[slot] || !smart__name_is(memo->name[slot], name)) {
 		memo->name[slot] = name;
 		memo->is_volatile[slot] = (unsigned char)smart__scrub_volatile_name(name, len);
 	}
@@ -221,7 +222,7 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log, const smart_shapes *s
 			smart_attr *a = &t->attrs[n->attr_first + k];
 			const char *v = a->value;
 
-			if (!v || !*v || strcmp(v, NAMED) == 0)
+			if (!v || !*v || smart__name_is(v, NAMED))
 				continue;
 			if (a == field || volatile_attribute_name(&memo, a->name))
 				v = NAMED;

@@ -12,21 +12,24 @@
 #include "common/array.h"
 #include "internal.h"
 #include "rebase.h"
+#include "common/name_match.h"
 
 int smart__scrub_is_url_attribute(const char *name)
 {
-	return strcmp(name, "href") == 0 || strcmp(name, "src") == 0 ||
-	       strcmp(name, "action") == 0;
+	return smart__name_is(name, "href") || smart__name_is(name, "src") ||
+	       smart__name_is(name, "action");
 }
 
 /* <link rel="canonical" href="...">: the page's own deployed address,
  * which names where the site is served, not what the page says. */
 static int is_canonical_link(const smart_tree *t, uint32_t node)
 {
-	const smart_attr *rel = smart_tree_attr(t, node, "rel");
+	const smart_attr *rel;
 
-	return strcmp(t->nodes[node].name, "link") == 0 && rel && rel->value &&
-	       strcmp(rel->value, "canonical") == 0;
+	if (!smart__name_is(t->nodes[node].name, "link"))
+		return 0;
+	rel = smart_tree_attr(t, node, "rel");
+	return rel && rel->value && strcmp(rel->value, "canonical") == 0;
 }
 
 /* Elements whose text is a URL: a sitemap's <loc>; a feed's <link>,
@@ -37,10 +40,7 @@ static int holds_url_text(const char *element)
 {
 	static const char *const names[] = { "loc", "link", "comments", "guid", "id", NULL };
 
-	for (size_t k = 0; names[k]; k++)
-		if (strcmp(element, names[k]) == 0)
-			return 1;
-	return 0;
+	return smart__name_in(element, names);
 }
 
 static int slot_push(slot_list *l, const char **value, uint32_t *text_len, int page_address)

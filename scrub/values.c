@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "common/name_match.h"
 
 /* Whether a value can hold a shape at all: every shape but paths, zone
  * names and a few words ("just now", "yesterday", "(… Time)", "(UTC)",
@@ -25,7 +26,7 @@ static int may_hold_shape(const char *v)
 	size_t digits = 0, len = 0;
 
 	for (const char *p = v; *p; p++, len++)
-		digits += isdigit((unsigned char)*p) != 0;
+		digits += (unsigned char)(*p - '0') < 10; /* isdigit in the C locale */
 	if (digits == len)  /* a bare number: only epochs, compact dates and months (202403) */
 		return len == 6 || len == 10 || len == 13 || len == 14;
 	if (digits)
@@ -197,7 +198,7 @@ static int is_stylesheet(const smart_tree *t, uint32_t i)
 	uint32_t parent = t->nodes[i].parent;
 
 	return parent != SMART_NONE && t->nodes[parent].kind == SMART_NODE_ELEMENT &&
-	       strcasecmp(t->nodes[parent].name, "style") == 0;
+	       smart__name_is_nocase(t->nodes[parent].name, "style");
 }
 
 /* A stylesheet with every run of white space made one space and both ends
@@ -236,10 +237,7 @@ static int volatile_attribute(const char *name)
 	static const char *const names[] = { "time", "timestamp", "duration", "elapsed",
 					     "hostname", "datetime", NULL };
 
-	for (size_t i = 0; names[i]; i++)
-		if (strcasecmp(name, names[i]) == 0)
-			return 1;
-	return 0;
+	return smart__name_in_nocase(name, names);
 }
 
 static void note_scrubbed(smart__scrub_notes *notes, const char *raw, const char *scrubbed)

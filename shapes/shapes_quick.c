@@ -197,8 +197,11 @@ static int unit_at(const char *p)
 	if (!*p || !strchr("mnsuhdwyvptbKMGTk", *p))
 		return 0;
 	for (size_t i = 0; units[i]; i++) {
-		size_t n = strlen(units[i]);
+		size_t n;
 
+		if (units[i][0] != *p) /* most units differ at once: no strlen */
+			continue;
+		n = strlen(units[i]);
 		if (has_prefix(p, units[i]) && !is_word_char((unsigned char)p[n]))
 			return 1;
 	}
@@ -241,7 +244,7 @@ int smart_shapes_may_match(const smart_shapes *s, const char *text)
 {
 	size_t digits = 0, hex = 0, tokens = 0;
 	unsigned token_classes = 0; /* of the run of token characters: 1 digit, 2 lower, 4 upper */
-	int equals = 0, timing_name = 0;
+	int equals = 0;
 	int numbers = (s->set >> SMART_SHAPE_NUMBER) & 1, queries = (s->set >> SMART_SHAPE_URL_QUERY) & 1;
 
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
@@ -273,9 +276,13 @@ int smart_shapes_may_match(const smart_shapes *s, const char *text)
 		    (*p == '(' && (p[1] == 'c' || p[1] == 'C') && p[2] == ')'))
 			return 1;
 		equals |= *p == '=';
-		timing_name |= timing_name_at(at);
 		if ((at == text || !is_word_char(p[-1])) && shape_word_at(at))
 			return 1;
 	}
-	return equals && timing_name;
+	/* a timing's name counts only beside a '=': looked for only then,
+	 * not at every letter of every value */
+	for (const char *p = text; equals && *p; p++)
+		if (timing_name_at(p))
+			return 1;
+	return 0;
 }

@@ -19,6 +19,7 @@
 #include "smart/tree.h"
 
 struct smart_volatility;
+struct smart_feature_memo;
 
 /* What an extractor looks at: the two trees and their DiffX alignment
  * (diff->old_tree == old_tree, diff->new_tree == new_tree), the verdicts
@@ -34,6 +35,9 @@ typedef struct smart_feature_args {
 	const char *const *old_masked;
 	const char *const *new_masked;
 	const struct smart_volatility *volatility;
+	struct smart_feature_memo *memo; /* answers several extractors share,
+	                                  * kept per pair (features/common.c),
+	                                  * or NULL: each computes its own */
 } smart_feature_args;
 
 /* Computes one feature into *value (always finite); returns 0, or -1 with

@@ -130,12 +130,50 @@ static void text_clean_matches_the_sequence_at_a_time_reference(void **state)
 	}
 }
 
+/* Property: smart__text_is_clean says yes exactly when cleaning writes the
+ * text back unchanged, on random bytes in both modes (the tree builder
+ * then stores the text as it is). */
+static void text_is_clean_exactly_when_cleaning_changes_nothing(void **state)
+{
+	static const char *const pieces[] = { "a", "Z", " ", " ", "  ", "\t", "\n", "\r", "\f",
+					      "\v", "\x01", "\xc3\xa9", "\xe2\x82\xac",
+					      "\xf0\x9f\x98\x80", "\xff", "\x80", "\xc3",
+					      "\xed\xa0\x80", "\xc0\xaf", "~", "\x7f", "!" };
+	unsigned seed = 5;
+
+	(void)state;
+	for (int round = 0; round < 5000; round++) {
+		char buf[256];
+		size_t len = 0, want = (size_t)rand_r(&seed) % 40;
+		int collapse = rand_r(&seed) % 2;
+		char *got;
+
+		while (len < want) {
+			const char *p = pieces[rand_r(&seed) % (sizeof(pieces) / sizeof(*pieces))];
+
+			memcpy(buf + len, p, strlen(p));
+			len += strlen(p);
+		}
+		buf[len] = '\0';
+		got = cleaned("", buf, len, collapse);
+		assert_int_equal(smart__text_is_clean(buf, len, collapse),
+				 strlen(got) == len && memcmp(got, buf, len) == 0);
+		free(got);
+	}
+	assert_true(smart__text_is_clean("a b", 3, 1));
+	assert_false(smart__text_is_clean("a  b", 4, 1));
+	assert_false(smart__text_is_clean(" a", 2, 1));
+	assert_true(smart__text_is_clean(" a  ", 4, 0));
+	assert_false(smart__text_is_clean("\xff", 1, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(text_clean_repairs_utf8_and_collapses_space),
 		cmocka_unit_test(text_clean_drops_leading_space_of_its_own_text_only),
 		cmocka_unit_test(text_clean_matches_the_sequence_at_a_time_reference),
+		cmocka_unit_test(text_is_clean_exactly_when_cleaning_changes_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

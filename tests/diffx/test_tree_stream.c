@@ -85,6 +85,31 @@ static void stream_matches_walk_on_recovered_html(void **state)
 		assert_stream_matches_walk(pages[i], SMART_FORMAT_HTML);
 }
 
+/* An HTML element the stream mirrors takes its attributes from libxml2's
+ * start tag, not from the attribute nodes the walk reads: the same names
+ * and values whatever the tag holds (a boolean attribute without a value
+ * is its own name, another one is empty; duplicates, entities, case,
+ * prefixes, quotes, bytes past ASCII). */
+static void stream_matches_walk_on_attributes(void **state)
+{
+	static const char *const pages[] = {
+		"<input checked disabled readonly selected multiple nowrap ismap defer>"
+		"<input CHECKED Disabled><p title hidden class>x</p><td nowrap=nowrap noshade>",
+		"<p id=a id=b class=x CLASS=y data-x=\"1\" data-x=2>dup</p><a name=n id=n>l</a>",
+		"<p title=\"a &amp; b &lt;c&gt; &copy; &#233; &bogus; &\" alt='' lang=\"\">e</p>",
+		"<p xml:lang=fr xmlns:foo=\"urn:x\" foo:bar=baz xlink:href=#a>p</p>"
+		"<svg><use xlink:href=#b></use></svg>",
+		"<meta charset=utf-8><p title=\"caf\xc3\xa9 \xe2\x82\xac\" data-\xc3\xa9=1>u</p>",
+		"<p a=1 b = 2 c\t=\t\"3\" d='4' e=5/>f</p><br/ clear=all><img src=x alt=>",
+		/* the walk takes over after </html>: attributes on both sides of it */
+		"<p class=a>x</p></html><p class=b checked>y</p>",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
+		assert_stream_matches_walk(pages[i], SMART_FORMAT_HTML);
+}
+
 /* Past HTML_MAX_DEPTH the walk flattens libxml2's tree; the stream must
  * lay the same nodes out the same way, text runs merged alike. */
 static void stream_matches_walk_past_the_depth_cap(void **state)
@@ -196,6 +221,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		unit_test_libxml2(stream_matches_walk_on_recovered_html),
+		unit_test_libxml2(stream_matches_walk_on_attributes),
 		unit_test_libxml2(stream_matches_walk_past_the_depth_cap),
 		unit_test_libxml2(stream_matches_walk_on_xml),
 		unit_test_libxml2(stream_peak_is_a_fraction_of_libxml2_document),

@@ -4,6 +4,8 @@
 #include "../support/support.h"
 #include "../support/fake_diff.h"
 
+#include <string.h>
+
 #define F(old, new, name) fake_feature(old, new, name)
 
 static void input_elements_counts_changed_controls(void **state)
@@ -89,6 +91,44 @@ static void error_keywords_match_whole_words_of_displayed_text(void **state)
 	assert_true(F("ok", "Traceback (most recent call last):", "error_keywords") == 1);
 }
 
+/* The first text node of `t` whose text is `text`. */
+static uint32_t text_node(const smart_tree *t, const char *text)
+{
+	for (uint32_t i = 0; i < t->count; i++)
+		if (t->nodes[i].kind == SMART_NODE_TEXT && strcmp(t->nodes[i].text, text) == 0)
+			return i;
+	fail_msg("no text node \"%s\"", text);
+	return SMART_NONE;
+}
+
+/* error_keywords passes over a new text node aligned with an old one of the
+ * same text (its keywords are old ones), but only when the old one was
+ * displayed: the same words moved out of a script onto the page are new
+ * to the reader. */
+static void error_keywords_count_aligned_text_shown_only_in_the_new_document(void **state)
+{
+	smart_tree *o = parse_html("<div><script>Fatal error</script><p>ok</p></div>");
+	smart_tree *n = parse_html("<div><p>Fatal error</p><p>ok</p></div>");
+	smart_diff *d = fake_diff_by_path(o, n);
+
+	(void)state;
+	fake_diff_pair(d, text_node(o, "Fatal error"), text_node(n, "Fatal error"));
+	fake_diff_finish(d);
+	assert_true(feature_of(o, n, d, "error_keywords") == 2); /* fatal, error */
+	fake_diff_free(d);
+	smart_tree_free(n);
+	smart_tree_free(o);
+	/* the same text displayed and aligned on both sides: nothing new */
+	o = parse_html("<div><p>Fatal error</p><p>ok</p></div>");
+	n = parse_html("<div><p>Fatal error</p><p>ok warning</p></div>");
+	d = fake_diff_by_path(o, n);
+	fake_diff_finish(d);
+	assert_true(feature_of(o, n, d, "error_keywords") == 1); /* warning */
+	fake_diff_free(d);
+	smart_tree_free(n);
+	smart_tree_free(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -99,6 +139,7 @@ int main(void)
 		cmocka_unit_test(changed_attributes_counts_same_name_different_value),
 		cmocka_unit_test(error_keywords_counts_keywords_new_in_the_new_document),
 		cmocka_unit_test(error_keywords_match_whole_words_of_displayed_text),
+		cmocka_unit_test(error_keywords_count_aligned_text_shown_only_in_the_new_document),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
