@@ -15,30 +15,6 @@
 #include "cli_progress.h"
 #include "cli_shard.h"
 
-/* Collects each row's record position (smart_load_options.on_row). */
-typedef struct row_units {
-	size_t *v, n, cap;
-	int oom;
-} row_units;
-
-static void on_row(void *ctx, size_t index)
-{
-	row_units *u = ctx;
-
-	if (u->n == u->cap) {
-		size_t cap = u->cap ? u->cap * 2 : 256;
-		size_t *v = realloc(u->v, cap * sizeof(*v));
-
-		if (!v) {
-			u->oom = 1;
-			return;
-		}
-		u->v = v;
-		u->cap = cap;
-	}
-	u->v[u->n++] = index;
-}
-
 void cli_eval_shard_params(const smart_eval_options *eo, char *buf, size_t size)
 {
 	size_t used = (size_t)snprintf(buf, size, "eval raw=%d format=%d features=%zu "
@@ -59,7 +35,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 		   smart_shard_walk *w, const char *out)
 {
 	smart_table t;
-	row_units units = { 0 };
+	smart_row_positions units = { 0 };
 	cli_bad_records bad = { .skip = eo->skip_bad, .progress = eo->progress_ctx };
 	smart_load_options lo = SMART_LOAD_OPTIONS_INIT;
 	smart_error err = { "" };
@@ -72,7 +48,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 	lo.on_bad = cli_on_bad_record;
 	lo.payload = &bad;
 	lo.shard = w;
-	lo.on_row = on_row;
+	lo.on_row = smart_row_positions_add;
 	lo.row_payload = &units;
 	lo.progress = eo->progress;
 	lo.progress_ctx = eo->progress_ctx;
@@ -93,7 +69,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 		cli_fail_bad_records(&bad.first, bad.count);
 		goto done;
 	}
-	if (units.oom || !(o = smart_shard_out_new("eval-rows", params, &err))) {
+	if (units.failed || !(o = smart_shard_out_new("eval-rows", params, &err))) {
 		cli_failf("out of memory");
 		goto done;
 	}
@@ -101,7 +77,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 		size_t len;
 		char *line = smart_table_row_text(&t, i, &len, &err);
 
-		if (!line || smart_shard_out_item(o, units.v[i], line, len, &err)) {
+		if (!line || smart_shard_out_item(o, units.at[i], line, len, &err)) {
 			free(line);
 			cli_fail(&err);
 			goto done;
@@ -116,7 +92,7 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 done:
 	smart_shard_out_free(o);
 	smart_table_free(&t);
-	free(units.v);
+	free(units.at);
 	return rc;
 }
 

@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "adapt_rows.h"
-#include "common/array.h"
 #include "load_counted.h"
 #include "smart/profile.h"
 
@@ -44,24 +43,6 @@ static int table_head(const smart_table *t, size_t n, smart_table *out, smart_er
 			return -1;
 	}
 	return 0;
-}
-
-/* Row i's record position (smart_load_options.on_row), kept in order. */
-typedef struct positions {
-	size_t *at, n, cap;
-	int failed;
-} positions;
-
-static void on_row(void *ctx, size_t index)
-{
-	positions *p = ctx;
-
-	if (p->failed || smart__array_reserve((void **)&p->at, &p->cap, p->n, sizeof(*p->at),
-					      1024) < 0) {
-		p->failed = 1;
-		return;
-	}
-	p->at[p->n++] = index;
 }
 
 /* The application's profile, for the table's measuring (profile_for). */
@@ -95,13 +76,13 @@ static int eval_adapt_load(const char *const *paths, size_t n_paths,
 				  .payload = o->bad_payload, .bad = &r->bad,
 				  .first_bad = &r->first_bad, .progress = o->progress,
 				  .progress_ctx = o->progress_ctx };
-	positions pos = { 0 };
+	smart_row_positions pos = { 0 };
 	smart_table *t = &r->table;
 	smart_profile **profiles = NULL;
 	app_profiles ap = { t, NULL };
 	int rc;
 
-	c.on_row = on_row;
+	c.on_row = smart_row_positions_add;
 	c.row_payload = &pos;
 	rc = smart__table_load_counted(t, paths, n_paths, &c, err);
 	if (rc == 0 && (pos.failed || !(profiles = calloc(t->n_apps ? t->n_apps : 1,

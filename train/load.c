@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/array.h"
 #include "common/pool.h"
 #include "smart/features.h"
 #include "smart/signature.h"
@@ -242,4 +243,18 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 	if (bad)
 		*bad = c.bad;
 	return rc;
+}
+
+/* Keeps row positions in order; a failed allocation marks the list
+ * incomplete rather than stopping the load, and the caller reports it. */
+void smart_row_positions_add(void *ctx, size_t index)
+{
+	smart_row_positions *p = ctx;
+
+	if (p->failed || smart__array_reserve((void **)&p->at, &p->cap, p->n, sizeof(*p->at),
+					      1024) < 0) {
+		p->failed = 1;
+		return;
+	}
+	p->at[p->n++] = index;
 }

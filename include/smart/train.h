@@ -133,6 +133,17 @@ typedef struct smart_load_options {
 #define SMART_LOAD_OPTIONS_VERSION 1
 #define SMART_LOAD_OPTIONS_INIT { .version = SMART_LOAD_OPTIONS_VERSION }
 
+/* Every row's record position, in row order: give smart_row_positions_add
+ * as on_row and the struct as row_payload. Callers that need the records
+ * behind a table's rows (shards, adaptation) keep them this way. */
+typedef struct smart_row_positions {
+	size_t *at, n, cap;
+	int failed;                /* out of memory: at is incomplete */
+} smart_row_positions;
+
+/* on_row's collector for smart_row_positions (ctx). */
+void smart_row_positions_add(void *ctx, size_t index);
+
 /* Reads labelled corpora into the table, measuring pairs on o->threads
  * threads, in input order. Every unusable record (bad JSON, no label, a
  * document that does not parse) is passed to o->on_bad and counted in
