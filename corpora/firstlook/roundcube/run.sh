@@ -45,27 +45,32 @@ rm -rf "$APPDIR"/.smart-state.*
 state=$(mktemp -d "$APPDIR/.smart-state.XXXXXX")
 chmod 755 "$state"
 stop() {
-    for f in nginx.pid fpm.pid dovecot-run/master.pid; do
-        [ -f "$state/$f" ] && kill "$(cat "$state/$f")" 2>/dev/null || true
+    for f in "$state/nginx.pid" "$state/fpm.pid" "$dstate/run/master.pid"; do
+        [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
     done
     for j in $jobs; do kill "$j" 2>/dev/null || true; done
     for j in $jobs; do wait "$j" 2>/dev/null || true; done
-    [ -n "${SMART_RC_KEEP:-}" ] || rm -rf "$state"
+    [ -n "${SMART_RC_KEEP:-}" ] || rm -rf "$state" "$dstate"
 }
-jobs=
+jobs= dstate=
 trap stop EXIT
 trap 'exit 143' INT TERM
 
 # Dovecot: private configuration, passwd-file users, Maildir in the state.
 # The mail processes run as nobody (Dovecot refuses uid 0 for mail); every
 # Dovecot process keeps the run's clock (running, also in mutant runs).
+# Its processes run as dovecot, dovenull and nobody, which cannot enter the
+# run's folder when it lies in a private one (smart mutate's scratch), so
+# its state is a folder of its own under /tmp, removed with the run's.
 USERPW=smart-Rc-2024
-mkdir -p "$state/dovecot-run" "$state/dovecot-lib" "$state/mail"
-chown nobody:nogroup "$state/mail"
-printf 'ada@example.org:{PLAIN}%s\n' "$USERPW" > "$state/users"
+dstate=$(mktemp -d /tmp/smart-rc-dovecot.XXXXXX)
+chmod 755 "$dstate"
+mkdir -p "$dstate/run" "$dstate/lib" "$dstate/mail"
+chown nobody:nogroup "$dstate/mail"
+printf 'ada@example.org:{PLAIN}%s\n' "$USERPW" > "$dstate/users"
 cat > "$state/dovecot.conf" <<CONF
-base_dir = $state/dovecot-run
-state_dir = $state/dovecot-lib
+base_dir = $dstate/run
+state_dir = $dstate/lib
 instance_name = smart-rc-$PORT
 log_path = $state/dovecot.log
 protocols = imap
@@ -79,18 +84,18 @@ first_valid_uid = 1
 default_internal_user = dovecot
 default_login_user = dovenull
 import_environment = TZ LD_PRELOAD FAKETIME
-mail_location = maildir:$state/mail/%u/Maildir
+mail_location = maildir:$dstate/mail/%u/Maildir
 namespace inbox {
   inbox = yes
   separator = .
 }
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u $state/users
+  args = scheme=PLAIN username_format=%u $dstate/users
 }
 userdb {
   driver = static
-  args = uid=nobody gid=nogroup home=$state/mail/%u
+  args = uid=nobody gid=nogroup home=$dstate/mail/%u
 }
 service imap-login {
   inet_listener imap {
