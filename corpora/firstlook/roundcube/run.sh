@@ -228,6 +228,8 @@ if [ -n "${SMART_RC_HOLD:-}" ]; then
     while [ -f "$SMART_RC_HOLD" ]; do sleep 1; done
 fi
 rm -rf out
+# _token is in the replay's default token rule; a compose form's _id is sent
+# back like a token, so that sending posts the form the page before opened
 "$SMART" replay "$APPDIR/sessions.json" --base-url "http://$HOST:$PORT" -o out --timeout 60 --token-pattern _id >/dev/null
 rm -f out/*/manifest.json
 if [ "$MUTANT_RUN" = 1 ]; then
