@@ -70,20 +70,25 @@ static int read_current(const char *path, char **data, size_t *len, smart_error 
 	return smart_file_read(path, BC_MAX_FILE, data, len, err);
 }
 
-/* One accepted change of this review as the file's entry. */
-static cJSON *change_entry(const bc_review *r, const bc_decision *d, const char *session)
+/* Accepted change `sig` of decision d as the file's entry ("pairs": how
+ * many of the group's pairs hold it). */
+static cJSON *change_entry(const bc_review *r, const bc_decision *d, const smart_signature *sig,
+			   const char *session)
 {
 	cJSON *o = cJSON_CreateObject(), *tests;
+	size_t pairs = 0;
 	char id[17];
 	int ok;
 
-	smart_signature_id_text(d->sig.id, id);
+	for (size_t m = 0; m < d->n_members; m++)
+		pairs += bc_signature(r, d->members[m], sig->id) != NULL;
+	smart_signature_id_text(sig->id, id);
 	ok = o && cJSON_AddStringToObject(o, "id", id) &&
-	     cJSON_AddStringToObject(o, "kind", smart_op_name(d->sig.kind)) &&
-	     cJSON_AddStringToObject(o, "location", d->sig.location) &&
-	     cJSON_AddStringToObject(o, "old", d->sig.old_shape) &&
-	     cJSON_AddStringToObject(o, "new", d->sig.new_shape) &&
-	     cJSON_AddNumberToObject(o, "pairs", (double)d->n_members);
+	     cJSON_AddStringToObject(o, "kind", smart_op_name(sig->kind)) &&
+	     cJSON_AddStringToObject(o, "location", sig->location) &&
+	     cJSON_AddStringToObject(o, "old", sig->old_shape) &&
+	     cJSON_AddStringToObject(o, "new", sig->new_shape) &&
+	     cJSON_AddNumberToObject(o, "pairs", (double)pairs);
 	if (ok && d->pair != SIZE_MAX) {
 		tests = cJSON_AddArrayToObject(o, "tests");
 		ok = tests && cJSON_AddItemToArray(tests,
@@ -134,12 +139,13 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 			cJSON_Delete(cJSON_DetachItemViaPointer(changes, c));
 	}
 	for (size_t k = 0; k < r->n; k++) {
-		if (r->d[k].kind != BC_ACCEPT)
-			continue;
-		if (!(c = change_entry(r, &r->d[k], f->session)) || !cJSON_AddItemToArray(changes, c)) {
-			cJSON_Delete(c);
-			cJSON_Delete(root);
-			return smart_error_oom(err);
+		for (size_t j = 0; r->d[k].kind == BC_ACCEPT && j < r->d[k].n_sigs; j++) {
+			c = change_entry(r, &r->d[k], &r->d[k].sigs[j], f->session);
+			if (!c || !cJSON_AddItemToArray(changes, c)) {
+				cJSON_Delete(c);
+				cJSON_Delete(root);
+				return smart_error_oom(err);
+			}
 		}
 	}
 	text = cJSON_Print(root);
