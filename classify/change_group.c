@@ -178,9 +178,12 @@ static int plan_accepted(void *ctx, size_t pair, uint64_t id)
 	       (s->n && bsearch(&id, s->ids, s->n, sizeof(id), by_value));
 }
 
-/* Whether every change of pair i is accepted. */
+/* Whether every change of pair i is accepted (a pair without one has
+ * nothing to accept, and is never settled so). */
 static int settled(const smart_group_pair *p, size_t i, plan *s)
 {
+	if (p[i].n == 0)
+		return 0;
 	for (size_t k = 0; k < p[i].n; k++)
 		if (!plan_accepted(s, i, p[i].ids[k]))
 			return 0;
