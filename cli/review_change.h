@@ -133,6 +133,12 @@ int bc_remember(bc_files *f, bc_review *r, smart_error *err);
 
 /* ---- review_bychange.c ---- */
 
+/* ---- review_bylist.c ---- */
+
+/* --by-change --list: the groups a review by change would ask about, as
+ * plain lines or (`json`) JSON Lines. 0, or 2 after printing trouble. */
+int review_by_change_list(review_suite *s, int json);
+
 /* The interactive review by change; returns the exit status. */
 int review_by_change(review_suite *s, bc_files *f);
 

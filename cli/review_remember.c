@@ -7,7 +7,7 @@
  * after every decision and every undo: read as they are now, this
  * review's own entries (marked with its session) replaced by what its
  * decisions now say, written to a temporary file in the same folder,
- * synced and renamed over the file (smart_file_write_atomic), with the
+ * synced and renamed over the file (cli/review_files.c), with the
  * folder locked (flock) meanwhile. A kill at any point leaves each file
  * whole, as it was or as it became; an undo takes back exactly what the
  * decision wrote.
@@ -27,48 +27,6 @@
 #include "common/strbuf.h"
 #include "review_change.h"
 
-#define BC_MAX_FILE ((size_t)1 << 32) /* bytes of a labels file read back */
-
-/* Locks the folder holding `path` (flock on the folder itself) against
- * another review rewriting its files meanwhile: the descriptor, or -1
- * with `err` set. */
-static int lock_folder(const char *path, smart_error *err)
-{
-	const char *slash = strrchr(path, '/');
-	char dir[4096];
-	int fd;
-
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path + (slash == path)) : 1,
-		 slash ? path : ".");
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return smart_error_set(err, "%s: cannot open the folder: %s", dir, strerror(errno));
-	while (flock(fd, LOCK_EX) != 0) {
-		if (errno != EINTR) {
-			close(fd);
-			return smart_error_set(err, "%s: cannot lock the folder: %s", dir,
-					       strerror(errno));
-		}
-	}
-	return fd;
-}
-
-/* The file as it is now (NULL, *len 0 when it is not there). 0, or -1
- * with `err` set (a symbolic link is refused: a review writes files of
- * its own, never through a link). */
-static int read_current(const char *path, char **data, size_t *len, smart_error *err)
-{
-	struct stat st;
-
-	*data = NULL;
-	*len = 0;
-	if (lstat(path, &st) != 0)
-		return errno == ENOENT ? 0 : smart_error_set(err, "%s: %s", path, strerror(errno));
-	if (S_ISLNK(st.st_mode))
-		return smart_error_set(err, "%s: a symbolic link, not written through (put a file "
-				       "in its place)", path);
-	return smart_file_read(path, BC_MAX_FILE, data, len, err);
-}
 
 /* Accepted change `sig` of decision d as the file's entry ("pairs": how
  * many of the group's pairs hold it). */
@@ -111,7 +69,7 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 	size_t len;
 	int rc;
 
-	if (read_current(f->accepted_path, &data, &len, err))
+	if (review_read_current(f->accepted_path, &data, &len, err))
 		return -1;
 	if (data) {
 		smart_accepted *check = smart_accepted_from_json(data, len, f->accepted_path, err);
@@ -154,7 +112,7 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 		return smart_error_oom(err);
 	len = strlen(text);
 	text[len] = '\n'; /* the NUL's place */
-	rc = smart_file_write_atomic(f->accepted_path, text, len + 1, err);
+	rc = review_write_locked(f->accepted_path, text, len + 1, err);
 	free(text);
 	return rc;
 }
@@ -180,7 +138,7 @@ static int write_labels(bc_files *f, const bc_review *r, smart_error *err)
 	int rc = 0;
 
 	snprintf(marker, sizeof(marker), "\"note\":\"%s\"", f->session);
-	if (read_current(f->labels_path, &data, &len, err))
+	if (review_read_current(f->labels_path, &data, &len, err))
 		return -1;
 	for (size_t at = 0; at < len && rc == 0;) {
 		const char *nl = memchr(data + at, '\n', len - at);
@@ -200,7 +158,7 @@ static int write_labels(bc_files *f, const bc_review *r, smart_error *err)
 	if (rc)
 		rc = smart_error_oom(err);
 	else
-		rc = smart_file_write_atomic(f->labels_path, out.data ? out.data : "", out.len, err);
+		rc = review_write_locked(f->labels_path, out.data ? out.data : "", out.len, err);
 	smart__strbuf_free(&out);
 	if (rc == 0)
 		f->labels_written = records;
@@ -244,7 +202,7 @@ int bc_remember(bc_files *f, bc_review *r, smart_error *err)
 	if (f->mkdir_parent && mkdir(".smart", 0777) != 0 && errno != EEXIST)
 		return smart_error_set(err, ".smart: cannot create the folder: %s", strerror(errno));
 	if (accepted || f->accepted_written) {
-		if ((fd = lock_folder(f->accepted_path, err)) < 0)
+		if ((fd = review_lock_folder(f->accepted_path, err)) < 0)
 			return -1;
 		rc = write_accepted(f, r, err);
 		close(fd);
@@ -253,7 +211,7 @@ int bc_remember(bc_files *f, bc_review *r, smart_error *err)
 		f->accepted_written = accepted ? accepted : f->accepted_written;
 	}
 	if (rejects || f->labels_touched) {
-		if ((fd = lock_folder(f->labels_path, err)) < 0)
+		if ((fd = review_lock_folder(f->labels_path, err)) < 0)
 			return -1;
 		rc = write_labels(f, r, err);
 		close(fd);
