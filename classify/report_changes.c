@@ -245,7 +245,8 @@ int smart_html_report_fill_changes(char **text, size_t *len, smart_error *err)
 	bad = collect(rows + 6, t + *len, &m, &n);
 	if (!bad)
 		bad = read_changes(m, n, &c) ||
-		      smart_change_groups_plan(c.p, n, NULL, NULL, &g, &groups, err);
+		      smart_change_groups_plan(&(smart_group_input){ c.p, n, NULL, NULL, NULL },
+					       &g, &groups, err);
 	if (!bad)
 		bad = smart__strbuf_append(&out, t, (size_t)(mark - t)) ||
 		      write_section(&out, m, n, &c, g, groups) ||

@@ -251,7 +251,9 @@ int bc_next(bc_review *r, bc_group *g, smart_error *err)
 		return rc;
 	if (!(open = open_items(r)))
 		return smart_error_oom(err);
-	rc = smart_change_group_next(r->pairs, r->s->n, open, group_accepted, r, &cg, err);
+	rc = smart_change_group_next(&(smart_group_input){ r->pairs, r->s->n, open,
+							   group_accepted, r },
+				     &cg, err);
 	free(open);
 	if (rc <= 0)
 		return rc;
@@ -266,19 +268,14 @@ int bc_accepted(const bc_review *r, size_t i, uint64_t id)
 int bc_plan(const bc_review *r, smart_change_group **out, size_t *n, smart_error *err)
 {
 	unsigned char *open = open_items(r);
-	smart_group_pair *p = malloc((r->s->n ? r->s->n : 1) * sizeof(*p));
 	int rc;
 
-	if (!open || !p) {
-		free(open);
-		free(p);
+	if (!open)
 		return smart_error_oom(err);
-	}
-	for (size_t i = 0; i < r->s->n; i++)
-		p[i] = open[i] ? r->pairs[i] : (smart_group_pair){ NULL, NULL, 0 };
-	rc = smart_change_groups_plan(p, r->s->n, group_accepted, (void *)r, out, n, err);
+	rc = smart_change_groups_plan(&(smart_group_input){ r->pairs, r->s->n, open,
+							    group_accepted, (void *)r },
+				      out, n, err);
 	free(open);
-	free(p);
 	return rc;
 }
 

@@ -165,6 +165,7 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 	review v = { .t = t };
 	size_t sigs = 0, rows = t->n_rows ? t->n_rows : 1;
 	smart_change_group g;
+	smart_group_input in;
 	int rc;
 
 	assert(app < t->n_apps);
@@ -204,7 +205,8 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 		return smart_error_oom(err);
 	}
 	/* the largest group first, until every flagged pair is settled */
-	while ((rc = smart_change_group_next(v.p, v.n, v.open, is_accepted, &v, &g, err)) == 1) {
+	in = (smart_group_input){ v.p, v.n, v.open, is_accepted, &v };
+	while ((rc = smart_change_group_next(&in, &g, err)) == 1) {
 		decide(&v, &g, out);
 		smart_change_group_free(&g);
 	}

@@ -27,6 +27,17 @@ typedef struct smart_group_pair {
  * accepted changes, decisions taken): it then groups nothing. */
 typedef int (*smart_group_accepted_fn)(void *ctx, size_t pair, uint64_t id);
 
+/* What a grouping reads: the pairs p[0 .. n), which are still open
+ * (open[i] non-zero; NULL: all), and which changes count no more
+ * (`accepted` with `ctx`; NULL: none). */
+typedef struct smart_group_input {
+	const smart_group_pair *p;
+	size_t n;
+	const unsigned char *open;
+	smart_group_accepted_fn accepted;
+	void *ctx;
+} smart_group_input;
+
 /* One group. */
 typedef struct smart_change_group {
 	uint64_t key;          /* the class decided */
@@ -43,27 +54,23 @@ typedef struct smart_change_group {
 	size_t n_changes, n_key, n_shared;
 } smart_change_group;
 
-/* The group to decide next among the pairs p[0 .. n) that are open
- * (open[i] non-zero; NULL: all), with `accepted` (NULL: none) saying which
- * changes count no more: the class whose unaccepted changes the most open
- * pairs hold; a tie goes to the class whose first pair comes first, then
+/* The group to decide next among the open pairs of `in`: the class
+ * whose unaccepted changes the most open pairs hold; a tie goes to the class whose first pair comes first, then
  * whose change comes first in that pair. 1 with *g filled (free with
  * smart_change_group_free), 0 when no open pair holds an unaccepted
  * change, -1 with `err` set when out of memory. */
-int smart_change_group_next(const smart_group_pair *p, size_t n, const unsigned char *open,
-			    smart_group_accepted_fn accepted, void *ctx, smart_change_group *g,
+int smart_change_group_next(const smart_group_input *in, smart_change_group *g,
 			    smart_error *err);
 
 void smart_change_group_free(smart_change_group *g);
 
 /* The groups a reviewer meets who accepts every group whole, in order:
  * each smart_change_group_next of what is left, its members and every
- * other pair whose changes are then all accepted settled. Each pair with
- * an unaccepted change is in exactly one group. *out (n_out of them) is
+ * other pair whose changes are then all accepted settled. Each open pair
+ * of `in` with an unaccepted change is in exactly one group. *out (n_out of them) is
  * freed with smart_change_groups_free. 0, or -1 with `err` set. */
-int smart_change_groups_plan(const smart_group_pair *p, size_t n,
-			     smart_group_accepted_fn accepted, void *ctx,
-			     smart_change_group **out, size_t *n_out, smart_error *err);
+int smart_change_groups_plan(const smart_group_input *in, smart_change_group **out,
+			     size_t *n_out, smart_error *err);
 
 void smart_change_groups_free(smart_change_group *g, size_t n);
 

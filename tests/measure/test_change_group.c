@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/rng.h"
+#include "smart/error.h"
 #include "smart/change_group.h"
 #include "smart/signature.h"
 
@@ -36,6 +37,18 @@ static void add(pairs *s, size_t n, const uint64_t *ids, const uint64_t *cls)
 #define ADD(s, ...) add(s, sizeof((uint64_t[]){ __VA_ARGS__ }) / sizeof(uint64_t), \
 			(uint64_t[]){ __VA_ARGS__ }, NULL)
 
+/* smart_change_group_next over s, failing the test on an error. */
+static int next(const pairs *s, const unsigned char *open, smart_group_accepted_fn accepted,
+		smart_change_group *g)
+{
+	smart_error err = { "" };
+	int rc = smart_change_group_next(&(smart_group_input){ s->p, s->n, open, accepted, NULL },
+					 g, &err);
+
+	assert_true(rc >= 0);
+	return rc;
+}
+
 static int accepted_7(void *ctx, size_t pair, uint64_t id)
 {
 	(void)ctx;
@@ -47,7 +60,6 @@ static void the_class_most_open_pairs_hold_comes_first(void **state)
 {
 	pairs s = { .n = 0 };
 	smart_change_group g;
-	smart_error err = { "" };
 	unsigned char open[4] = { 1, 1, 1, 1 };
 
 	(void)state;
@@ -55,7 +67,7 @@ static void the_class_most_open_pairs_hold_comes_first(void **state)
 	ADD(&s, 2, 3);
 	ADD(&s, 3, 2, 4);
 	ADD(&s, 5);
-	assert_int_equal(smart_change_group_next(s.p, s.n, NULL, NULL, NULL, &g, &err), 1);
+	assert_int_equal(next(&s, NULL, NULL, &g), 1);
 	assert_int_equal(g.key, 2);
 	assert_int_equal(g.n_members, 3);
 	assert_int_equal(g.members[0], 0);
@@ -73,7 +85,7 @@ static void the_class_most_open_pairs_hold_comes_first(void **state)
 	/* closed pairs count no more: 2 and 3 are both held by pairs 1 and 2,
 	 * and in pair 1 change 2 comes first */
 	open[0] = 0;
-	assert_int_equal(smart_change_group_next(s.p, s.n, open, NULL, NULL, &g, &err), 1);
+	assert_int_equal(next(&s, open, NULL, &g), 1);
 	assert_int_equal(g.key, 2);
 	assert_int_equal(g.n_members, 2);
 	assert_int_equal(g.n_shared, 1); /* 3: both hold it */
@@ -81,19 +93,18 @@ static void the_class_most_open_pairs_hold_comes_first(void **state)
 	smart_change_group_free(&g);
 	/* nothing open: no group */
 	memset(open, 0, sizeof(open));
-	assert_int_equal(smart_change_group_next(s.p, s.n, open, NULL, NULL, &g, &err), 0);
+	assert_int_equal(next(&s, open, NULL, &g), 0);
 }
 
 static void a_tie_goes_to_the_first_pair_then_its_first_change(void **state)
 {
 	pairs s = { .n = 0 };
 	smart_change_group g;
-	smart_error err = { "" };
 
 	(void)state;
 	ADD(&s, 9, 8);
 	ADD(&s, 1);
-	assert_int_equal(smart_change_group_next(s.p, s.n, NULL, NULL, NULL, &g, &err), 1);
+	assert_int_equal(next(&s, NULL, NULL, &g), 1);
 	assert_int_equal(g.key, 9);
 	assert_int_equal(g.n_changes, 2);
 	assert_int_equal(g.changes[1], 8); /* one member: the rest is shared */
@@ -105,21 +116,20 @@ static void alike_changes_and_accepted_ones(void **state)
 {
 	pairs s = { .n = 0 };
 	smart_change_group g;
-	smart_error err = { "" };
 
 	(void)state;
 	add(&s, 2, (uint64_t[]){ 10, 7 }, (uint64_t[]){ 100, 0 });
 	add(&s, 2, (uint64_t[]){ 11, 7 }, (uint64_t[]){ 100, 0 });
 	ADD(&s, 7);
 	/* 7 is held by three pairs, but accepted: the class 100 of 10 and 11 */
-	assert_int_equal(smart_change_group_next(s.p, s.n, NULL, accepted_7, NULL, &g, &err), 1);
+	assert_int_equal(next(&s, NULL, accepted_7, &g), 1);
 	assert_int_equal(g.key, 100);
 	assert_int_equal(g.n_members, 2);
 	assert_int_equal(g.n_key, 2);
 	assert_int_equal(g.n_changes, 2);
 	smart_change_group_free(&g);
 	/* without the file, 7 and what both pairs share */
-	assert_int_equal(smart_change_group_next(s.p, s.n, NULL, NULL, NULL, &g, &err), 1);
+	assert_int_equal(next(&s, NULL, NULL, &g), 1);
 	assert_int_equal(g.key, 7);
 	assert_int_equal(g.n_members, 3);
 	smart_change_group_free(&g);
@@ -155,7 +165,8 @@ static void a_plan_puts_every_pair_in_one_group(void **state)
 						ids[j] = 1000 + 16 * i + j, cls[j] = ids[j];
 			add(&s, k, ids, cls);
 		}
-		assert_int_equal(smart_change_groups_plan(s.p, s.n, NULL, NULL, &g, &n, &err), 0);
+		assert_int_equal(smart_change_groups_plan(&(smart_group_input){ s.p, s.n, NULL, NULL, NULL },
+							   &g, &n, &err), 0);
 		for (size_t k = 0; k < n; k++) {
 			assert_true(g[k].n_members >= 1);
 			assert_true(g[k].n_settled >= g[k].n_members);

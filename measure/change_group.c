@@ -90,10 +90,14 @@ static int fill_changes(const smart_group_pair *p, smart_group_accepted_fn accep
 	return 0;
 }
 
-int smart_change_group_next(const smart_group_pair *p, size_t n, const unsigned char *open,
-			    smart_group_accepted_fn accepted, void *ctx, smart_change_group *g,
+int smart_change_group_next(const smart_group_input *in, smart_change_group *g,
 			    smart_error *err)
 {
+	const smart_group_pair *p = in->p;
+	const unsigned char *open = in->open;
+	smart_group_accepted_fn accepted = in->accepted;
+	void *ctx = in->ctx;
+	size_t n = in->n;
 	size_t total = 0, at = 0, best = 0, best_n = 0;
 	entry *e;
 
@@ -220,12 +224,14 @@ static int accept_whole(const smart_group_pair *p, size_t n, unsigned char *open
 	return 0;
 }
 
-int smart_change_groups_plan(const smart_group_pair *p, size_t n,
-			     smart_group_accepted_fn accepted, void *ctx,
-			     smart_change_group **out, size_t *n_out, smart_error *err)
+int smart_change_groups_plan(const smart_group_input *in, smart_change_group **out,
+			     size_t *n_out, smart_error *err)
 {
-	plan s = { accepted, ctx, NULL, 0 };
+	const smart_group_pair *p = in->p;
+	size_t n = in->n;
+	plan s = { in->accepted, in->ctx, NULL, 0 };
 	unsigned char *open = malloc(n ? n : 1);
+	smart_group_input left = { p, n, open, plan_accepted, &s };
 	smart_change_group *g = NULL, one;
 	size_t cap = 0;
 	int rc = 0;
@@ -234,8 +240,9 @@ int smart_change_groups_plan(const smart_group_pair *p, size_t n,
 	*n_out = 0;
 	if (!open)
 		return smart_error_oom(err);
-	memset(open, 1, n);
-	while ((rc = smart_change_group_next(p, n, open, plan_accepted, &s, &one, err)) == 1) {
+	for (size_t i = 0; i < n; i++)
+		open[i] = !in->open || in->open[i];
+	while ((rc = smart_change_group_next(&left, &one, err)) == 1) {
 		if (*n_out == cap) {
 			smart_change_group *more = realloc(g, (cap = cap ? 2 * cap : 16) * sizeof(*g));
 
