@@ -182,12 +182,15 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 	co.format = o->format;
 	co.profile = o->profile;
 	co.test = o->test;
+	co.accepted = o->accepted;
+	co.signatures = 1; /* printed for an inspected pair, as classify --json does */
 	if (smart_classify_pair(m, old_doc, new_doc, &co, &c, err)) {
 		free(values);
 		return NULL;
 	}
 	json = smart_classification_to_json(m, &c, o->top, err);
 	free(values);
+	free(c.signatures);
 	differ = old_doc->len != new_doc->len ||
 		 memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
 	if (json && differ && o->max_changes &&

@@ -1,11 +1,15 @@
 /* The HTML report's changes view (docs/report.md "The changes view"): the
- * flagged pairs grouped by the change signatures they hold, largest group
- * first, each opening the list of its pairs. It is built from the rows
- * themselves (their data-g and data-gw attributes), once all of them are
+ * flagged pairs grouped as `smart review --by-change` meets them
+ * (smart/change_group.h: the groups of a reviewer accepting each whole),
+ * each opening the list of its pairs. It is built from the rows
+ * themselves (their data-c and data-gw attributes), once all of them are
  * in the page, so that the unsharded run and the merge of its shards write
  * the same bytes; and it is plain HTML (<details>), readable without
  * JavaScript. */
 #include "smart/classify.h"
+
+#include "smart/change_group.h"
+#include "smart/signature.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +27,8 @@ typedef struct span {
 
 /* One flagged row. */
 typedef struct member {
-	span i, s, app, t, g, gw;
+	span i, s, app, t, c, gw;
 	size_t index; /* the pair's position in the input */
-	size_t group; /* after grouping: its group's size */
-	size_t first; /* after grouping: its group's first position */
 } member;
 
 /* The value of attribute `name` (with its ="") in the start tag
@@ -58,31 +60,6 @@ static int span_cmp(span a, span b)
 	return c ? c : (a.n > b.n) - (a.n < b.n);
 }
 
-/* By group key, then input position: a group's members together. */
-static int by_key(const void *x, const void *y)
-{
-	const member *a = x, *b = y;
-	int c = span_cmp(a->g, b->g);
-
-	return c ? c : (a->index > b->index) - (a->index < b->index);
-}
-
-/* Largest group first; among groups of one size, the one whose first
- * pair comes first in the input; the pairs without signatures (key "")
- * last. Within a group, input order. */
-static int by_size(const void *x, const void *y)
-{
-	const member *a = x, *b = y;
-
-	if ((a->g.n == 0) != (b->g.n == 0))
-		return a->g.n == 0 ? 1 : -1;
-	if (a->group != b->group)
-		return a->group < b->group ? 1 : -1;
-	if (a->first != b->first)
-		return a->first < b->first ? -1 : 1;
-	return (a->index > b->index) - (a->index < b->index);
-}
-
 /* The flagged rows of the report text [rows, end) into *out. */
 static int collect(const char *rows, const char *end, member **out, size_t *n)
 {
@@ -100,7 +77,7 @@ static int collect(const char *rows, const char *end, member **out, size_t *n)
 			continue;
 		m = (member){ .i = attr(tag, close, "data-i=\""), .s = attr(tag, close, "data-s=\""),
 			      .app = attr(tag, close, "data-app=\""),
-			      .t = attr(tag, close, "data-t=\""), .g = attr(tag, close, "data-g=\""),
+			      .t = attr(tag, close, "data-t=\""), .c = attr(tag, close, "data-c=\""),
 			      .gw = attr(tag, close, "data-gw=\"") };
 		m.index = strtoul(m.i.p, NULL, 10);
 		if (*n == cap) {
@@ -115,72 +92,147 @@ static int collect(const char *rows, const char *end, member **out, size_t *n)
 	return 0;
 }
 
-/* Appends the section: one <details> per group, its pairs as links to
- * their rows. The members are sorted by group, largest first. */
-static int write_section(smart_strbuf *b, const member *m, size_t n, size_t groups)
+/* The changes of the rows, as grouping reads them. */
+typedef struct changes {
+	smart_group_pair *p;
+	uint64_t *ids, *cls;
+} changes;
+
+/* Reads each member's data-c ("id.class ...", "+" for a set cut short:
+ * a change of its own) into c. 0, or -1 when out of memory. */
+static int read_changes(const member *m, size_t n, changes *c)
 {
-	int bad = smart__strbuf_printf(b, "<section id=\"changes\"><h2>Changes</h2>\n");
+	size_t total = 0, at = 0;
 
-	if (!bad && n == 0)
-		return smart__strbuf_printf(b, "<p>No pair is flagged: no change to decide.</p>"
-					    "</section>");
-	if (!bad)
-		bad = smart__strbuf_printf(b, "<p>%zu flagged %s in %zu %s, by the changes "
-					   "scrubbing left (docs/signatures.md), the largest group "
-					   "first: one decision can settle a group. Open a group for "
-					   "its pairs; a pair for its view.</p>\n",
-					   n, n == 1 ? "pair" : "pairs", groups,
-					   groups == 1 ? "group" : "groups");
-	for (size_t i = 0; !bad && i < n;) {
-		size_t k = m[i].group;
+	for (size_t i = 0; i < n; i++) /* at most one change per space, and one */
+		for (size_t k = 0; k <= m[i].c.n; k++)
+			total += k == m[i].c.n || m[i].c.p[k] == ' ';
+	c->p = calloc(n ? n : 1, sizeof(*c->p));
+	c->ids = malloc((total + 1) * sizeof(*c->ids));
+	c->cls = malloc((total + 1) * sizeof(*c->cls));
+	if (!c->p || !c->ids || !c->cls)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const char *p = m[i].c.p, *end = p + m[i].c.n;
 
-		bad = smart__strbuf_printf(b, "<details class=\"group\" data-g=\"%.*s\" "
-					   "data-count=\"%zu\"><summary><b class=\"count\">%zu %s"
-					   "</b> <span class=\"gw\">%.*s</span></summary><ol>",
-					   (int)m[i].g.n, m[i].g.p, k, k, k == 1 ? "pair" : "pairs",
-					   (int)(m[i].g.n ? m[i].gw.n : 0), m[i].gw.p) ||
-		      (m[i].g.n == 0 &&
-		       smart__strbuf_printf(b, "no change signature: a rule decided, or a file "
-					   "is on one side only"));
-		for (size_t j = i; !bad && j < i + k; j++)
-			bad = smart__strbuf_printf(b, "<li><a href=\"#r-%.*s\" data-open=\"%.*s\">"
-						   "%.*s%s%.*s</a> <span class=\"score\">%.*s</span>"
-						   "</li>",
-						   (int)m[j].i.n, m[j].i.p, (int)m[j].i.n, m[j].i.p,
-						   (int)m[j].app.n, m[j].app.p, m[j].app.n ? "/" : "",
-						   (int)m[j].t.n, m[j].t.p, (int)m[j].s.n, m[j].s.p);
-		bad = bad || smart__strbuf_printf(b, "</ol></details>\n");
-		i += k;
-	}
-	return bad || smart__strbuf_printf(b, "</section>");
-}
+		c->p[i] = (smart_group_pair){ c->ids + at, c->cls + at, 0 };
+		while (p < end) {
+			char *e;
 
-/* Groups the members (sorted by key): each learns its group's size;
- * returns the number of groups, then sorts them largest first. */
-static size_t group(member *m, size_t n)
-{
-	size_t groups = 0;
-
-	if (n == 0)
-		return 0;
-	qsort(m, n, sizeof(*m), by_key);
-	for (size_t i = 0, j; i < n; i = j, groups++) {
-		for (j = i; j < n && span_cmp(m[j].g, m[i].g) == 0; j++)
-			;
-		for (size_t k = i; k < j; k++) {
-			m[k].group = j - i;
-			m[k].first = m[i].index;
+			if (*p == '+') { /* the pair's own: no other pair holds it */
+				c->ids[at] = c->cls[at] = (1ull << 63) | m[i].index;
+				p++;
+			} else {
+				c->ids[at] = strtoull(p, &e, 16);
+				c->cls[at] = *e == '.' ? strtoull(e + 1, &e, 16) : c->ids[at];
+				p = e;
+			}
+			at++;
+			c->p[i].n++;
+			while (p < end && *p == ' ')
+				p++;
 		}
 	}
-	qsort(m, n, sizeof(*m), by_size);
-	return groups;
+	return 0;
+}
+
+/* Line k of a row's data-gw (the words of its k-th change). */
+static span words_of(span gw, size_t k)
+{
+	const char *p = gw.p, *end = gw.p + gw.n;
+
+	for (; k > 0 && p < end; k--) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		p = nl ? nl + 1 : end;
+	}
+	{
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		return (span){ p, (size_t)((nl ? nl : end) - p) };
+	}
+}
+
+/* Appends one group: its count, its change in words (the first pair's
+ * change of the class, and how many more it holds), its pairs as links to
+ * their rows. g NULL: the pairs without signatures. */
+static int write_group(smart_strbuf *b, const member *m, const changes *c,
+		       const smart_change_group *g, const size_t *none, size_t n_none)
+{
+	const size_t *pairs = g ? g->members : none;
+	size_t n = g ? g->n_settled : n_none, k = 0;
+	char key[17] = "";
+	span w = { "", 0 };
+	int bad;
+
+	if (g) {
+		const smart_group_pair *first = &c->p[g->members[0]];
+
+		while (k + 1 < first->n && first->classes[k] != g->key)
+			k++;
+		w = words_of(m[g->members[0]].gw, k);
+		smart_signature_id_text(g->key, key);
+	}
+	bad = smart__strbuf_printf(b, "<details class=\"group\" data-g=\"%s\" data-count=\"%zu\">"
+				   "<summary><b class=\"count\">%zu %s</b> <span class=\"gw\">%.*s",
+				   key, n, n, n == 1 ? "pair" : "pairs", (int)w.n, w.p);
+	if (!bad && g && g->n_key > 1)
+		bad = smart__strbuf_printf(b, " (%zu alike changes)", g->n_key);
+	if (!bad && g && g->n_changes > g->n_key)
+		bad = smart__strbuf_printf(b, "; and %zu other %s", g->n_changes - g->n_key,
+					   g->n_changes - g->n_key == 1 ? "change" : "changes");
+	if (!bad && !g)
+		bad = smart__strbuf_printf(b, "no change signature: a rule decided, or a file is on "
+					   "one side only");
+	bad = bad || smart__strbuf_printf(b, "</span></summary><ol>");
+	for (size_t j = 0; !bad && j < n; j++) {
+		const member *x = &m[pairs[j]];
+
+		bad = smart__strbuf_printf(b, "<li><a href=\"#r-%.*s\" data-open=\"%.*s\">"
+					   "%.*s%s%.*s</a> <span class=\"score\">%.*s</span></li>",
+					   (int)x->i.n, x->i.p, (int)x->i.n, x->i.p, (int)x->app.n,
+					   x->app.p, x->app.n ? "/" : "", (int)x->t.n, x->t.p,
+					   (int)x->s.n, x->s.p);
+	}
+	return bad || smart__strbuf_printf(b, "</ol></details>\n");
+}
+
+/* Appends the section: one <details> per group of the plan, then the
+ * pairs without signatures. */
+static int write_section(smart_strbuf *b, const member *m, size_t n, const changes *c,
+			 const smart_change_group *g, size_t groups)
+{
+	size_t *none = malloc((n ? n : 1) * sizeof(*none)), n_none = 0;
+	int bad = !none || smart__strbuf_printf(b, "<section id=\"changes\"><h2>Changes</h2>\n");
+
+	for (size_t i = 0; i < n; i++)
+		if (c->p[i].n == 0)
+			none[n_none++] = i;
+	if (!bad && n == 0)
+		bad = smart__strbuf_printf(b, "<p>No pair is flagged: no change to decide.</p>");
+	else if (!bad)
+		bad = smart__strbuf_printf(b, "<p>%zu flagged %s in %zu %s, as <code>smart review "
+					   "--by-change</code> meets them (docs/review.md): the "
+					   "class of changes most pairs hold first; accepting a "
+					   "group's changes ignores every pair of it. Open a group "
+					   "for its pairs; a pair for its view.</p>\n",
+					   n, n == 1 ? "pair" : "pairs", groups + (n_none > 0),
+					   groups + (n_none > 0) == 1 ? "group" : "groups");
+	for (size_t k = 0; !bad && n && k < groups; k++)
+		bad = write_group(b, m, c, &g[k], NULL, 0);
+	if (!bad && n_none)
+		bad = write_group(b, m, c, NULL, none, n_none);
+	free(none);
+	return bad || smart__strbuf_printf(b, "</section>");
 }
 
 int smart_html_report_fill_changes(char **text, size_t *len, smart_error *err)
 {
 	char *t = *text, *mark, *rows;
 	member *m = NULL;
-	size_t n = 0, skip = strlen(SMART__REPORT_CHANGES_MARK);
+	changes c = { 0 };
+	smart_change_group *g = NULL;
+	size_t n = 0, groups = 0, skip = strlen(SMART__REPORT_CHANGES_MARK);
 	smart_strbuf out = { 0 };
 	int bad;
 
@@ -192,9 +244,17 @@ int smart_html_report_fill_changes(char **text, size_t *len, smart_error *err)
 		return 0; /* not a report, or filled already */
 	bad = collect(rows + 6, t + *len, &m, &n);
 	if (!bad)
+		bad = read_changes(m, n, &c) ||
+		      smart_change_groups_plan(&(smart_group_input){ c.p, n, NULL, NULL, NULL },
+					       &g, &groups, err);
+	if (!bad)
 		bad = smart__strbuf_append(&out, t, (size_t)(mark - t)) ||
-		      write_section(&out, m, n, group(m, n)) ||
+		      write_section(&out, m, n, &c, g, groups) ||
 		      smart__strbuf_append(&out, mark + skip, *len - (size_t)(mark - t) - skip);
+	smart_change_groups_free(g, groups);
+	free(c.p);
+	free(c.ids);
+	free(c.cls);
 	free(m);
 	if (bad) {
 		smart__strbuf_free(&out);

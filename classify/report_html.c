@@ -16,7 +16,6 @@
 #include "report_html.h"
 #include "why.h"
 
-#define REPORT_GROUP_WORDS 4 /* signatures a group's heading says */
 
 struct smart_html_report {
 	char *title;
@@ -80,25 +79,30 @@ static int html_data(smart_strbuf *b, const smart_model *model, const smart_verd
 }
 
 /* Appends the attributes that put an inspected pair in a group of the
- * changes view: data-g, the key of its change signatures, and data-gw,
- * those signatures in words. Nothing for a pair without signatures. */
+ * changes view (smart/change_group.h): data-c, its change signatures as
+ * "id.class" in hex, space separated (a set cut short ends with "+", a
+ * change of the pair's own that nothing else accepts), and data-gw, each
+ * signature in words, one line each. Nothing for a pair without
+ * signatures. */
 static int html_group(smart_strbuf *b, const smart_verdict *v)
 {
 	const smart_signature_set *s = v->signatures;
-	char key[17], words[SMART_SIGNATURE_LOCATION + 3 * SMART_SIGNATURE_VALUE];
-	size_t shown = s && s->n > REPORT_GROUP_WORDS ? REPORT_GROUP_WORDS : s ? s->n : 0;
+	char id[17], cls[17], words[SMART_SIGNATURE_LOCATION + 3 * SMART_SIGNATURE_VALUE];
 	int bad;
 
 	if (!v->inspect || v->trouble || !s || s->n == 0)
 		return 0;
-	smart_signature_id_text(smart_signature_set_key(s), key);
-	bad = smart__strbuf_printf(b, " data-g=\"%s\" data-gw=\"", key);
-	for (size_t i = 0; !bad && i < shown; i++) {
-		smart__signature_words(&s->items[i], words, sizeof(words));
-		bad = (i && smart__strbuf_printf(b, "; ")) || smart__strbuf_escaped(b, words);
+	bad = smart__strbuf_printf(b, " data-c=\"");
+	for (size_t i = 0; !bad && i < s->n; i++) {
+		smart_signature_id_text(s->items[i].id, id);
+		smart_signature_id_text(s->items[i].class_id, cls);
+		bad = smart__strbuf_printf(b, "%s%s.%s", i ? " " : "", id, cls);
 	}
-	if (!bad && (s->n > shown || s->truncated))
-		bad = smart__strbuf_printf(b, "; and more");
+	bad = bad || smart__strbuf_printf(b, "%s\" data-gw=\"", s->truncated ? " +" : "");
+	for (size_t i = 0; !bad && i < s->n; i++) {
+		smart__signature_words(&s->items[i], words, sizeof(words));
+		bad = (i && smart__strbuf_printf(b, "\n")) || smart__strbuf_escaped(b, words);
+	}
 	return bad || smart__strbuf_printf(b, "\"");
 }
 

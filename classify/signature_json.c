@@ -10,9 +10,10 @@
 static int add_one(cJSON *arr, const smart_signature *s)
 {
 	cJSON *o = cJSON_CreateObject();
-	char id[17];
+	char id[17], cls[17];
 
 	smart_signature_id_text(s->id, id);
+	smart_signature_id_text(s->class_id, cls);
 	if (!cJSON_AddItemToArray(arr, o))
 		return -1;
 	if (!cJSON_AddStringToObject(o, "id", id) ||
@@ -22,7 +23,8 @@ static int add_one(cJSON *arr, const smart_signature *s)
 	     s->kind != SMART_OP_MOVE && !cJSON_AddStringToObject(o, "old", s->old_shape)) ||
 	    (s->kind != SMART_OP_DELETE && s->kind != SMART_OP_ATTR_DELETE &&
 	     !cJSON_AddStringToObject(o, s->kind == SMART_OP_MOVE ? "to" : "new", s->new_shape)) ||
-	    !cJSON_AddNumberToObject(o, "count", s->count))
+	    !cJSON_AddNumberToObject(o, "count", s->count) ||
+	    !cJSON_AddStringToObject(o, "class", cls))
 		return -1;
 	return 0;
 }

@@ -261,8 +261,9 @@ static int parse(int argc, char **argv, review_opts *o)
 	}
 	if (o->json && !o->list)
 		return cli_usage_error("review", "--json is for --list");
-	if (o->by_change && (o->list || o->accept_ignored || o->all || o->suite.corpus))
-		return cli_usage_error("review", "--by-change is the interactive review of two folders");
+	if (o->by_change && (o->accept_ignored || o->all || (o->suite.corpus && !o->list)))
+		return cli_usage_error("review", "--by-change is the review of two folders (or, with "
+				       "--list, of a corpus)");
 	if (!o->list && !o->accept_ignored && !isatty(STDIN_FILENO))
 		return cli_failf("standard input is not a terminal: an interactive review needs "
 				 "one (use --list for the review order, --accept-ignored in CI)");
@@ -284,6 +285,8 @@ static int review_run(review_opts *o)
 		return cli_fail(&err);
 	if (o->accept_ignored && review_accept_ignored(&o->suite, &o->labels, o->json, &err))
 		return cli_fail(&err);
+	if (o->list && o->by_change)
+		return review_by_change_list(&o->suite, o->json) ? CLI_TROUBLE : suite_status(&o->suite);
 	if (o->list && review_print_list(stdout, &o->suite, o->all, o->json))
 		return cli_failf("out of memory");
 	if (o->list || o->accept_ignored)

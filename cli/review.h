@@ -138,6 +138,26 @@ char *review_label_record(const review_item *it, const review_docs *d, smart_lab
 
 void review_labels_close(review_labels *l);
 
+/* ---- review_files.c ---- */
+
+/* Locks the folder holding `path` (flock on the folder) against another
+ * review writing its files meanwhile, and removes the temporary files a
+ * killed review left there: the descriptor (close() unlocks), or -1 with
+ * `err` set. */
+int review_lock_folder(const char *path, smart_error *err);
+
+/* The file as it is now (NULL, *len 0 when it is not there). 0, or -1
+ * with `err` set (a symbolic link is refused). */
+int review_read_current(const char *path, char **data, size_t *len, smart_error *err);
+
+/* Writes `data` over `path` through a temporary file beside it, synced
+ * and renamed; the caller holds the folder's lock. 0, or -1 with `err`. */
+int review_write_locked(const char *path, const char *data, size_t len, smart_error *err);
+
+/* Appends `line` (with its newline) to the file at `path` as a whole:
+ * locked, read, written to a temporary file and renamed. 0, or -1. */
+int review_append_locked(const char *path, const char *line, size_t len, smart_error *err);
+
 /* ---- review_show.c ---- */
 
 /* Measures the item's documents `d` as the batch did (the model's

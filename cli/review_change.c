@@ -15,6 +15,7 @@
 #define BC_CONTEXT 32   /* bytes of unchanged text shown around a change */
 #define BC_VALUE 160    /* bytes of a changed value shown */
 #define BC_OCCURRENCES 3 /* places of the change shown in one pair */
+#define BC_OTHERS 8      /* other changes of a group listed */
 
 /* Writes n bytes of s with control bytes (new lines, tabs) as spaces. */
 static void put_clean(FILE *out, const char *s, size_t n)
@@ -95,7 +96,7 @@ static const char *attr_or(const smart_tree *t, uint32_t node, const char *name,
 /* What the group's change looks like in one pair. */
 typedef struct show_ctx {
 	FILE *out;
-	uint64_t id;
+	uint64_t cls;     /* the group's class */
 	int colour;
 	size_t found;
 } show_ctx;
@@ -110,7 +111,7 @@ static int show_op(void *ctx, const smart_diff *d, size_t k, const smart_signatu
 	char text[BC_VALUE * 2];
 
 	(void)err;
-	if (s->id != c->id || c->found++ >= BC_OCCURRENCES)
+	if (s->class_id != c->cls || c->found++ >= BC_OCCURRENCES)
 		return 0;
 	fputs("    ", c->out);
 	switch (op->kind) {
@@ -177,6 +178,45 @@ void bc_change_line(FILE *out, const smart_signature *s)
 	}
 }
 
+/* What the two accepts take in: the class's changes and those every pair
+ * holds (a), or every change of the group's pairs (A), listing those the
+ * shown pair (item i) does not hold, BC_OTHERS at most. */
+static void group_changes(FILE *out, const bc_review *r, const bc_group *g, size_t i)
+{
+	const smart_change_group *c = &g->g;
+	size_t listed = 0, more = 0;
+
+	if (c->n_key > 1)
+		fprintf(out, "the change is %zu alike changes (%s) in the group's pairs\n", c->n_key,
+			"the same shape at a place of one kind");
+	if (c->n_changes == c->n_key + c->n_shared) {
+		fprintf(out, "a accepts %s: every pair of the group is then ignored\n",
+			c->n_changes == 1 ? "it" : "them all");
+		return;
+	}
+	for (size_t k = c->n_key + c->n_shared; k < c->n_changes; k++) {
+		const smart_signature *s = bc_find(r, g->members, g->n, c->changes[k]);
+
+		if (bc_signature(r, i, c->changes[k]) || !s)
+			continue;
+		if (listed++ == 0)
+			fprintf(out, "the group's other pairs also hold:\n");
+		if (listed > BC_OTHERS) {
+			more++;
+			continue;
+		}
+		fputs("  ", out);
+		bc_change_line(out, s);
+		fputc('\n', out);
+	}
+	if (more)
+		fprintf(out, "  ... and %zu more\n", more);
+	fprintf(out, "a accepts the change%s (pairs holding others stay flagged); A accepts all "
+		"%zu changes of the group, ignoring its %zu %s\n",
+		c->n_shared ? " and what every pair holds" : "", c->n_changes, g->n,
+		g->n == 1 ? "pair" : "pairs");
+}
+
 /* The pair's name as the review prints it. */
 static void put_name(FILE *out, const review_item *it)
 {
@@ -188,7 +228,7 @@ int bc_show(FILE *out, const bc_review *r, const bc_group *g, size_t member, int
 {
 	size_t i = g->members[member % g->n], groups, pairs, others = 0;
 	const review_item *it = &r->s->items[i];
-	show_ctx c = { .out = out, .id = g->sig.id, .colour = colour };
+	show_ctx c = { .out = out, .cls = g->g.key, .colour = colour };
 	review_docs d;
 	int rc;
 
@@ -217,15 +257,15 @@ int bc_show(FILE *out, const bc_review *r, const bc_group *g, size_t member, int
 	for (size_t k = 0; k < it->sigs->n; k++) {
 		const smart_signature *s = &it->sigs->items[k];
 
-		if (s->id == g->sig.id || bc_accepted(r, i, s->id))
+		if (s->class_id == g->g.key || bc_accepted(r, i, s->id))
 			continue;
 		if (others++ == 0)
-			fprintf(out, "this pair also holds (it stays flagged unless these are "
-				"accepted too):\n");
+			fprintf(out, "this pair also holds:\n");
 		fputs("  ", out);
 		bc_change_line(out, s);
 		fputc('\n', out);
 	}
+	group_changes(out, r, g, i);
 	if (it->sigs->truncated)
 		fprintf(out, "this pair holds more changes than are grouped: it stays flagged\n");
 	return 0;

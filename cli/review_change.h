@@ -12,28 +12,37 @@
 #define SMART_CLI_REVIEW_CHANGE_H
 
 #include "review.h"
+#include "smart/change_group.h"
 #include "smart/signature.h"
 
-typedef enum { BC_ACCEPT, BC_REJECT, BC_SPLIT } bc_kind;
+typedef enum { BC_ACCEPT, BC_ACCEPT_ALL, BC_REJECT, BC_SPLIT } bc_kind;
 
-/* One decision: a change accepted, rejected or split, for its whole group
- * (pair SIZE_MAX) or, once split, for one pair. */
+/* One decision: changes accepted (the group's class with what every pair
+ * holds, or every change of the group), a group rejected or split, for
+ * its whole group (pair SIZE_MAX) or, once split, for one pair. */
 typedef struct bc_decision {
-	bc_kind kind;
-	smart_signature sig;  /* the change */
-	size_t pair;          /* SIZE_MAX, or the item (split groups) */
-	size_t *members;      /* the items it settled (accept: ignored; reject:
-	                       * labelled inspect) or, split, the group's items */
+	bc_kind kind;          /* BC_ACCEPT_ALL is kept as BC_ACCEPT */
+	uint64_t key;          /* the group's class */
+	smart_signature *sigs; /* accept: the changes accepted */
+	size_t n_sigs;
+	size_t pair;           /* SIZE_MAX, or the item (split groups) */
+	size_t *members;       /* the group's items (accept: those holding the
+	                        * class; reject: labelled inspect; split: to
+	                        * decide one by one) */
 	size_t n_members;
-	char **records;       /* reject: each member's label record, once made */
+	char **records;        /* reject: each member's label record, once made */
 } bc_decision;
 
-/* A group: the undecided flagged pairs holding one change. */
+/* A group (smart/change_group.h): the undecided flagged pairs holding an
+ * unaccepted change of one class, and the changes they hold. */
 typedef struct bc_group {
-	smart_signature sig;
+	smart_signature sig;  /* the class's change in members[0], as shown */
 	size_t pair;          /* SIZE_MAX, or the one item of a split group */
 	size_t *members;      /* items, in review order */
 	size_t n;
+	smart_change_group g; /* the class, and the changes: g.changes[0 ..
+	                       * n_key) the class's, then n_shared every
+	                       * member holds, then the rest */
 } bc_group;
 
 /* The review by change: the suite, its decisions, and what they settled. */
@@ -42,6 +51,8 @@ typedef struct bc_review {
 	bc_decision *d;
 	size_t n, cap;
 	unsigned char *state; /* per item: BC_OPEN, BC_IGNORED, BC_REJECTED */
+	smart_group_pair *pairs; /* per item: its changes, as grouping reads them */
+	uint64_t *ids;        /* what pairs point into */
 	size_t ungrouped;     /* flagged pairs with no signature to group by
 	                       * (not classified, no residual change) */
 } bc_review;
@@ -62,18 +73,28 @@ void bc_free(bc_review *r);
 int bc_next(bc_review *r, bc_group *g, smart_error *err);
 void bc_group_free(bc_group *g);
 
-/* How many groups and pairs are still undecided. */
+/* How many groups and pairs are still undecided (the groups as a
+ * reviewer accepting each whole would meet them). */
 void bc_left(const bc_review *r, size_t *groups, size_t *pairs);
 
-/* Decides group g (taking its members): accept, reject or split. 0, or -1
- * when out of memory. */
+/* The groups still undecided, as a reviewer accepting each whole would
+ * meet them (smart_change_groups_plan): the report's and --list's. 0, or
+ * -1 with `err` set. */
+int bc_plan(const bc_review *r, smart_change_group **out, size_t *n, smart_error *err);
+
+/* The signature of change `id` in item i's set, or NULL. */
+const smart_signature *bc_signature(const bc_review *r, size_t i, uint64_t id);
+
+/* The signature of change `id` in the first of the items that holds it. */
+const smart_signature *bc_find(const bc_review *r, const size_t *items, size_t n, uint64_t id);
+
+/* Decides group g (taking its members): accept its class (and what every
+ * member holds), accept all its changes, reject or split. 0, or -1 when
+ * out of memory. */
 int bc_decide(bc_review *r, bc_kind kind, bc_group *g, smart_error *err);
 
 /* Takes back the last decision; 0 when there was none. */
 int bc_undo(bc_review *r);
-
-/* 1 when item i holds change `id`. */
-int bc_holds(const review_item *it, uint64_t id);
 
 /* 1 when change `id` of item i is accepted (the file the review started
  * from, or a decision of this review). */
@@ -111,6 +132,12 @@ typedef struct bc_files {
 int bc_remember(bc_files *f, bc_review *r, smart_error *err);
 
 /* ---- review_bychange.c ---- */
+
+/* ---- review_bylist.c ---- */
+
+/* --by-change --list: the groups a review by change would ask about, as
+ * plain lines or (`json`) JSON Lines. 0, or 2 after printing trouble. */
+int review_by_change_list(review_suite *s, int json);
 
 /* The interactive review by change; returns the exit status. */
 int review_by_change(review_suite *s, bc_files *f);

@@ -132,11 +132,16 @@ char *review_label_record(const review_item *it, const review_docs *d, smart_lab
 	return line;
 }
 
-/* Appends the pair with `label` as one record, in one write. */
+/* Appends the pair with `label` as one record: to a regular file (or
+ * none yet) locked, rewritten through a temporary file and renamed, as a
+ * review by change rewrites it (cli/review_files.c), so that neither
+ * loses the other's records; to anything else (a pipe, a device, a
+ * symbolic link) in one write, as before. */
 static int labels_append(review_labels *l, const review_item *it, const review_docs *d,
 			 smart_label label, smart_error *err)
 {
 	char *line = review_label_record(it, d, label, NULL, err);
+	struct stat st;
 	size_t len;
 	ssize_t put;
 
@@ -144,6 +149,13 @@ static int labels_append(review_labels *l, const review_item *it, const review_d
 		return -1;
 	len = strlen(line);
 	line[len] = '\n'; /* the terminating NUL's place: one buffer, one write */
+	if (lstat(l->path, &st) == 0 && S_ISREG(st.st_mode)) {
+		int rc = review_append_locked(l->path, line, len + 1, err);
+
+		free(line);
+		l->written += rc == 0;
+		return rc;
+	}
 	do
 		put = write(l->fd, line, len + 1);
 	while (put < 0 && errno == EINTR);

@@ -7,7 +7,7 @@
  * after every decision and every undo: read as they are now, this
  * review's own entries (marked with its session) replaced by what its
  * decisions now say, written to a temporary file in the same folder,
- * synced and renamed over the file (smart_file_write_atomic), with the
+ * synced and renamed over the file (cli/review_files.c), with the
  * folder locked (flock) meanwhile. A kill at any point leaves each file
  * whole, as it was or as it became; an undo takes back exactly what the
  * decision wrote.
@@ -27,63 +27,26 @@
 #include "common/strbuf.h"
 #include "review_change.h"
 
-#define BC_MAX_FILE ((size_t)1 << 32) /* bytes of a labels file read back */
 
-/* Locks the folder holding `path` (flock on the folder itself) against
- * another review rewriting its files meanwhile: the descriptor, or -1
- * with `err` set. */
-static int lock_folder(const char *path, smart_error *err)
-{
-	const char *slash = strrchr(path, '/');
-	char dir[4096];
-	int fd;
-
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path + (slash == path)) : 1,
-		 slash ? path : ".");
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return smart_error_set(err, "%s: cannot open the folder: %s", dir, strerror(errno));
-	while (flock(fd, LOCK_EX) != 0) {
-		if (errno != EINTR) {
-			close(fd);
-			return smart_error_set(err, "%s: cannot lock the folder: %s", dir,
-					       strerror(errno));
-		}
-	}
-	return fd;
-}
-
-/* The file as it is now (NULL, *len 0 when it is not there). 0, or -1
- * with `err` set (a symbolic link is refused: a review writes files of
- * its own, never through a link). */
-static int read_current(const char *path, char **data, size_t *len, smart_error *err)
-{
-	struct stat st;
-
-	*data = NULL;
-	*len = 0;
-	if (lstat(path, &st) != 0)
-		return errno == ENOENT ? 0 : smart_error_set(err, "%s: %s", path, strerror(errno));
-	if (S_ISLNK(st.st_mode))
-		return smart_error_set(err, "%s: a symbolic link, not written through (put a file "
-				       "in its place)", path);
-	return smart_file_read(path, BC_MAX_FILE, data, len, err);
-}
-
-/* One accepted change of this review as the file's entry. */
-static cJSON *change_entry(const bc_review *r, const bc_decision *d, const char *session)
+/* Accepted change `sig` of decision d as the file's entry ("pairs": how
+ * many of the group's pairs hold it). */
+static cJSON *change_entry(const bc_review *r, const bc_decision *d, const smart_signature *sig,
+			   const char *session)
 {
 	cJSON *o = cJSON_CreateObject(), *tests;
+	size_t pairs = 0;
 	char id[17];
 	int ok;
 
-	smart_signature_id_text(d->sig.id, id);
+	for (size_t m = 0; m < d->n_members; m++)
+		pairs += bc_signature(r, d->members[m], sig->id) != NULL;
+	smart_signature_id_text(sig->id, id);
 	ok = o && cJSON_AddStringToObject(o, "id", id) &&
-	     cJSON_AddStringToObject(o, "kind", smart_op_name(d->sig.kind)) &&
-	     cJSON_AddStringToObject(o, "location", d->sig.location) &&
-	     cJSON_AddStringToObject(o, "old", d->sig.old_shape) &&
-	     cJSON_AddStringToObject(o, "new", d->sig.new_shape) &&
-	     cJSON_AddNumberToObject(o, "pairs", (double)d->n_members);
+	     cJSON_AddStringToObject(o, "kind", smart_op_name(sig->kind)) &&
+	     cJSON_AddStringToObject(o, "location", sig->location) &&
+	     cJSON_AddStringToObject(o, "old", sig->old_shape) &&
+	     cJSON_AddStringToObject(o, "new", sig->new_shape) &&
+	     cJSON_AddNumberToObject(o, "pairs", (double)pairs);
 	if (ok && d->pair != SIZE_MAX) {
 		tests = cJSON_AddArrayToObject(o, "tests");
 		ok = tests && cJSON_AddItemToArray(tests,
@@ -106,7 +69,7 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 	size_t len;
 	int rc;
 
-	if (read_current(f->accepted_path, &data, &len, err))
+	if (review_read_current(f->accepted_path, &data, &len, err))
 		return -1;
 	if (data) {
 		smart_accepted *check = smart_accepted_from_json(data, len, f->accepted_path, err);
@@ -134,12 +97,13 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 			cJSON_Delete(cJSON_DetachItemViaPointer(changes, c));
 	}
 	for (size_t k = 0; k < r->n; k++) {
-		if (r->d[k].kind != BC_ACCEPT)
-			continue;
-		if (!(c = change_entry(r, &r->d[k], f->session)) || !cJSON_AddItemToArray(changes, c)) {
-			cJSON_Delete(c);
-			cJSON_Delete(root);
-			return smart_error_oom(err);
+		for (size_t j = 0; r->d[k].kind == BC_ACCEPT && j < r->d[k].n_sigs; j++) {
+			c = change_entry(r, &r->d[k], &r->d[k].sigs[j], f->session);
+			if (!c || !cJSON_AddItemToArray(changes, c)) {
+				cJSON_Delete(c);
+				cJSON_Delete(root);
+				return smart_error_oom(err);
+			}
 		}
 	}
 	text = cJSON_Print(root);
@@ -148,7 +112,7 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 		return smart_error_oom(err);
 	len = strlen(text);
 	text[len] = '\n'; /* the NUL's place */
-	rc = smart_file_write_atomic(f->accepted_path, text, len + 1, err);
+	rc = review_write_locked(f->accepted_path, text, len + 1, err);
 	free(text);
 	return rc;
 }
@@ -174,7 +138,7 @@ static int write_labels(bc_files *f, const bc_review *r, smart_error *err)
 	int rc = 0;
 
 	snprintf(marker, sizeof(marker), "\"note\":\"%s\"", f->session);
-	if (read_current(f->labels_path, &data, &len, err))
+	if (review_read_current(f->labels_path, &data, &len, err))
 		return -1;
 	for (size_t at = 0; at < len && rc == 0;) {
 		const char *nl = memchr(data + at, '\n', len - at);
@@ -194,7 +158,7 @@ static int write_labels(bc_files *f, const bc_review *r, smart_error *err)
 	if (rc)
 		rc = smart_error_oom(err);
 	else
-		rc = smart_file_write_atomic(f->labels_path, out.data ? out.data : "", out.len, err);
+		rc = review_write_locked(f->labels_path, out.data ? out.data : "", out.len, err);
 	smart__strbuf_free(&out);
 	if (rc == 0)
 		f->labels_written = records;
@@ -238,7 +202,7 @@ int bc_remember(bc_files *f, bc_review *r, smart_error *err)
 	if (f->mkdir_parent && mkdir(".smart", 0777) != 0 && errno != EEXIST)
 		return smart_error_set(err, ".smart: cannot create the folder: %s", strerror(errno));
 	if (accepted || f->accepted_written) {
-		if ((fd = lock_folder(f->accepted_path, err)) < 0)
+		if ((fd = review_lock_folder(f->accepted_path, err)) < 0)
 			return -1;
 		rc = write_accepted(f, r, err);
 		close(fd);
@@ -247,7 +211,7 @@ int bc_remember(bc_files *f, bc_review *r, smart_error *err)
 		f->accepted_written = accepted ? accepted : f->accepted_written;
 	}
 	if (rejects || f->labels_touched) {
-		if ((fd = lock_folder(f->labels_path, err)) < 0)
+		if ((fd = review_lock_folder(f->labels_path, err)) < 0)
 			return -1;
 		rc = write_labels(f, r, err);
 		close(fd);

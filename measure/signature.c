@@ -111,6 +111,16 @@ int smart_signature_shape(const char *value, size_t len, char *out, size_t size,
 					       : put(out, size, &at, p, 1);
 		}
 	}
+	/* each byte was put alone: a character cut in two is taken out whole */
+	for (size_t lead = at; cut && lead > 0;) {
+		unsigned char c = (unsigned char)out[--lead];
+
+		if ((c & 0xC0) == 0x80)
+			continue;
+		if (c >= 0xC0 && at - lead < (c >= 0xF0 ? 4u : c >= 0xE0 ? 3u : 2u))
+			at = lead;
+		break;
+	}
 	strcpy(out + at, cut ? "..." : "");
 	free(masked);
 	return 0;
@@ -167,8 +177,9 @@ size_t smart_signature_subtree_text(const smart_tree *t, uint32_t node, char *ou
 	for (uint32_t k = node; k < end && at < limit; k++) {
 		size_t n = t->nodes[k].kind == SMART_NODE_TEXT ? t->nodes[k].text_len : 0;
 
-		if (n > limit - at)
-			n = limit - at;
+		if (n > limit - at) /* cut whole characters */
+			for (n = limit - at; n > 0 && ((unsigned char)t->nodes[k].text[n] & 0xC0) == 0x80;)
+				n--;
 		if (n == 0)
 			continue;
 		if (at)
@@ -297,6 +308,7 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 		     s->old_shape, s->new_shape);
 	assert(n > 0);
 	s->id = smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+	s->class_id = smart_signature_class(s);
 	s->count = 1;
 	return 0;
 }

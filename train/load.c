@@ -155,17 +155,23 @@ static void load_work(void *ctx, void *job)
 	smart_pair_job_drop_documents(&j->pair);
 }
 
-/* The ids of a pair's signatures into ids, and for a truncated set one id
- * of the pair's own (from its row number, top bit set), which no other
- * pair shares: a change not kept cannot be accepted with others. */
-static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t *ids)
+/* The ids of a pair's signatures into ids and their classes into cls, and
+ * for a truncated set one id of the pair's own (from its row number, top
+ * bit set; its class itself), which no other pair shares: a change not
+ * kept cannot be accepted with others. */
+static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t *ids,
+			      uint64_t *cls)
 {
 	unsigned n = 0;
 
-	for (size_t i = 0; i < s->n && n + 1 < SMART_TABLE_SIGNATURES; i++)
-		ids[n++] = s->items[i].id;
-	if (s->truncated)
-		ids[n++] = (1ull << 63) | (uint64_t)row;
+	for (size_t i = 0; i < s->n && n + 1 < SMART_TABLE_SIGNATURES; i++, n++) {
+		ids[n] = s->items[i].id;
+		cls[n] = s->items[i].class_id;
+	}
+	if (s->truncated) {
+		ids[n] = cls[n] = (1ull << 63) | (uint64_t)row;
+		n++;
+	}
 	return n;
 }
 
@@ -178,15 +184,15 @@ static int load_done(void *ctx, void *job, smart_error *err)
 	if (j->bad) {
 		report_bad(c, &j->err);
 	} else {
-		uint64_t ids[SMART_TABLE_SIGNATURES];
-		unsigned n_ids = j->sigs ? signature_ids(j->sigs, c->table->n_rows, ids) : 0;
+		uint64_t ids[SMART_TABLE_SIGNATURES], cls[SMART_TABLE_SIGNATURES];
+		unsigned n_ids = j->sigs ? signature_ids(j->sigs, c->table->n_rows, ids, cls) : 0;
 		smart_table_row row = { .values = j->values,
 					.label = j->pair.label == SMART_LABEL_INSPECT,
 					.app = j->pair.app,
 					.bytes_differ = j->m.bytes_differ,
 					.trees_differ = j->m.trees_differ,
 					.only_volatile = j->m.result.only_volatile,
-					.sig_ids = ids, .sig_n = n_ids };
+					.sig_ids = ids, .sig_cls = cls, .sig_n = n_ids };
 
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)

@@ -4,26 +4,22 @@
  * would hide a fault. */
 #include "smart/eval.h"
 
+#include "smart/change_group.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
-/* One flagged pair of the application. */
-typedef struct member {
-	size_t row;
-	const uint64_t *ids; /* its signatures */
-	unsigned n;
-	uint64_t own;        /* its id when it has no signature at all */
-	int settled;
-} member;
-
-/* The state of the review: the flagged pairs and the accepted changes. */
+/* The state of the review: the flagged pairs, what is settled, and the
+ * accepted changes. */
 typedef struct review {
 	const smart_table *t;
-	member *m;
+	size_t *row;            /* each flagged pair's row */
+	smart_group_pair *p;    /* and its changes (its own id when none) */
+	uint64_t *own;
+	unsigned char *open;    /* not settled */
 	size_t n;
-	uint64_t *accepted;
+	uint64_t *accepted;     /* sorted */
 	size_t n_accepted;
 } review;
 
@@ -45,18 +41,24 @@ static int by_value(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* v->accepted is kept sorted: a binary search. */
-static int is_accepted(const review *v, uint64_t id)
+/* smart_group_accepted_fn: v->accepted is kept sorted, a binary search. */
+static int is_accepted(void *ctx, size_t pair, uint64_t id)
 {
+	const review *v = ctx;
+
+	(void)pair;
 	return v->n_accepted &&
 	       bsearch(&id, v->accepted, v->n_accepted, sizeof(id), by_value) != NULL;
 }
 
-/* Adds `id` to the sorted v->accepted. */
+/* Adds `id` to the sorted v->accepted (once). */
 static void accept(review *v, uint64_t id)
 {
-	size_t k = v->n_accepted++;
+	size_t k = v->n_accepted;
 
+	if (is_accepted(v, 0, id))
+		return;
+	v->n_accepted++;
 	while (k > 0 && v->accepted[k - 1] > id) {
 		v->accepted[k] = v->accepted[k - 1];
 		k--;
@@ -64,210 +66,150 @@ static void accept(review *v, uint64_t id)
 	v->accepted[k] = id;
 }
 
-/* Signature k of member p (its own id when it has none). */
-static uint64_t sig(const member *p, unsigned k)
+/* Whether accepting the changes c[0 .. n) would leave pair i with
+ * accepted changes only: it would then be ignored. */
+static int covered(const review *v, size_t i, const uint64_t *c, size_t n)
 {
-	return p->n ? p->ids[k] : p->own;
-}
+	for (size_t k = 0; k < v->p[i].n; k++) {
+		uint64_t id = v->p[i].ids[k];
+		int in = is_accepted((void *)v, i, id);
 
-static unsigned n_sigs(const member *p)
-{
-	return p->n ? p->n : 1;
-}
-
-static int holds(const member *p, uint64_t id)
-{
-	for (unsigned k = 0; k < n_sigs(p); k++)
-		if (sig(p, k) == id)
-			return 1;
-	return 0;
-}
-
-/* The changes a decision on a group takes in: those every pair of the
- * group holds and nobody accepted yet (the reviewer sees them all on the
- * representative), at most SMART_TABLE_SIGNATURES. */
-typedef struct common {
-	uint64_t ids[SMART_TABLE_SIGNATURES];
-	unsigned n;
-} common;
-
-static int in_common(const common *c, uint64_t id)
-{
-	for (unsigned k = 0; k < c->n; k++)
-		if (c->ids[k] == id)
-			return 1;
-	return 0;
-}
-
-/* Whether accepting the changes of `c` leaves p with accepted changes
- * only: p would then be ignored. */
-static int covered(const review *v, const member *p, const common *c)
-{
-	for (unsigned k = 0; k < n_sigs(p); k++)
-		if (!in_common(c, sig(p, k)) && !is_accepted(v, sig(p, k)))
+		for (size_t j = 0; !in && j < n; j++)
+			in = c[j] == id;
+		if (!in)
 			return 0;
+	}
 	return 1;
 }
 
-/* The unaccepted change held by most unsettled pairs (the largest group;
- * ties: the smallest id, so the order is the same on every run), or 0
- * with *count 0. `scratch` holds every signature of the flagged pairs. */
-static uint64_t largest(const review *v, uint64_t *scratch, size_t *count)
+/* How many open fault pairs accepting c[0 .. n) would hide. */
+static size_t hidden(const review *v, const uint64_t *c, size_t n)
 {
-	uint64_t best = 0;
-	size_t n = 0;
+	size_t h = 0;
 
-	*count = 0;
 	for (size_t i = 0; i < v->n; i++)
-		for (unsigned k = 0; !v->m[i].settled && k < n_sigs(&v->m[i]); k++)
-			if (!is_accepted(v, sig(&v->m[i], k)))
-				scratch[n++] = sig(&v->m[i], k);
-	qsort(scratch, n, sizeof(*scratch), by_value);
-	for (size_t g = 0; g < n;) {
-		size_t e = g + 1;
-
-		while (e < n && scratch[e] == scratch[g])
-			e++;
-		if (e - g > *count) {
-			*count = e - g;
-			best = scratch[g];
-		}
-		g = e;
-	}
-	return best;
+		h += v->open[i] && v->t->labels[v->row[i]] && covered(v, i, c, n);
+	return h;
 }
 
-/* The unaccepted changes every unsettled pair holding `id` holds too. */
-static void common_of(const review *v, uint64_t id, common *c)
+/* Accepts c[0 .. n): each open pair labelled ignore it covers is settled. */
+static void accept_all(review *v, const uint64_t *c, size_t n)
 {
-	const member *first = NULL;
-
-	c->n = 0;
-	for (size_t i = 0; i < v->n; i++) {
-		const member *p = &v->m[i];
-		unsigned kept = 0;
-
-		if (p->settled || !holds(p, id))
-			continue;
-		if (!first) {
-			first = p;
-			for (unsigned k = 0; k < n_sigs(p); k++)
-				if (!is_accepted(v, sig(p, k)))
-					c->ids[c->n++] = sig(p, k);
-			continue;
-		}
-		for (unsigned k = 0; k < c->n; k++)
-			if (holds(p, c->ids[k]))
-				c->ids[kept++] = c->ids[k];
-		c->n = kept;
-	}
-	assert(c->n >= 1); /* id itself */
+	for (size_t i = 0; i < v->n; i++)
+		if (v->open[i] && !v->t->labels[v->row[i]] && covered(v, i, c, n))
+			v->open[i] = 0;
+	for (size_t k = 0; k < n; k++)
+		accept(v, c[k]);
 }
 
-/* Decides the group of the unsettled pairs holding change `id`: the
- * changes they all share are accepted or rejected with one decision. */
-static void decide(review *v, uint64_t id, smart_review_sim *s)
+/* Decides group g as a reviewer who knows the labels would: all faults,
+ * reject; else accept the most that hides no fault -- every change of
+ * the group (when all its pairs are ignore), its class's changes with
+ * those every member holds, or the class's alone; else split it and
+ * decide its pairs one by one. */
+static void decide(review *v, const smart_change_group *g, smart_review_sim *s)
 {
 	const unsigned char *label = v->t->labels;
-	size_t members = 0, faults = 0, hidden = 0;
-	const member *first = NULL;
-	common c;
+	size_t faults = 0, take = 0;
 
-	common_of(v, id, &c);
-	/* the shared changes together would hide a fault: the change alone */
-	for (size_t i = 0; c.n > 1 && i < v->n; i++)
-		if (!v->m[i].settled && label[v->m[i].row] && covered(v, &v->m[i], &c))
-			c = (common){ .ids = { id }, .n = 1 };
-	for (size_t i = 0; i < v->n; i++) {
-		const member *p = &v->m[i];
-
-		if (p->settled)
-			continue;
-		/* any fault pair, in the group or not, left with accepted changes only */
-		hidden += label[p->row] && covered(v, p, &c);
-		if (!holds(p, id))
-			continue;
-		first = first ? first : p;
-		members++;
-		faults += label[p->row] != 0;
-	}
-	assert(first);
+	for (size_t m = 0; m < g->n_members; m++)
+		faults += label[v->row[g->members[m]]] != 0;
 	s->groups++;
-	if (faults == members) { /* reject: each is inspected */
+	if (faults == g->n_members) { /* reject: each is inspected */
 		s->decisions++;
 		s->decisions_on_faults++;
-		for (size_t i = 0; i < v->n; i++)
-			v->m[i].settled |= holds(&v->m[i], id);
+		for (size_t m = 0; m < g->n_members; m++)
+			v->open[g->members[m]] = 0;
 		return;
 	}
-	if (hidden == 0) {
+	if (faults == 0 && hidden(v, g->changes, g->n_changes) == 0)
+		take = g->n_changes;
+	else if (hidden(v, g->changes, g->n_key + g->n_shared) == 0)
+		take = g->n_key + g->n_shared;
+	else if (hidden(v, g->changes, g->n_key) == 0)
+		take = g->n_key;
+	if (take) {
 		/* accept: what else a fault pair holds keeps it flagged */
 		s->decisions++;
 		s->wasted_decisions += faults == 0;
 		s->impure_groups += faults != 0;
-		for (size_t i = 0; i < v->n; i++)
-			if (!v->m[i].settled && !label[v->m[i].row])
-				v->m[i].settled = covered(v, &v->m[i], &c);
-		for (unsigned k = 0; k < c.n; k++)
-			accept(v, c.ids[k]);
+		accept_all(v, g->changes, take);
 		return;
 	}
 	/* accepting would hide a fault: split, then each pair alone */
 	s->impure_groups++;
-	s->impure_groups_accepted += label[first->row] == 0;
+	s->impure_groups_accepted += label[v->row[g->members[0]]] == 0;
 	s->decisions++;
-	for (size_t i = 0; i < v->n; i++) {
-		member *p = &v->m[i];
+	for (size_t m = 0; m < g->n_members; m++) {
+		size_t i = g->members[m];
 
-		if (p->settled || !holds(p, id))
-			continue;
 		s->decisions++;
-		s->wasted_decisions += label[p->row] == 0;
-		s->decisions_on_faults += label[p->row] != 0;
-		p->settled = 1;
+		s->wasted_decisions += label[v->row[i]] == 0;
+		s->decisions_on_faults += label[v->row[i]] != 0;
+		v->open[i] = 0;
 	}
+}
+
+static void review_free(review *v)
+{
+	free(v->row);
+	free(v->p);
+	free(v->own);
+	free(v->open);
+	free(v->accepted);
 }
 
 int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,
 			  smart_review_sim *out, smart_error *err)
 {
 	review v = { .t = t };
-	size_t count, sigs = 0;
-	uint64_t *scratch;
+	size_t sigs = 0, rows = t->n_rows ? t->n_rows : 1;
+	smart_change_group g;
+	smart_group_input in;
+	int rc;
 
 	assert(app < t->n_apps);
 	*out = (smart_review_sim){ 0 };
 	if (!t->signatures || !r->margin || !r->forced)
 		return smart_error_set(err, "review simulation: the table was loaded without "
 				       "signatures or the result has no held-out decisions");
-	v.m = calloc(t->n_rows ? t->n_rows : 1, sizeof(*v.m));
-	if (!v.m)
+	v.row = malloc(rows * sizeof(*v.row));
+	v.p = malloc(rows * sizeof(*v.p));
+	v.own = malloc(rows * sizeof(*v.own));
+	v.open = malloc(rows);
+	if (!v.row || !v.p || !v.own || !v.open) {
+		review_free(&v);
 		return smart_error_oom(err);
+	}
 	for (size_t i = 0; i < t->n_rows; i++) {
 		int d = t->app[i] == app ? decided(r, i) : -1;
+		const uint64_t *ids = t->sig_ids + i * SMART_TABLE_SIGNATURES;
 
 		out->pairs += d >= 0;
 		if (d != 1)
 			continue;
-		v.m[v.n++] = (member){ .row = i, .ids = t->sig_ids + i * SMART_TABLE_SIGNATURES,
-				       .n = t->sig_n[i], .own = (1ull << 62) | (uint64_t)i };
+		/* a pair without a change to group by is a group of its own */
+		v.own[v.n] = (1ull << 62) | (uint64_t)i;
+		v.row[v.n] = i;
+		v.p[v.n] = t->sig_n[i] ? (smart_group_pair){ ids, t->sig_cls ? t->sig_cls + i *
+								SMART_TABLE_SIGNATURES : ids,
+							 t->sig_n[i] }
+				       : (smart_group_pair){ &v.own[v.n], &v.own[v.n], 1 };
+		v.open[v.n++] = 1;
 		sigs += t->sig_n[i] ? t->sig_n[i] : 1;
 	}
 	out->flagged = v.n;
 	v.accepted = malloc((sigs ? sigs : 1) * sizeof(*v.accepted));
-	scratch = malloc((sigs ? sigs : 1) * sizeof(*scratch));
-	if (!v.accepted || !scratch) {
-		free(v.accepted);
-		free(scratch);
-		free(v.m);
+	if (!v.accepted) {
+		review_free(&v);
 		return smart_error_oom(err);
 	}
 	/* the largest group first, until every flagged pair is settled */
-	for (uint64_t id = largest(&v, scratch, &count); count;
-	     id = largest(&v, scratch, &count))
-		decide(&v, id, out);
-	free(scratch);
-	free(v.accepted);
-	free(v.m);
-	return 0;
+	in = (smart_group_input){ v.p, v.n, v.open, is_accepted, &v };
+	while ((rc = smart_change_group_next(&in, &g, err)) == 1) {
+		decide(&v, &g, out);
+		smart_change_group_free(&g);
+	}
+	review_free(&v);
+	return rc;
 }

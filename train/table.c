@@ -27,6 +27,7 @@ void smart_table_free(smart_table *t)
 	free(t->apps);
 	free(t->comparator_fail);
 	free(t->sig_ids);
+	free(t->sig_cls);
 	free(t->sig_n);
 	memset(t, 0, sizeof(*t));
 }
@@ -54,6 +55,7 @@ static int table_grow(smart_table *t)
 	     table_column(t, (void **)&t->comparator_fail, t->n_comparators)) ||
 	    (t->signatures &&
 	     (table_column(t, (void **)&t->sig_ids, SMART_TABLE_SIGNATURES * sizeof(*t->sig_ids)) ||
+	      table_column(t, (void **)&t->sig_cls, SMART_TABLE_SIGNATURES * sizeof(*t->sig_cls)) ||
 	      table_column(t, (void **)&t->sig_n, sizeof(*t->sig_n)))))
 		return -1;
 	t->cap = t->cap ? t->cap * 2 : 256;
@@ -103,6 +105,9 @@ int smart_table_add(smart_table *t, const smart_table_row *row, smart_error *err
 		if (n)
 			memcpy(t->sig_ids + t->n_rows * SMART_TABLE_SIGNATURES, row->sig_ids,
 			       n * sizeof(*t->sig_ids));
+		if (n)
+			memcpy(t->sig_cls + t->n_rows * SMART_TABLE_SIGNATURES,
+			       row->sig_cls ? row->sig_cls : row->sig_ids, n * sizeof(*t->sig_cls));
 		t->sig_n[t->n_rows] = (unsigned char)n;
 	}
 	t->n_rows++;
@@ -119,6 +124,8 @@ smart_table_row smart_table_row_at(const smart_table *t, size_t i)
 				  .trees_differ = t->trees_differ[i],
 				  .only_volatile = t->only_volatile[i],
 				  .sig_ids = t->signatures ? t->sig_ids + i * SMART_TABLE_SIGNATURES
+							   : NULL,
+				  .sig_cls = t->signatures ? t->sig_cls + i * SMART_TABLE_SIGNATURES
 							   : NULL,
 				  .sig_n = t->signatures ? t->sig_n[i] : 0 };
 }

@@ -28,9 +28,14 @@ typedef struct smart_explain_options {
 	                                      * per-test entries), or NULL */
 	unsigned top;                        /* features listed, at most 64 (INIT: 5) */
 	unsigned max_changes;                /* edit operations listed (INIT: 20) */
+	const struct smart_accepted *accepted; /* changes a reviewer accepted
+	                                      * (smart/accepted.h), or NULL: a pair
+	                                      * the model inspects whose every
+	                                      * residual change is one of them is
+	                                      * ignored ("accepted_change": true) */
 } smart_explain_options;
 
-#define SMART_EXPLAIN_OPTIONS_VERSION 1
+#define SMART_EXPLAIN_OPTIONS_VERSION 2
 #define SMART_EXPLAIN_OPTIONS_INIT \
 	{ .version = SMART_EXPLAIN_OPTIONS_VERSION, .top = 5, .max_changes = 20 }
 
@@ -48,7 +53,9 @@ struct cJSON *smart_classification_to_json(const smart_model *m, const smart_cla
 					   unsigned top, smart_error *err);
 
 /* Classifies the pair as smart_classify_pair does and returns the object
- * of smart_classification_to_json with, when the documents differ,
+ * of smart_classification_to_json (with "signatures" for an inspected
+ * pair, and "accepted_change" for one o->accepted ignored) with, when the
+ * documents differ,
  * "changes": the first o->max_changes operations of the edit script as
  * classification judged it (volatile values scrubbed), each {op, path}
  * with `to` (move), `name` (attributes), `old` and `new` (the values, as

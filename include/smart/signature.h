@@ -27,6 +27,9 @@
 /* One residual change, as it recurs. */
 typedef struct smart_signature {
 	uint64_t id;                  /* hash of kind, location, old and new */
+	uint64_t class_id;            /* the changes grouped with it (smart/change_group.h):
+	                               * its id, or one key for every change of its class
+	                               * (smart_signature_class) */
 	smart_op_kind kind;
 	char location[SMART_SIGNATURE_LOCATION];
 	char old_shape[SMART_SIGNATURE_VALUE]; /* "" when the kind has none */
@@ -88,6 +91,19 @@ size_t smart_signature_subtree_text(const smart_tree *t, uint32_t node, char *ou
 /* A smart_aligned_fn for smart_measure.on_aligned: ctx is the
  * smart_signature_set to fill. */
 int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error *err);
+
+/* The class of signature `s` (its kind, location and shapes filled):
+ * the key under which a review decides it together with alike changes.
+ * A value that differs only inside its masked shapes ("{number}" ->
+ * "{number}": an update or attribute change whose old and new shapes are
+ * the same and hold a shape) is one class with every such change of the
+ * same shape at a place of the same kind -- the last element, and its
+ * text or attribute ("td/text()", "input@data-for") -- wherever that
+ * element sits; an inserted or deleted element holding nothing but masked
+ * values ("<code> {date}") is one class with every such insert (delete)
+ * of the same values, whatever its tag and place. Any other change is a
+ * class of its own: its id. */
+uint64_t smart_signature_class(const smart_signature *s);
 
 /* The id as 16 hex digits into out (17 bytes). */
 void smart_signature_id_text(uint64_t id, char out[17]);

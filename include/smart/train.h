@@ -56,9 +56,12 @@ typedef struct smart_table {
 	 * of the pair's change signatures (smart/signature.h), for
 	 * smart_review_simulate: row i's are sig_ids[i * SMART_TABLE_SIGNATURES
 	 * ...], sig_n[i] of them; a pair with more than the signature set
-	 * keeps (truncated) has one more id, its own, that no other pair holds. */
+	 * keeps (truncated) has one more id, its own, that no other pair holds.
+	 * sig_cls holds each id's class (smart_signature_class; the own id's
+	 * is itself), in the same places. */
 	int signatures;
 	uint64_t *sig_ids;
+	uint64_t *sig_cls;
 	unsigned char *sig_n;
 } smart_table;
 
@@ -77,6 +80,7 @@ typedef struct smart_table_row {
 	int trees_differ;
 	int only_volatile;
 	const uint64_t *sig_ids; /* with smart_table.signatures: sig_n ids */
+	const uint64_t *sig_cls; /* their classes (NULL: each its own id) */
 	unsigned sig_n;
 } smart_table_row;
 

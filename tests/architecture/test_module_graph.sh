@@ -71,7 +71,7 @@ owner_of_public() {
 	smart/compare.h) echo compare ;;
 	smart/features.h) echo features ;;
 	smart/model.h) echo model ;;
-	smart/measure.h|smart/signature.h) echo measure ;;
+	smart/measure.h|smart/signature.h|smart/change_group.h) echo measure ;;
 	smart/corpus.h) echo corpus ;;
 	smart/train.h|smart/feature_means.h|smart/eval.h|smart/profile_set.h|smart/train_corpora.h|smart/value_model.h) echo train ;;
 	smart/classify.h|smart/explain.h|smart/accepted.h) echo classify ;;

@@ -158,13 +158,13 @@ static char *report_text(const char *rows)
 
 static void changes_view_groups_largest_first(void **state)
 {
-	char *t = report_text(ROW(0, "inspect", " data-g=\"bb\" data-gw=\"B\"")
-			      ROW(1, "inspect", " data-g=\"aa\" data-gw=\"A\"")
+	char *t = report_text(ROW(0, "inspect", " data-c=\"bb.bb\" data-gw=\"B\"")
+			      ROW(1, "inspect", " data-c=\"aa.aa\" data-gw=\"A\"")
 			      ROW(2, "ignore", "")
-			      ROW(3, "inspect", " data-g=\"bb\" data-gw=\"B\"")
+			      ROW(3, "inspect", " data-c=\"bb.bb\" data-gw=\"B\"")
 			      ROW(4, "inspect", "")
 			      ROW(5, "trouble", "")
-			      ROW(6, "inspect", " data-g=\"cc\" data-gw=\"C\""));
+			      ROW(6, "inspect", " data-c=\"cc.cc\" data-gw=\"C\""));
 	size_t len = strlen(t);
 	smart_error err = { { 0 } };
 	const char *b, *a, *c, *none;
@@ -174,10 +174,10 @@ static void changes_view_groups_largest_first(void **state)
 	assert_int_equal(strlen(t), len);
 	assert_null(strstr(t, "<!--smart:changes-->"));
 	assert_non_null(strstr(t, "5 flagged pairs in 4 groups"));
-	b = strstr(t, "data-g=\"bb\" data-count=\"2\"><summary><b class=\"count\">2 pairs</b> "
-		      "<span class=\"gw\">B</span>");
-	a = strstr(t, "data-g=\"aa\" data-count=\"1\"");
-	c = strstr(t, "data-g=\"cc\" data-count=\"1\"");
+	b = strstr(t, "data-g=\"00000000000000bb\" data-count=\"2\"><summary><b class=\"count\">"
+		      "2 pairs</b> <span class=\"gw\">B</span>");
+	a = strstr(t, "data-g=\"00000000000000aa\" data-count=\"1\"");
+	c = strstr(t, "data-g=\"00000000000000cc\" data-count=\"1\"");
 	none = strstr(t, "data-g=\"\" data-count=\"1\"");
 	assert_non_null(b);
 	assert_non_null(a);
@@ -195,6 +195,40 @@ static void changes_view_groups_largest_first(void **state)
 		assert_string_equal(copy, t);
 		free(copy);
 	}
+	free(t);
+}
+
+/* The groups are the review's (smart_change_groups_plan): alike changes
+ * (one class) group together, a group says how many other changes its
+ * pairs hold, and a pair whose changes the whole group's acceptance
+ * covers is in that group. */
+static void changes_view_groups_as_the_review_does(void **state)
+{
+	char *t = report_text(ROW(0, "inspect", " data-c=\"a1.f0 b2.b2\" data-gw=\"A one\nB\"")
+			      ROW(1, "inspect", " data-c=\"a3.f0\" data-gw=\"A three\"")
+			      ROW(2, "inspect", " data-c=\"c4.c4\" data-gw=\"C\"")
+			      ROW(3, "inspect", " data-c=\"b2.b2\" data-gw=\"B\"")
+			      ROW(4, "inspect", " data-c=\"a5.f0 +\" data-gw=\"A five\""));
+	size_t len = strlen(t);
+	smart_error err = { { 0 } };
+	const char *f, *c;
+
+	(void)state;
+	assert_int_equal(smart_html_report_fill_changes(&t, &len, &err), 0);
+	assert_non_null(strstr(t, "5 flagged pairs in 2 groups"));
+	f = strstr(t, "data-g=\"00000000000000f0\" data-count=\"4\"><summary><b class=\"count\">"
+		      "4 pairs</b> <span class=\"gw\">A one (3 alike changes); and 2 other changes"
+		      "</span>");
+	c = strstr(t, "data-g=\"00000000000000c4\" data-count=\"1\"");
+	assert_non_null(f);
+	assert_non_null(c);
+	assert_true(f < c);
+	/* the class's pairs in order, then the one its acceptance covers; the
+	 * pair with a change of its own (+) is in its class's group too */
+	assert_true(strstr(f, "data-open=\"0\"") < strstr(f, "data-open=\"1\""));
+	assert_true(strstr(f, "data-open=\"1\"") < strstr(f, "data-open=\"4\""));
+	assert_true(strstr(f, "data-open=\"4\"") < strstr(f, "data-open=\"3\""));
+	assert_true(strstr(f, "data-open=\"3\"") < c);
 	free(t);
 }
 
@@ -228,6 +262,7 @@ int main(void)
 		cmocka_unit_test(long_values_are_cut_on_a_character),
 		cmocka_unit_test(signature_words_per_kind),
 		cmocka_unit_test(changes_view_groups_largest_first),
+		cmocka_unit_test(changes_view_groups_as_the_review_does),
 		cmocka_unit_test(changes_view_leaves_other_texts_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

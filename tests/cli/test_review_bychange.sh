@@ -95,6 +95,28 @@ for line in open(sys.argv[1]): json.loads(line)' "$1"
 expect_status classify_flags_all_four_pages 1 "$SMART" classify "$TMP/s/old" "$TMP/s/new"
 expect_output classify_flags_all_four_pages_text '4 pairs: 4 inspect'
 
+# ---- the groups without prompts: --by-change --list ------------------------------
+# The token's class is held by all four pages; accepting its group whole
+# (the lost row too) ignores them all: one group, the first pair a.
+expect_status list_by_change_exits_as_classify 1 \
+	"$SMART" review --by-change --list "$TMP/s/old" "$TMP/s/new"
+expect_output list_by_change_counts_the_groups '^4 flagged pairs in 1 group of changes'
+expect_output list_by_change_names_the_change '^1\. 4 pairs  [0-9a-f]{16}  update /html/body/p/text\(\): \.\.\.rder ref \{token\} -> \.\.\.rder ref \{token\}; and 1 other change$'
+expect_output list_by_change_names_the_first_pair '^   first: s/a\.html$'
+expect_status list_by_change_json_exits_as_classify 1 \
+	"$SMART" review --by-change --list --json "$TMP/s/old" "$TMP/s/new"
+"$SMART" review --by-change --list --json "$TMP/s/old" "$TMP/s/new" > "$TMP/list.json" 2>/dev/null
+check list_by_change_json_is_one_group_of_four python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+g = rows[0]
+assert len(rows) == 1 and g["group"] == 1 and g["pairs"] == 4 and g["holding"] == 4
+assert g["changes"] == 2 and g["change"]["kind"] == "update"
+assert g["tests"] == ["s/a.html", "s/b.html", "s/c.html", "s/d.html"]' "$TMP/list.json"
+check list_by_change_writes_nothing [ ! -e "$TMP/.smart" ]
+expect_status list_by_change_json_without_list_is_usage 2 \
+	"$SMART" review --by-change --json "$TMP/s/old" "$TMP/s/new"
+
 # ---- accept a group, quit, classify again ----------------------------------------
 W="$TMP/work"
 drive acc "$W"
@@ -146,6 +168,19 @@ printf '{"format":"smart-accepted","version":1,"changes":[{"id":"zz"}]}' > "$TMP
 expect_status classify_refuses_a_bad_accepted_file 2 \
 	"$SMART" classify --accepted "$TMP/bad.json" "$TMP/s/old" "$TMP/s/new"
 expect_one_error_line classify_bad_accepted_file_is_one_line 'bad\.json: changes\[0\]\.id'
+
+# ---- A: every change of the group's pairs, the whole group ignored --------------
+drive whole "$TMP/whole"
+step whole whole_starts_at_the_largest_group '' 'a change held by 4 flagged pairs'
+step whole whole_lists_what_the_other_pairs_hold '' "the group's other pairs also hold:"
+step whole whole_offers_to_accept_all '' 'A accepts all 2 changes of the group, ignoring its 4 pairs'
+step whole whole_accept_all_ignores_the_four A 'accepted: 4 pairs ignored'
+step whole whole_then_every_group_is_decided '' 'every group is decided'
+step whole whole_quit q '4 flagged pairs ignored by accepted changes'
+wait_file "$TMP/whole.status"
+check whole_every_pair_ignored_exits_0 [ "$(cat "$TMP/whole.status")" = 0 ]
+check whole_remembers_both_changes [ "$(grep -c '"id"' "$TMP/whole/.smart/accepted.json")" = 2 ]
+check whole_file_is_whole_and_loads valid_accepted "$TMP/whole/.smart/accepted.json"
 
 # ---- undo --------------------------------------------------------------------------
 drive undo "$TMP/work-undo"

@@ -105,10 +105,13 @@ k=1
 while [ $k -le $M ]; do
 	rm -rf "$TMP/x"
 	cp -R "$TMP/r" "$TMP/x"
-	# SIGKILL at the entry of the k-th rename: k-1 accepts done, the k-th
-	# temporary named and its label written, its baseline not yet replaced.
-	strace -f -qq -o /dev/null -e trace=renameat,renameat2,rename \
-		-e inject=renameat,renameat2,rename:signal=KILL:when=$k \
+	# SIGKILL at the entry of the k-th rename of a baseline (renameat in
+	# the baseline's folder; the labels file, written before it, is renamed
+	# with rename: strace counts each call apart): k-1 accepts done, the
+	# k-th temporary named and its label written, its baseline not yet
+	# replaced.
+	strace -f -qq -o /dev/null -e trace=renameat,renameat2 \
+		-e inject=renameat,renameat2:signal=KILL:when=$k \
 		"$SMART" review --accept-ignored -q --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
 		>/dev/null 2>&1
 	[ "$(ls -A "$TMP/x/old" | grep -c '^\.smart-tmp-[0-9]*-[0-9a-f]*$')" -eq 1 ] && hit=$((hit + 1))
@@ -135,4 +138,63 @@ if [ $listed -eq 0 ]; then echo "ok - review_does_not_list_a_killed_reviews_temp
 	echo "not ok - review_does_not_list_a_killed_reviews_temporary ($listed kills)"; fi
 if [ $swept -eq $M ] && [ $left -eq 0 ]; then echo "ok - next_review_removes_a_killed_reviews_temporary"; else
 	echo "not ok - next_review_removes_a_killed_reviews_temporary (said so $swept of $M, $left left one)"; fi
+
+# check_ NAME COMMAND...: ok when the command succeeds.
+check_() { name=$1; shift; if "$@" >/dev/null 2>&1; then echo "ok - $name"; else echo "not ok - $name"; fi; }
+
+# ---- killed before the labels' rename (cli/review_files.c) -----------------------
+# The label is written to a temporary file beside the labels, under the
+# folder's lock, and renamed over them: killed at the k-th such rename,
+# the labels hold the k-1 earlier records whole, the temporary is
+# left, and the next writer of that folder, holding the lock, removes it.
+k=2
+rm -rf "$TMP/x"
+cp -R "$TMP/r" "$TMP/x"
+strace -f -qq -o /dev/null -e trace=rename -e inject=rename:signal=KILL:when=$k \
+	"$SMART" review --accept-ignored -q --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
+	>/dev/null 2>&1
+check_ labels_killed_at_their_rename_leave_a_temporary \
+	test "$(ls -A "$TMP/x" | grep -c '^\.smart-tmp-review-')" -eq 1
+check_ labels_killed_at_their_rename_hold_the_earlier_records_whole \
+	sh -c "[ \$(grep -c '\"test\"' '$TMP/x/l.jsonl') = $((k - 1)) ] && python3 -c '
+import json, sys
+for line in open(sys.argv[1]): json.loads(line)' '$TMP/x/l.jsonl'"
+"$SMART" review --accept-ignored -q --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
+	>/dev/null 2>&1
+check_ next_labels_writer_removes_the_killed_temporary \
+	test "$(ls -A "$TMP/x" | grep -c '^\.smart-tmp-review-')" -eq 0
+check_ next_labels_writer_keeps_every_record \
+	test "$(grep -c '"test"' "$TMP/x/l.jsonl")" -ge $M
+
+# ---- a label appended while a review by change rewrites the file ---------------
+# A stand-in for `review --by-change` holds the labels folder's lock, reads
+# the labels, and after a while renames its rewrite over them; a
+# pair-by-pair review started meanwhile waits for the lock and appends to
+# the rewritten file, so that neither loses the other's records.
+rm -rf "$TMP/y"
+mkdir -p "$TMP/y"
+cp -R "$TMP/r/old" "$TMP/r/new" "$TMP/y/"
+printf '{"note":"earlier"}\n' > "$TMP/y/l.jsonl"
+python3 - "$TMP/y" <<'PY' &
+import fcntl, os, sys, time
+d = sys.argv[1]
+fd = os.open(d, os.O_RDONLY)
+fcntl.flock(fd, fcntl.LOCK_EX)
+open(d + "/started", "w").close()
+text = open(d + "/l.jsonl").read() + '{"note":"rewritten"}\n'
+time.sleep(1.5)
+with open(d + "/.smart-tmp-review-standin", "w") as f:
+    f.write(text)
+os.rename(d + "/.smart-tmp-review-standin", d + "/l.jsonl")
+fcntl.flock(fd, fcntl.LOCK_UN)
+PY
+standin=$!
+i=0
+while [ ! -e "$TMP/y/started" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+"$SMART" review --accept-ignored -q --labels "$TMP/y/l.jsonl" "$TMP/y/old" "$TMP/y/new" >/dev/null 2>&1
+wait $standin
+check_ label_appended_during_a_rewrite_is_kept \
+	test "$(grep -c '"test"' "$TMP/y/l.jsonl")" -eq $M
+check_ rewrite_during_an_append_is_kept \
+	sh -c "grep -q rewritten '$TMP/y/l.jsonl' && grep -q earlier '$TMP/y/l.jsonl'"
 finish

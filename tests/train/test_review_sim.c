@@ -19,6 +19,7 @@ typedef struct fixture {
 	unsigned char labels[ROWS];
 	uint32_t app[ROWS];
 	uint64_t ids[ROWS * SMART_TABLE_SIGNATURES];
+	uint64_t cls[ROWS * SMART_TABLE_SIGNATURES];
 	unsigned char n[ROWS];
 	double margin[ROWS];
 	signed char forced[ROWS];
@@ -42,6 +43,7 @@ static void setup(fixture *f, size_t n)
 	f->t.labels = f->labels;
 	f->t.app = f->app;
 	f->t.sig_ids = f->ids;
+	f->t.sig_cls = NULL; /* each change its own class, unless a test sets cls */
 	f->t.sig_n = f->n;
 	f->t.signatures = 1;
 	f->apps[0] = a0;
@@ -159,6 +161,59 @@ static void one_decision_accepts_every_change_the_group_shares(void **state)
 	assert_int_equal(s.impure_groups_accepted, 0);
 }
 
+static void a_group_of_false_alarms_is_accepted_whole(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	/* three false alarms hold change 1; two of them one more change each
+	 * (2, 3), which no other pair holds: one decision accepts all three
+	 * changes, where accepting the shared change alone would leave two */
+	setup(&f, 3);
+	f.ids[1 * SMART_TABLE_SIGNATURES + 1] = 2;
+	f.ids[2 * SMART_TABLE_SIGNATURES + 1] = 3;
+	f.n[1] = f.n[2] = 2;
+	s = simulate(&f, 0);
+	assert_int_equal(s.decisions, 1);
+	assert_int_equal(s.wasted_decisions, 1);
+	/* unless a fault elsewhere holds only changes the group would accept
+	 * (row 0 holds 2): the group then accepts change 1 alone, and the
+	 * group of change 2 (the fault first) is split */
+	setup(&f, 4);
+	one_change(&f, 0, 2);
+	f.labels[0] = 1;
+	f.ids[2 * SMART_TABLE_SIGNATURES + 1] = 2;
+	f.n[2] = 2;
+	s = simulate(&f, 0);
+	assert_int_equal(s.groups, 2);
+	assert_int_equal(s.decisions, 4); /* accept 1; split 2, then its two pairs */
+	assert_int_equal(s.wasted_decisions, 2);
+	assert_int_equal(s.decisions_on_faults, 1);
+	assert_int_equal(s.impure_groups_accepted, 0);
+}
+
+static void alike_changes_of_one_class_are_one_group(void **state)
+{
+	fixture f;
+	smart_review_sim s;
+
+	(void)state;
+	/* four false alarms, each its own change (1..4), the four of one class */
+	setup(&f, 4);
+	for (size_t i = 0; i < 4; i++) {
+		one_change(&f, i, i + 1);
+		f.cls[i * SMART_TABLE_SIGNATURES] = 99;
+	}
+	s = simulate(&f, 0);
+	assert_int_equal(s.decisions, 4); /* each its own class: four groups */
+	f.t.sig_cls = f.cls;
+	s = simulate(&f, 0);
+	assert_int_equal(s.groups, 1);
+	assert_int_equal(s.decisions, 1);
+	assert_int_equal(s.wasted_decisions, 1);
+}
+
 static void a_mixed_group_led_by_a_false_alarm_would_hide_a_fault(void **state)
 {
 	fixture f;
@@ -234,6 +289,8 @@ int main(void)
 		cmocka_unit_test(ignored_pairs_and_other_apps_cost_nothing),
 		cmocka_unit_test(a_pair_with_one_more_change_stays_flagged),
 		cmocka_unit_test(one_decision_accepts_every_change_the_group_shares),
+		cmocka_unit_test(a_group_of_false_alarms_is_accepted_whole),
+		cmocka_unit_test(alike_changes_of_one_class_are_one_group),
 		cmocka_unit_test(a_mixed_group_led_by_a_false_alarm_would_hide_a_fault),
 		cmocka_unit_test(a_table_without_signatures_is_an_error),
 		cmocka_unit_test(counts_stay_within_bounds_on_random_tables),

@@ -18,8 +18,8 @@ import threading
 
 from . import _lib
 
-__all__ = ["classify", "diff", "Decision", "Model", "Profile", "SmartError",
-           "default_model_path"]
+__all__ = ["classify", "diff", "Decision", "Model", "Profile", "Accepted", "SmartError",
+           "default_model_path", "find_accepted"]
 
 
 class SmartError(Exception):
@@ -71,6 +71,30 @@ class Profile(_Handle):
     _load, _free = "smart_profile_load", "smart_profile_free"
 
 
+class Accepted(_Handle):
+    """The changes a reviewer accepted with `smart review --by-change`
+    (.smart/accepted.json, docs/review.md): a pair the model inspects whose
+    every residual change is one of them is ignored."""
+    _load, _free = "smart_accepted_load", "smart_accepted_free"
+
+
+ACCEPTED_FILE = os.path.join(".smart", "accepted.json")
+
+
+def find_accepted(old_path=None):
+    """The accepted changes `smart classify` would use by itself: those of
+    .smart/accepted.json in the current folder, else the one in the folder
+    holding `old_path` (the old file or folder: `app/.smart/accepted.json`
+    for `app/old`); None when neither is there."""
+    if os.path.exists(ACCEPTED_FILE):
+        return ACCEPTED_FILE
+    if old_path is None:
+        return None
+    folder = os.path.dirname(os.path.normpath(os.fspath(old_path)))
+    path = os.path.join(folder, ACCEPTED_FILE) if folder else ACCEPTED_FILE
+    return path if os.path.exists(path) else None
+
+
 _cache = {}
 _cache_lock = threading.Lock()
 
@@ -108,6 +132,15 @@ def _profile(profile):
     if profile is None or isinstance(profile, Profile):
         return profile
     return _loaded(Profile, profile)
+
+
+def _accepted(accepted, old_path):
+    if accepted is False:
+        return None, None
+    if isinstance(accepted, Accepted):
+        return accepted, accepted.path
+    path = accepted if accepted is not None else find_accepted(old_path)
+    return (_loaded(Accepted, path), os.fspath(path)) if path is not None else (None, None)
 
 
 def _bytes(doc, name):
@@ -174,24 +207,36 @@ def change_line(op):
 
 
 def classify(old, new, model=None, profile=None, *, format=None, test=None, top=5,
-             max_changes=20):
+             max_changes=20, accepted=None, old_path=None):
     """Classifies the pair (old, new): str (UTF-8) or bytes, HTML or XML
     (format None sniffs). model: None for smart's default model, a path or
     a Model; profile: None, a path or a Profile; test: the test's name for
-    the profile's per-test entries. Returns a Decision; raises SmartError
-    when libsmart refuses (an XML document that is not well-formed, a
-    model or profile file that is not one)."""
+    the profile's per-test entries and the accepted changes' tests.
+    accepted: the changes accepted in review, as `smart classify` uses
+    them -- None: .smart/accepted.json of the current folder, else of the
+    folder holding old_path (the file or folder the old output came from;
+    find_accepted), when there; a path or an Accepted; False: none. A pair
+    the model inspects whose every residual change was accepted is then
+    ignored, its raw["accepted_change"] True and its last reason saying so.
+    Returns a Decision; raises SmartError when libsmart refuses (an XML
+    document that is not well-formed, a model, profile or accepted-changes
+    file that is not one)."""
     old_b, new_b = _bytes(old, "old"), _bytes(new, "new")
     m, p = _model(model), _profile(profile)
+    a, a_path = _accepted(accepted, old_path)
     opts = _lib.ExplainOptions(_lib.SMART_EXPLAIN_OPTIONS_VERSION, _format(format),
                                p._ptr if p else None,
-                               test.encode("utf-8") if test else None, top, max_changes)
+                               test.encode("utf-8") if test else None, top, max_changes,
+                               a._ptr if a else None)
     lib = _lib.lib()
     ptr = _call(lib.smart_explain_pair, m._ptr, _document(old_b, "old"),
                 _document(new_b, "new"), opts)
     o = json.loads(_lib.take_string(ptr))
+    reasons = list(o.get("reasons", []))
+    if o.get("accepted_change"):
+        reasons.append(f"ignored: every residual change was accepted in review ({a_path})")
     return Decision(decision=o["decision"], score=o["score"], cutoff=o["cutoff"],
-                    severity=o["severity"], reasons=list(o.get("reasons", [])),
+                    severity=o["severity"], reasons=reasons,
                     discounted=o.get("discounted", {}).get("text", ""),
                     comparison=o.get("comparison", ">="),
                     changes=[change_line(c) for c in o.get("changes", [])],

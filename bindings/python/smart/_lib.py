@@ -10,7 +10,7 @@ import ctypes.util
 import os
 
 SMART_ERROR_MAX = 512
-SMART_EXPLAIN_OPTIONS_VERSION = 1
+SMART_EXPLAIN_OPTIONS_VERSION = 2
 FORMATS = {None: 0, "auto": 0, "html": 1, "xml": 2}
 
 
@@ -29,7 +29,8 @@ class ExplainOptions(ctypes.Structure):
     """smart_explain_options (SMART_EXPLAIN_OPTIONS_INIT sets version, top, max_changes)."""
     _fields_ = [("version", ctypes.c_uint), ("format", ctypes.c_int),
                 ("profile", ctypes.c_void_p), ("test", ctypes.c_char_p),
-                ("top", ctypes.c_uint), ("max_changes", ctypes.c_uint)]
+                ("top", ctypes.c_uint), ("max_changes", ctypes.c_uint),
+                ("accepted", ctypes.c_void_p)]
 
 
 def _installed(name):
@@ -61,6 +62,10 @@ def _declare(lib):
     lib.smart_profile_load.restype = ctypes.c_void_p
     lib.smart_profile_free.argtypes = [ctypes.c_void_p]
     lib.smart_profile_free.restype = None
+    lib.smart_accepted_load.argtypes = [ctypes.c_char_p, err]
+    lib.smart_accepted_load.restype = ctypes.c_void_p
+    lib.smart_accepted_free.argtypes = [ctypes.c_void_p]
+    lib.smart_accepted_free.restype = None
     lib.smart_explain_pair.argtypes = [ctypes.c_void_p, P(Document), P(Document),
                                        P(ExplainOptions), err]
     lib.smart_explain_pair.restype = ctypes.c_void_p

@@ -1,0 +1,72 @@
+/* The class of a change signature: the key under which a review decides
+ * it together with alike changes (include/smart/signature.h,
+ * smart/change_group.h, docs/signatures.md). */
+#include "smart/signature.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "smart/shard.h"
+
+/* The place class of a location: its last element with its text or
+ * attribute ("td/text()", "input@data-for"), or the location itself
+ * ("script text"). */
+static const char *place_class(const char *location)
+{
+	const char *last = strrchr(location, '/');
+
+	if (!last)
+		return location;
+	if (strcmp(last, "/text()") == 0)
+		for (const char *p = last; p > location;)
+			if (*--p == '/')
+				return p + 1;
+	return last + 1;
+}
+
+/* Whether `v` holds a masked shape ("{date}") and nothing else but white
+ * space and punctuation, uncut. */
+static int only_shapes(const char *v)
+{
+	int shapes = 0;
+	size_t n = strlen(v);
+
+	if (n >= 3 && strcmp(v + n - 3, "...") == 0)
+		return 0;
+	for (const char *p = v; *p;) {
+		size_t name = *p == '{' ? strspn(p + 1, "abcdefghijklmnopqrstuvwxyz") : 0;
+
+		if (name && p[1 + name] == '}') {
+			shapes = 1;
+			p += name + 2;
+		} else if (isspace((unsigned char)*p) || ispunct((unsigned char)*p)) {
+			p++;
+		} else {
+			return 0;
+		}
+	}
+	return shapes;
+}
+
+uint64_t smart_signature_class(const smart_signature *s)
+{
+	char key[SMART_SIGNATURE_LOCATION + SMART_SIGNATURE_VALUE + 32];
+	int n = 0;
+
+	if ((s->kind == SMART_OP_UPDATE || s->kind == SMART_OP_ATTR_CHANGE) &&
+	    strcmp(s->old_shape, s->new_shape) == 0 && strchr(s->old_shape, '{')) {
+		n = snprintf(key, sizeof(key), "same shape\x1f%s\x1f%s\x1f%s",
+			     smart_op_name(s->kind), place_class(s->location), s->old_shape);
+	} else if (s->kind == SMART_OP_INSERT || s->kind == SMART_OP_DELETE) {
+		const char *v = s->kind == SMART_OP_INSERT ? s->new_shape : s->old_shape;
+		const char *text = v[0] == '<' && strchr(v, '>') ? strchr(v, '>') + 1 : v;
+
+		if (only_shapes(text))
+			n = snprintf(key, sizeof(key), "only shapes\x1f%s\x1f%s",
+				     smart_op_name(s->kind), text);
+	}
+	if (n <= 0)
+		return s->id;
+	return smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+}
