@@ -54,6 +54,17 @@ static void random_design(uint64_t *rng, size_t n, size_t p, double *rows,
 	labels[1] = 1;
 }
 
+/* The next random design: p and n drawn, then random_design. */
+static smart_dataset next_design(uint64_t *rng, double *rows, unsigned char *labels,
+				 signed char *signs)
+{
+	size_t p = 1 + (size_t)smart_rng_below(rng, MAX_P);
+	size_t n = p + 3 + (size_t)smart_rng_below(rng, MAX_N - MAX_P - 3);
+
+	random_design(rng, n, p, rows, labels, signs);
+	return (smart_dataset){ rows, labels, n, p, names };
+}
+
 /* Asserts the two fits are the same, bit for bit. */
 static void assert_same_fit(const smart_ols_fit *a, const smart_ols_fit *b, size_t p)
 {
@@ -80,15 +91,13 @@ static void path_on_the_triangle_is_the_path_of_fits_on_all_rows(void **state)
 
 	(void)state;
 	for (int trial = 0; trial < 400; trial++) {
-		size_t p = 1 + (size_t)smart_rng_below(&rng, MAX_P);
-		size_t n = p + 3 + (size_t)smart_rng_below(&rng, MAX_N - MAX_P - 3);
-		smart_dataset d = { rows, labels, n, p, names };
+		smart_dataset d = next_design(&rng, rows, labels, signs);
+		size_t p = d.n_features;
 		smart_train_options o = SMART_TRAIN_OPTIONS_INIT;
 		smart_ols_fit exact, reduced;
 		smart_error e1 = { "" }, e2 = { "" };
 		int r1, r2;
 
-		random_design(&rng, n, p, rows, labels, signs);
 		o.degenerate = trial % 4 ? SMART_DEGENERATE_DROP : SMART_DEGENERATE_FAIL;
 		o.signs = signs;
 		o.sign_constraints = 1;
@@ -118,15 +127,13 @@ static void a_refit_on_the_triangle_is_within_its_margins_of_the_fit_on_all_rows
 
 	(void)state;
 	for (int trial = 0; trial < 300; trial++) {
-		size_t p = 1 + (size_t)smart_rng_below(&rng, MAX_P);
-		size_t n = p + 3 + (size_t)smart_rng_below(&rng, MAX_N - MAX_P - 3);
-		smart_dataset d = { rows, labels, n, p, names };
+		smart_dataset d = next_design(&rng, rows, labels, signs);
+		size_t p = d.n_features;
 		smart__ols_reduced rd;
 		smart_ols_fit fit;
 		smart_error err = { "" };
 		int sure;
 
-		random_design(&rng, n, p, rows, labels, signs);
 		for (size_t j = 0; j < p; j++)
 			fixed[j] = smart_rng_below(&rng, 5) == 0;
 		assert_int_equal(smart__ols_reduced_init(&rd, &d, &err), 0);
