@@ -38,6 +38,15 @@ void smart__arena_free(smart_arena *arena)
 	free(arena);
 }
 
+size_t smart__arena_bytes(const smart_arena *arena)
+{
+	size_t total = 0;
+
+	for (const struct chunk *c = arena ? arena->head : NULL; c; c = c->next)
+		total += sizeof(*c) + c->size;
+	return total;
+}
+
 /* Takes `size` bytes starting at a multiple of `align` (a power of two). */
 static void *arena_take(smart_arena *arena, size_t size, size_t align)
 {

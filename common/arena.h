@@ -19,6 +19,9 @@ void smart__arena_free(smart_arena *arena);
 /* Returns `size` bytes aligned for any type, or NULL when out of memory. */
 void *smart__arena_alloc(smart_arena *arena, size_t size);
 
+/* The bytes the arena holds from malloc (its chunks, whole); 0 for NULL. */
+size_t smart__arena_bytes(const smart_arena *arena);
+
 /* Copies `len` bytes of `s` and a terminating NUL; NULL when out of memory. */
 char *smart__arena_strndup(smart_arena *arena, const char *s, size_t len);
 

@@ -15,6 +15,8 @@
 #include "smart/profile.h"
 #include "smart/scrub.h"
 
+#include "tree_cache.h"
+
 /* The alignment of the scrubbed trees (d) in the raw trees' node numbers,
  * for counting what scrubbing explained: d->old_to_new itself when the
  * raw trees were aligned, else a new array (*owned). */
@@ -145,6 +147,27 @@ done:
 	return rc;
 }
 
+/* The tree of one document: through m->trees when the caller gave a cache
+ * (training, whose pairs share documents), else a parse. *ref is what
+ * unparse hands back. */
+static smart_tree *parse(const smart_measure *m, const smart_document *doc, void **ref,
+			 smart_error *err)
+{
+	*ref = NULL;
+	if (m->trees)
+		return smart__tree_cache_get(m->trees, doc, m->format, ref, err);
+	return smart_tree_parse(doc->data, doc->len, m->format, doc->name, err);
+}
+
+/* Frees a tree parse returned. */
+static void unparse(const smart_measure *m, smart_tree *tree, void *ref)
+{
+	if (m->trees)
+		smart__tree_cache_release(m->trees, tree, ref);
+	else
+		smart_tree_free(tree);
+}
+
 /* Parse both, note whether the parsed trees differ (the tree-diff
  * baseline), scrub both (value shapes, a moved site's root, generator
  * metadata; unless raw), align with DiffX (less the presentational
@@ -160,6 +183,7 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	smart_scrub_pass s = { .off = m->scrubbers_off };
 	int scrubbing = 0;
 	smart_diff *diff = NULL;
+	void *old_ref = NULL, *new_ref = NULL;
 	int status = -1;
 
 	assert(SMART_DISCOUNT_LEARNED < sizeof(r->discounted) / sizeof(r->discounted[0]));
@@ -168,10 +192,10 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	m->bytes_differ = old_doc->len != new_doc->len ||
 			  memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
 	m->trees_differ = 0;
-	old_tree = smart_tree_parse(old_doc->data, old_doc->len, m->format, old_doc->name, err);
+	old_tree = parse(m, old_doc, &old_ref, err);
 	if (!old_tree)
 		goto out;
-	new_tree = smart_tree_parse(new_doc->data, new_doc->len, m->format, new_doc->name, err);
+	new_tree = parse(m, new_doc, &new_ref, err);
 	if (!new_tree)
 		goto out;
 	r->trees_differ = !smart_tree_equal(old_tree, new_tree) ||
@@ -206,8 +230,8 @@ out:
 	m->trees_differ = r->trees_differ;
 	smart_diff_free(diff);
 	smart_scrub_pass_free(&s);
-	smart_tree_free(new_tree);
-	smart_tree_free(old_tree);
+	unparse(m, new_tree, new_ref);
+	unparse(m, old_tree, old_ref);
 	return status;
 }
 

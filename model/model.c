@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/options.h"
+#include "ols_internal.h"
 #include "smart/version.h"
 #include "svm.h"
 
@@ -72,48 +73,6 @@ smart_model *smart_model_alloc(smart_model_kind kind, size_t n_features,
 	return model_new(kind, n_features, names);
 }
 
-/* OLS, refitted with the most significant feature whose weight contradicts
- * its hypothesised sign fixed at 0 until none does (options->signs,
- * options->sign_constraints); a plain fit otherwise. */
-static int ols_signed(const smart_dataset *data, const smart_train_options *options,
-		      smart_ols_fit *fit, smart_error *err)
-{
-	unsigned char *fixed;
-	int rc = -1;
-
-	if (!options->sign_constraints || !options->signs)
-		return smart_ols(data, options->degenerate, fit, err);
-	fixed = calloc(data->n_features ? data->n_features : 1, 1);
-	if (!fixed)
-		return smart_error_oom(err);
-	for (;;) {
-		size_t worst = data->n_features;
-		double worst_f = -1;
-
-		if (smart_ols_fixed(data, options->degenerate, fixed, fit, err))
-			goto done;
-		for (size_t j = 0; j < data->n_features; j++) {
-			double f;
-
-			if (fit->dropped[j] || options->signs[j] * fit->weights[j] >= -SMART_SIGN_TOLERANCE)
-				continue;
-			f = isfinite(fit->anova[j].f) ? fit->anova[j].f : 1e300;
-			if (f > worst_f) {
-				worst_f = f;
-				worst = j;
-			}
-		}
-		if (worst == data->n_features)
-			break;
-		fixed[worst] = 1;
-		smart_ols_fit_free(fit);
-	}
-	rc = 0;
-done:
-	free(fixed);
-	return rc;
-}
-
 smart_model *smart_model_train(const smart_dataset *data,
 			       const smart_train_options *options,
 			       smart_ols_fit *fit_out, smart_error *err)
@@ -137,7 +96,7 @@ smart_model *smart_model_train(const smart_dataset *data,
 	if (options->kind == SMART_MODEL_LINEAR) {
 		smart_ols_fit fit;
 
-		if (ols_signed(data, options, &fit, err))
+		if (smart__ols_signed(data, options, &fit, 0, err))
 			goto fail;
 		m->intercept = fit.intercept;
 		memcpy(m->weights, fit.weights, data->n_features * sizeof(double));

@@ -5,9 +5,10 @@
  */
 #include "smart/model.h"
 
+#include "ols_internal.h"
+
 #include <assert.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,21 +19,6 @@
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit.h>
 #include <gsl/gsl_vector.h>
-
-/* GSL's default error handler aborts the process; smart checks every
- * status instead. The handler is process-wide, so it is switched off once,
- * for good, rather than toggled around each fit (which raced when two
- * threads fitted at once). */
-static pthread_once_t gsl_quiet_once = PTHREAD_ONCE_INIT;
-
-static void gsl_quiet(void)
-{
-	gsl_set_error_handler_off();
-}
-
-/* Singular values below this fraction of the largest, on unit-norm centred
- * columns, mean "linearly dependent". */
-#define OLS_RANK_TOL 1e-9
 
 void smart_ols_fit_free(smart_ols_fit *fit)
 {
@@ -46,7 +32,7 @@ void smart_ols_fit_free(smart_ols_fit *fit)
 
 /* Column j centred and scaled to unit length into `out` (n values); returns
  * 0 when the column is constant (then `out` is untouched garbage). */
-static int ols_standardise(const smart_dataset *d, size_t j, double *out)
+int smart__ols_standardise(const smart_dataset *d, size_t j, double *out)
 {
 	double mean = 0, norm = 0;
 
@@ -63,108 +49,6 @@ static int ols_standardise(const smart_dataset *d, size_t j, double *out)
 	norm = sqrt(norm);
 	for (size_t r = 0; r < d->n_rows; r++)
 		out[r] /= norm;
-	return 1;
-}
-
-/* The columns kept so far, as an orthonormal basis Q (n x k) and the
- * triangle R of their QR factorisation (Q R = the columns). R has the
- * singular values of the columns themselves, so the rank test of one more
- * column costs its projections on Q (O(n k)) and the SVD of a (k+1)-square
- * matrix, where an SVD of all n x (k+1) columns for every feature cost
- * O(n k^2) each: most of the time of training the default model, which
- * screens its features on every refit of the sign constraints and every
- * fold of the cross-validation. */
-typedef struct ols_basis {
-	size_t n, k, max;
-	double *q;     /* max columns of n values; the first k are Q */
-	double *r;     /* max x max, row-major; the top-left k x k is R */
-	double *along; /* max: a new column's coordinates along Q */
-} ols_basis;
-
-static int ols_basis_init(ols_basis *b, size_t n, size_t max)
-{
-	b->n = n;
-	b->k = 0;
-	b->max = max;
-	b->q = malloc((n ? n : 1) * (max ? max : 1) * sizeof(double));
-	b->r = calloc(max ? max * max : 1, sizeof(double));
-	b->along = malloc((max ? max : 1) * sizeof(double));
-	return b->q && b->r && b->along ? 0 : -1;
-}
-
-static void ols_basis_free(ols_basis *b)
-{
-	free(b->q);
-	free(b->r);
-	free(b->along);
-}
-
-/* The smallest singular value of the (k+1)-square R of the kept columns
- * and `col` over the largest: `col`'s coordinates b->along and the norm
- * `rest` of what lies outside them. */
-static double ols_condition(const ols_basis *b, double rest, int *oom)
-{
-	size_t k = b->k, m = k + 1;
-	gsl_matrix *a = gsl_matrix_calloc(m, m), *v = gsl_matrix_alloc(m, m);
-	gsl_vector *s = gsl_vector_alloc(m), *work = gsl_vector_alloc(m);
-	double ratio = 0;
-
-	if (!a || !v || !s || !work) {
-		*oom = 1;
-		goto done;
-	}
-	for (size_t i = 0; i < k; i++) {
-		for (size_t j = i; j < k; j++)
-			gsl_matrix_set(a, i, j, b->r[i * b->max + j]);
-		gsl_matrix_set(a, i, k, b->along[i]);
-	}
-	gsl_matrix_set(a, k, k, rest);
-	gsl_linalg_SV_decomp(a, v, s, work);
-	ratio = gsl_vector_get(s, 0) > 0 ? gsl_vector_get(s, k) / gsl_vector_get(s, 0) : 0;
-done:
-	gsl_matrix_free(a);
-	gsl_matrix_free(v);
-	gsl_vector_free(s);
-	gsl_vector_free(work);
-	return ratio;
-}
-
-/* True when the standardised column `col` (n values) keeps the kept
- * columns at full rank; it then joins them. Gram-Schmidt twice, so that
- * what is left of the column is orthogonal to Q to rounding. */
-static int ols_basis_try(ols_basis *b, const double *col, int *oom)
-{
-	size_t n = b->n, k = b->k;
-	double *z = b->q + k * n, rest = 0;
-
-	assert(k < b->max);
-	if (k + 2 > n) /* centred columns live in an (n-1)-dimensional space */
-		return 0;
-	memcpy(z, col, n * sizeof(*z));
-	for (size_t i = 0; i < k; i++)
-		b->along[i] = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < k; i++) {
-			const double *qi = b->q + i * n;
-			double dot = 0;
-
-			for (size_t r = 0; r < n; r++)
-				dot += qi[r] * z[r];
-			for (size_t r = 0; r < n; r++)
-				z[r] -= dot * qi[r];
-			b->along[i] += dot;
-		}
-	for (size_t r = 0; r < n; r++)
-		rest += z[r] * z[r];
-	rest = sqrt(rest);
-	if (rest == 0 || !(ols_condition(b, rest, oom) > OLS_RANK_TOL))
-		return 0;
-	for (size_t r = 0; r < n; r++)
-		z[r] /= rest;
-	for (size_t i = 0; i < k; i++)
-		b->r[i * b->max + k] = b->along[i];
-	b->r[k * b->max + k] = rest;
-	b->k++;
 	return 1;
 }
 
@@ -185,10 +69,10 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 		      smart_error *err)
 {
 	double *col = malloc((d->n_rows ? d->n_rows : 1) * sizeof(*col));
-	ols_basis basis;
+	smart__ols_basis basis;
 	int rc = -1, oom = 0;
 
-	if (ols_basis_init(&basis, d->n_rows, d->n_features) || !col) {
+	if (smart__ols_basis_init(&basis, d->n_rows, d->n_rows, d->n_features) || !col) {
 		smart_error_oom(err);
 		goto done;
 	}
@@ -200,9 +84,9 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 			ols_note_drop(fit, d->names[j], "sign contradicts hypothesis");
 			continue;
 		}
-		if (!ols_standardise(d, j, col))
+		if (!smart__ols_standardise(d, j, col))
 			why = "constant";
-		else if (!ols_basis_try(&basis, col, &oom))
+		else if (!smart__ols_basis_try(&basis, col, &oom).kept)
 			why = "collinear with earlier features";
 		if (oom) {
 			smart_error_oom(err);
@@ -227,7 +111,7 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 	*active = basis.k;
 	rc = 0;
 done:
-	ols_basis_free(&basis);
+	smart__ols_basis_free(&basis);
 	free(col);
 	return rc;
 }
@@ -256,7 +140,7 @@ static int ols_solve(const smart_dataset *d, smart_ols_fit *fit, size_t active,
 				gsl_matrix_set(x, r, col++, d->rows[r * d->n_features + j]);
 		gsl_vector_set(y, r, d->labels[r]);
 	}
-	pthread_once(&gsl_quiet_once, gsl_quiet);
+	smart__ols_gsl_quiet();
 	status = gsl_multifit_linear(x, y, c, cov, &chisq, work);
 	if (status) {
 		smart_error_set(err, "least-squares fit failed: %s", gsl_strerror(status));

@@ -12,7 +12,15 @@
 #include "common/array.h"
 #include "common/pool.h"
 #include "smart/features.h"
+#include "smart/measure.h"
 #include "smart/signature.h"
+
+/* The bytes of parsed documents kept for the pairs that share them: a
+ * page's mutants and reruns come one after another in a corpus, so a few
+ * pages' trees find nearly every repeat (docs/performance.md). */
+#ifndef TABLE_TREE_CACHE
+#define TABLE_TREE_CACHE ((size_t)64 << 20)
+#endif
 
 typedef struct load_job {
 	smart_pair_job pair;
@@ -33,6 +41,7 @@ typedef struct load_ctx {
 	smart_corpus_reader *reader;
 	const smart_load_options *o;
 	smart_comparator_set comparators; /* the table's, run on every pair */
+	smart_tree_cache *trees;  /* the documents parsed, shared by the pairs */
 	size_t bad;
 	size_t rows, total;  /* o->progress: rows added, of total records */
 	size_t position;     /* without a shard: records read so far */
@@ -125,6 +134,7 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->m.scrubbers_off = c->table->scrubbers_off;
 		j->m.comparators = &c->comparators;
 		j->m.comparator_features = c->table->comparator_features;
+		j->m.trees = c->trees;
 		j->m.fails = j->fails;
 		if (c->table->signatures) {
 			j->sigs = calloc(1, sizeof(*j->sigs));
@@ -244,7 +254,11 @@ int smart_table_load(smart_table *t, const char *const *paths, size_t n_paths,
 				       smart_feature_count());
 	if (o->progress && !o->shard && smart_corpus_count(paths, n_paths, &c.total, err))
 		return -1;
+	c.trees = smart_tree_cache_new(TABLE_TREE_CACHE, err);
+	if (!c.trees)
+		return -1;
 	rc = smart__pool_map(o->threads, &ops, &c, err);
+	smart_tree_cache_free(c.trees);
 	smart_corpus_close(c.reader);
 	if (bad)
 		*bad = c.bad;

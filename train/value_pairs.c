@@ -42,7 +42,12 @@ typedef struct pairs_ctx {
 	smart_error first_bad; /* why the first unusable record was */
 	smart_corpus_reader *reader;
 	const smart_value_rows_options *o;
+	smart_tree_cache *trees; /* the documents parsed, shared by the pairs */
 } pairs_ctx;
+
+/* The bytes of parsed documents kept for the pairs that share them (as
+ * smart_table_load keeps, train/load.c). */
+#define VALUE_TREE_CACHE ((size_t)64 << 20)
 
 uint64_t smart_value_place(const smart_tree *t, uint32_t node, const char *attribute)
 {
@@ -150,6 +155,7 @@ static int pairs_next(void *ctx, void **out, smart_error *err)
 
 static void pairs_work(void *ctx, void *job)
 {
+	pairs_ctx *c = ctx;
 	pairs_job *j = job;
 	smart_document old_doc = smart_pair_job_document(&j->pair, 0);
 	smart_document new_doc = smart_pair_job_document(&j->pair, 1);
@@ -157,9 +163,8 @@ static void pairs_work(void *ctx, void *job)
 	 * features measured after it were work thrown away */
 	smart_measure m = { .values = j->values, .format = j->pair.format, .test = j->pair.test,
 			    .scrubbers_off = (1u << SMART_SCRUBBER_COUNT) - 1, .align_only = 1,
-			    .on_aligned = collect, .on_aligned_ctx = j };
+			    .on_aligned = collect, .on_aligned_ctx = j, .trees = c->trees };
 
-	(void)ctx;
 	j->bad = smart_measure_pair(&old_doc, &new_doc, &m, &j->err) != 0;
 	smart_pair_job_drop_documents(&j->pair);
 }
@@ -264,7 +269,10 @@ int smart_value_rows_extract(smart_value_rows *rows, const char *const *paths, s
 	if (smart__options_check(o->version, SMART_VALUE_ROWS_OPTIONS_VERSION, "value rows",
 				 "SMART_VALUE_ROWS_OPTIONS_INIT", err))
 		return -1;
+	if (!(c.trees = smart_tree_cache_new(VALUE_TREE_CACHE, err)))
+		return -1;
 	rc = smart__pool_map(o->threads, &ops, &c, err);
+	smart_tree_cache_free(c.trees);
 	smart_corpus_close(c.reader);
 	if (bad)
 		*bad = c.bad;

@@ -96,7 +96,33 @@ typedef struct smart_measure {
 	int align_only;    /* in: 1 to stop once the pair is aligned and
 	                    * on_aligned has seen it: no features (values may
 	                    * be NULL), no comparators (learning a profile) */
+	struct smart_tree_cache *trees; /* in: optional: parse through this
+	                    * cache (smart_tree_cache_new), for many pairs
+	                    * that share documents; NULL: parse each */
 } smart_measure;
+
+/* A cache of parsed documents, shared by the threads measuring a batch of
+ * pairs (training's table, smart_table_load): a document parsed before,
+ * byte for byte and in the same format, is not parsed again; the pair is
+ * measured on a copy of the cached tree, and measures the same as with a
+ * fresh parse. The least recently used trees are dropped past `budget`
+ * bytes (a tree counts its arrays, strings and a copy of the document). */
+typedef struct smart_tree_cache smart_tree_cache;
+
+smart_tree_cache *smart_tree_cache_new(size_t budget, smart_error *err);
+
+/* Frees the cache; every tree measured through it must be done. NULL is
+ * allowed. */
+void smart_tree_cache_free(smart_tree_cache *cache);
+
+/* What the cache did, read once the pairs measured through it are done. */
+typedef struct smart_tree_cache_counts {
+	size_t hits;   /* documents found parsed */
+	size_t misses; /* documents parsed */
+	size_t held;   /* bytes the cached trees hold now */
+} smart_tree_cache_counts;
+
+smart_tree_cache_counts smart_tree_cache_count(const smart_tree_cache *cache);
 
 /* The rules that decide before the model does, the same in classify and
  * in evaluation: a pair whose document type declaration changed is
