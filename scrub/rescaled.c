@@ -224,8 +224,10 @@ static uint32_t cell_at(const smart_tree *t, uint32_t row, uint32_t column)
 }
 
 /* Whether the header of the table column that holds cell `cell` names a
- * rate: the cell at the same position of the table's first row of header
- * cells (<th>) that comes before the cell's own row. */
+ * rate: the cell at the same position of the table's first row, when
+ * that row comes before the cell's own and the cell there is a <th>.
+ * Only the first row is read, so that a long table costs one look per
+ * cell, not one per row above it. */
 static int column_names_a_rate(const smart_tree *t, uint32_t cell)
 {
 	uint32_t row = t->nodes[cell].parent, table = row, column = 0;
@@ -242,8 +244,8 @@ static int column_names_a_rate(const smart_tree *t, uint32_t cell)
 		if (t->nodes[k].kind != SMART_NODE_ELEMENT || strcmp(t->nodes[k].name, "tr") != 0)
 			continue;
 		head = cell_at(t, k, column);
-		if (head != SMART_NONE && strcmp(t->nodes[head].name, "th") == 0)
-			return subtree_names_a_rate(t, head);
+		return head != SMART_NONE && strcmp(t->nodes[head].name, "th") == 0 &&
+		       subtree_names_a_rate(t, head);
 	}
 	return 0;
 }
