@@ -1,24 +1,30 @@
 /*
- * The "rescaled" scrubber (include/smart/scrub.h): numbers a run computed
- * over its own time base. A monitoring page prints rates and averages
- * ("ø per hour: 3,577,200", "2,835.6 k", "78 k") that are counts divided
- * by how long the server has been up; two clean runs that count the same
- * events over another uptime print every one of them multiplied by one
- * factor (3/4 when the uptime grew by a third). No single number shows
- * it, but the pair does, as the clock's year and a moved site's links are
- * shown by the pair: when the text updates that differ only in their
- * numbers agree on one factor other than 1, within the rounding of every
+ * The "rescaled" scrubber (include/smart/scrub.h): rates a run computed
+ * over its own time base. A monitoring page prints rates ("ø per hour:
+ * 3,577,200", a column headed "ø per hour" over "2,835.6 k", "78 k") that
+ * are counts divided by how long the server has been up; two clean runs
+ * that count the same events over another uptime print every rate
+ * multiplied by one factor (3/4 when the uptime grew by a third). No
+ * single number shows it, but the pair does, as the clock's year and a
+ * moved site's links are shown by the pair: when every text update that
+ * differs only in its numbers is a rate (its own text, or the header of
+ * its table column, says per second/minute/hour/day or /s, /min, /h),
+ * they all agree on one factor other than 1, within the rounding of every
  * printed digit, and two or more numbers of different old values are
  * precise enough to say so, those numbers become "{rescaled}" in both
  * trees and their edits leave the script.
  *
- * A changed count beside an unchanged one in the same text ("Showing
- * 1-25 of 300" -> "1-25 of 225") refutes it (25 stayed 25), and so does
- * any number of those updates that moved by another factor; one number
- * alone, or numbers too short to carry a factor ("3" -> "2"), prove
- * nothing. Issue 35, read from phpMyAdmin's server status pages: tuning
- * until an application nobody read confirms it (`--scrubbers -rescaled`
- * turns it off; tests/scrub/test_rescaled.c).
+ * A count is no rate: a seeded fault of gcovr doubles every "called N
+ * times", another changes a covered count and its percentage together,
+ * and without the rate check both were hidden (gcovr held out 0.9974 ->
+ * 0.9759); a count that changed beside the rates refutes the rule too.
+ * A rate beside an unchanged number in the same text ("25 of 300
+ * requests per second" -> "25 of 225") refutes it (25 stayed 25), and so
+ * does any rate that moved by another factor; one number alone, or
+ * numbers too short to carry a factor ("3" -> "2"), prove nothing.
+ * Issue 35, read from phpMyAdmin's server status pages: tuning until an
+ * application nobody read confirms it (`--scrubbers -rescaled` turns it
+ * off; tests/scrub/test_rescaled.c).
  */
 #include "smart/scrub.h"
 #include "smart/diffx.h"
