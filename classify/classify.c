@@ -268,6 +268,7 @@ size_t smart_discount_text(const unsigned *counts, char *buf, size_t size)
 	used = append_count(buf, size, used, counts[SMART_DISCOUNT_CAPTCHA], "captcha challenge");
 	used = append_count(buf, size, used, counts[SMART_DISCOUNT_NAMED], "named value");
 	used = append_count(buf, size, used, counts[SMART_DISCOUNT_LEARNED], "learned value");
+	used = append_count(buf, size, used, counts[SMART_DISCOUNT_RESCALED], "rescaled rate");
 	used = append_count(buf, size, used, counts[SMART_DISCOUNT_PRESENTATION],
 			    "presentational attribute");
 	return used;

@@ -54,6 +54,7 @@ static int discount_slot(int scrubber)
 	case SMART_SCRUBBER_METADATA: return SMART_DISCOUNT_METADATA;
 	case SMART_SCRUBBER_PRESENTATION: return SMART_DISCOUNT_PRESENTATION;
 	case SMART_SCRUBBER_LEARNED: return SMART_DISCOUNT_LEARNED;
+	case SMART_SCRUBBER_RESCALED: return SMART_DISCOUNT_RESCALED;
 	default: return -1;
 	}
 }
@@ -186,7 +187,7 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	void *old_ref = NULL, *new_ref = NULL;
 	int status = -1;
 
-	assert(SMART_DISCOUNT_LEARNED < sizeof(r->discounted) / sizeof(r->discounted[0]));
+	assert(SMART_DISCOUNT_RESCALED < sizeof(r->discounted) / sizeof(r->discounted[0]));
 	assert(SMART_SCRUBBER_COUNT <= sizeof(r->scrubbed) / sizeof(r->scrubbed[0]));
 	memset(r, 0, sizeof(*r));
 	m->bytes_differ = old_doc->len != new_doc->len ||

@@ -97,6 +97,13 @@ static int run_learned(smart_scrub_pass *s, struct smart_diff *d, smart_error *e
 				   s->values ? s->values : smart_value_model_default(), s->log, err);
 }
 
+/* Numbers of the page's text rescaled by one factor. */
+static int run_rescaled(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	assert(d);
+	return smart_scrub_rescaled(s->p.old_clean, s->p.new_clean, d, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -116,6 +123,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	  run_presentation },
 	{ "learned", "changed values no rule explained that the value model trained on the "
 		     "corpora calls volatile", 1, run_learned },
+	{ "rescaled", "numbers of the page's text all rescaled by one factor (rates and "
+		      "averages over another uptime)", 1, run_rescaled },
 };
 
 const char *smart_scrubber_name(int id)
@@ -160,7 +169,7 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 		if (id < 0)
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
 					       "names, copies, values, clock_year, clock_pieces, "
-					       "rebase, metadata, presentation, learned)", (int)len, p + neg);
+					       "rebase, metadata, presentation, learned, rescaled)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;

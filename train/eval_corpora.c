@@ -203,6 +203,9 @@ static int eval_profiles(const char *const *paths, size_t n_paths, const smart_e
 
 	r->n_columns = o->calibrate_reruns ? SMART_EVAL_COLUMNS : 2;
 	smart_table_init(&plain, r->table.names, r->table.n_features);
+	/* measured as the plain evaluation measures: raw or with scrubbers off */
+	plain.raw = r->table.raw = o->raw;
+	plain.scrubbers_off = r->table.scrubbers_off = o->scrubbers_off;
 	smart_profile_set_attach(ps, &r->table);
 	smart_profile_set_attach(ps, &plain);
 	ps->off = 1;

@@ -39,6 +39,7 @@ typedef struct smart_features_result {
 #define SMART_DISCOUNT_CAPTCHA (SMART_SHAPE_COUNT + 2)
 #define SMART_DISCOUNT_NAMED (SMART_SHAPE_COUNT + 3) /* values known by name, and copies */
 #define SMART_DISCOUNT_LEARNED (SMART_SHAPE_COUNT + 4) /* values the value model called volatile */
+#define SMART_DISCOUNT_RESCALED (SMART_SHAPE_COUNT + 5) /* texts whose numbers one factor rescaled */
 
 /* Comparators to run on each pair, with their configuration. */
 typedef struct smart_comparator_set {

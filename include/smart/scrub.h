@@ -152,6 +152,8 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_PRESENTATION, /* presentational attributes gained (presentation.c) */
 	SMART_SCRUBBER_LEARNED,      /* values the learned value model calls volatile
 	                              * (learned.c) */
+	SMART_SCRUBBER_RESCALED,     /* numbers of one text all rescaled by one factor
+	                              * (rates over another uptime; rescaled.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
@@ -288,5 +290,16 @@ const smart_value_model *smart_value_model_default(void);
  * or -1 with `err` set when out of memory (d is then as it was). */
 int smart_scrub_learned(smart_tree *old_clean, smart_tree *new_clean, struct smart_diff *d,
 			const smart_value_model *m, smart_scrub_log *log, smart_error *err);
+
+/* After aligning two scrubbed trees (d aligns them): when the text updates
+ * of d that differ only in their numbers agree on one factor other than 1
+ * (within the rounding of every printed digit), and two or more numbers of
+ * different old values are precise enough to show it, every number of
+ * those updates becomes "{rescaled}" in both trees, through `log`, and
+ * their edits leave d: rates and averages a run computed over another
+ * time base. Returns how many updates, or -1 with `err` set when out of
+ * memory (d is then as it was). */
+int smart_scrub_rescaled(smart_tree *old_clean, smart_tree *new_clean, struct smart_diff *d,
+			 smart_scrub_log *log, smart_error *err);
 
 #endif

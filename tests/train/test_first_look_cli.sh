@@ -57,6 +57,21 @@ else
 	echo "ok - model_without_values_does_not_scrub_values"
 fi
 
+# With --runs (profile columns) the pairs are measured as the model was
+# trained too: the "without" column of a model trained without the values
+# scrubber is its plain first look (before the fix it was measured with
+# every scrubber on: shop 0.43 against 0.98).
+mkdir -p "$TMP/noruns"
+"$SMART" eval --by-app --model "$TMP/novalues.json" --json -q "$HAND" >"$TMP/plain.json"
+"$SMART" eval --by-app --model "$TMP/novalues.json" --runs "$TMP/noruns" --json -q "$HAND" >"$TMP/runs.json"
+plain_f1=$(grep -o '"shop":{[^}]*}' "$TMP/plain.json" | grep -o '"f1":[0-9.]*' | cut -d: -f2)
+runs_f1=$(grep -o '"app":"shop","pairs":[0-9]*,"inspect":[0-9]*,"without":[0-9.]*' "$TMP/runs.json" | sed 's/.*"without"://')
+if [ -n "$plain_f1" ] && [ "$plain_f1" = "$runs_f1" ]; then
+	echo "ok - runs_columns_measure_as_the_model_was_trained"
+else
+	echo "not ok - runs_columns_measure_as_the_model_was_trained (plain $plain_f1, with --runs $runs_f1)"
+fi
+
 expect_status "ablation_runs" 0 "$SMART" eval --by-app --ablate-scrubbers --scrubbers=-captcha \
 	-q "$HAND"
 expect_output "ablation_has_a_column_per_scrubber" "all on +-captcha +-names +-copies +-values +-clock_year"
