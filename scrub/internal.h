@@ -140,4 +140,23 @@ int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_
 			const smart_shapes *shapes, const smart__scrub_named *named,
 			smart_error *err);
 
+/* ---- JSON objects' member order (scrub/json_order.c) ---- */
+
+/* Writes every JSON object of an HTML tree's scripts, and every attribute
+ * value that is JSON as a whole, again with each object's members sorted
+ * by name and no white space, in both trees through `log`. Returns how
+ * many of the new tree's values had members out of order, or -1 with
+ * `err` set when out of memory. */
+int smart__scrub_json_order(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			    smart_error *err);
+
+/* ---- measured times (scrub/elapsed.c) ---- */
+
+/* Makes each number of at most three whole digits and four or more
+ * decimals, in a text that speaks of time, "{elapsed}" in both trees
+ * through `log`. Returns how many of the new tree's texts changed, or -1
+ * with `err` set when out of memory. */
+int smart__scrub_elapsed(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			 smart_error *err);
+
 #endif

@@ -152,6 +152,9 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_PRESENTATION, /* presentational attributes gained (presentation.c) */
 	SMART_SCRUBBER_LEARNED,      /* values the learned value model calls volatile
 	                              * (learned.c) */
+	SMART_SCRUBBER_JSON_ORDER,   /* JSON objects' members in name order (json_order.c) */
+	SMART_SCRUBBER_ELAPSED,      /* a measured time printed at a timer's precision
+	                              * (elapsed.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
