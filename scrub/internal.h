@@ -159,4 +159,15 @@ int smart__scrub_json_order(smart_tree *old_tree, smart_tree *new_tree, smart_sc
 int smart__scrub_elapsed(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			 smart_error *err);
 
+/* ---- hidden inputs' order (scrub/hidden_order.c) ---- */
+
+/* Writes each run of two or more sibling <input type="hidden"> elements
+ * (white space between them aside) whose attributes have the same names
+ * in the same order in one order, in both HTML trees through `log`: the
+ * elements keep their places and take the run's attribute values sorted.
+ * Returns how many of the new tree's runs changed order, or -1 with `err`
+ * set when out of memory. */
+int smart__scrub_hidden_order(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			      smart_error *err);
+
 #endif

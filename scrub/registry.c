@@ -107,6 +107,11 @@ static int run_elapsed(smart_scrub_pass *s, struct smart_diff *d, smart_error *e
 	return smart__scrub_elapsed(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
+static int run_hidden_order(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_hidden_order(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -130,6 +135,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	  run_json_order },
 	{ "elapsed", "a measured time printed at a timer's precision in a text that speaks of "
 		     "time", 0, run_elapsed },
+	{ "hidden_order", "the order of a run of a form's hidden inputs among themselves", 0,
+	  run_hidden_order },
 };
 
 const char *smart_scrubber_name(int id)
@@ -174,7 +181,7 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 		if (id < 0)
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
 					       "names, copies, values, clock_year, clock_pieces, "
-					       "rebase, metadata, presentation, learned, json_order, elapsed)", (int)len, p + neg);
+					       "rebase, metadata, presentation, learned, json_order, elapsed, hidden_order)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;

@@ -155,6 +155,7 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_JSON_ORDER,   /* JSON objects' members in name order (json_order.c) */
 	SMART_SCRUBBER_ELAPSED,      /* a measured time printed at a timer's precision
 	                              * (elapsed.c) */
+	SMART_SCRUBBER_HIDDEN_ORDER, /* the order of a run of hidden inputs (hidden_order.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
