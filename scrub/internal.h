@@ -170,4 +170,13 @@ int smart__scrub_elapsed(smart_tree *old_tree, smart_tree *new_tree, smart_scrub
 int smart__scrub_hidden_order(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			      smart_error *err);
 
+/* ---- zones' offsets (scrub/zone_offset.c) ---- */
+
+/* Makes the offset of each text that is only a zone's name and its offset
+ * from UTC, in either order ("{tzname} -0500", "(UTC+01:00) Europe/Berlin",
+ * "EST5EDT -0400"), "{offset}" in both trees through `log`. Returns how
+ * many of the new tree's texts changed, or -1 with `err` set. */
+int smart__scrub_zone_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			     smart_error *err);
+
 #endif

@@ -112,6 +112,12 @@ static int run_hidden_order(smart_scrub_pass *s, struct smart_diff *d, smart_err
 	return smart__scrub_hidden_order(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
+/* After the values scrubber, which names an IANA zone "{tzname}". */
+static int run_zone_offset(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_zone_offset(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -137,6 +143,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 		     "time", 0, run_elapsed },
 	{ "hidden_order", "the order of a run of a form's hidden inputs among themselves", 0,
 	  run_hidden_order },
+	{ "zone_offset", "a time zone's offset from UTC beside its name, which daylight saving "
+			 "time moves", 0, run_zone_offset },
 };
 
 const char *smart_scrubber_name(int id)
@@ -181,7 +189,8 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 		if (id < 0)
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
 					       "names, copies, values, clock_year, clock_pieces, "
-					       "rebase, metadata, presentation, learned, json_order, elapsed, hidden_order)", (int)len, p + neg);
+					       "rebase, metadata, presentation, learned, json_order, elapsed, hidden_order, "
+					       "zone_offset)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;

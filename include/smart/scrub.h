@@ -156,6 +156,8 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_ELAPSED,      /* a measured time printed at a timer's precision
 	                              * (elapsed.c) */
 	SMART_SCRUBBER_HIDDEN_ORDER, /* the order of a run of hidden inputs (hidden_order.c) */
+	SMART_SCRUBBER_ZONE_OFFSET,  /* a zone's offset, moved by daylight saving time
+	                              * (zone_offset.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
