@@ -29,6 +29,8 @@ static int aligns_after(const char *old_text, const char *new_text, unsigned off
 	tb = smart_tree_parse(b, strlen(b), SMART_FORMAT_HTML, "b", &err);
 	assert_non_null(ta);
 	assert_non_null(tb);
+	s.shapes = smart_shapes_scrubbed(&err);
+	assert_non_null(s.shapes);
 	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
 	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
 	assert_non_null(d);

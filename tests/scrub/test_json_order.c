@@ -22,6 +22,8 @@ static int aligns_after(const char *old_html, const char *new_html, unsigned off
 
 	assert_non_null(a);
 	assert_non_null(b);
+	s.shapes = smart_shapes_scrubbed(&err);
+	assert_non_null(s.shapes);
 	assert_int_equal(smart_scrub_before_align(&s, a, b, &err), 0);
 	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
 	assert_non_null(d);
