@@ -179,4 +179,13 @@ int smart__scrub_hidden_order(smart_tree *old_tree, smart_tree *new_tree, smart_
 int smart__scrub_zone_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			     smart_error *err);
 
+/* ---- ISO 8601's basic format (scrub/iso_basic.c) ---- */
+
+/* Makes each date-time in ISO 8601's basic format (20240301T100011Z,
+ * 20240301T1000+0100) "{date}" in the texts and attribute values of both
+ * trees through `log`. Returns how many of the new tree's values changed,
+ * or -1 with `err` set. */
+int smart__scrub_iso_basic(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			   smart_error *err);
+
 #endif

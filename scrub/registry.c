@@ -118,6 +118,11 @@ static int run_zone_offset(smart_scrub_pass *s, struct smart_diff *d, smart_erro
 	return smart__scrub_zone_offset(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
+static int run_iso_basic(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_iso_basic(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -145,6 +150,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	  run_hidden_order },
 	{ "zone_offset", "a time zone's offset from UTC beside its name, which daylight saving "
 			 "time moves", 0, run_zone_offset },
+	{ "iso_basic", "a date-time in ISO 8601's basic format (20240301T100011Z)", 0,
+	  run_iso_basic },
 };
 
 const char *smart_scrubber_name(int id)
@@ -190,7 +197,7 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
 					       "names, copies, values, clock_year, clock_pieces, "
 					       "rebase, metadata, presentation, learned, json_order, elapsed, hidden_order, "
-					       "zone_offset)", (int)len, p + neg);
+					       "zone_offset, iso_basic)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;

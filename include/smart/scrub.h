@@ -158,6 +158,8 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_HIDDEN_ORDER, /* the order of a run of hidden inputs (hidden_order.c) */
 	SMART_SCRUBBER_ZONE_OFFSET,  /* a zone's offset, moved by daylight saving time
 	                              * (zone_offset.c) */
+	SMART_SCRUBBER_ISO_BASIC,    /* ISO 8601's basic date-time, 20240301T100011Z
+	                              * (iso_basic.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
