@@ -86,8 +86,16 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	char *s;
 	int any = 0;
 
-	for (const char *p = v; *p && !any; p++)
+	/* a measured time has a dot with four digits after it */
+	for (const char *dot = strchr(v, '.'); dot && !any; dot = strchr(dot + 1, '.')) {
+		const char *p = dot;
+
+		if (dot == v || !isdigit((unsigned char)dot[-1]))
+			continue;
+		while (p > v && isdigit((unsigned char)p[-1]))
+			p--;
 		any = measured_at(v, p) > 0;
+	}
 	if (!any || !speaks_of_time(v))
 		return v;
 	/* a measured time is at least six bytes, "{elapsed}" nine: room for

@@ -47,6 +47,16 @@ static void compile(void)
 			   : -1;
 }
 
+/* Whether `v` may hold an offset: a sign before a digit. The regular
+ * expressions are asked only then (most texts have none). */
+static int may_hold(const char *v)
+{
+	for (const char *p = v; (p = strpbrk(p, "+-")); p++)
+		if (p[1] >= '0' && p[1] <= '9')
+			return 1;
+	return 0;
+}
+
 /* `v` with its offset made "{offset}" when it is a zone's name and an
  * offset, in the log's arena; `v` itself otherwise; NULL when out of
  * memory. */
@@ -57,6 +67,8 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	size_t len, start, end;
 	char *s;
 
+	if (!may_hold(v))
+		return v;
 	if (regexec(&zone_first, v, 8, m, 0) == 0)
 		off = &m[5];
 	else if (regexec(&offset_first, v, 8, m, 0) == 0)
