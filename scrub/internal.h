@@ -140,4 +140,52 @@ int smart__scrub_copies(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_
 			const smart_shapes *shapes, const smart__scrub_named *named,
 			smart_error *err);
 
+/* ---- JSON objects' member order (scrub/json_order.c) ---- */
+
+/* Writes every JSON object of an HTML tree's scripts, and every attribute
+ * value that is JSON as a whole, again with each object's members sorted
+ * by name and no white space, in both trees through `log`. Returns how
+ * many of the new tree's values had members out of order, or -1 with
+ * `err` set when out of memory. */
+int smart__scrub_json_order(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			    smart_error *err);
+
+/* ---- measured times (scrub/elapsed.c) ---- */
+
+/* Makes each number of at most three whole digits and four or more
+ * decimals, in a text that speaks of time, "{elapsed}" in both trees
+ * through `log`. Returns how many of the new tree's texts changed, or -1
+ * with `err` set when out of memory. */
+int smart__scrub_elapsed(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			 smart_error *err);
+
+/* ---- hidden inputs' order (scrub/hidden_order.c) ---- */
+
+/* Writes each run of two or more sibling <input type="hidden"> elements
+ * (white space between them aside) whose attributes have the same names
+ * in the same order in one order, in both HTML trees through `log`: the
+ * elements keep their places and take the run's attribute values sorted.
+ * Returns how many of the new tree's runs changed order, or -1 with `err`
+ * set when out of memory. */
+int smart__scrub_hidden_order(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			      smart_error *err);
+
+/* ---- zones' offsets (scrub/zone_offset.c) ---- */
+
+/* Makes the offset of each text that is only a zone's name and its offset
+ * from UTC, in either order ("{tzname} -0500", "(UTC+01:00) Europe/Berlin",
+ * "EST5EDT -0400"), "{offset}" in both trees through `log`. Returns how
+ * many of the new tree's texts changed, or -1 with `err` set. */
+int smart__scrub_zone_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			     smart_error *err);
+
+/* ---- ISO 8601's basic format (scrub/iso_basic.c) ---- */
+
+/* Makes each date-time in ISO 8601's basic format (20240301T100011Z,
+ * 20240301T1000+0100) "{date}" in the texts and attribute values of both
+ * trees through `log`. Returns how many of the new tree's values changed,
+ * or -1 with `err` set. */
+int smart__scrub_iso_basic(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			   smart_error *err);
+
 #endif

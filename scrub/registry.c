@@ -104,6 +104,32 @@ static int run_rescaled(smart_scrub_pass *s, struct smart_diff *d, smart_error *
 	return smart_scrub_rescaled(s->p.old_clean, s->p.new_clean, d, s->log, err);
 }
 
+static int run_json_order(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_json_order(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+static int run_elapsed(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_elapsed(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+static int run_hidden_order(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_hidden_order(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+/* After the values scrubber, which names an IANA zone "{tzname}". */
+static int run_zone_offset(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_zone_offset(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+static int run_iso_basic(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_iso_basic(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -125,6 +151,16 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 		     "corpora calls volatile", 1, run_learned },
 	{ "rescaled", "numbers of the page's text all rescaled by one factor (rates and "
 		      "averages over another uptime)", 1, run_rescaled },
+	{ "json_order", "the order of a JSON object's members in a script or an attribute", 0,
+	  run_json_order },
+	{ "elapsed", "a measured time printed at a timer's precision in a text that speaks of "
+		     "time", 0, run_elapsed },
+	{ "hidden_order", "the order of a run of a form's hidden inputs among themselves", 0,
+	  run_hidden_order },
+	{ "zone_offset", "a time zone's offset from UTC beside its name, which daylight saving "
+			 "time moves", 0, run_zone_offset },
+	{ "iso_basic", "a date-time in ISO 8601's basic format (20240301T100011Z)", 0,
+	  run_iso_basic },
 };
 
 const char *smart_scrubber_name(int id)
@@ -169,7 +205,8 @@ static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_
 		if (id < 0)
 			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
 					       "names, copies, values, clock_year, clock_pieces, "
-					       "rebase, metadata, presentation, learned, rescaled)", (int)len, p + neg);
+					       "rebase, metadata, presentation, learned, rescaled, json_order, "
+					       "elapsed, hidden_order, zone_offset, iso_basic)", (int)len, p + neg);
 		*minus = *minus == 2 || *minus == neg ? neg : -1;
 		*named |= 1u << id;
 		p += neg + len;

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "smart/error.h"
+#include "smart/scrub.h"
 
 /* The version of the model file format written by smart_model_to_json. */
 #define SMART_MODEL_FORMAT_VERSION 1
@@ -60,7 +61,7 @@ typedef struct smart_provenance {
 	int raw;             /* 1 when trained on SMART's raw-tree features
 	                      * (smart train --raw; models from before scrubbing
 	                      * existed load as raw), 0 for scrub-then-align */
-	char scrubbers_off[128]; /* the scrubbers its features were measured
+	char scrubbers_off[SMART_SCRUBBERS_TEXT_MAX]; /* the scrubbers its features were measured
 	                      * without, comma-separated (smart/scrub.h); ""
 	                      * when every one ran */
 	char tool_version[32];

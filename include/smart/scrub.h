@@ -154,6 +154,14 @@ typedef enum smart_scrubber_id {
 	                              * (learned.c) */
 	SMART_SCRUBBER_RESCALED,     /* numbers of one text all rescaled by one factor
 	                              * (rates over another uptime; rescaled.c) */
+	SMART_SCRUBBER_JSON_ORDER,   /* JSON objects' members in name order (json_order.c) */
+	SMART_SCRUBBER_ELAPSED,      /* a measured time printed at a timer's precision
+	                              * (elapsed.c) */
+	SMART_SCRUBBER_HIDDEN_ORDER, /* the order of a run of hidden inputs (hidden_order.c) */
+	SMART_SCRUBBER_ZONE_OFFSET,  /* a zone's offset, moved by daylight saving time
+	                              * (zone_offset.c) */
+	SMART_SCRUBBER_ISO_BASIC,    /* ISO 8601's basic date-time, 20240301T100011Z
+	                              * (iso_basic.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
@@ -178,6 +186,11 @@ int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err);
  * comma-separated list of names turns off ("" none), as a model's
  * provenance records them. 0, or -1 with `err` naming an unknown one. */
 int smart_scrubbers_off_parse(const char *names, unsigned *off, smart_error *err);
+
+/* Room for every scrubber's name, comma-separated, and the NUL: a buffer
+ * of this size never cuts smart_scrubbers_format's list
+ * (tests/scrub/test_registry.c checks it when a scrubber is added). */
+#define SMART_SCRUBBERS_TEXT_MAX 256
 
 /* The names of the scrubbers turned off in `off`, comma-separated, into
  * buf ("" when none); returns the length written (cut to size - 1). */

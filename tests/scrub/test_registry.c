@@ -49,6 +49,20 @@ static void unknown_and_mixed_lists_are_refused_by_name(void **state)
 	assert_int_equal(off, 7); /* untouched on error */
 }
 
+/* Every scrubber off fits a provenance's buffer: nothing is cut, so a
+ * model trained with `--scrubbers none` classifies with none. */
+static void every_name_fits_the_text_max(void **state)
+{
+	char buf[SMART_SCRUBBERS_TEXT_MAX];
+	unsigned back = 0;
+	smart_error err = { "" };
+	size_t len = smart_scrubbers_format(ALL, buf, sizeof(buf));
+
+	assert_true(len < sizeof(buf) - 1);
+	assert_int_equal(smart_scrubbers_off_parse(buf, &back, &err), 0);
+	assert_int_equal(back, ALL);
+}
+
 /* What a model's provenance records reads back as the same mask, for every
  * mask. */
 static void formatted_masks_read_back(void **state)
@@ -138,6 +152,7 @@ int main(void)
 		cmocka_unit_test(every_scrubber_has_a_distinct_name_found_again),
 		cmocka_unit_test(lists_name_the_scrubbers_on_or_those_off),
 		cmocka_unit_test(unknown_and_mixed_lists_are_refused_by_name),
+		cmocka_unit_test(every_name_fits_the_text_max),
 		cmocka_unit_test(formatted_masks_read_back),
 		cmocka_unit_test(a_pass_runs_only_the_scrubbers_on),
 	};

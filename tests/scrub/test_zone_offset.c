@@ -1,0 +1,98 @@
+/* Zones' offsets (scrub/zone_offset.c): a zone listed with its offset
+ * from UTC, which daylight saving time moves between runs taken at other
+ * dates, is no edit; another zone or name beside the moved offset, an offset in
+ * another text, and the scrubber turned off still see an edit. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* values (for "{tzname}") and zone_offset on. */
+static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) &
+			     ~((1u << SMART_SCRUBBER_ZONE_OFFSET) | (1u << SMART_SCRUBBER_VALUES));
+
+/* Whether a select holding an option of `old_text` and one of `new_text`
+ * align with no edit once scrubbed with the scrubbers not in `off`. */
+static int aligns_after(const char *old_text, const char *new_text, unsigned off)
+{
+	char a[512], b[512];
+	smart_error err = { "" };
+	smart_tree *ta, *tb;
+	smart_scrub_pass s = { .off = off };
+	smart_diff *d;
+	int empty;
+
+	snprintf(a, sizeof(a), "<html><body><select name=\"Timezone\"><option>%s</option></select>"
+		 "<p>Saved</p></body></html>", old_text);
+	snprintf(b, sizeof(b), "<html><body><select name=\"Timezone\"><option>%s</option></select>"
+		 "<p>Saved</p></body></html>", new_text);
+	ta = smart_tree_parse(a, strlen(a), SMART_FORMAT_HTML, "a", &err);
+	tb = smart_tree_parse(b, strlen(b), SMART_FORMAT_HTML, "b", &err);
+	assert_non_null(ta);
+	assert_non_null(tb);
+	s.shapes = smart_shapes_scrubbed(&err);
+	assert_non_null(s.shapes);
+	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
+	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
+	assert_non_null(d);
+	empty = smart_diff_is_empty(d);
+	smart_diff_free(d);
+	smart_scrub_pass_free(&s);
+	smart_tree_free(ta);
+	smart_tree_free(tb);
+	return empty;
+}
+
+static void a_zone_whose_offset_moved_is_no_edit(void **state)
+{
+	static const char *const pairs[][2] = {
+		{ "America/Anchorage -0900", "America/Anchorage -0800" },
+		{ "America/Port-au-Prince -0500", "America/Port-au-Prince -0400" },
+		{ "EST5EDT -0500", "EST5EDT -0400" },
+		{ "(UTC+01:00) Europe/Berlin", "(UTC+02:00) Europe/Berlin" },
+		{ "Europe/Berlin (GMT+1:00)", "Europe/Berlin (GMT+2:00)" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		if (!aligns_after(pairs[i][0], pairs[i][1], ONLY))
+			fail_msg("'%s' -> '%s' should be no edit", pairs[i][0], pairs[i][1]);
+		assert_true(aligns_after(pairs[i][0], pairs[i][1], 0));
+	}
+}
+
+static void another_zone_or_another_text_stays_an_edit(void **state)
+{
+	static const char *const pairs[][2] = {
+		/* an IANA name is "{tzname}" to the value shapes; the zone
+		 * written another way is an edit */
+		{ "(UTC+01:00) Europe/Berlin", "(UTC+02:00) Berlin, Germany" },
+		{ "EST5EDT -0500", "PST8PDT -0400" },
+		/* not a zone's name and an offset alone */
+		{ "Balance -0500", "Balance -0400" },
+		{ "Room 12 -0500", "Room 12 -0400" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (aligns_after(pairs[i][0], pairs[i][1], ONLY))
+			fail_msg("'%s' -> '%s' should stay an edit", pairs[i][0], pairs[i][1]);
+}
+
+static void the_scrubber_off_sees_the_offset(void **state)
+{
+	(void)state;
+	assert_false(aligns_after("America/Anchorage -0900", "America/Anchorage -0800",
+				  1u << SMART_SCRUBBER_ZONE_OFFSET));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_zone_whose_offset_moved_is_no_edit),
+		cmocka_unit_test(another_zone_or_another_text_stays_an_edit),
+		cmocka_unit_test(the_scrubber_off_sees_the_offset),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
