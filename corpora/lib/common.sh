@@ -121,15 +121,29 @@ run_suite() {
     touch "$out/.done"
 }
 
-# keep_runs DIR -- stores the clean runs DIR/run-K as corpora/$APP/runs/run-K.tar.gz
-# (deterministic tar+gzip), for the volatility profiles.
+# keep_runs DIR [DEST] -- stores the clean runs DIR/run-K as
+# DEST/run-K.tar.gz (default DEST: corpora/$APP/runs; deterministic
+# tar+gzip), for the volatility profiles.
 keep_runs() {
-    local dir=$1 r
-    mkdir -p "$CORPORA_DIR/$APP/runs"
+    local dir=$1 dest=${2:-$CORPORA_DIR/$APP/runs} r
+    mkdir -p "$dest"
     for r in "$dir"/run-*; do
         tar -h --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
-            -C "$r" -cf - . | gzip -n -9 > "$CORPORA_DIR/$APP/runs/$(basename "$r").tar.gz"
+            -C "$r" -cf - . | gzip -n -9 > "$dest/$(basename "$r").tar.gz"
     done
+}
+
+# smoke_sessions FILE NAME COUNT -- cuts a sessions.json down to the first
+# COUNT requests of its session NAME, for a generator's --smoke run.
+smoke_sessions() {
+    "$PY" - "$1" "$2" "$3" <<'PY'
+import json, sys
+path, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+s = json.load(open(path))
+kept = next(x for x in s["sessions"] if x["name"] == name)
+s["sessions"] = [{"name": name, "requests": kept["requests"][:count]}]
+json.dump(s, open(path, "w"))
+PY
 }
 
 # mutants PREPARED_SRC FILES N OUT.jsonl [SEED] -- seeded faults via

@@ -80,13 +80,7 @@ if [ "${1:-}" = --smoke ]; then
     trap 'rm -rf "$T"' EXIT
     prepare "$T/app"
     # the login page, a failed and a good login, one table: two environments
-    python3 - "$T/app/sessions.json" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-b = next(x for x in s["sessions"] if x["name"] == "browse")
-s["sessions"] = [{"name": "browse", "requests": b["requests"][:5]}]
-json.dump(s, open(sys.argv[1], "w"))
-PY
+    smoke_sessions "$T/app/sessions.json" browse 5
     for k in 1 2; do
         (cd "$T/app" && SMART_RUN_SEED=$k sh smart-run.sh && mv out "$T/run-$k")
     done
@@ -105,11 +99,7 @@ prepare "$W/app"
 log "clean runs (four clocks, time zones, ports, host names, secrets, fresh databases)"
 run_suite "$W/app" "$W/clean" 4
 # the raw clean runs, for volatility profiles (smart profile)
-mkdir -p "$OUT_DIR/$APP/runs"
-for r in "$W/clean"/run-*; do
-    tar -h --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
-        -C "$r" -cf - . | gzip -n -9 > "$OUT_DIR/$APP/runs/$(basename "$r").tar.gz"
-done
+keep_runs "$W/clean" "$OUT_DIR/$APP/runs"
 
 log "mutants (${MUTANTS}s)"
 if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then

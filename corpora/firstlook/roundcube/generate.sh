@@ -95,12 +95,7 @@ if [ "${1:-}" = --smoke ]; then
     T=$(mktemp -d "${TMPDIR:-/tmp}/smart-rc-smoke.XXXXXX")
     trap 'rm -rf "$T"' EXIT
     prepare "$T/app"
-    "$PY" - "$T/app/sessions.json" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-s["sessions"] = [{"name": "mail", "requests": s["sessions"][1]["requests"][:5]}]
-json.dump(s, open(sys.argv[1], "w"))
-PY
+    smoke_sessions "$T/app/sessions.json" mail 5
     (cd "$T/app" && SMART_RUN_SEED=1 sh smart-run.sh && mv out "$T/run-1")
     (cd "$T/app" && sh smart-run.sh && mv out "$T/run-m")
     n=$(find "$T/run-1" -type f | wc -l)
@@ -118,11 +113,7 @@ W=$CACHE/work/fl-$APP
 prepare "$W/app"
 log "clean runs (four clocks, time zones, ports, host names, keys)"
 run_suite "$W/app" "$W/clean" 4
-mkdir -p "$HERE/runs"
-for r in "$W"/clean/run-*; do
-    tar -h --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$r" -cf - . |
-        gzip -n -9 > "$HERE/runs/$(basename "$r").tar.gz"
-done
+keep_runs "$W/clean" "$HERE/runs"
 
 log "mutants (${MUTANTS}s)"
 if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
