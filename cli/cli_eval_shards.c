@@ -21,7 +21,7 @@ void cli_eval_shard_params(const smart_eval_options *eo, char *buf, size_t size)
 				       "comparator_features=%d comparators=", eo->raw,
 				       (int)eo->format, eo->n_names, eo->comparator_features);
 
-	char off[SMART_SCRUBBERS_TEXT_MAX];
+	char off[SMART_SCRUBBERS_OFF_MAX];
 
 	for (size_t k = 0; k < eo->comparators.n && used < size; k++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? "," : "",

@@ -38,7 +38,7 @@ static int train_load(smart_table *t, const char *const *paths, size_t n_paths,
  * measured. */
 static void stats_params(char *buf, size_t size, const smart_train_corpora_options *o)
 {
-	char off[SMART_SCRUBBERS_TEXT_MAX];
+	char off[SMART_SCRUBBERS_OFF_MAX];
 
 	if (smart_scrubbers_format(o->scrubbers_off, off, sizeof(off)))
 		snprintf(buf, size, "raw=%d html_parser=%s scrubbers_off=%s", o->raw,
@@ -54,7 +54,7 @@ static int write_stats(const char *const *paths, size_t n_paths,
 		       smart_train_report *r, smart_error *err)
 {
 	smart_train_stats *stats;
-	char params[SMART_SCRUBBERS_TEXT_MAX + 96];
+	char params[SMART_SCRUBBERS_OFF_MAX + 96];
 	int rc;
 
 	t->raw = o->raw;
@@ -74,7 +74,7 @@ static int write_stats(const char *const *paths, size_t n_paths,
 static int table_from_stats(smart_table *t, const char *const *paths, size_t n_paths,
 			    const smart_train_corpora_options *o, smart_error *err)
 {
-	char params[SMART_SCRUBBERS_TEXT_MAX + 96];
+	char params[SMART_SCRUBBERS_OFF_MAX + 96];
 	smart_train_stats *stats;
 	smart_dataset d;
 	int rc = 0;

@@ -22,7 +22,6 @@
 #include <stddef.h>
 
 #include "smart/error.h"
-#include "smart/scrub.h"
 
 /* The version of the model file format written by smart_model_to_json. */
 #define SMART_MODEL_FORMAT_VERSION 1
@@ -48,6 +47,11 @@ typedef struct smart_dataset {
 	const char *const *names;
 } smart_dataset;
 
+/* Room for every scrubber's name (smart/scrub.h), comma-separated, and
+ * the NUL: smart_scrubbers_format never cuts a list into a buffer of this
+ * size (tests/scrub/test_registry.c checks it when a scrubber is added). */
+#define SMART_SCRUBBERS_OFF_MAX 256
+
 /* Where a model came from, stored in the model file. */
 typedef struct smart_provenance {
 	char **corpora;      /* owned strings */
@@ -61,7 +65,7 @@ typedef struct smart_provenance {
 	int raw;             /* 1 when trained on SMART's raw-tree features
 	                      * (smart train --raw; models from before scrubbing
 	                      * existed load as raw), 0 for scrub-then-align */
-	char scrubbers_off[SMART_SCRUBBERS_TEXT_MAX]; /* the scrubbers its features were measured
+	char scrubbers_off[SMART_SCRUBBERS_OFF_MAX]; /* the scrubbers its features were measured
 	                      * without, comma-separated (smart/scrub.h); ""
 	                      * when every one ran */
 	char tool_version[32];

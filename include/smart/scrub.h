@@ -187,11 +187,6 @@ int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err);
  * provenance records them. 0, or -1 with `err` naming an unknown one. */
 int smart_scrubbers_off_parse(const char *names, unsigned *off, smart_error *err);
 
-/* Room for every scrubber's name, comma-separated, and the NUL: a buffer
- * of this size never cuts smart_scrubbers_format's list
- * (tests/scrub/test_registry.c checks it when a scrubber is added). */
-#define SMART_SCRUBBERS_TEXT_MAX 256
-
 /* The names of the scrubbers turned off in `off`, comma-separated, into
  * buf ("" when none); returns the length written (cut to size - 1). */
 size_t smart_scrubbers_format(unsigned off, char *buf, size_t size);

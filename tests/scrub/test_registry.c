@@ -53,7 +53,7 @@ static void unknown_and_mixed_lists_are_refused_by_name(void **state)
  * model trained with `--scrubbers none` classifies with none. */
 static void every_name_fits_the_text_max(void **state)
 {
-	char buf[SMART_SCRUBBERS_TEXT_MAX];
+	char buf[SMART_SCRUBBERS_OFF_MAX];
 	unsigned back = 0;
 	smart_error err = { "" };
 	size_t len = smart_scrubbers_format(ALL, buf, sizeof(buf));
