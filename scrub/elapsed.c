@@ -82,7 +82,7 @@ static size_t measured_at(const char *v, const char *p)
  * itself when it holds none; NULL when out of memory. */
 static const char *scrubbed(smart_scrub_log *log, const char *v)
 {
-	size_t len = strlen(v), out = 0;
+	size_t len, out = 0;
 	char *s;
 	int any = 0;
 
@@ -98,6 +98,7 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	}
 	if (!any || !speaks_of_time(v))
 		return v;
+	len = strlen(v); /* only here: most texts end above */
 	/* a measured time is at least six bytes, "{elapsed}" nine: room for
 	 * len / 6 of them growing by three */
 	if (!(s = smart_scrub_log_alloc(log, len + len / 2 + sizeof(ELAPSED))))

@@ -42,7 +42,9 @@ static int hidden_input(const smart_tree *t, const smart_node *node)
 {
 	const char *type;
 
-	if (node->kind != SMART_NODE_ELEMENT || strcasecmp(node->name, "input") != 0)
+	/* the first letter first: most elements are not inputs */
+	if (node->kind != SMART_NODE_ELEMENT || (node->name[0] | 0x20) != 'i' ||
+	    strcasecmp(node->name, "input") != 0)
 		return 0;
 	type = attribute(t, node, "type");
 	return type && strcasecmp(type, "hidden") == 0;
@@ -127,11 +129,27 @@ static int sort_run(smart_tree *t, const uint32_t *run, size_t n, smart_scrub_lo
 	return 1;
 }
 
+/* Whether `t` holds two hidden inputs or more: a run needs two, and most
+ * pages hold none, so one pass over the nodes spares them the walk over
+ * every element's children. */
+static int two_hidden(const smart_tree *t)
+{
+	int seen = 0;
+
+	for (uint32_t i = 0; i < t->count; i++)
+		if (hidden_input(t, &t->nodes[i]) && ++seen == 2)
+			return 1;
+	return 0;
+}
+
 /* Sorts every run of hidden inputs among the children of each element of
  * `t`; returns how many runs changed order, or -1 when out of memory. */
 static int scrub_tree(smart_tree *t, smart_scrub_log *log)
 {
 	int count = 0;
+
+	if (!two_hidden(t))
+		return 0;
 
 	for (uint32_t p = 0; p < t->count; p++) {
 		uint32_t run[RUN_MAX];

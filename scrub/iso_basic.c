@@ -25,6 +25,10 @@
 #define BASIC "\\<(19|20)[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])" \
 	      "T([01][0-9]|2[0-3])[0-5][0-9]([0-5][0-9]([.,][0-9]+)?)?(Z|[+-][0-2][0-9]([0-5][0-9])?)?\\>"
 
+/* The shortest moment, "20240301T1000": a shorter text holds none (most
+ * texts, the white space between elements among them). */
+#define SHORTEST 13
+
 static regex_t basic;
 static int compiled; /* 1: compiled; -1: it failed */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -81,7 +85,7 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log)
 		smart_node *node = &t->nodes[i];
 		const char *v;
 
-		if (node->kind == SMART_NODE_TEXT && node->text) {
+		if (node->kind == SMART_NODE_TEXT && node->text && node->text_len >= SHORTEST) {
 			if (!(v = scrubbed(log, node->text)))
 				return -1;
 			if (v != node->text) {

@@ -202,7 +202,9 @@ static int in_script(const smart_tree *t, uint32_t i)
 {
 	uint32_t parent = t->nodes[i].parent;
 
+	/* the first letter first: most parents are not scripts */
 	return parent != SMART_NONE && t->nodes[parent].kind == SMART_NODE_ELEMENT &&
+	       (t->nodes[parent].name[0] | 0x20) == 's' &&
 	       strcasecmp(t->nodes[parent].name, "script") == 0;
 }
 

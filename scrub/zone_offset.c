@@ -29,6 +29,9 @@
 /* An offset from UTC: -0500, +01:00, (UTC+01:00), GMT-5:00. 1 group inside. */
 #define OFF "(\\(?((UTC|GMT) ?)?[+-][01]?[0-9]:?[0-5][0-9]\\)?)"
 #define SPACE "[[:space:]]"
+/* The shortest zone and offset, "EST +500": a zone of three letters, one
+ * space, a sign and three digits; a shorter text holds none. */
+#define SHORTEST 8
 
 /* The zone then the offset (the offset is group 5), and the offset then
  * the zone (group 1). */
@@ -97,8 +100,9 @@ static int scrub_tree(smart_tree *t, smart_scrub_log *log)
 		smart_node *node = &t->nodes[i];
 		const char *v;
 
-		if (node->kind != SMART_NODE_TEXT || !node->text || node->text_len > 200)
-			continue; /* a zone and its offset are a short text */
+		if (node->kind != SMART_NODE_TEXT || !node->text || node->text_len > 200 ||
+		    node->text_len < SHORTEST)
+			continue; /* a zone and its offset are a short text, not a tiny one */
 		if (!(v = scrubbed(log, node->text)))
 			return -1;
 		if (v == node->text)

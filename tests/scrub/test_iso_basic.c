@@ -63,6 +63,15 @@ static void basic_format_moments_are_no_edit(void **state)
 	assert_false(aligns_after(pairs[1][0], pairs[1][1], 0));
 }
 
+/* The scrubber skips texts shorter than the shortest moment; a text of
+ * exactly that length is still read. */
+static void the_shortest_moment_is_still_a_moment(void **state)
+{
+	(void)state;
+	assert_true(aligns_after("20240301T1000", "20250630T1500", ONLY));
+	assert_false(aligns_after("20240301T1000", "20250630T1500", ONLY | (1u << SMART_SCRUBBER_ISO_BASIC)));
+}
+
 static void other_digits_and_a_changed_word_beside_stay_edits(void **state)
 {
 	static const char *const pairs[][2] = {
@@ -86,6 +95,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(basic_format_moments_are_no_edit),
+		cmocka_unit_test(the_shortest_moment_is_still_a_moment),
 		cmocka_unit_test(other_digits_and_a_changed_word_beside_stay_edits),
 	};
 

@@ -79,6 +79,15 @@ static void another_zone_or_another_text_stays_an_edit(void **state)
 			fail_msg("'%s' -> '%s' should stay an edit", pairs[i][0], pairs[i][1]);
 }
 
+/* The scrubber skips texts shorter than the shortest zone and offset; a
+ * text of exactly that length is still read. */
+static void the_shortest_zone_and_offset_is_still_read(void **state)
+{
+	(void)state;
+	assert_true(aligns_after("EST +500", "EST +400", ONLY));
+	assert_false(aligns_after("EST +500", "EST +400", ONLY | (1u << SMART_SCRUBBER_ZONE_OFFSET)));
+}
+
 static void the_scrubber_off_sees_the_offset(void **state)
 {
 	(void)state;
@@ -91,6 +100,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_zone_whose_offset_moved_is_no_edit),
 		cmocka_unit_test(another_zone_or_another_text_stays_an_edit),
+		cmocka_unit_test(the_shortest_zone_and_offset_is_still_read),
 		cmocka_unit_test(the_scrubber_off_sees_the_offset),
 	};
 
