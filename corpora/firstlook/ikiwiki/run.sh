@@ -60,7 +60,9 @@ stop() {
     for f in nginx.pid; do
         [ -f "$state/$f" ] && kill "$(cat "$state/$f")" 2>/dev/null || true
     done
-    for j in $jobs; do kill "$j" 2>/dev/null || true; done
+    # fcgiwrap's preforked workers outlive their parent: each job's
+    # children are stopped with it
+    for j in $jobs; do kill "$j" $(ps -o pid= --ppid "$j" 2>/dev/null) 2>/dev/null || true; done
     for j in $jobs; do wait "$j" 2>/dev/null || true; done
     [ -n "${SMART_IKI_KEEP:-}" ] || rm -rf "$state"
 }
