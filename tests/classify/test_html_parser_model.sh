@@ -19,6 +19,12 @@ expect_one_error_line "classify_with_other_parser_warns_naming_it" \
 "$SMART" classify --html-parser libxml2 --model "$TMP/libxml2.json" "$TMP/a.html" "$TMP/b.html" >"$TMP/out" 2>"$TMP/err"
 if [ ! -s "$TMP/err" ]; then echo "ok - classify_with_same_parser_does_not_warn"; else
 	echo "not ok - classify_with_same_parser_does_not_warn ($(cat "$TMP/err"))"; fi
-expect_status "default_model_with_libxml2_parser" 1 "$SMART" classify --html-parser libxml2 "$TMP/a.html" "$TMP/b.html"
+# (the default model's decision on this reworded sentence is not the point:
+# it scores near the cutoff, inspect before the first-look corpora joined,
+# ignore after; docs/first-look.md, "Joined the corpora")
+"$SMART" classify --html-parser libxml2 "$TMP/a.html" "$TMP/b.html" >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -le 1 ] && grep -qx 'inspect\|ignore' "$TMP/out"; then echo "ok - default_model_with_libxml2_parser_still_decides"; else
+	echo "not ok - default_model_with_libxml2_parser_still_decides (exit $status)"; fi
 expect_one_error_line "default_model_with_libxml2_parser_warns" 'default model was trained on trees of the html5 HTML parser'
 finish

@@ -53,3 +53,20 @@ for path in runs:
 say(not missing, "every_test_is_in_each_raw_run", " ".join(missing[:3]))
 PY
 }
+
+# check_sessions_have APP WANT... -- corpora/APP/sessions.json is read by
+# smart replay itself (--list --json) and its requests hold each WANT (a
+# piece of the listing with white space removed, e.g. a request's method
+# and URL), one test per piece.
+check_sessions_have() {
+	app=$1; shift
+	expect_status "${app}_sessions_are_read_by_smart_replay" 0 "$SMART" replay --list --json "$ROOT/corpora/$app/sessions.json"
+	flat=$(tr -d ' \t\n' <"$TMP/out")
+	for want; do
+		name=$(printf '%s' "$want" | tr -c 'A-Za-z0-9' '_' | tr -s '_')
+		case $flat in
+		*"$want"*) echo "ok - ${app}_sessions_have$name" ;;
+		*) echo "not ok - ${app}_sessions_have$name" ;;
+		esac
+	done
+}

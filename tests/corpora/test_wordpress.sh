@@ -12,16 +12,8 @@ if command -v php >/dev/null 2>&1; then
 else
 	echo "ok - wordpress_seed_parses # SKIP no php"
 fi
-expect_status wordpress_sessions_are_read_by_smart_replay 0 "$SMART" replay --list --json "$ROOT/corpora/wordpress/sessions.json"
-flat=$(tr -d ' \t\n' <"$TMP/out")
-for want in '"method":"POST","url":"/wp-login.php"' '"method":"POST","url":"/wp-comments-post.php"' \
-	'action=post-quickdraft-save&post_ID=' '"url":"/feed/atom/"' '"url":"/no-such-page/"' '"url":"/page/2/"'; do
-	name=$(printf '%s' "$want" | tr -c 'A-Za-z0-9' '_' | tr -s '_')
-	case $flat in
-	*"$want"*) echo "ok - wordpress_sessions_have$name" ;;
-	*) echo "not ok - wordpress_sessions_have$name" ;;
-	esac
-done
+check_sessions_have wordpress '"method":"POST","url":"/wp-login.php"' '"method":"POST","url":"/wp-comments-post.php"' \
+	'action=post-quickdraft-save&post_ID=' '"url":"/feed/atom/"' '"url":"/no-such-page/"' '"url":"/page/2/"'
 # No inspect pair is a page that escaped the mutant runs' frozen clock (it
 # would differ from its baseline by the real clock alone), and the filter
 # tells such a page from one under the frozen clock.

@@ -12,21 +12,22 @@
 # check), copies, renames and deletes entries and logs out, replayed by
 # `smart replay`.
 #
-# Written to corpora/firstlook/phpldapadmin.jsonl.gz, OUTSIDE the training
-# glob corpora/*.jsonl*: the default model must not see these pairs before
-# the first-look measure.
+# Written to corpora/phpldapadmin.jsonl.gz, in the training glob
+# corpora/*.jsonl*: built for its first look (issue 35, taken at d61099d
+# from corpora/firstlook/), it joined the shipped corpora once read
+# (docs/first-look.md).
 #
 # Clean reruns differ by the clock, the time zone, the ports, the host
 # name, the blowfish secret, the directory's admin password, PHP's session
 # ids and the folder the tree runs in.  Mutants: phpLDAPadmin's own PHP
 # (lib/ and htdocs/), served from smart mutate's scratch copy.
 #
-#   corpora/firstlook/phpldapadmin/generate.sh            the corpus
-#   corpora/firstlook/phpldapadmin/generate.sh --smoke    a quick check (under a minute)
+#   corpora/phpldapadmin/generate.sh            the corpus
+#   corpora/phpldapadmin/generate.sh --smoke    a quick check (under a minute)
 APP=phpldapadmin
-source "$(dirname "$0")/../../lib/common.sh"
+source "$(dirname "$0")/../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
-OUT=$CORPORA_DIR/firstlook/$APP.jsonl.gz
+OUT=$CORPORA_DIR/$APP.jsonl.gz
 MUTANTS=${PLA_MUTANTS_SECONDS:-1500}
 PKGS=(phpldapadmin slapd ldap-utils nginx-light php-fpm php-ldap php-xml faketime curl)
 L=pla/lib H=pla/htdocs
