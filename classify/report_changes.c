@@ -99,8 +99,8 @@ typedef struct changes {
 } changes;
 
 /* Reads each member's data-c ("id.class ...") into c; a set cut short
- * ("+") holds no change to group by, as one without signatures. 0, or -1
- * when out of memory. */
+ * (a "+" in it) holds no change to group by, as one without signatures.
+ * 0, or -1 when out of memory. */
 static int read_changes(const member *m, size_t n, changes *c)
 {
 	size_t total = 0, at = 0;
@@ -117,7 +117,9 @@ static int read_changes(const member *m, size_t n, changes *c)
 		const char *p = m[i].c.p, *end = p + m[i].c.n;
 
 		c->p[i] = (smart_group_pair){ c->ids + at, c->cls + at, 0 };
-		while (p < end && *p != '+') {
+		if (memchr(p, '+', (size_t)(end - p)))
+			continue; /* cut short: not grouped */
+		while (p < end) {
 			char *e;
 
 			c->ids[at] = strtoull(p, &e, 16);
