@@ -98,8 +98,9 @@ typedef struct changes {
 	uint64_t *ids, *cls;
 } changes;
 
-/* Reads each member's data-c ("id.class ...", "+" for a set cut short:
- * a change of its own) into c. 0, or -1 when out of memory. */
+/* Reads each member's data-c ("id.class ...") into c; a set cut short
+ * (a "+" in it) holds no change to group by, as one without signatures.
+ * 0, or -1 when out of memory. */
 static int read_changes(const member *m, size_t n, changes *c)
 {
 	size_t total = 0, at = 0;
@@ -116,17 +117,16 @@ static int read_changes(const member *m, size_t n, changes *c)
 		const char *p = m[i].c.p, *end = p + m[i].c.n;
 
 		c->p[i] = (smart_group_pair){ c->ids + at, c->cls + at, 0 };
+		if (memchr(p, '+', (size_t)(end - p)))
+			continue; /* cut short: not grouped */
 		while (p < end) {
 			char *e;
 
-			if (*p == '+') { /* the pair's own: no other pair holds it */
-				c->ids[at] = c->cls[at] = (1ull << 63) | m[i].index;
-				p++;
-			} else {
-				c->ids[at] = strtoull(p, &e, 16);
-				c->cls[at] = *e == '.' ? strtoull(e + 1, &e, 16) : c->ids[at];
-				p = e;
-			}
+			c->ids[at] = strtoull(p, &e, 16);
+			c->cls[at] = *e == '.' ? strtoull(e + 1, &e, 16) : c->ids[at];
+			if (e == p) /* not hex: nothing more to read */
+				break;
+			p = e;
 			at++;
 			c->p[i].n++;
 			while (p < end && *p == ' ')
@@ -182,8 +182,9 @@ static int write_group(smart_strbuf *b, const member *m, const changes *c,
 		bad = smart__strbuf_printf(b, "; and %zu other %s", g->n_changes - g->n_key,
 					   g->n_changes - g->n_key == 1 ? "change" : "changes");
 	if (!bad && !g)
-		bad = smart__strbuf_printf(b, "no change signature: a rule decided, or a file is on "
-					   "one side only");
+		bad = smart__strbuf_printf(b, "not grouped: no change signature (a rule decided, or "
+					   "a file is on one side only), or more changes than a "
+					   "signature set keeps");
 	bad = bad || smart__strbuf_printf(b, "</span></summary><ol>");
 	for (size_t j = 0; !bad && j < n; j++) {
 		const member *x = &m[pairs[j]];

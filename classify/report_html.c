@@ -80,10 +80,10 @@ static int html_data(smart_strbuf *b, const smart_model *model, const smart_verd
 
 /* Appends the attributes that put an inspected pair in a group of the
  * changes view (smart/change_group.h): data-c, its change signatures as
- * "id.class" in hex, space separated (a set cut short ends with "+", a
- * change of the pair's own that nothing else accepts), and data-gw, each
- * signature in words, one line each. Nothing for a pair without
- * signatures. */
+ * "id.class" in hex, space separated (a set cut short is "+" alone: the
+ * pair holds changes nobody is shown, so it is never grouped, as in
+ * smart review --by-change), and data-gw, each signature in words, one
+ * line each. Nothing for a pair without signatures. */
 static int html_group(smart_strbuf *b, const smart_verdict *v)
 {
 	const smart_signature_set *s = v->signatures;
@@ -92,13 +92,13 @@ static int html_group(smart_strbuf *b, const smart_verdict *v)
 
 	if (!v->inspect || v->trouble || !s || s->n == 0)
 		return 0;
-	bad = smart__strbuf_printf(b, " data-c=\"");
-	for (size_t i = 0; !bad && i < s->n; i++) {
+	bad = smart__strbuf_printf(b, " data-c=\"%s", s->truncated ? "+" : "");
+	for (size_t i = 0; !bad && !s->truncated && i < s->n; i++) {
 		smart_signature_id_text(s->items[i].id, id);
 		smart_signature_id_text(s->items[i].class_id, cls);
 		bad = smart__strbuf_printf(b, "%s%s.%s", i ? " " : "", id, cls);
 	}
-	bad = bad || smart__strbuf_printf(b, "%s\" data-gw=\"", s->truncated ? " +" : "");
+	bad = bad || smart__strbuf_printf(b, "\" data-gw=\"");
 	for (size_t i = 0; !bad && i < s->n; i++) {
 		smart__signature_words(&s->items[i], words, sizeof(words));
 		bad = (i && smart__strbuf_printf(b, "\n")) || smart__strbuf_escaped(b, words);

@@ -138,6 +138,11 @@ char *review_label_record(const review_item *it, const review_docs *d, smart_lab
 
 void review_labels_close(review_labels *l);
 
+/* Opens the labels for appending on the first verdict (the default's
+ * folder .smart/ created): a review that decides nothing leaves no file.
+ * 0, or -1 with `err` set. */
+int review_labels_open(review_labels *l, smart_error *err);
+
 /* ---- review_files.c ---- */
 
 /* Locks the folder holding `path` (flock on the folder) against another
@@ -157,6 +162,24 @@ int review_write_locked(const char *path, const char *data, size_t len, smart_er
 /* Appends `line` (with its newline) to the file at `path` as a whole:
  * locked, read, written to a temporary file and renamed. 0, or -1. */
 int review_append_locked(const char *path, const char *line, size_t len, smart_error *err);
+
+/* A file of .smart/ rewritten in steps, so that many records are added in
+ * one atomic write (--accept-ignored): begin locks the folder and copies
+ * the file as it is now to a temporary file beside it; add appends to the
+ * temporary; commit syncs it, renames it over the file and unlocks; abort
+ * removes it and unlocks. Each returns 0, or -1 with `err` set (after a
+ * failed begin or commit nothing is held; after a failed add, abort). */
+typedef struct review_rewrite {
+	int lock;        /* the folder's lock, -1 when none */
+	int fd;          /* the temporary file, -1 when none */
+	char tmp[4200];  /* its name */
+	char path[4096]; /* the file it replaces */
+} review_rewrite;
+
+int review_rewrite_begin(review_rewrite *w, const char *path, smart_error *err);
+int review_rewrite_add(review_rewrite *w, const char *data, size_t len, smart_error *err);
+int review_rewrite_commit(review_rewrite *w, smart_error *err);
+void review_rewrite_abort(review_rewrite *w);
 
 /* ---- review_show.c ---- */
 

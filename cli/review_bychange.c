@@ -51,7 +51,8 @@ static int summary(const bc_review *r, const bc_files *f)
 		printf("; %zu %s in %zu %s undecided, still flagged", pairs,
 		       pairs == 1 ? "pair" : "pairs", groups, groups == 1 ? "group" : "groups");
 	if (r->ungrouped)
-		printf("; %zu flagged %s not grouped (no residual change to group by: review "
+		printf("; %zu flagged %s not grouped (no residual change to group by, or more "
+		       "than a change signature set keeps: review "
 		       "them with 'smart review')", r->ungrouped, r->ungrouped == 1 ? "pair" : "pairs");
 	printf("\n");
 	if (f->accepted_written)

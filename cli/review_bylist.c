@@ -133,8 +133,9 @@ int review_by_change_list(review_suite *s, int json)
 		if (json)
 			bad = group_json(&r, NULL, 0);
 		else
-			printf("%zu flagged %s not grouped (no residual change to group by, or not "
-			       "classified: review them with 'smart review')\n", r.ungrouped,
+			printf("%zu flagged %s not grouped (no residual change to group by, more "
+			       "than a change signature set keeps, or not classified: review "
+			       "them with 'smart review')\n", r.ungrouped,
 			       r.ungrouped == 1 ? "pair" : "pairs");
 	}
 	smart_change_groups_free(g, n);

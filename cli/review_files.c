@@ -10,6 +10,7 @@
  * other review writes one while the lock is held, so a temporary found
  * then is no one's.
  */
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -99,52 +100,116 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int review_write_locked(const char *path, const char *data, size_t len, smart_error *err)
+/* Opens a new temporary file beside `path` into w (its name in w->tmp).
+ * 0, or -1 with `err` set. */
+static int temp_open(review_rewrite *w, const char *path, smart_error *err)
 {
-	char dir[4096], tmp[4200];
-	int fd, saved;
+	char dir[4096];
 
 	folder_of(path, dir, sizeof(dir));
-	snprintf(tmp, sizeof(tmp), "%s/" REVIEW_TEMP "XXXXXX", dir);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
+	snprintf(w->tmp, sizeof(w->tmp), "%s/" REVIEW_TEMP "XXXXXX", dir);
+	snprintf(w->path, sizeof(w->path), "%s", path);
+	w->fd = mkostemp(w->tmp, O_CLOEXEC);
+	if (w->fd < 0)
 		return smart_error_set(err, "%s: cannot write a temporary file: %s", dir,
 				       strerror(errno));
-	if (write_all(fd, data, len) == 0 && fchmod(fd, 0644) == 0 && fsync(fd) == 0 &&
-	    close(fd) == 0) {
+	return 0;
+}
+
+/* Syncs w's temporary file and renames it over the file; on failure it
+ * is removed. Either way the temporary is closed. 0, or -1 with `err`. */
+static int temp_commit(review_rewrite *w, smart_error *err)
+{
+	int saved, fd = w->fd;
+
+	w->fd = -1;
+	if (fchmod(fd, 0644) == 0 && fsync(fd) == 0 && close(fd) == 0) {
 		fd = -1;
-		if (rename(tmp, path) == 0)
+		if (rename(w->tmp, w->path) == 0)
 			return 0;
 	}
 	saved = errno;
 	if (fd >= 0)
 		close(fd);
-	unlink(tmp);
-	return smart_error_set(err, "%s: cannot write: %s", path, strerror(saved));
+	unlink(w->tmp);
+	return smart_error_set(err, "%s: cannot write: %s", w->path, strerror(saved));
+}
+
+int review_write_locked(const char *path, const char *data, size_t len, smart_error *err)
+{
+	review_rewrite w = { .lock = -1, .fd = -1 };
+
+	if (temp_open(&w, path, err))
+		return -1;
+	if (write_all(w.fd, data, len) != 0) {
+		int saved = errno;
+
+		review_rewrite_abort(&w);
+		return smart_error_set(err, "%s: cannot write: %s", path, strerror(saved));
+	}
+	return temp_commit(&w, err);
+}
+
+/* The rewrite's first step: the folder locked, and the file as it is now
+ * copied to the temporary (a record cut short by an older kill ended with
+ * a newline, so that it keeps its line apart). */
+int review_rewrite_begin(review_rewrite *w, const char *path, smart_error *err)
+{
+	char *data = NULL;
+	size_t have = 0;
+
+	w->fd = -1;
+	w->lock = review_lock_folder(path, err);
+	if (w->lock < 0)
+		return -1;
+	if (review_read_current(path, &data, &have, err) || temp_open(w, path, err) ||
+	    review_rewrite_add(w, data, have, err) ||
+	    (have && data[have - 1] != '\n' && review_rewrite_add(w, "\n", 1, err))) {
+		free(data);
+		review_rewrite_abort(w);
+		return -1;
+	}
+	free(data);
+	return 0;
+}
+
+int review_rewrite_add(review_rewrite *w, const char *data, size_t len, smart_error *err)
+{
+	assert(w->fd >= 0);
+	if (write_all(w->fd, data, len) != 0)
+		return smart_error_set(err, "%s: cannot write: %s", w->path, strerror(errno));
+	return 0;
+}
+
+int review_rewrite_commit(review_rewrite *w, smart_error *err)
+{
+	int rc = temp_commit(w, err);
+
+	close(w->lock);
+	w->lock = -1;
+	return rc;
+}
+
+void review_rewrite_abort(review_rewrite *w)
+{
+	if (w->fd >= 0) {
+		close(w->fd);
+		unlink(w->tmp);
+	}
+	if (w->lock >= 0)
+		close(w->lock);
+	w->fd = w->lock = -1;
 }
 
 int review_append_locked(const char *path, const char *line, size_t len, smart_error *err)
 {
-	int fd = review_lock_folder(path, err), rc;
-	char *data = NULL, *all;
-	size_t have;
+	review_rewrite w;
 
-	if (fd < 0)
+	if (review_rewrite_begin(&w, path, err))
 		return -1;
-	rc = review_read_current(path, &data, &have, err);
-	all = rc == 0 ? realloc(data, have + len + 2) : NULL;
-	if (rc == 0 && !all) {
-		free(data);
-		rc = smart_error_oom(err);
+	if (review_rewrite_add(&w, line, len, err)) {
+		review_rewrite_abort(&w);
+		return -1;
 	}
-	if (rc == 0) {
-		/* a record cut short by an older kill keeps its line apart */
-		if (have && all[have - 1] != '\n')
-			all[have++] = '\n';
-		memcpy(all + have, line, len);
-		rc = review_write_locked(path, all, have + len, err);
-		free(all);
-	}
-	close(fd);
-	return rc;
+	return review_rewrite_commit(&w, err);
 }

@@ -40,28 +40,32 @@ static int accepted_for(const bc_review *r, size_t i, uint64_t id, size_t upto)
 }
 
 /* Whether every change of item i is accepted (the first `upto`
- * decisions): it is then ignored. A pair whose set was cut short may hold
- * a change nobody saw, and stays flagged. */
+ * decisions): it is then ignored. Only grouped items are asked (a pair
+ * whose set was cut short may hold a change nobody saw: never grouped). */
 static int covered(const bc_review *r, size_t i, size_t upto)
 {
 	const smart_signature_set *s = r->s->items[i].sigs;
 
-	if (s->truncated)
-		return 0;
+	assert(!s->truncated);
 	for (size_t k = 0; k < s->n; k++)
 		if (!accepted_for(r, i, s->items[k].id, upto))
 			return 0;
 	return 1;
 }
 
-/* What each item is once the decisions are taken in order. */
+/* What each item is once the decisions are taken in order. A flagged
+ * pair is grouped when it holds residual changes, all of them kept: one
+ * whose set was cut short holds more than anyone is shown, so no
+ * acceptance may ignore it (it is reviewed alone, with plain review). */
 static void replay(bc_review *r)
 {
 	for (size_t i = 0; i < r->s->n; i++) {
 		const review_item *it = &r->s->items[i];
 
-		r->state[i] = it->inspect && !it->problem && it->sigs && it->sigs->n ? BC_OPEN
-										  : BC_OUTSIDE;
+		r->state[i] = it->inspect && !it->problem && it->sigs && it->sigs->n &&
+					      !it->sigs->truncated
+				      ? BC_OPEN
+				      : BC_OUTSIDE;
 	}
 	for (size_t k = 0; k < r->n; k++) {
 		const bc_decision *d = &r->d[k];

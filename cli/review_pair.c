@@ -81,7 +81,7 @@ int review_identical(const review_suite *s, const review_item *it, smart_error *
  * folder .smart/ created), so that a review that decides nothing leaves
  * no file behind, and a labels file that cannot be written stops the
  * verdict before its baseline is touched. */
-static int labels_open(review_labels *l, smart_error *err)
+int review_labels_open(review_labels *l, smart_error *err)
 {
 	if (l->fd >= 0)
 		return 0;
@@ -222,7 +222,7 @@ static int verdict(const review_suite *s, const review_item *it, review_labels *
 		return accept_new_only(s, it, err);
 	if (it->problem)
 		return smart_error_set(err, "%s: cannot be labelled: %s", it->where, it->problem);
-	if (labels_open(l, err) || review_docs_load(s, it, &d, err))
+	if (review_labels_open(l, err) || review_docs_load(s, it, &d, err))
 		return -1;
 	rc = replace ? smart__folder_write_begin(&w, s->old_dir, it->test, d.new_doc.data,
 						 d.new_doc.len, 0, err) : 0;
@@ -271,37 +271,5 @@ int review_sweep_temps(const review_suite *s, smart_error *err)
 	if (removed && !s->quiet)
 		fprintf(stderr, "smart: removed %zu temporary file%s a killed review left in %s\n",
 			removed, removed == 1 ? "" : "s", s->old_dir);
-	return 0;
-}
-
-/* --accept-ignored: every ignored pair accepted, without a prompt, and a
- * line saying how many (not with --json, where stdout is the list's JSON
- * Lines). Pairs whose two sides are identical are left as they are. 0,
- * or -1 with `err` set at the first pair that could not be accepted. */
-int review_accept_ignored(review_suite *s, review_labels *labels, int json, smart_error *err)
-{
-	size_t accepted = 0, identical = 0;
-
-	for (size_t i = 0; i < s->n; i++) {
-		const review_item *it = &s->items[i];
-		int same;
-
-		if (it->inspect || it->problem)
-			continue;
-		same = review_identical(s, it, err);
-		if (same < 0 || (!same && review_accept(s, it, labels, err)))
-			return -1;
-		if (same) {
-			identical++;
-			continue;
-		}
-		accepted++;
-		if (!s->quiet && !json)
-			printf("accepted %s%s%s\n", it->app, *it->app ? "/" : "", it->test);
-	}
-	if (!s->quiet && !json)
-		printf("%zu ignored pairs accepted%s, %zu identical left as they are; "
-		       "labels in %s\n", accepted, s->corpus ? " (labelled only)" : "",
-		       identical, labels->path);
 	return 0;
 }

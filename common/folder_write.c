@@ -157,14 +157,44 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int smart__folder_write_begin(smart__folder_write *w, const char *root, const char *rel,
-			      const char *data, size_t len, int make_folders, smart_error *err)
+/* The way to ROOT/REL opened (folders without following links) and the
+ * file in the way checked, into w: what a write begins with, and all a
+ * check does. 0, or -1 with `err` set (w then holds nothing). */
+static int open_place(smart__folder_write *w, const char *root, const char *rel,
+		      int make_folders, smart_error *err)
 {
 	memset(w, 0, sizeof(*w));
 	w->dir_fd = w->fd = -1;
 	snprintf(w->where, sizeof(w->where), "%s/%s", root, rel);
-	if (open_folders(w, root, rel, make_folders, err) || check_target(w, err) ||
-	    open_temp(w, err)) {
+	if (open_folders(w, root, rel, make_folders, err) || check_target(w, err)) {
+		smart__folder_write_abort(w);
+		return -1;
+	}
+	return 0;
+}
+
+int smart__folder_write_check(const char *root, const char *rel, smart_error *err)
+{
+	smart__folder_write w;
+
+	int rc = 0;
+
+	if (open_place(&w, root, rel, 0, err))
+		return -1;
+	/* the temporary file needs a folder it may write to */
+	if (faccessat(w.dir_fd, ".", W_OK, AT_EACCESS) != 0)
+		rc = smart_error_set(err, "%s: cannot create a temporary file: %s", w.where,
+				     strerror(errno));
+	smart__folder_write_abort(&w);
+	return rc;
+}
+
+int smart__folder_write_begin(smart__folder_write *w, const char *root, const char *rel,
+			      const char *data, size_t len, int make_folders, smart_error *err)
+{
+	if (open_place(w, root, rel, make_folders, err))
+		return -1;
+	if (open_temp(w, err)) {
 		smart__folder_write_abort(w);
 		return -1;
 	}

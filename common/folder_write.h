@@ -62,6 +62,13 @@ typedef struct smart__folder_write {
 int smart__folder_write_begin(smart__folder_write *w, const char *root, const char *rel,
 			      const char *data, size_t len, int make_folders, smart_error *err);
 
+/* Whether smart__folder_write_begin (without making folders) would get
+ * past the way to ROOT/REL, the file in the way and the folder's
+ * permission to write, without writing anything: 0, or -1 with `err` set to the refusal begin would give. A
+ * caller that must know an accept is refused before it labels many pairs
+ * at once checks each first (review --accept-ignored). */
+int smart__folder_write_check(const char *root, const char *rel, smart_error *err);
+
 /* Puts the temporary file in the place of ROOT/REL, atomically. 0, or -1
  * with `err` set and the old file as it was. Ends the write either way. */
 int smart__folder_write_commit(smart__folder_write *w, smart_error *err);

@@ -3,128 +3,15 @@
 #include "smart/signature.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "smart/shapes.h"
 #include "smart/scrub.h"
 #include "smart/shard.h"
+#include "signature_internal.h"
 
-#define TOKEN_MARK '\x01' /* a word masked as {token}, until shapes are masked */
-#define TOKEN_MIN 6       /* letters and digits mixed, this long: a token */
 #define SUBTREE_TEXT 256  /* bytes of an inserted subtree's text shaped */
-#define SHAPE_WIDE 4096   /* bytes of a value shaped before its common start is cut */
-#define SHAPE_CONTEXT 16  /* bytes kept before where an old and a new value differ */
-
-static int word_byte(unsigned char c)
-{
-	return isalnum(c) || c == '_';
-}
-
-/* Copies `value` into a new string with each word that mixes letters and
- * digits, TOKEN_MIN long or more, replaced by TOKEN_MARK: the random ids
- * and tokens no shape names, which would otherwise make every page's
- * change a change of its own. NULL when out of memory. */
-static char *mark_tokens(const char *value, size_t len)
-{
-	char *out = malloc(len + 1), *w = out;
-
-	if (!out)
-		return NULL;
-	for (size_t i = 0; i < len;) {
-		size_t j = i;
-		int letter = 0, digit = 0;
-
-		while (j < len && word_byte((unsigned char)value[j])) {
-			letter |= isalpha((unsigned char)value[j]) != 0;
-			digit |= isdigit((unsigned char)value[j]) != 0;
-			j++;
-		}
-		if (j > i && letter && digit && j - i >= TOKEN_MIN) {
-			*w++ = TOKEN_MARK;
-		} else if (j > i) {
-			memcpy(w, value + i, j - i);
-			w += j - i;
-		} else {
-			/* a control byte of the value itself is not a mark */
-			*w++ = value[j] == TOKEN_MARK ? ' ' : value[j];
-			j++;
-		}
-		i = j;
-	}
-	*w = '\0';
-	return out;
-}
-
-/* Appends `s` (n bytes) to out at *at, keeping room for "..." and the
- * NUL; 0 when it all fit, 1 when it was cut (at a UTF-8 boundary). */
-static int put(char *out, size_t size, size_t *at, const char *s, size_t n)
-{
-	size_t room = size - 4 - *at;
-
-	if (n <= room) {
-		memcpy(out + *at, s, n);
-		*at += n;
-		return 0;
-	}
-	while (room > 0 && ((unsigned char)s[room] & 0xC0) == 0x80)
-		room--;
-	memcpy(out + *at, s, room);
-	*at += room;
-	return 1;
-}
-
-int smart_signature_shape(const char *value, size_t len, char *out, size_t size,
-			  smart_error *err)
-{
-	const smart_shapes *shapes = smart_shapes_all(err);
-	char *marked, *masked;
-	size_t at = 0;
-	int cut = 0, space = 0;
-
-	assert(size >= 8);
-	out[0] = '\0';
-	if (!shapes)
-		return -1;
-	marked = mark_tokens(value, len);
-	masked = marked ? smart_shapes_mask(shapes, marked, strlen(marked), NULL, err) : NULL;
-	free(marked);
-	if (!masked)
-		return marked ? -1 : smart_error_oom(err);
-	for (const char *p = masked; *p && !cut; p++) {
-		if (isspace((unsigned char)*p)) {
-			space = at > 0;
-			continue;
-		}
-		if (space)
-			cut = put(out, size, &at, " ", 1);
-		space = 0;
-		/* an epoch is a number of ten digits: a value that is one on
-		 * some pages and a shorter number on others is one shape */
-		if (!cut && !strncmp(p, "{epoch}", 7)) {
-			cut = put(out, size, &at, "{number}", 8);
-			p += 6;
-		} else if (!cut) {
-			cut = *p == TOKEN_MARK ? put(out, size, &at, "{token}", 7)
-					       : put(out, size, &at, p, 1);
-		}
-	}
-	/* each byte was put alone: a character cut in two is taken out whole */
-	for (size_t lead = at; cut && lead > 0;) {
-		unsigned char c = (unsigned char)out[--lead];
-
-		if ((c & 0xC0) == 0x80)
-			continue;
-		if (c >= 0xC0 && at - lead < (c >= 0xF0 ? 4u : c >= 0xE0 ? 3u : 2u))
-			at = lead;
-		break;
-	}
-	strcpy(out + at, cut ? "..." : "");
-	free(masked);
-	return 0;
-}
 
 void smart_signature_location(const smart_tree *t, uint32_t node, const char *attr, char *out,
 			      size_t size)
@@ -202,52 +89,6 @@ static int subtree_shape(const smart_tree *t, uint32_t node, char *out, size_t s
 	return smart_signature_shape(text, at, out, size, err);
 }
 
-/* The shape of a value that may be absent ("" then). */
-static int value_shape(const char *v, char *out, size_t size, smart_error *err)
-{
-	out[0] = '\0';
-	return v ? smart_signature_shape(v, strlen(v), out, size, err) : 0;
-}
-
-/* `from` into `to` (size bytes), cut whole characters with "..." after. */
-static void copy_cut(char *to, size_t size, const char *from, int dots_before)
-{
-	size_t at = 0;
-
-	if (dots_before)
-		at = (size_t)snprintf(to, size, "...");
-	if (put(to, size, &at, from, strlen(from)))
-		strcpy(to + at, "...");
-	else
-		to[at] = '\0';
-}
-
-/* The shapes of an old and a new value (either may be NULL: "") into the
- * signature, from a little before where they first differ: two long
- * scripts or styles that differ past the bytes a signature keeps would
- * otherwise read the same, and another change in them would be this one. */
-static int pair_shapes(const char *ov, const char *nv, smart_signature *s, smart_error *err)
-{
-	char o[SHAPE_WIDE], n[SHAPE_WIDE];
-	size_t p = 0;
-
-	if (value_shape(ov, o, sizeof(o), err) || value_shape(nv, n, sizeof(n), err))
-		return -1;
-	while (o[p] && o[p] == n[p])
-		p++;
-	if (!ov || !nv || p <= SHAPE_CONTEXT) {
-		copy_cut(s->old_shape, sizeof(s->old_shape), o, 0);
-		copy_cut(s->new_shape, sizeof(s->new_shape), n, 0);
-		return 0;
-	}
-	p -= SHAPE_CONTEXT;
-	while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
-		p--;
-	copy_cut(s->old_shape, sizeof(s->old_shape), o + p, 1);
-	copy_cut(s->new_shape, sizeof(s->new_shape), n + p, 1);
-	return 0;
-}
-
 /* An attribute's value on `node`, or NULL. */
 static const char *attr_value(const smart_tree *t, uint32_t node, const char *name)
 {
@@ -262,6 +103,7 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 {
 	const smart_tree *ot = d->old_tree, *nt = d->new_tree;
 	char key[SMART_SIGNATURE_LOCATION + 2 * SMART_SIGNATURE_VALUE + 16];
+	const char *ov = NULL, *nv = NULL; /* a changed value's old and new */
 	int rc = 0;
 	int n;
 
@@ -282,23 +124,20 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 		break;
 	case SMART_OP_UPDATE:
 		smart_signature_location(ot, op->old_node, NULL, s->location, sizeof(s->location));
-		rc = pair_shapes(ot->nodes[op->old_node].text,
-				 op->new_node == SMART_NONE ? op->new_value
-							    : nt->nodes[op->new_node].text,
-				 s, err);
+		ov = ot->nodes[op->old_node].text;
+		nv = op->new_node == SMART_NONE ? op->new_value : nt->nodes[op->new_node].text;
+		rc = smart__signature_pair_shapes(ov, nv, s, err);
 		break;
 	default: {
 		uint32_t node = op->old_node != SMART_NONE ? op->old_node : op->new_node;
 		const smart_tree *t = op->old_node != SMART_NONE ? ot : nt;
-		const char *ov = op->kind == SMART_OP_ATTR_INSERT ? NULL
-				 : attr_value(ot, op->old_node, op->attr_name);
-		const char *nv = op->kind == SMART_OP_ATTR_DELETE ? NULL
-				 : attr_value(nt, op->new_node, op->attr_name);
 
+		ov = op->kind == SMART_OP_ATTR_INSERT ? NULL : attr_value(ot, op->old_node, op->attr_name);
+		nv = op->kind == SMART_OP_ATTR_DELETE ? NULL : attr_value(nt, op->new_node, op->attr_name);
+		ov = ov ? ov : op->kind == SMART_OP_ATTR_INSERT ? NULL : op->old_value;
+		nv = nv ? nv : op->kind == SMART_OP_ATTR_DELETE ? NULL : op->new_value;
 		smart_signature_location(t, node, op->attr_name, s->location, sizeof(s->location));
-		rc = pair_shapes(ov ? ov : op->kind == SMART_OP_ATTR_INSERT ? NULL : op->old_value,
-				 nv ? nv : op->kind == SMART_OP_ATTR_DELETE ? NULL : op->new_value,
-				 s, err);
+		rc = smart__signature_pair_shapes(ov, nv, s, err);
 		break;
 	}
 	}
@@ -309,6 +148,12 @@ static int signature_of(const smart_diff *d, const smart_edit_op *op, smart_sign
 	assert(n > 0);
 	s->id = smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
 	s->class_id = smart_signature_class(s);
+	/* a value only reordered is one class with the same content reordered
+	 * elsewhere, which its shape (cut, and in its own order) cannot tell */
+	if (s->class_id == s->id &&
+	    (s->kind == SMART_OP_UPDATE || s->kind == SMART_OP_ATTR_CHANGE) &&
+	    smart__signature_reorder_class(s, ov, nv, &s->class_id, err) < 0)
+		return -1;
 	s->count = 1;
 	return 0;
 }

@@ -8,11 +8,12 @@
 #include <string.h>
 
 #include "smart/shard.h"
+#include "signature_internal.h"
 
-/* The place class of a location: its last element with its text or
- * attribute ("td/text()", "input@data-for"), or the location itself
- * ("script text"). */
-static const char *place_class(const char *location)
+/* The place class of a location (measure/signature_reorder.h): the last
+ * element and what of it changed, so that alike changes of alike places
+ * group wherever the element sits. */
+const char *smart__signature_place_class(const char *location)
 {
 	const char *last = strrchr(location, '/');
 
@@ -57,7 +58,7 @@ uint64_t smart_signature_class(const smart_signature *s)
 	if ((s->kind == SMART_OP_UPDATE || s->kind == SMART_OP_ATTR_CHANGE) &&
 	    strcmp(s->old_shape, s->new_shape) == 0 && strchr(s->old_shape, '{')) {
 		n = snprintf(key, sizeof(key), "same shape\x1f%s\x1f%s\x1f%s",
-			     smart_op_name(s->kind), place_class(s->location), s->old_shape);
+			     smart_op_name(s->kind), smart__signature_place_class(s->location), s->old_shape);
 	} else if (s->kind == SMART_OP_INSERT || s->kind == SMART_OP_DELETE) {
 		const char *v = s->kind == SMART_OP_INSERT ? s->new_shape : s->old_shape;
 		const char *text = v[0] == '<' && strchr(v, '>') ? strchr(v, '>') + 1 : v;

@@ -179,7 +179,7 @@ static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t
 		cls[n] = s->items[i].class_id;
 	}
 	if (s->truncated) {
-		ids[n] = cls[n] = (1ull << 63) | (uint64_t)row;
+		ids[n] = cls[n] = SMART_TABLE_OWN_ID(row);
 		n++;
 	}
 	return n;

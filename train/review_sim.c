@@ -184,19 +184,22 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 	for (size_t i = 0; i < t->n_rows; i++) {
 		int d = t->app[i] == app ? decided(r, i) : -1;
 		const uint64_t *ids = t->sig_ids + i * SMART_TABLE_SIGNATURES;
+		/* a pair whose set was cut short holds changes nobody is shown:
+		 * as smart review --by-change, it is not grouped */
+		int grouped = t->sig_n[i] && ids[t->sig_n[i] - 1] != SMART_TABLE_OWN_ID(i);
 
 		out->pairs += d >= 0;
 		if (d != 1)
 			continue;
-		/* a pair without a change to group by is a group of its own */
+		/* a pair not grouped is a group of its own: decided alone */
 		v.own[v.n] = (1ull << 62) | (uint64_t)i;
 		v.row[v.n] = i;
-		v.p[v.n] = t->sig_n[i] ? (smart_group_pair){ ids, t->sig_cls ? t->sig_cls + i *
-								SMART_TABLE_SIGNATURES : ids,
-							 t->sig_n[i] }
-				       : (smart_group_pair){ &v.own[v.n], &v.own[v.n], 1 };
+		v.p[v.n] = grouped ? (smart_group_pair){ ids, t->sig_cls ? t->sig_cls + i *
+							     SMART_TABLE_SIGNATURES : ids,
+						      t->sig_n[i] }
+				   : (smart_group_pair){ &v.own[v.n], &v.own[v.n], 1 };
 		v.open[v.n++] = 1;
-		sigs += t->sig_n[i] ? t->sig_n[i] : 1;
+		sigs += grouped ? t->sig_n[i] : 1;
 	}
 	out->flagged = v.n;
 	v.accepted = malloc((sigs ? sigs : 1) * sizeof(*v.accepted));

@@ -56,7 +56,9 @@ typedef struct smart_table {
 	 * of the pair's change signatures (smart/signature.h), for
 	 * smart_review_simulate: row i's are sig_ids[i * SMART_TABLE_SIGNATURES
 	 * ...], sig_n[i] of them; a pair with more than the signature set
-	 * keeps (truncated) has one more id, its own, that no other pair holds.
+	 * keeps (truncated) has one more id, its own (SMART_TABLE_OWN_ID), that
+	 * no other pair holds; smart_review_simulate groups such a pair with
+	 * no other (a change not kept can never be accepted with others).
 	 * sig_cls holds each id's class (smart_signature_class; the own id's
 	 * is itself), in the same places. */
 	int signatures;
@@ -66,6 +68,8 @@ typedef struct smart_table {
 } smart_table;
 
 #define SMART_TABLE_SIGNATURES 33 /* SMART_SIGNATURES_MAX + the pair's own */
+/* The own id of row `row` whose signature set was cut short: its last id. */
+#define SMART_TABLE_OWN_ID(row) ((1ull << 63) | (uint64_t)(row))
 
 /* An empty table over `names` (borrowed). Free with smart_table_free. */
 void smart_table_init(smart_table *t, const char *const *names, size_t n_features);

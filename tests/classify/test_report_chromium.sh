@@ -181,8 +181,9 @@ p, nojs = parse(sys.argv[1]), parse(sys.argv[3])
 # changes settles; the pairs without signatures last
 lines = [json.loads(l) for l in open(sys.argv[2])]
 flagged = [i for i, l in enumerate(lines) if l["decision"] == "inspect"]
-sigs = {i: [(s["id"], s["class"]) for s in lines[i].get("signatures", [])] +
-           ([("own%d" % i, "own%d" % i)] if lines[i].get("signatures_truncated") else [])
+# (a pair whose set was cut short holds changes nobody is shown: not grouped)
+sigs = {i: [] if lines[i].get("signatures_truncated") else
+           [(s["id"], s["class"]) for s in lines[i].get("signatures", [])]
         for i in flagged}
 open_, accepted, want = [i for i in flagged if sigs[i]], set(), []
 while open_:

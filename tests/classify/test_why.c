@@ -201,34 +201,40 @@ static void changes_view_groups_largest_first(void **state)
 /* The groups are the review's (smart_change_groups_plan): alike changes
  * (one class) group together, a group says how many other changes its
  * pairs hold, and a pair whose changes the whole group's acceptance
- * covers is in that group. */
+ * covers is in that group; a pair whose set was cut short ("+") is in no
+ * group, as in review --by-change. */
 static void changes_view_groups_as_the_review_does(void **state)
 {
 	char *t = report_text(ROW(0, "inspect", " data-c=\"a1.f0 b2.b2\" data-gw=\"A one\nB\"")
 			      ROW(1, "inspect", " data-c=\"a3.f0\" data-gw=\"A three\"")
 			      ROW(2, "inspect", " data-c=\"c4.c4\" data-gw=\"C\"")
 			      ROW(3, "inspect", " data-c=\"b2.b2\" data-gw=\"B\"")
-			      ROW(4, "inspect", " data-c=\"a5.f0 +\" data-gw=\"A five\""));
+			      ROW(4, "inspect", " data-c=\"+\" data-gw=\"A five\"")
+			      ROW(5, "inspect", " data-c=\"a6.f0 +\" data-gw=\"A six\""));
 	size_t len = strlen(t);
 	smart_error err = { { 0 } };
-	const char *f, *c;
+	const char *f, *c, *none;
 
 	(void)state;
 	assert_int_equal(smart_html_report_fill_changes(&t, &len, &err), 0);
-	assert_non_null(strstr(t, "5 flagged pairs in 2 groups"));
-	f = strstr(t, "data-g=\"00000000000000f0\" data-count=\"4\"><summary><b class=\"count\">"
-		      "4 pairs</b> <span class=\"gw\">A one (3 alike changes); and 2 other changes"
+	assert_non_null(strstr(t, "6 flagged pairs in 3 groups"));
+	f = strstr(t, "data-g=\"00000000000000f0\" data-count=\"3\"><summary><b class=\"count\">"
+		      "3 pairs</b> <span class=\"gw\">A one (2 alike changes); and 1 other change"
 		      "</span>");
 	c = strstr(t, "data-g=\"00000000000000c4\" data-count=\"1\"");
+	none = strstr(t, "data-g=\"\" data-count=\"2\"");
 	assert_non_null(f);
 	assert_non_null(c);
-	assert_true(f < c);
-	/* the class's pairs in order, then the one its acceptance covers; the
-	 * pair with a change of its own (+) is in its class's group too */
+	assert_non_null(none);
+	assert_true(f < c && c < none);
+	/* the class's pairs in order, then the one its acceptance covers */
 	assert_true(strstr(f, "data-open=\"0\"") < strstr(f, "data-open=\"1\""));
-	assert_true(strstr(f, "data-open=\"1\"") < strstr(f, "data-open=\"4\""));
-	assert_true(strstr(f, "data-open=\"4\"") < strstr(f, "data-open=\"3\""));
+	assert_true(strstr(f, "data-open=\"1\"") < strstr(f, "data-open=\"3\""));
 	assert_true(strstr(f, "data-open=\"3\"") < c);
+	/* the pairs cut short, whatever else their data-c says, in no group */
+	assert_true(strstr(none, "data-open=\"4\"") < strstr(none, "data-open=\"5\""));
+	assert_true(strstr(f, "data-open=\"4\"") == strstr(none, "data-open=\"4\""));
+	assert_true(strstr(f, "data-open=\"5\"") == strstr(none, "data-open=\"5\""));
 	free(t);
 }
 

@@ -36,14 +36,15 @@ suite() {
 }
 suite "$TMP/s"
 
-# drive NAME DIR: smart review --by-change on $TMP/s in a tmux pane, in
-# DIR; its pid in $TMP/NAME.pid, its exit status in $TMP/NAME.status.
+# drive NAME DIR [SUITE]: smart review --by-change on SUITE (default
+# $TMP/s) in a tmux pane, in DIR; its pid in $TMP/NAME.pid, its exit
+# status in $TMP/NAME.status.
 drive() {
 	mkdir -p "$2"
 	cat > "$TMP/$1.sh" <<-EOF
 	cd "$2" || exit 1
 	env NO_COLOR=1 SMART="$SMART" ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
-	  sh -c 'echo \$\$ > "$TMP/$1.pid"; exec "\$SMART" review --by-change "$TMP/s/old" "$TMP/s/new"'
+	  sh -c 'echo \$\$ > "$TMP/$1.pid"; exec "\$SMART" review --by-change "${3:-$TMP/s}/old" "${3:-$TMP/s}/new"'
 	echo \$? > "$TMP/$1.status"
 	exec sleep 600
 	EOF
@@ -223,6 +224,40 @@ step all all_accept_row a 'accepted: 1 pair ignored'
 step all all_quit q '2 decisions: 4 flagged pairs ignored by accepted changes, 0 rejected'
 wait_file "$TMP/all.status"
 check bychange_every_pair_ignored_exits_0 [ "$(cat "$TMP/all.status")" = 0 ]
+
+# ---- a pair with more changes than a signature set keeps --------------------------
+# Page e holds the token's change and forty other changes (more distinct
+# changes than a set keeps, SMART_SIGNATURES_MAX): it may hold a change
+# nobody is shown, so it is not grouped, and accepting the token's group
+# whole (A) ignores a and b but leaves e flagged -- in the review, in
+# --list, and for classify afterwards.
+C="$TMP/cap"
+page "$C/old" a Qx7Kp2Lm9Z; page "$C/new" a Wd4Rt8Yh3N
+page "$C/old" b Hj5Kl9Mn2P; page "$C/new" b Zx3Cv7Bn1M
+many_old='' many_new=''
+for i in $(seq 10 49); do # forty words of letters: no shape takes them
+	w=$(echo "$i" | tr 0-9 a-j)
+	many_old="$many_old<p>note $w says alpha</p>"
+	many_new="$many_new<p>note $w says beta</p>"
+done
+page "$C/old" e Rt6Yu1Io8P "" "$many_old"; page "$C/new" e As2Df6Gh0J "" "$many_new"
+"$SMART" classify --json "$C/old/e.html" "$C/new/e.html" > "$TMP/cap-e.json" 2>/dev/null
+check capped_page_holds_more_changes_than_a_set_keeps grep -q '"signatures_truncated":[ ]*true' "$TMP/cap-e.json"
+expect_status capped_list_exits_1 1 "$SMART" review --by-change --list "$C/old" "$C/new"
+expect_output capped_list_groups_the_two_others '^1\. 2 pairs  '
+expect_output capped_list_says_the_capped_pair_is_not_grouped '^1 flagged pair not grouped \(.*more than a change signature set keeps'
+drive cap "$TMP/work-cap" "$C"
+step cap capped_review_asks_about_the_two_others '' 'a change held by 2 flagged pairs'
+step cap capped_accept_all_ignores_the_two_only A 'accepted: 2 pairs ignored'
+step cap capped_then_no_group_is_left '' 'every group is decided'
+step cap capped_quit_says_the_pair_is_not_grouped q '1 flagged pair not grouped'
+wait_file "$TMP/cap.status"
+check capped_pair_left_flagged_exits_1 [ "$(cat "$TMP/cap.status")" = 1 ]
+cd "$TMP/work-cap" || exit 1
+expect_status classify_after_accept_still_flags_the_capped_pair 1 "$SMART" classify "$C/old" "$C/new"
+expect_output classify_after_accept_ignores_only_the_two '3 pairs: 1 inspect, 2 ignore'
+expect_output classify_after_accept_flags_the_capped_page 'inspect .* cap/e\.html'
+cd "$TMP" || exit 1
 
 # ---- SIGKILL during a decision ------------------------------------------------------
 # Each run starts from the same .smart/: one accepted change of another

@@ -1,17 +1,23 @@
-# SIGKILL at any point of `smart review --accept-ignored` (issue 30): after
-# each kill, over a spread of delays, no temporary file is left in the
-# baseline folder, `smart classify` sees exactly the pairs it saw before,
-# every baseline is whole (the old output or the new one, byte for byte),
-# and every baseline that became the new output has its label (the label
-# is appended before the baseline is replaced). The kills are spread over
-# the accepts, after the classifying that comes first.
+# SIGKILL at any point of `smart review --accept-ignored` (issues 30, 32):
+# after each kill, over a spread of delays, no temporary file is left in
+# the baseline folder but smart's hidden one, `smart classify` sees
+# exactly the pairs it saw before, every baseline is whole (the old output
+# or the new one, byte for byte), the labels (.smart/labels.jsonl) are
+# whole records, and every baseline that became the new output has its
+# label (all labels are written, in one rewrite, before any baseline is
+# replaced). The kills are spread over the accepts, after the classifying
+# that comes first; the next review removes what a kill left.
 #
-# A timed kill seldom lands in the one instant that leaves something: after
-# the temporary file got its name and before it is renamed over the
-# baseline. strace kills the review there on purpose (SIGKILL injected at
-# the entry of the K-th rename, K over the accepts): the hidden
-# .smart-tmp-PID-* file it leaves is not reported by classify or listed by
-# review, and the next review of the folder removes it.
+# A timed kill seldom lands in the instants that leave something: after a
+# temporary file got its name and before it is renamed over the labels or
+# a baseline. strace kills the review there on purpose: SIGKILL injected
+# at the entry of the K-th call of the rename family (rename, renameat,
+# renameat2: whichever the C library uses on this machine), K over every
+# rename the review makes -- the labels' first, then each baseline's. The
+# same promises are checked after each, without assuming which call is
+# which: a hidden temporary is left (beside the labels or the baseline),
+# not reported by classify or listed by review, and removed by the next
+# review.
 . "$(dirname "$0")/lib.sh"
 EX="$(cd "$(dirname "$0")/../.." && pwd)/examples"
 N=80
@@ -38,28 +44,35 @@ list=$(($(now_ms) - start))
 echo "# one run takes ${whole} ms, ${list} ms of it classifying"
 "$SMART" classify -q --app a "$TMP/s/old" "$TMP/s/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/pairs.want"
 
-junk=0 window=0 temps=0 split=0 unlabelled=0 seen=0 landed=0
+# whole_labels FILE: every line of the labels is a whole JSON record.
+whole_labels() {
+	python3 -c 'import json, sys
+for line in open(sys.argv[1]): json.loads(line)' "$1" 2>/dev/null
+}
+
+junk=0 window=0 temps=0 split=0 unlabelled=0 seen=0 landed=0 broken=0
 k=1
 while [ $k -le 12 ]; do
 	rm -rf "$TMP/w"
 	cp -R "$TMP/s" "$TMP/w"
 	delay=$((list * 9 / 10 + (whole - list * 9 / 10) * k / 12))
-	"$SMART" review --accept-ignored -q --labels "$TMP/w/l.jsonl" "$TMP/w/old" "$TMP/w/new" \
-		>/dev/null 2>&1 &
+	(cd "$TMP/w" && exec "$SMART" review --accept-ignored -q old new >/dev/null 2>&1) &
 	pid=$!
 	sleep "$(awk -v ms="$delay" 'BEGIN { printf "%.3f", ms / 1000 }')"
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	[ -n "$(ls -A "$TMP/w/old" | grep -v '^p[0-9]*\.html$' | grep -v '^\.smart-tmp-')" ] &&
 		junk=$((junk + 1))
-	ls -A "$TMP/w/old" | grep -q '^\.smart-tmp-' && window=$((window + 1))
-	touch "$TMP/w/l.jsonl"
+	ls -A "$TMP/w/old" "$TMP/w/.smart" 2>/dev/null | grep -q '^\.smart-tmp-' && window=$((window + 1))
+	mkdir -p "$TMP/w/.smart"
+	touch "$TMP/w/.smart/labels.jsonl"
+	whole_labels "$TMP/w/.smart/labels.jsonl" || broken=$((broken + 1))
 	accepted=0
 	i=1
 	while [ $i -le $N ]; do
 		if cmp -s "$TMP/w/old/p$i.html" "$TMP/s/new/p$i.html"; then
 			accepted=$((accepted + 1))
-			grep -q "\"test\":\"p$i.html\"" "$TMP/w/l.jsonl" || unlabelled=$((unlabelled + 1))
+			grep -q "\"test\":\"p$i.html\"" "$TMP/w/.smart/labels.jsonl" || unlabelled=$((unlabelled + 1))
 		elif ! cmp -s "$TMP/w/old/p$i.html" "$TMP/s/old/p$i.html"; then
 			split=$((split + 1))
 		fi
@@ -68,9 +81,10 @@ while [ $k -le 12 ]; do
 	[ "$accepted" -gt 0 ] && [ "$accepted" -lt $N ] && landed=$((landed + 1))
 	"$SMART" classify -q --app a "$TMP/w/old" "$TMP/w/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/pairs.got"
 	cmp -s "$TMP/pairs.got" "$TMP/pairs.want" || seen=$((seen + 1))
-	"$SMART" review --accept-ignored -q --labels "$TMP/w/l.jsonl" "$TMP/w/old" "$TMP/w/new" \
-		>/dev/null 2>&1
+	(cd "$TMP/w" && "$SMART" review --accept-ignored -q old new >/dev/null 2>&1)
 	[ -n "$(ls -A "$TMP/w/old" | grep -v '^p[0-9]*\.html$')" ] && temps=$((temps + 1))
+	ls -A "$TMP/w/.smart" | grep -q '^\.smart-tmp-' && temps=$((temps + 1))
+	whole_labels "$TMP/w/.smart/labels.jsonl" || broken=$((broken + 1))
 	k=$((k + 1))
 done
 echo "# $landed of 12 kills fell among the accepts, $window between naming and renaming"
@@ -84,10 +98,12 @@ if [ $unlabelled -eq 0 ]; then echo "ok - review_killed_never_replaces_a_baselin
 	echo "not ok - review_killed_never_replaces_a_baseline_before_its_label ($unlabelled without)"; fi
 if [ $seen -eq 0 ]; then echo "ok - review_killed_classify_sees_the_same_pairs"; else
 	echo "not ok - review_killed_classify_sees_the_same_pairs ($seen kills changed them)"; fi
+if [ $broken -eq 0 ]; then echo "ok - review_killed_leaves_the_labels_whole_records"; else
+	echo "not ok - review_killed_leaves_the_labels_whole_records ($broken times not)"; fi
 
-# ---- killed in the instant between naming the temporary and renaming it ---------
+# ---- killed in the instants between naming a temporary and renaming it -----------
 if ! strace -qq -o /dev/null true 2>/dev/null; then
-	echo "ok - review_killed_before_rename_leaves_a_hidden_temporary # SKIP no strace (or no ptrace)"
+	echo "ok - review_killed_before_each_rename_leaves_a_hidden_temporary # SKIP no strace (or no ptrace)"
 	finish
 	exit 0
 fi
@@ -99,72 +115,80 @@ while [ $i -le $M ]; do
 	cp "$TMP/s/new/p$i.html" "$TMP/r/new/p$i.html"
 	i=$((i + 1))
 done
+mkdir -p "$TMP/r/.smart"
+printf '{"app":"x","test":"earlier.html","old":"<p>a</p>","new":"<p>b</p>","label":"inspect","origin":"review"}\n' \
+	> "$TMP/r/.smart/labels.jsonl"
 "$SMART" classify -q --app a "$TMP/r/old" "$TMP/r/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.want"
-hit=0 listed=0 seen=0 left=0 unlabelled=0 swept=0
-k=1
-while [ $k -le $M ]; do
+# How many rename-family calls one review makes (the labels' and each
+# baseline's), whatever names the C library gives them here.
+rm -rf "$TMP/x"
+cp -R "$TMP/r" "$TMP/x"
+(cd "$TMP/x" && strace -f -qq -o "$TMP/calls" -e trace=/^rename \
+	"$SMART" review --accept-ignored -q old new >/dev/null 2>&1)
+calls=$(grep -c 'rename' "$TMP/calls")
+echo "# one review makes $calls rename calls: $(sed 's/^[0-9]* *//; s/(.*//' "$TMP/calls" | sort | uniq -c | tr -s ' \n' ' ')"
+hit=0 kills=0 listed=0 seen=0 left=0 unlabelled=0 swept=0 split=0 broken=0 lost=0
+# killed_at SYSCALL K: a fresh copy of $TMP/r in $TMP/x, reviewed under
+# strace, killed at the entry of the K-th call of SYSCALL (strace counts
+# each system call apart); status 0 when the kill landed.
+killed_at() {
 	rm -rf "$TMP/x"
 	cp -R "$TMP/r" "$TMP/x"
-	# SIGKILL at the entry of the k-th rename of a baseline (renameat in
-	# the baseline's folder; the labels file, written before it, is renamed
-	# with rename: strace counts each call apart): k-1 accepts done, the
-	# k-th temporary named and its label written, its baseline not yet
-	# replaced.
-	strace -f -qq -o /dev/null -e trace=renameat,renameat2 \
-		-e inject=renameat,renameat2:signal=KILL:when=$k \
-		"$SMART" review --accept-ignored -q --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
-		>/dev/null 2>&1
-	[ "$(ls -A "$TMP/x/old" | grep -c '^\.smart-tmp-[0-9]*-[0-9a-f]*$')" -eq 1 ] && hit=$((hit + 1))
-	[ "$(grep -c '"test"' "$TMP/x/l.jsonl" 2>/dev/null)" = "$k" ] || unlabelled=$((unlabelled + 1))
-	"$SMART" classify "$TMP/x/old" "$TMP/x/new" >"$TMP/out" 2>"$TMP/err"
-	grep -q smart-tmp "$TMP/out" "$TMP/err" && seen=$((seen + 1))
-	"$SMART" classify -q --app a "$TMP/x/old" "$TMP/x/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.got"
-	cmp -s "$TMP/rpairs.got" "$TMP/rpairs.want" || seen=$((seen + 1))
-	"$SMART" review --list --all "$TMP/x/old" "$TMP/x/new" >"$TMP/out" 2>"$TMP/err"
-	grep -q smart-tmp "$TMP/out" "$TMP/err" && listed=$((listed + 1))
-	"$SMART" review --accept-ignored --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
-		>"$TMP/out" 2>"$TMP/err"
-	grep -q '^smart: removed 1 temporary file a killed review left' "$TMP/err" && swept=$((swept + 1))
-	[ -n "$(ls -A "$TMP/x/old" | grep -v '^p[0-9]*\.html$')" ] && left=$((left + 1))
-	k=$((k + 1))
+	# strace dies of the signal its tracee died of: the shell around it
+	# says "Killed" to its own stderr, thrown away here
+	( (cd "$TMP/x" && exec strace -f -qq -o /dev/null -e trace="/^$1\$" \
+		-e inject="/^$1\$:signal=KILL:when=$2" \
+		"$SMART" review --accept-ignored -q old new >/dev/null 2>&1) ) 2>/dev/null
+	[ $? -eq 137 ]
+}
+for call in rename renameat renameat2; do
+	k=1
+	while [ $k -le $((calls + 1)) ] && killed_at "$call" "$k"; do
+		kills=$((kills + 1))
+		# a hidden temporary left, beside the labels or a baseline
+		[ "$(ls -A "$TMP/x/old" "$TMP/x/.smart" | grep -c '^\.smart-tmp-')" -eq 1 ] && hit=$((hit + 1))
+		whole_labels "$TMP/x/.smart/labels.jsonl" || broken=$((broken + 1))
+		grep -q '"test":"earlier.html"' "$TMP/x/.smart/labels.jsonl" || lost=$((lost + 1))
+		i=1
+		while [ $i -le $M ]; do
+			if cmp -s "$TMP/x/old/p$i.html" "$TMP/r/new/p$i.html"; then
+				grep -q "\"test\":\"p$i.html\"" "$TMP/x/.smart/labels.jsonl" || unlabelled=$((unlabelled + 1))
+			elif ! cmp -s "$TMP/x/old/p$i.html" "$TMP/r/old/p$i.html"; then
+				split=$((split + 1))
+			fi
+			i=$((i + 1))
+		done
+		"$SMART" classify "$TMP/x/old" "$TMP/x/new" >"$TMP/out" 2>"$TMP/err"
+		grep -q smart-tmp "$TMP/out" "$TMP/err" && seen=$((seen + 1))
+		"$SMART" classify -q --app a "$TMP/x/old" "$TMP/x/new" 2>/dev/null | awk '{ print $NF }' | sort > "$TMP/rpairs.got"
+		cmp -s "$TMP/rpairs.got" "$TMP/rpairs.want" || seen=$((seen + 1))
+		"$SMART" review --list --all "$TMP/x/old" "$TMP/x/new" >"$TMP/out" 2>"$TMP/err"
+		grep -q smart-tmp "$TMP/out" "$TMP/err" && listed=$((listed + 1))
+		(cd "$TMP/x" && "$SMART" review --accept-ignored -q old new >"$TMP/out" 2>"$TMP/err")
+		[ -z "$(find "$TMP/x" -name '.smart-tmp-*')" ] &&
+			[ "$(grep -c '"test"' "$TMP/x/.smart/labels.jsonl")" -ge $((M + 1)) ] &&
+			swept=$((swept + 1))
+		[ -n "$(ls -A "$TMP/x/old" | grep -v '^p[0-9]*\.html$')" ] && left=$((left + 1))
+		k=$((k + 1))
+	done
 done
-if [ $hit -eq $M ]; then echo "ok - review_killed_before_rename_leaves_a_hidden_temporary"; else
-	echo "not ok - review_killed_before_rename_leaves_a_hidden_temporary ($hit of $M kills)"; fi
-if [ $unlabelled -eq 0 ]; then echo "ok - review_killed_before_rename_has_written_the_label"; else
-	echo "not ok - review_killed_before_rename_has_written_the_label ($unlabelled kills)"; fi
+echo "# $kills kills at a rename call, $hit of them left a hidden temporary"
+if [ "$calls" -eq $((M + 1)) ] && [ $kills -eq "$calls" ] && [ $hit -eq $kills ]; then
+	echo "ok - review_killed_before_each_rename_leaves_a_hidden_temporary"; else
+	echo "not ok - review_killed_before_each_rename_leaves_a_hidden_temporary ($calls calls, $kills kills, $hit left one)"; fi
+if [ $unlabelled -eq 0 ] && [ $split -eq 0 ]; then echo "ok - review_killed_before_a_rename_never_replaces_a_baseline_before_its_label"; else
+	echo "not ok - review_killed_before_a_rename_never_replaces_a_baseline_before_its_label ($unlabelled unlabelled, $split split)"; fi
+if [ $broken -eq 0 ] && [ $lost -eq 0 ]; then echo "ok - review_killed_before_a_rename_leaves_the_labels_whole"; else
+	echo "not ok - review_killed_before_a_rename_leaves_the_labels_whole ($broken broken, $lost lost the earlier record)"; fi
 if [ $seen -eq 0 ]; then echo "ok - classify_does_not_report_a_killed_reviews_temporary"; else
 	echo "not ok - classify_does_not_report_a_killed_reviews_temporary ($seen kills)"; fi
 if [ $listed -eq 0 ]; then echo "ok - review_does_not_list_a_killed_reviews_temporary"; else
 	echo "not ok - review_does_not_list_a_killed_reviews_temporary ($listed kills)"; fi
-if [ $swept -eq $M ] && [ $left -eq 0 ]; then echo "ok - next_review_removes_a_killed_reviews_temporary"; else
-	echo "not ok - next_review_removes_a_killed_reviews_temporary (said so $swept of $M, $left left one)"; fi
+if [ $swept -eq $kills ] && [ $left -eq 0 ]; then echo "ok - next_review_removes_a_killed_reviews_temporary_and_labels_every_pair"; else
+	echo "not ok - next_review_removes_a_killed_reviews_temporary_and_labels_every_pair ($swept of $kills, $left left one)"; fi
 
 # check_ NAME COMMAND...: ok when the command succeeds.
 check_() { name=$1; shift; if "$@" >/dev/null 2>&1; then echo "ok - $name"; else echo "not ok - $name"; fi; }
-
-# ---- killed before the labels' rename (cli/review_files.c) -----------------------
-# The label is written to a temporary file beside the labels, under the
-# folder's lock, and renamed over them: killed at the k-th such rename,
-# the labels hold the k-1 earlier records whole, the temporary is
-# left, and the next writer of that folder, holding the lock, removes it.
-k=2
-rm -rf "$TMP/x"
-cp -R "$TMP/r" "$TMP/x"
-strace -f -qq -o /dev/null -e trace=rename -e inject=rename:signal=KILL:when=$k \
-	"$SMART" review --accept-ignored -q --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
-	>/dev/null 2>&1
-check_ labels_killed_at_their_rename_leave_a_temporary \
-	test "$(ls -A "$TMP/x" | grep -c '^\.smart-tmp-review-')" -eq 1
-check_ labels_killed_at_their_rename_hold_the_earlier_records_whole \
-	sh -c "[ \$(grep -c '\"test\"' '$TMP/x/l.jsonl') = $((k - 1)) ] && python3 -c '
-import json, sys
-for line in open(sys.argv[1]): json.loads(line)' '$TMP/x/l.jsonl'"
-"$SMART" review --accept-ignored -q --labels "$TMP/x/l.jsonl" "$TMP/x/old" "$TMP/x/new" \
-	>/dev/null 2>&1
-check_ next_labels_writer_removes_the_killed_temporary \
-	test "$(ls -A "$TMP/x" | grep -c '^\.smart-tmp-review-')" -eq 0
-check_ next_labels_writer_keeps_every_record \
-	test "$(grep -c '"test"' "$TMP/x/l.jsonl")" -ge $M
 
 # ---- a label appended while a review by change rewrites the file ---------------
 # A stand-in for `review --by-change` holds the labels folder's lock, reads

@@ -153,6 +153,35 @@ static void folder_write_refuses_a_file_that_is_a_symlink_and_leaves_its_target(
 	remove_tree(dir);
 }
 
+/* The check an accept of many pairs makes before labelling them: it
+ * refuses what begin refuses (a linked folder, a file that is a link, a
+ * missing folder) and writes nothing, not even a temporary file. */
+static void folder_write_check_refuses_what_begin_refuses_and_writes_nothing(void **state)
+{
+	char *dir = scratch(), path[512], link[512];
+	smart_error err = { { 0 } };
+
+	(void)state;
+	put(dir, "page.html", "old");
+	assert_int_equal(smart__folder_write_check(dir, "page.html", &err), 0);
+	assert_int_equal(smart__folder_write_check(dir, "new.html", &err), 0); /* not there yet */
+	assert_string_equal(content(dir, "page.html"), "old");
+	assert_string_equal(content(dir, "new.html"), "");
+	assert_int_equal(temporaries(dir), 0);
+	snprintf(link, sizeof(link), "%s/link.html", dir);
+	assert_int_equal(symlink("page.html", link), 0);
+	assert_int_equal(smart__folder_write_check(dir, "link.html", &err), -1);
+	assert_non_null(strstr(err.message, "link.html: a symbolic link (not followed)"));
+	snprintf(path, sizeof(path), "%s/sub", dir);
+	assert_int_equal(symlink(".", path), 0);
+	assert_int_equal(smart__folder_write_check(dir, "sub/page.html", &err), -1);
+	assert_non_null(strstr(err.message, "a symbolic link (not followed)"));
+	assert_int_equal(smart__folder_write_check(dir, "gone/page.html", &err), -1);
+	assert_non_null(strstr(err.message, "/gone: No such file or directory"));
+	assert_int_equal(temporaries(dir), 0);
+	remove_tree(dir);
+}
+
 static void folder_write_creates_missing_folders_only_when_asked(void **state)
 {
 	char *dir = scratch();
@@ -256,6 +285,7 @@ int main(void)
 		cmocka_unit_test(folder_write_abort_keeps_the_old_file_and_leaves_no_temporary),
 		cmocka_unit_test(folder_write_refuses_a_symlinked_folder_on_the_way_and_writes_nothing_there),
 		cmocka_unit_test(folder_write_refuses_a_file_that_is_a_symlink_and_leaves_its_target),
+		cmocka_unit_test(folder_write_check_refuses_what_begin_refuses_and_writes_nothing),
 		cmocka_unit_test(folder_write_creates_missing_folders_only_when_asked),
 		cmocka_unit_test(folder_write_refuses_dot_dot_and_empty_components),
 		cmocka_unit_test(temp_names_are_those_of_smart_only),

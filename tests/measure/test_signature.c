@@ -190,6 +190,109 @@ static void set_key_ignores_order_and_ids_are_pinned(void **state)
 				     strlen("update\x1f/html/body/p/text()\x1f" "a\x1f" "b")));
 }
 
+/* The one signature of a pair whose <td> (or a script, script != 0)
+ * says `old` and then `new`. */
+static smart_signature one_change(const char *old_text, const char *new_text, int script)
+{
+	char old_html[512], new_html[512];
+	const char *fmt = script ? "<html><body><p>page</p><script>%s</script></body></html>"
+				 : "<html><body><table><tr><td>%s</td></tr></table></body></html>";
+	smart_signature_set s;
+
+	snprintf(old_html, sizeof(old_html), fmt, old_text);
+	snprintf(new_html, sizeof(new_html), fmt, new_text);
+	signatures_of(old_html, new_html, &s);
+	assert_int_equal(s.n, 1);
+	return s.items[0];
+}
+
+static void a_value_only_reordered_is_one_class_with_every_order_of_it(void **state)
+{
+	smart_signature a = one_change("red, green, blue", "blue, red, green", 0);
+	smart_signature b = one_change("green, blue, red", "red, blue, green", 0);
+	smart_signature c = one_change("var o = [7, 'x', 'y'];", "var o = ['y', 7, 'x'];", 1);
+	smart_signature d = one_change("var o = ['x', 'y', 8];", "var o = ['y', 'x', 8];", 1);
+
+	(void)state;
+	/* other orders on both sides: other ids, one class (the numbers are
+	 * masked, so 7 and 8 read alike) */
+	assert_true(a.id != b.id);
+	assert_true(a.class_id == b.class_id);
+	assert_true(a.class_id != a.id);
+	assert_true(c.id != d.id);
+	assert_true(c.class_id == d.class_id);
+	/* the same words at another kind of place are another class */
+	assert_true(a.class_id != c.class_id);
+}
+
+static void a_change_of_content_is_not_a_reordering(void **state)
+{
+	smart_signature a = one_change("red, green, blue", "blue, red, green", 0);
+
+	(void)state;
+	/* a word changed, added or taken away, a mark changed: the change's own class */
+	a = one_change("red, green, blue", "blue, red, grey", 0);
+	assert_true(a.class_id == a.id);
+	a = one_change("red, green, blue", "blue, red, green, green", 0);
+	assert_true(a.class_id == a.id);
+	a = one_change("red, green", "green; red", 0);
+	assert_true(a.class_id == a.id);
+	a = one_change("if (x < y) go();", "if (y < x) go();", 1);
+	assert_true(a.class_id != a.id); /* the same marks and words: a reordering */
+	a = one_change("if (x < y) go();", "if (y > x) go();", 1);
+	assert_true(a.class_id == a.id);
+	/* white space alone moved is no reordering either */
+	a = one_change("red green", "red  green x", 0);
+	assert_true(a.class_id == a.id);
+	/* other content reordered is another class */
+	assert_true(one_change("red, green, blue", "blue, red, green", 0).class_id !=
+		    one_change("red, green, pink", "pink, red, green", 0).class_id);
+}
+
+/* Property: any shuffle of the same five words is one class; putting one
+ * word in place of another never is. */
+static void every_shuffle_of_the_same_words_is_one_class(void **state)
+{
+	static const char *const words[] = { "alpha", "beta", "gamma", "delta", "omega" };
+	uint64_t cls = 0;
+
+	(void)state;
+	srand(7);
+	for (int round = 0; round < 40; round++) {
+		size_t order[2][5];
+		char text[2][128];
+		smart_signature s;
+		int same = 1;
+
+		for (int side = 0; side < 2; side++) {
+			for (size_t k = 0; k < 5; k++)
+				order[side][k] = k;
+			for (size_t k = 5; k > 1; k--) {
+				size_t j = (size_t)rand() % k, t = order[side][k - 1];
+
+				order[side][k - 1] = order[side][j];
+				order[side][j] = t;
+			}
+			snprintf(text[side], sizeof(text[side]), "%s %s %s %s %s",
+				 words[order[side][0]], words[order[side][1]], words[order[side][2]],
+				 words[order[side][3]], words[order[side][4]]);
+		}
+		for (size_t k = 0; k < 5; k++)
+			same &= order[0][k] == order[1][k];
+		if (same)
+			continue;
+		s = one_change(text[0], text[1], 0);
+		if (!cls)
+			cls = s.class_id;
+		assert_true(s.class_id == cls);
+		/* one word replaced by another: the change is its own class */
+		memcpy(strstr(text[1], "beta"), "zeta", 4);
+		s = one_change(text[0], text[1], 0);
+		assert_true(s.class_id == s.id);
+	}
+	assert_true(cls != 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +305,9 @@ int main(void)
 		cmocka_unit_test(another_inserted_message_is_another_signature),
 		cmocka_unit_test(a_repeated_change_is_one_signature_counted),
 		cmocka_unit_test(set_key_ignores_order_and_ids_are_pinned),
+		cmocka_unit_test(a_value_only_reordered_is_one_class_with_every_order_of_it),
+		cmocka_unit_test(a_change_of_content_is_not_a_reordering),
+		cmocka_unit_test(every_shuffle_of_the_same_words_is_one_class),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
