@@ -53,12 +53,19 @@ rm -rf "$APPDIR"/.smart-state*
 state=$(mktemp -d "$APPDIR/.smart-state.XXXXXX")
 chmod 755 "$state"   # nginx workers reach the PHP socket through it
 stop() {
+    pids=
     for f in nginx.pid fpm.pid db.pid; do
-        [ -f "$state/$f" ] && kill "$(cat "$state/$f")" 2>/dev/null || true
+        [ -f "$state/$f" ] && pids="$pids $(cat "$state/$f")"
+    done
+    for p in $pids; do kill "$p" 2>/dev/null || true; done
+    # the servers run below the subshells in $jobs: MariaDB still writes
+    # its data folder after its subshell is gone, so each is waited for
+    for p in $pids; do
+        i=0; while kill -0 "$p" 2>/dev/null && [ $i -lt 300 ]; do i=$((i + 1)); sleep 0.1; done
     done
     for j in $jobs; do kill "$j" 2>/dev/null || true; done
     for j in $jobs; do wait "$j" 2>/dev/null || true; done
-    [ -n "${SMART_ZBX_KEEP:-}" ] || rm -rf "$state"   # SMART_ZBX_KEEP=1: keep the logs
+    [ -n "${SMART_ZBX_KEEP:-}" ] || rm -rf "$state" || true   # SMART_ZBX_KEEP=1: keep the logs
 }
 jobs=
 trap stop EXIT
