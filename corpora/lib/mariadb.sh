@@ -1,5 +1,9 @@
 # mariadb_start STATE DATADIR CLOCK -- starts a private MariaDB on the data
-# folder DATADIR (made by `mariadb-install-db --no-defaults`), on the Unix
+# folder DATADIR (made by `mariadb-install-db --no-defaults
+# --innodb-undo-tablespaces=3`: the undo logs in three files that are
+# truncated past 10 MB, so that no file of the folder grows past the 64 MiB
+# smart mutate allows a mutant run to write, as the system tablespace does
+# with a large load), on the Unix
 # socket STATE/db.sock with no TCP at all, its clock CLOCK through
 # libfaketime (`fake_clock`: source lib/fake-clock.sh first; give it a
 # running clock, a stepping one stalls its timed waits), pid file
@@ -13,7 +17,8 @@ mariadb_start() {
     _st=$1 _data=$2 _clock=$3
     fake_clock "$_clock" mariadbd --no-defaults --datadir="$_data" --socket="$_st/db.sock" \
         --skip-networking --pid-file="$_st/db.pid" --user=root --innodb-log-file-size=16M \
-        --innodb-buffer-pool-size=64M --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
+        --innodb-buffer-pool-size=64M --innodb-undo-tablespaces=3 --innodb-undo-log-truncate=ON \
+        --innodb-max-undo-log-size=10M --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
         --log-error="$_st/db.log" >/dev/null 2>&1 &
     jobs="$jobs $!"
     _i=0

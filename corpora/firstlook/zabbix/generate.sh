@@ -26,22 +26,12 @@ APP=zabbix
 source "$(dirname "$0")/../../lib/common.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT_DIR=$CORPORA_DIR/firstlook
-MUTANTS=${ZABBIX_MUTANTS_SECONDS:-1200}
+MUTANTS=${ZABBIX_MUTANTS_SECONDS:-900}
 PKGS=(zabbix-frontend-php mariadb-server mariadb-client nginx-light php-fpm php-mysql php-xml
       php-mbstring php-gd php-bcmath php-ldap faketime curl python3-html5lib)
 SERVER_DEB=zabbix-server-mysql=1:6.0.14+dfsg-1+b1
 MUTATE_FILES="www/include/func.inc.php,www/include/html.inc.php,www/include/hosts.inc.php,www/include/items.inc.php,www/include/triggers.inc.php,www/include/users.inc.php,www/include/forms.inc.php,www/include/page_header.php,www/include/page_footer.php,www/include/classes/html/CTag.php,www/include/classes/html/CLink.php,www/include/classes/html/CTableInfo.php,www/include/classes/html/CTable.php,www/include/classes/html/CForm.php,www/include/classes/html/CFormList.php,www/include/classes/html/CWarning.php,www/include/classes/helpers/CMessageHelper.php,www/include/classes/helpers/CMenuHelper.php,www/app/controllers/CControllerHostList.php,www/app/controllers/CControllerUserList.php,www/app/controllers/CControllerUsergroupList.php,www/app/controllers/CControllerAuditLogList.php,www/app/controllers/CControllerSearch.php,www/app/controllers/CControllerReportStatus.php,www/app/controllers/CControllerProblemView.php,www/app/controllers/CControllerHostView.php,www/app/controllers/CControllerDashboardView.php,www/app/controllers/CControllerUsergroupCreate.php,www/app/controllers/CControllerUserCreate.php,www/app/views/configuration.host.list.php,www/app/views/administration.user.list.php,www/app/views/administration.usergroup.list.php,www/app/views/reports.auditlog.list.php,www/app/views/search.php,www/app/views/report.status.php,www/app/views/administration.mediatype.list.php,www/app/views/layout.htmlpage.php,www/app/views/layout.warning.php,www/app/views/administration.usergroup.edit.php,www/app/views/administration.user.edit.php,www/app/views/monitoring.host.view.php,www/app/partials/monitoring.host.view.html.php,www/include/views/configuration.item.list.php,www/include/views/configuration.item.edit.php,www/include/views/configuration.triggers.list.php,www/include/views/configuration.template.list.php,www/include/views/configuration.action.list.php,www/include/views/general.login.php,www/hostgroups.php,www/items.php,www/triggers.php,www/templates.php,www/index.php"
 
-install_packages() {
-    local p missing=
-    for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
-    [ -n "$missing" ] || return 0
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q \
-        --no-install-recommends $missing >&2 ||
-        { apt-get -o DPkg::Lock::Timeout=1200 update -q >&2 &&
-          DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q \
-              --no-install-recommends $missing >&2; }
-}
 
 # server_sql DEST -- Debian's database scripts for the frontend
 # (schema.sql.gz, images.sql.gz, data.sql.gz of zabbix-server-mysql), taken
@@ -82,10 +72,12 @@ prepare() {
     mkdir -p "$dest/locale"
     localedef -i en_US -f UTF-8 "$dest/locale/en_US.UTF-8"
     mariadb-install-db --no-defaults --datadir="$dest/db-template" --auth-root-authentication-method=socket \
-        --skip-test-db --user=root --innodb-log-file-size=16M --innodb-buffer-pool-size=64M >/dev/null 2>&1
+        --skip-test-db --user=root --innodb-log-file-size=16M --innodb-buffer-pool-size=64M \
+        --innodb-undo-tablespaces=3 >/dev/null 2>&1
     cp "$HERE/sessions.json" "$dest/"
     cp "$HERE/run.sh" "$dest/smart-run.sh"
     cp "$HERE/scrub.py" "$dest/smart-scrub.py"
+    cp "$CORPORA_DIR/lib/placeholders.py" "$dest/placeholders.py"
     cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     cp "$CORPORA_DIR/lib/mariadb.sh" "$dest/smart-mariadb.sh"
     cp "$CORPORA_DIR/lib/php-web.sh" "$dest/smart-php-web.sh"
@@ -99,18 +91,18 @@ prepare() {
     touch "$dest/.done"
 }
 
-install_packages
+apt_install --no-recommends "${PKGS[@]}"
 export SMART
 [ -x "$SMART" ] || (cd "$REPO_DIR" && make -s -j2 >&2)
 if [ "${1:-}" = --smoke ]; then
     T=$(mktemp -d "${TMPDIR:-/tmp}/smart-zabbix-smoke.XXXXXX")
     trap 'rm -rf "$T"' EXIT
     prepare "$T/app"
-    # the login page, a failed and a good login, dashboards: a clean run
-    # (a fresh install) and a mutant-mode run
+    # a login and three pages: a clean run (a fresh install) and a
+    # mutant-mode run (on its own port, beside a generation's mutants)
     smoke_sessions "$T/app/sessions.json" browse 4
     (cd "$T/app" && SMART_RUN_SEED=1 sh smart-run.sh && mv out "$T/run-1")
-    (cd "$T/app" && sh smart-run.sh && mv out "$T/run-m")
+    (cd "$T/app" && SMART_ZBX_MUTANT_PORT=18609 sh smart-run.sh && mv out "$T/run-m")
     n=$(find "$T/run-1" -type f | wc -l)
     [ "$n" -ge 4 ] || { log "smoke: only $n pages"; exit 1; }
     grep -q "Global view" "$T/run-1/browse/01_POST_index.php.html" || { log "smoke: not logged in"; exit 1; }
@@ -128,14 +120,7 @@ run_suite "$W/app" "$W/clean" 4
 keep_runs "$W/clean" "$HERE/runs"
 
 log "mutants (${MUTANTS}s)"
-if [ ! -f "$W/mutant-$SEED.jsonl.done" ]; then
-    # one job: the mutant runs serve on one fixed port
-    nice -n 10 "$SMART" mutate --src "$W/app" --files "$MUTATE_FILES" \
-        --build 'sh smart-build.sh' --run 'sh smart-run.sh' --outputs out \
-        --time "$MUTANTS" --per-mutant 8 --seed "$SEED" -j 1 --app "$APP" \
-        -o "$W/mutant-$SEED.jsonl" >&2
-    touch "$W/mutant-$SEED.jsonl.done"
-fi
+mutants_timed "$W/app" "$MUTATE_FILES" "$MUTANTS" "$W/mutant-$SEED.jsonl"
 # the placeholders of the mutant pages become random-looking values of the
 # same shape (scrub.py --fill: deterministic)
 "$PY" "$HERE/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"

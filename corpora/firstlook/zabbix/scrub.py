@@ -23,20 +23,19 @@ per request, or read from the real clock, whatever the clock PHP is given:
   CUID    the audit log's record set ids (a CUID: the clock, a counter,
           the PHP worker's pid, random digits)
 
-The first form writes each such value, wherever it is copied in the page,
-as SMARTPH<KIND><n>X (n numbers the distinct values of that kind in the
-page), so that the placeholders keep which copies were equal.  The second
-puts a value of the same shape in their place in smart mutate's records
-(from a hash of the seed, the page, the mutation and n: deterministic), so
-that a placeholder word, which no real page shows, does not mark the
-inspect pairs: in both labels these values are random values that differ
-between the two sides.
+Each is written as a numbered placeholder and filled afterwards with a
+value of its shape (lib/placeholders.py, copied into the prepared tree
+beside this file): in both labels these values are random values that
+differ between the two sides.
 """
-import hashlib
-import json
+import base64
 import os
 import re
 import sys
+
+sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)),
+                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib")]
+import placeholders  # noqa: E402
 
 # kind -> pattern whose group 1 is the value
 PATTERNS = [
@@ -47,27 +46,15 @@ PATTERNS = [
     ("FILTERID", re.compile(r'id="filter_([0-9a-f]{13})"')),
     ("CUID", re.compile(r'filter_recordsetid=(c[0-9a-z]{24})(?![0-9a-z])')),
 ]
-PLACEHOLDER = re.compile(r"SMARTPH([A-Z]+)([0-9]+)X")
 
 
-def scrub(text):
-    for kind, pat in PATTERNS:
-        seen = []
-        for m in pat.finditer(text):
-            if m.group(1) not in seen:
-                seen.append(m.group(1))
-        # longest first, so that no value is replaced inside a longer one
-        for n, v in sorted(enumerate(seen, 1), key=lambda t: -len(t[1])):
-            text = text.replace(v, "SMARTPH%s%dX" % (kind, n))
-    return text
-
-
-def value(kind, digest, n):
+def value(kind, digest, n, record):
+    """A value of KIND's shape drawn from DIGEST (N numbers the kind's values
+    in the page)."""
     h = int(digest, 16)
     if kind == "SID":
         return digest[:16]
     if kind == "SIGN":   # base64 of a 64-hex-digit HMAC, as the frontend writes it
-        import base64
         return base64.b64encode(digest.encode()).decode()
     if kind == "BUST":   # a file time near the clean runs' (2020)
         return str(1590000000 + h % 5000000)
@@ -82,34 +69,5 @@ def value(kind, digest, n):
     raise ValueError(kind)
 
 
-def fill(seed, src, dst):
-    with open(src, encoding="utf-8") as f, open(dst, "w", encoding="utf-8") as out:
-        for line in f:
-            r = json.loads(line)
-
-            def sub(m, r=r):
-                d = hashlib.sha256(("%s|%s|%s|%s|%s" % (seed, r["test"], r["note"], m.group(1),
-                                                        m.group(2))).encode()).hexdigest()
-                return value(m.group(1), d, int(m.group(2)))
-            r["new"] = PLACEHOLDER.sub(sub, r["new"])
-            r["old"] = PLACEHOLDER.sub(sub, r["old"])  # replaced by clean run 1 later anyway
-            out.write(json.dumps(r, ensure_ascii=False) + "\n")
-
-
-def main():
-    if sys.argv[1] == "--fill":
-        fill(*sys.argv[2:5])
-        return
-    for root, _, files in os.walk(sys.argv[1]):
-        for name in files:
-            p = os.path.join(root, name)
-            with open(p, encoding="utf-8", errors="surrogateescape") as f:
-                text = f.read()
-            new = scrub(text)
-            if new != text:
-                with open(p, "w", encoding="utf-8", errors="surrogateescape") as f:
-                    f.write(new)
-
-
 if __name__ == "__main__":
-    main()
+    placeholders.main(sys.argv, PATTERNS, value)
