@@ -161,14 +161,15 @@ mutants() {
     touch "$out.done"
 }
 
-# mutants_timed PREPARED_SRC FILES SECONDS OUT.jsonl -- seeded faults via
-# `smart mutate` for SECONDS, at most 8 pages a mutant, niced, one job (a
-# served application's mutant runs share one port); cached per output file.
+# mutants_timed PREPARED_SRC FILES SECONDS OUT.jsonl [SEED] -- seeded faults
+# via `smart mutate` for SECONDS, at most 8 pages a mutant, niced, one job
+# (a served application's mutant runs share one port); cached per output
+# file; SEED defaults to $SEED.
 mutants_timed() {
-    local src=$1 files=$2 secs=$3 out=$4
+    local src=$1 files=$2 secs=$3 out=$4 seed=${5:-$SEED}
     [ -f "$out" ] && [ -f "$out.done" ] && return 0
     nice -n 10 "$SMART" mutate --src "$src" --files "$files" --build 'sh smart-build.sh' \
-        --run 'sh smart-run.sh' --outputs out --time "$secs" --per-mutant 8 --seed "$SEED" \
+        --run 'sh smart-run.sh' --outputs out --time "$secs" --per-mutant 8 --seed "$seed" \
         -j 1 --app "$APP" -o "$out" >&2
     touch "$out.done"
 }
