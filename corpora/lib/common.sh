@@ -71,16 +71,19 @@ npm_package() {
     echo "$dest/package"
 }
 
-# apt_install PKG... -- installs the Debian packages that are missing (the
-# generators that run an application from Debian need it on the machine;
-# waits for a concurrent apt's lock; an old package list is refreshed once).
+# apt_install [--no-recommends] PKG... -- installs the Debian packages that
+# are missing (the generators that run an application from Debian need it
+# on the machine; waits for a concurrent apt's lock; an old package list is
+# refreshed once).  --no-recommends: without their recommends (a web
+# application's would bring Apache).
 apt_install() {
-    local p missing=
+    local p missing= opt=
+    if [ "${1:-}" = --no-recommends ]; then opt=--no-install-recommends; shift; fi
     for p; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
     [ -n "$missing" ] || return 0
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q $missing >&2 ||
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q $opt $missing >&2 ||
         { apt-get -o DPkg::Lock::Timeout=1200 update -q >&2 &&
-          DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q $missing >&2; }
+          DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y -q $opt $missing >&2; }
 }
 
 # The smart binary (for mutate/perturb); built from the repository if absent.
@@ -155,6 +158,19 @@ mutants() {
     "$SMART" mutate --src "$src" --files "$files" --build "sh smart-build.sh" \
         --run "sh smart-run.sh" --outputs out -n "$n" --seed "$seed" -j "$JOBS" \
         --app "$APP" -o "$out" >&2
+    touch "$out.done"
+}
+
+# mutants_timed PREPARED_SRC FILES SECONDS OUT.jsonl [SEED] -- seeded faults
+# via `smart mutate` for SECONDS, at most 8 pages a mutant, niced, one job
+# (a served application's mutant runs share one port); cached per output
+# file; SEED defaults to $SEED.
+mutants_timed() {
+    local src=$1 files=$2 secs=$3 out=$4 seed=${5:-$SEED}
+    [ -f "$out" ] && [ -f "$out.done" ] && return 0
+    nice -n 10 "$SMART" mutate --src "$src" --files "$files" --build 'sh smart-build.sh' \
+        --run 'sh smart-run.sh' --outputs out --time "$secs" --per-mutant 8 --seed "$seed" \
+        -j 1 --app "$APP" -o "$out" >&2
     touch "$out.done"
 }
 
