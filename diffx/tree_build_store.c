@@ -108,6 +108,27 @@ void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local, sma
 				    strlen((const char *)local)) < 0;
 }
 
+/* Sizes the arrays for the page's counts (tree_build.h says why). */
+void smart__tree_build_reserve(builder *b, const smart__page_counts *counts)
+{
+	smart_tree *t = b->tree;
+	/* a tag takes at least two bytes ("<a"), so neither product nears
+	 * SIZE_MAX; past 2^31 nodes emit_node refuses anyway */
+	size_t nodes = 2 * counts->tags + 16, attrs = counts->attributes + 16;
+	void *grown;
+
+	if (nodes > b->node_cap && nodes < UINT32_C(1) << 31 &&
+	    (grown = realloc(t->nodes, nodes * sizeof(*t->nodes)))) {
+		t->nodes = grown;
+		b->node_cap = nodes;
+	}
+	if (attrs > b->attr_cap && attrs < UINT32_C(1) << 31 &&
+	    (grown = realloc(t->attrs, attrs * sizeof(*t->attrs)))) {
+		t->attrs = grown;
+		b->attr_cap = attrs;
+	}
+}
+
 static int compare_attrs(const void *a, const void *b)
 {
 	const smart_attr *x = a, *y = b;
