@@ -55,6 +55,8 @@ typedef struct builder {
 	size_t stack_cap;
 	smart_strbuf pending; /* raw text waiting to become one text node */
 	smart_strbuf scratch;
+	unsigned char keeps[64]; /* keeps_white_space of the names with ids
+	                          * below 64, plus one; 0: not asked yet */
 	size_t flat_from;     /* frames from this index on hand their content
 	                       * to the frame before it (HTML's depth cap while
 	                       * streaming); SIZE_MAX: never */
@@ -113,6 +115,12 @@ int smart__tree_build_doctype(smart_tree *tree, const char *name, const char *pu
  * reserved and not used is given back by the tree's shrink to fit. Only
  * a hint: nothing fails when it cannot be had. */
 void smart__tree_build_reserve(builder *b, const smart__page_counts *counts);
+
+/* How the element at `index` keeps the white space of its text (0,
+ * KEEP_SPACES or KEEP_LITERAL, by its name: tree_build_store.c), asked of
+ * each name once per tree: every element of a page asks it, and a name's
+ * answer never changes. */
+int smart__tree_build_keeps(builder *b, uint32_t index);
 
 /* Closes the current frame: its text becomes a node. */
 int smart__tree_build_close(builder *b);
