@@ -127,18 +127,22 @@ static int map_labels(align *al)
 	return 0;
 }
 
-/* Finds the bucket of `hash`, claiming an empty slot when it is new. */
+/* Finds the bucket of `hash`, claiming the next dense bucket (and an empty
+ * slot) when it is new. */
 static uint32_t bucket_for(align *al, uint64_t hash)
 {
 	uint32_t s = (uint32_t)hash & al->bucket_mask;
 
-	while (al->buckets[s].hash != 0) {
-		if (al->buckets[s].hash == hash)
-			return s;
+	while (al->slots[s] != 0) {
+		uint32_t k = al->slots[s] - 1;
+
+		if (al->buckets[k].hash == hash)
+			return k;
 		s = (s + 1) & al->bucket_mask;
 	}
-	al->buckets[s].hash = hash;
-	return s;
+	al->buckets[al->bucket_count] = (align_bucket){ .hash = hash };
+	al->slots[s] = ++al->bucket_count;
+	return al->bucket_count - 1;
 }
 
 /* Fills the subtree-hash table: each bucket's old nodes as a pre-order
@@ -162,7 +166,7 @@ static void fill_buckets(align *al)
 		}
 		al->buckets[s].old_len++;
 	}
-	for (uint32_t s = 0; s <= al->bucket_mask; s++) {
+	for (uint32_t s = 0; s < al->bucket_count; s++) {
 		al->buckets[s].old_start = start;
 		start += al->buckets[s].old_len;
 		al->buckets[s].old_len = 0;
@@ -220,11 +224,12 @@ int smart__align_init(align *al, const smart_tree *a, const smart_tree *b,
 	al->bucket_mask = table - 1;
 	al->bits_mask = (uint32_t)(table * 16 - 1); /* 16 bits per slot */
 	al->old_hash_bits = calloc((size_t)table * 16 / 64, sizeof(uint64_t));
-	al->buckets = alloc_table(table * sizeof(align_bucket));
+	al->slots = alloc_table(table * sizeof(uint32_t));
+	al->buckets = malloc((na + nb + 1) * sizeof(align_bucket)); /* every hash distinct */
 	if (!al->a2b || !al->b2a || !al->own_a || !al->own_b || !al->sub_a ||
 	    !al->sub_b || !al->csize_a || !al->csize_b || !al->old_label ||
 	    !al->bucket_a || !al->bucket_b || !al->old_by_hash ||
-	    !al->buckets || !al->old_hash_bits || hash_tree(a, al->own_a, al->sub_a, al->csize_a) < 0 ||
+	    !al->buckets || !al->slots || !al->old_hash_bits || hash_tree(a, al->own_a, al->sub_a, al->csize_a) < 0 ||
 	    hash_tree(b, al->own_b, al->sub_b, al->csize_b) < 0 ||
 	    map_labels(al) < 0) {
 		free(al->a2b);
@@ -253,6 +258,7 @@ void smart__align_release(align *al)
 	free(al->bucket_b);
 	free(al->old_by_hash);
 	free(al->buckets);
+	free(al->slots);
 	free(al->old_hash_bits);
 	free(al->stays);
 	al->stays = NULL;
@@ -261,6 +267,7 @@ void smart__align_release(align *al)
 	al->csize_a = al->csize_b = al->old_label = NULL;
 	al->bucket_a = al->bucket_b = al->old_by_hash = NULL;
 	al->buckets = NULL;
+	al->slots = NULL;
 }
 
 uint32_t smart__align_content_children(const smart_tree *t, uint32_t node,

@@ -9,6 +9,7 @@
  * script may count as a tag; a comment or quoted value never does).
  */
 #include "smart/limits.h"
+#include "tree_internal.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -70,9 +71,10 @@ typedef enum scan_state {
 	IN_DECLARATION /* <!DOCTYPE ...>, <?xml ...?>, <![CDATA[ ... */
 } scan_state;
 
-/* What the scan found: the largest of each counted quantity. */
+/* What the scan found: the largest of each counted quantity, and the
+ * attributes of every tag together. */
 typedef struct scan_result {
-	size_t tags, max_attributes, max_text;
+	size_t tags, max_attributes, max_text, attributes;
 } scan_result;
 
 /* The only byte that can change `state` when it is one of the states that
@@ -174,6 +176,7 @@ static void scan(const char *s, size_t len, scan_result *r)
 				state = IN_QUOTED;
 			} else if (!isspace(c) && c != '/') {
 				attributes++;
+				r->attributes++;
 				if (attributes > r->max_attributes)
 					r->max_attributes = attributes;
 				state = IN_ATTR_NAME;
@@ -218,8 +221,8 @@ static void scan(const char *s, size_t len, scan_result *r)
 		r->max_text = len - text_start;
 }
 
-int smart_limits_check(const smart_limits *limits, const char *data, size_t len,
-		       const char *name, smart_error *err)
+int smart__limits_check_counting(const smart_limits *limits, const char *data, size_t len,
+				 const char *name, smart__page_counts *counts, smart_error *err)
 {
 	scan_result r;
 
@@ -240,5 +243,13 @@ int smart_limits_check(const smart_limits *limits, const char *data, size_t len,
 	if (r.max_text > limits->max_text)
 		return smart_error_set(err, "%s: a text run of %zu bytes is over the limit of "
 				       "%zu (--max-text)", name, r.max_text, limits->max_text);
+	if (counts)
+		*counts = (smart__page_counts){ r.tags, r.attributes };
 	return 0;
+}
+
+int smart_limits_check(const smart_limits *limits, const char *data, size_t len,
+		       const char *name, smart_error *err)
+{
+	return smart__limits_check_counting(limits, data, len, name, NULL, err);
 }

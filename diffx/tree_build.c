@@ -51,10 +51,12 @@ static uint32_t emit_node(builder *b, smart_node_kind kind, const char *name)
 	uint32_t index = t->count;
 	uint32_t name_id;
 
-	/* Node indexes are uint32_t: the capacity stops doubling at 2^31. */
-	if ((t->count == b->node_cap && t->count >= UINT32_C(1) << 31) ||
-	    smart__array_reserve((void **)&t->nodes, &b->node_cap, t->count, sizeof(*t->nodes),
-				256))
+	/* Node indexes are uint32_t: the capacity stops doubling at 2^31.
+	 * Asked only when full (the arrays are sized from the page). */
+	if (t->count == b->node_cap &&
+	    (t->count >= UINT32_C(1) << 31 ||
+	     smart__array_reserve((void **)&t->nodes, &b->node_cap, t->count, sizeof(*t->nodes),
+				  256)))
 		return SMART_NONE;
 	/* A name that is not plain ASCII is cleaned in scratch space: only
 	 * its interned copy is kept, one per distinct name. ASCII (every tag
@@ -129,32 +131,6 @@ static int push_frame(builder *b, uint32_t index, xmlNodePtr first, int preserve
 	return 0;
 }
 
-/* How an element keeps white space (tree_build.h, corpora/ANNOTATION.md
- * rule W): KEEP_LITERAL for preformatted blocks and the code-like inline elements
- * whose text is literal ("<code>a  b</code>" is not "a b", "<code> </code>"
- * is not "<code></code>"); KEEP_SPACES for scripts and styles, whose runs of
- * white space are kept but whose blank texts are layout; 0 elsewhere. */
-static int keeps_white_space(const char *name)
-{
-	/* every element comes here: only the names with the first letter
-	 * of one of these are compared (p, span, td: one or two looks) */
-	static const char *const literal[26][3] = {
-		['c' - 'a'] = { "code" }, ['k' - 'a'] = { "kbd" },  ['l' - 'a'] = { "listing" },
-		['p' - 'a'] = { "pre", "plaintext" },              ['s' - 'a'] = { "samp" },
-		['t' - 'a'] = { "textarea", "tt" },                 ['x' - 'a'] = { "xmp" },
-	};
-	int first = tolower((unsigned char)name[0]);
-
-	if (first < 'a' || first > 'z')
-		return 0;
-	if (first == 's' && (strcasecmp(name, "script") == 0 || strcasecmp(name, "style") == 0))
-		return KEEP_SPACES;
-	for (size_t i = 0; i < 3 && literal[first - 'a'][i]; i++)
-		if (strcasecmp(name, literal[first - 'a'][i]) == 0)
-			return KEEP_LITERAL;
-	return 0;
-}
-
 /* Emits an element named `name` (clean or not: emit_node cleans it) under
  * the current frame, pending text already flushed, and opens its frame;
  * its index, or SMART_NONE when out of memory. */
@@ -166,7 +142,7 @@ static uint32_t open_element(builder *b, const char *name, xmlNodePtr first_chil
 	if (index == SMART_NONE)
 		return SMART_NONE;
 	/* the stricter of the element's own rule and its ancestors' */
-	own = keeps_white_space(b->tree->nodes[index].name);
+	own = smart__tree_build_keeps(b, index);
 	return push_frame(b, index, first_child, own > preserve ? own : preserve) < 0 ? SMART_NONE
 										       : index;
 }
@@ -281,6 +257,7 @@ int smart__tree_build_begin(builder *b)
 	}
 	b->tree = tree;
 	b->depth = 0;
+	memset(b->keeps, 0, sizeof(b->keeps)); /* a new tree numbers its names anew */
 	if (emit_node(b, SMART_NODE_DOCUMENT, "#document") == SMART_NONE ||
 	    push_frame(b, 0, NULL, 0) < 0)
 		return -1;

@@ -55,6 +55,8 @@ typedef struct builder {
 	size_t stack_cap;
 	smart_strbuf pending; /* raw text waiting to become one text node */
 	smart_strbuf scratch;
+	unsigned char keeps[64]; /* keeps_white_space of the names with ids
+	                          * below 64, plus one; 0: not asked yet */
 	size_t flat_from;     /* frames from this index on hand their content
 	                       * to the frame before it (HTML's depth cap while
 	                       * streaming); SIZE_MAX: never */
@@ -102,6 +104,23 @@ int smart__tree_build_marker_text(builder *b, smart_node_kind kind, const char *
  * not expanded, and never written). 0, or -1 when out of memory. */
 int smart__tree_build_doctype(smart_tree *tree, const char *name, const char *public_id,
 			      const char *system_id);
+
+/* Sizes b's node and attribute arrays for a page whose limits scan counted
+ * `counts` (tree_build_store.c): about two nodes a tag (its element and a
+ * text; measured over the corpora's pages, a page has 1.2 to 1.7 nodes a
+ * tag, a small one up to 3.7), so that a page's array is allocated once
+ * instead of doubled about log2(nodes / 256) times, each doubling copying
+ * the array into fresh pages (on the bench pair, half of classify's page
+ * faults). A page with more nodes goes on doubling from there; memory
+ * reserved and not used is given back by the tree's shrink to fit. Only
+ * a hint: nothing fails when it cannot be had. */
+void smart__tree_build_reserve(builder *b, const smart__page_counts *counts);
+
+/* How the element at `index` keeps the white space of its text (0,
+ * KEEP_SPACES or KEEP_LITERAL, by its name: tree_build_store.c), asked of
+ * each name once per tree: every element of a page asks it, and a name's
+ * answer never changes. */
+int smart__tree_build_keeps(builder *b, uint32_t index);
 
 /* Closes the current frame: its text becomes a node. */
 int smart__tree_build_close(builder *b);

@@ -5,8 +5,10 @@
  */
 #include "tree_build.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/array.h"
 #include "../common/arena.h"
@@ -108,6 +110,66 @@ void smart__tree_build_qualified_name(const xmlNs *ns, const xmlChar *local, sma
 				    strlen((const char *)local)) < 0;
 }
 
+/* How an element keeps white space (tree_build.h, corpora/ANNOTATION.md
+ * rule W): KEEP_LITERAL for preformatted blocks and the code-like inline elements
+ * whose text is literal ("<code>a  b</code>" is not "a b", "<code> </code>"
+ * is not "<code></code>"); KEEP_SPACES for scripts and styles, whose runs of
+ * white space are kept but whose blank texts are layout; 0 elsewhere. */
+static int keeps_white_space(const char *name)
+{
+	/* every element comes here: only the names with the first letter
+	 * of one of these are compared (p, span, td: one or two looks) */
+	static const char *const literal[26][3] = {
+		['c' - 'a'] = { "code" }, ['k' - 'a'] = { "kbd" },  ['l' - 'a'] = { "listing" },
+		['p' - 'a'] = { "pre", "plaintext" },              ['s' - 'a'] = { "samp" },
+		['t' - 'a'] = { "textarea", "tt" },                 ['x' - 'a'] = { "xmp" },
+	};
+	int first = tolower((unsigned char)name[0]);
+
+	if (first < 'a' || first > 'z')
+		return 0;
+	if (first == 's' && (strcasecmp(name, "script") == 0 || strcasecmp(name, "style") == 0))
+		return KEEP_SPACES;
+	for (size_t i = 0; i < 3 && literal[first - 'a'][i]; i++)
+		if (strcasecmp(name, literal[first - 'a'][i]) == 0)
+			return KEEP_LITERAL;
+	return 0;
+}
+
+/* keeps_white_space of the element's name, remembered per name id (the
+ * first 64 names; a page rarely has more) for the rest of the tree. */
+int smart__tree_build_keeps(builder *b, uint32_t index)
+{
+	uint32_t id = b->tree->nodes[index].name_id;
+
+	if (id >= sizeof(b->keeps))
+		return keeps_white_space(b->tree->nodes[index].name);
+	if (!b->keeps[id])
+		b->keeps[id] = (unsigned char)(keeps_white_space(b->tree->nodes[index].name) + 1);
+	return b->keeps[id] - 1;
+}
+
+/* Sizes the arrays for the page's counts (tree_build.h says why). */
+void smart__tree_build_reserve(builder *b, const smart__page_counts *counts)
+{
+	smart_tree *t = b->tree;
+	/* a tag takes at least two bytes ("<a"), so neither product nears
+	 * SIZE_MAX; past 2^31 nodes emit_node refuses anyway */
+	size_t nodes = 2 * counts->tags + 16, attrs = counts->attributes + 16;
+	void *grown;
+
+	if (nodes > b->node_cap && nodes < UINT32_C(1) << 31 &&
+	    (grown = realloc(t->nodes, nodes * sizeof(*t->nodes)))) {
+		t->nodes = grown;
+		b->node_cap = nodes;
+	}
+	if (attrs > b->attr_cap && attrs < UINT32_C(1) << 31 &&
+	    (grown = realloc(t->attrs, attrs * sizeof(*t->attrs)))) {
+		t->attrs = grown;
+		b->attr_cap = attrs;
+	}
+}
+
 static int compare_attrs(const void *a, const void *b)
 {
 	const smart_attr *x = a, *y = b;
@@ -125,7 +187,8 @@ int smart__tree_build_attribute(builder *b, const char *name, size_t name_len, c
 	smart_tree *t = b->tree;
 	smart_attr *slot;
 
-	if (smart__array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
+	if (t->attr_total == b->attr_cap &&
+	    smart__array_reserve((void **)&t->attrs, &b->attr_cap, t->attr_total,
 				 sizeof(*t->attrs), 64) < 0)
 		return -1;
 	slot = &t->attrs[t->attr_total];

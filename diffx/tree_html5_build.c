@@ -132,7 +132,7 @@ static int keep_doctype(smart_tree *tree, const GumboDocument *d)
 
 /* The tree of a page gumbo parses (not too deep for it). */
 static smart_tree *build_from_gumbo(const char *data, size_t len, const char *name,
-				    smart_error *err)
+				    const smart__page_counts *counts, smart_error *err)
 {
 	html5_parse p;
 	builder b = { 0 };
@@ -144,6 +144,8 @@ static smart_tree *build_from_gumbo(const char *data, size_t len, const char *na
 	 * out libxml2's tree */
 	b.flat_from = HTML_MAX_DEPTH;
 	rc = smart__tree_build_begin(&b);
+	if (rc == 0)
+		smart__tree_build_reserve(&b, counts);
 	if (rc == 0)
 		rc = walk(&b, p.output->document, smart_limits_get()->max_nodes);
 	if (rc == 0)
@@ -165,6 +167,7 @@ smart_tree *smart__tree_html5_tree(const char *data, size_t len, const char *nam
 {
 	smart_format format = SMART_FORMAT_HTML;
 	xmlDocPtr doc = NULL;
+	smart__page_counts counts;
 	smart_tree *tree;
 
 	if (len > (size_t)INT32_MAX) {
@@ -172,10 +175,10 @@ smart_tree *smart__tree_html5_tree(const char *data, size_t len, const char *nam
 		return NULL;
 	}
 	/* before either parser, as smart__tree_libxml_read checks them */
-	if (smart_limits_check(smart_limits_get(), data, len, name, err) < 0)
+	if (smart__limits_check_counting(smart_limits_get(), data, len, name, &counts, err) < 0)
 		return NULL;
 	if (!smart__tree_html5_too_deep(data, len, HTML5_MAX_NESTING))
-		return build_from_gumbo(data, len, name, err);
+		return build_from_gumbo(data, len, name, &counts, err);
 	/* too deep for gumbo: libxml2 reads it (and checks the limits again) */
 	if (smart__tree_libxml_read(data, len, &format, name, &doc, err) < 0)
 		return NULL;

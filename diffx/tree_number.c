@@ -14,11 +14,16 @@
  * processing instruction shares its target's interned name with elements
  * of that name (<?d?><d/>), and counting it made the element "d[2]", a
  * path patch cannot resolve (found by fuzzing). Comments and PIs are
- * numbered among themselves. */
+ * numbered among themselves: each name has two counters, one for content
+ * nodes and one for the others, so one walk over a node's children numbers
+ * both kinds (and a second gives each child its count). The children of a
+ * node lie apart in the array (each one's subtree between them), so these
+ * walks miss the cache at nearly every child: they were four. */
 int smart__tree_number_nodes(smart_tree *t)
 {
-	uint32_t *seen_in = malloc(t->name_count * sizeof(uint32_t));
-	uint32_t *seen_count = malloc(t->name_count * sizeof(uint32_t));
+	size_t names = t->name_count;
+	uint32_t *seen_in = malloc(2 * names * sizeof(uint32_t) + 1);
+	uint32_t *seen_count = malloc(2 * names * sizeof(uint32_t) + 1);
 
 	if (!seen_in || !seen_count) {
 		free(seen_in);
@@ -27,27 +32,25 @@ int smart__tree_number_nodes(smart_tree *t)
 	}
 	for (uint32_t i = t->count; i-- > 1;)
 		t->nodes[t->nodes[i].parent].size += t->nodes[i].size;
-	for (int content = 1; content >= 0; content--) {
-		for (uint32_t id = 0; id < t->name_count; id++)
-			seen_in[id] = SMART_NONE;
-		for (uint32_t p = 0; p < t->count; p++) {
-			for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
-			     c = t->nodes[c].next_sibling) {
-				uint32_t id = t->nodes[c].name_id;
+	/* [id]: content nodes named id; [names + id]: the others */
+	for (size_t k = 0; k < 2 * names; k++)
+		seen_in[k] = SMART_NONE;
+	for (uint32_t p = 0; p < t->count; p++) {
+		for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
+		     c = t->nodes[c].next_sibling) {
+			size_t k = t->nodes[c].name_id + (smart_node_is_content(&t->nodes[c]) ? 0 : names);
 
-				if (smart_node_is_content(&t->nodes[c]) != content)
-					continue;
-				if (seen_in[id] != p) {
-					seen_in[id] = p;
-					seen_count[id] = 0;
-				}
-				t->nodes[c].name_position = ++seen_count[id];
+			if (seen_in[k] != p) {
+				seen_in[k] = p;
+				seen_count[k] = 0;
 			}
-			for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
-			     c = t->nodes[c].next_sibling)
-				if (smart_node_is_content(&t->nodes[c]) == content)
-					t->nodes[c].name_siblings = seen_count[t->nodes[c].name_id];
+			t->nodes[c].name_position = ++seen_count[k];
 		}
+		for (uint32_t c = t->nodes[p].first_child; c != SMART_NONE;
+		     c = t->nodes[c].next_sibling)
+			t->nodes[c].name_siblings =
+				seen_count[t->nodes[c].name_id +
+					   (smart_node_is_content(&t->nodes[c]) ? 0 : names)];
 	}
 	t->nodes[0].name_position = 1;
 	t->nodes[0].name_siblings = 1;

@@ -270,6 +270,8 @@ static xmlDocPtr parse_xml(const char *data, int len, const char *name,
 static int read_document(const char *data, size_t len, smart_format *format,
 			 const char *name, xmlDocPtr *doc, builder *sink, smart_error *err)
 {
+	smart__page_counts counts;
+
 	smart__libxml_setup_once();
 	*doc = NULL;
 	if (!name)
@@ -277,9 +279,12 @@ static int read_document(const char *data, size_t len, smart_format *format,
 	if (len > (size_t)INT32_MAX)
 		return smart_error_set(err, "%s: document larger than 2 GiB", name);
 	/* Before libxml2, whose attribute handling is quadratic: a hostile
-	 * page is refused in linear time (include/smart/limits.h). */
-	if (smart_limits_check(smart_limits_get(), data, len, name, err) < 0)
+	 * page is refused in linear time (include/smart/limits.h); what the
+	 * scan counted sizes the streamed tree's arrays. */
+	if (smart__limits_check_counting(smart_limits_get(), data, len, name, &counts, err) < 0)
 		return -1;
+	if (sink)
+		smart__tree_build_reserve(sink, &counts);
 	if (*format == SMART_FORMAT_AUTO)
 		*format = smart_format_sniff(data, len);
 	if (len > 0 || (*format == SMART_FORMAT_HTML &&

@@ -96,7 +96,8 @@ static void scan_text(const char *text, size_t len, const uint64_t *by_first, ui
  * `old_shown` (the other side's tree, the alignment into it and its
  * verdicts), a displayed text node aligned with a displayed old text node
  * of the same text is passed over: its keywords are the old node's, so
- * they are in the old document's set and can never be new. */
+ * they are in the old document's set and can never be new. Without
+ * `by_first`, only the verdicts are noted (no text is read). */
 static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *found,
 		       uint8_t *shown, const smart_tree *old, const uint32_t *to_old,
 		       const uint8_t *old_shown, smart_error *err)
@@ -113,7 +114,7 @@ static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *
 
 		if (shown)
 			shown[i] = (uint8_t)displayed;
-		if (!displayed || n->text_len == 0)
+		if (!displayed || n->text_len == 0 || !by_first)
 			continue;
 		if (m != SMART_NONE && old_shown[m] && old->nodes[m].text_len == n->text_len &&
 		    memcmp(old->nodes[m].text, n->text, n->text_len) == 0)
@@ -122,6 +123,23 @@ static int keywords_in(const smart_tree *t, const uint64_t *by_first, uint64_t *
 	}
 	smart__feature_walk_free(&w);
 	return 0;
+}
+
+/* Which of the keywords `wanted` the displayed text of the old tree `t`
+ * holds (its verdicts in `shown`, from keywords_in): only they can change
+ * the count, so only they are looked for, and the reading stops once all
+ * of them are found. */
+static uint64_t wanted_keywords_in(const smart_tree *t, const uint8_t *shown, uint64_t wanted)
+{
+	uint64_t by_first[256] = { 0 }, found = 0;
+
+	for (size_t k = 0; k < KEYWORD_COUNT; k++)
+		if ((wanted >> k) & 1)
+			by_first[(unsigned char)error_keywords[k][0]] |= (uint64_t)1 << k;
+	for (uint32_t i = 0; i < t->count && (found & wanted) != wanted; i++)
+		if (shown[i] && t->nodes[i].text_len)
+			scan_text(t->nodes[i].text, t->nodes[i].text_len, by_first, &found);
+	return found;
 }
 
 /* error_keywords: how many distinct keywords of the list above occur in the
@@ -145,12 +163,16 @@ int smart__feature_error_keywords(const smart_feature_args *a, double *v, smart_
 
 	if (!old_shown)
 		return smart_error_oom(err);
-	if (keywords_in(a->old_tree, by_first, &in_old, old_shown, NULL, NULL, NULL, err) < 0 ||
+	/* the old side's verdicts first, then the new side's keywords; the
+	 * old text is read only for those, and not at all when there are
+	 * none (most pairs): fresh = in_new & ~in_old either way */
+	if (keywords_in(a->old_tree, NULL, &in_old, old_shown, NULL, NULL, NULL, err) < 0 ||
 	    keywords_in(a->new_tree, by_first, &in_new, NULL, a->old_tree, a->diff->new_to_old,
 			old_shown, err) < 0) {
 		free(old_shown);
 		return -1;
 	}
+	in_old = in_new ? wanted_keywords_in(a->old_tree, old_shown, in_new) : 0;
 	free(old_shown);
 	fresh = in_new & ~in_old;
 	for (; fresh; fresh &= fresh - 1)

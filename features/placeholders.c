@@ -100,15 +100,20 @@ static unsigned scan(const char *s, size_t len)
 	return found;
 }
 
-/* The kinds in the displayed text and the attribute values of `t`. */
-static int placeholders_in(const smart_tree *t, unsigned *found, smart_error *err)
+/* The kinds among `wanted` in the displayed text and the attribute values
+ * of `t`: the reading stops once all of them are found, and does not
+ * start when none is wanted. */
+static int placeholders_in(const smart_tree *t, unsigned wanted, unsigned *found,
+			   smart_error *err)
 {
 	feature_walk w;
 
 	*found = 0;
+	if (!wanted)
+		return 0;
 	if (smart__feature_walk_init(&w, t, err) < 0)
 		return -1;
-	for (uint32_t i = 0; i < t->count; i++) {
+	for (uint32_t i = 0; i < t->count && (*found & wanted) != wanted; i++) {
 		const smart_node *n = &t->nodes[i];
 
 		if (smart__feature_walk_hidden(&w, i))
@@ -137,9 +142,11 @@ int smart__feature_placeholder_tokens(const smart_feature_args *a, double *v, sm
 
 	const smart_volatility *vol = a->volatility;
 
-	/* the documents as written: a profile's patterns are not placeholders */
-	if (placeholders_in(vol->raw_old, &in_old, err) < 0 ||
-	    placeholders_in(vol->raw_new, &in_new, err) < 0)
+	/* the documents as written: a profile's patterns are not placeholders;
+	 * the old one is read only for the kinds the new one holds, and not
+	 * at all when it holds none (most pairs): fresh is the same */
+	if (placeholders_in(vol->raw_new, ~0u, &in_new, err) < 0 ||
+	    placeholders_in(vol->raw_old, in_new, &in_old, err) < 0)
 		return -1;
 	fresh = in_new & ~in_old;
 	*v = __builtin_popcount(fresh);

@@ -20,16 +20,24 @@
 /* Whether a value can hold a shape at all: every shape but paths, zone
  * names and a few words ("just now", "yesterday", "(… Time)", "(UTC)",
  * "localhost") contains a digit, so most text is passed over without
- * running the regular expression. */
+ * running the regular expression. A bare number holds only epochs,
+ * compact dates and months (202403). Read as: a run of digits from the
+ * start (to the end: a bare number; then something else: a digit with
+ * more), else the first digit looked for with strcspn (glibc's reads a
+ * block of bytes at a time), and only a value with none at all is read
+ * again for the words. */
 static int may_hold_shape(const char *v)
 {
-	size_t digits = 0, len = 0;
+	const char *p = v;
 
-	for (const char *p = v; *p; p++, len++)
-		digits += (unsigned char)(*p - '0') < 10; /* isdigit in the C locale */
-	if (digits == len)  /* a bare number: only epochs, compact dates and months (202403) */
+	while ((unsigned char)(*p - '0') < 10) /* isdigit in the C locale */
+		p++;
+	if (!*p) {
+		size_t len = (size_t)(p - v);
+
 		return len == 6 || len == 10 || len == 13 || len == 14;
-	if (digits)
+	}
+	if (p > v || v[strcspn(v, "0123456789")])
 		return 1;
 	return smart_shapes_digitless_word(v);
 }
@@ -50,13 +58,22 @@ typedef struct scrub_memo {
 	size_t mask, used;
 } scrub_memo;
 
-/* FNV-1a: short strings, no need for more. */
+/* A hash of the value read eight bytes at a time (its length from strlen,
+ * which reads blocks): a byte at a time cost about as much as the quick
+ * test. Only the memo's slots depend on it, never a scrubbed form. */
 static size_t memo_hash(const char *v)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t len = strlen(v);
+	uint64_t h = 0xcbf29ce484222325ULL ^ len, word;
 
-	for (const unsigned char *p = (const unsigned char *)v; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ULL;
+	for (; len >= 8; v += 8, len -= 8) {
+		memcpy(&word, v, 8);
+		h = (h ^ word) * 0x100000001b3ULL;
+		h ^= h >> 32;
+	}
+	word = 0;
+	memcpy(&word, v, len);
+	h = (h ^ word) * 0x100000001b3ULL;
 	return (size_t)(h ^ (h >> 29));
 }
 

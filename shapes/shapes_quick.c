@@ -40,6 +40,7 @@
 #include "smart/shapes.h"
 #include "internal.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -137,8 +138,9 @@ static int digitless_word_at(const char *p)
 
 int smart_shapes_digitless_word(const char *v)
 {
+	/* the first byte tested here, not by a call at every byte */
 	for (const char *p = v; *p; p++)
-		if (digitless_word_at(p))
+		if (digitless_first[(unsigned char)*p] && digitless_word_at(p))
 			return 1;
 	return 0;
 }
@@ -194,7 +196,13 @@ static int unit_at(const char *p)
 					     "times", "bytes", "KB", "MB", "GB", "TB", "KiB",
 					     "MiB", "GiB", "TiB", "kB", NULL };
 
-	if (!*p || !strchr("mnsuhdwyvptbKMGTk", *p))
+	static const unsigned char unit_first[256] = {
+		['m'] = 1, ['n'] = 1, ['s'] = 1, ['u'] = 1, ['h'] = 1, ['d'] = 1, ['w'] = 1,
+		['y'] = 1, ['v'] = 1, ['p'] = 1, ['t'] = 1, ['b'] = 1, ['K'] = 1, ['M'] = 1,
+		['G'] = 1, ['T'] = 1, ['k'] = 1,
+	};
+
+	if (!unit_first[(unsigned char)*p]) /* a table, not strchr at every digit */
 		return 0;
 	for (size_t i = 0; units[i]; i++) {
 		size_t n;
@@ -239,44 +247,106 @@ static int timing_name_at(const char *p)
 	return 0;
 }
 
-/* The rules of the list above, in one pass over the value. */
+/* What the quick test needs to know of a byte, looked up once per byte
+ * (smart_shapes_may_match): its class for a token's mix (digit, lower,
+ * upper: char_class's 1, 2, 4), whether it is a hex digit, a token
+ * character, a word character; QUICK_STOP for the bytes that make any
+ * shape possible at once (':', '%', and every byte above 0x7f);
+ * QUICK_CHECK for those the checks of a non-digit byte can start at (the
+ * first bytes of digitless_word_at's words, '?', '&', '(', '='), and
+ * QUICK_WORD for those a word of shape_word_at starts with (month stems
+ * in any case, "eyJ", "Copyright", "copyright", "in "). A byte with
+ * neither of the two is passed over after the counts, where the rules
+ * read one by one cost a dozen comparisons and two calls a byte. */
+enum {
+	QUICK_DIGIT = 1, QUICK_LOWER = 2, QUICK_UPPER = 4, QUICK_HEX = 8, QUICK_TOKEN = 16,
+	QUICK_WORD_CHAR = 32, QUICK_STOP = 64, QUICK_CHECK = 128, QUICK_WORD = 256,
+	QUICK_QUERY = 512, /* '?', which alone lets a URL query through */
+};
+
+static unsigned short quick_class[256];
+
+/* Fills quick_class from the predicates above (once: pthread_once). */
+static void quick_class_fill(void)
+{
+	static const char check[] = "/:AEIPndTaUGl?&(=";
+	static const char word[] = "jfmasondeJFMASONDECci";
+
+	for (unsigned c = 0; c < 256; c++) {
+		unsigned f = char_class((unsigned char)c);
+
+		f |= is_hex((unsigned char)c) ? QUICK_HEX : 0;
+		f |= is_token_char((unsigned char)c) ? QUICK_TOKEN : 0;
+		f |= is_word_char((unsigned char)c) ? QUICK_WORD_CHAR : 0;
+		f |= c == ':' || c == '%' || c >= 0x80 ? QUICK_STOP : 0;
+		f |= c && strchr(check, (int)c) ? QUICK_CHECK : 0;
+		f |= c && strchr(word, (int)c) ? QUICK_WORD : 0;
+		f |= c == '?' ? QUICK_QUERY : 0;
+		quick_class[c] = (unsigned short)f;
+	}
+}
+
+/* The checks of a non-digit byte at `at` (QUICK_CHECK), in the order of
+ * the list above; `word_start` when the byte before is no word
+ * character. Sets *equals at a '='. */
+static int check_at(const char *at, int word_start, int *equals)
+{
+	unsigned char c = (unsigned char)*at;
+
+	if (digitless_word_at(at))
+		return 1;
+	if ((c == '?' || c == '&') && cache_busting_key(at))
+		return 1;
+	if ((c == '&' && has_prefix(at, "&copy;")) ||
+	    (c == '(' && (at[1] == 'c' || at[1] == 'C') && at[2] == ')'))
+		return 1;
+	*equals |= c == '=';
+	return word_start && shape_word_at(at);
+}
+
+/* The rules of the list above, in one pass over the value, each byte's
+ * class looked up in quick_class. Every rule answers 1, so the order in
+ * which they are asked changes nothing; what is counted (runs of digits,
+ * hex digits and token characters, the token's mix) is counted as before. */
 int smart_shapes_may_match(const smart_shapes *s, const char *text)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	size_t digits = 0, hex = 0, tokens = 0;
 	unsigned token_classes = 0; /* of the run of token characters: 1 digit, 2 lower, 4 upper */
+	unsigned prev = 0;          /* the class of the byte before (none at the start) */
 	int equals = 0;
-	int numbers = (s->set >> SMART_SHAPE_NUMBER) & 1, queries = (s->set >> SMART_SHAPE_URL_QUERY) & 1;
+	/* the classes that let the value through at once: a number needs
+	 * only a digit, a URL query only a '?' */
+	unsigned stop = QUICK_STOP | ((s->set >> SMART_SHAPE_NUMBER) & 1 ? QUICK_DIGIT : 0) |
+			((s->set >> SMART_SHAPE_URL_QUERY) & 1 ? QUICK_QUERY : 0);
 
+	pthread_once(&once, quick_class_fill);
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		const char *at = (const char *)p;
+		unsigned f = quick_class[*p];
+		int word_start = !(prev & QUICK_WORD_CHAR);
 
-		if ((numbers && is_digit(*p)) || (queries && *p == '?'))
+		prev = f;
+		if (f & stop)
 			return 1;
-
-		digits = is_digit(*p) ? digits + 1 : 0;
-		hex = is_hex(*p) ? hex + 1 : 0;
-		tokens = is_token_char(*p) ? tokens + 1 : 0;
-		token_classes = tokens ? token_classes | char_class(*p) : 0;
+		digits = f & QUICK_DIGIT ? digits + 1 : 0;
+		hex = f & QUICK_HEX ? hex + 1 : 0;
+		tokens = f & QUICK_TOKEN ? tokens + 1 : 0;
+		token_classes = tokens ? token_classes | (f & 7u) : 0;
 		if (tokens >= 12 && (tokens >= 16 || token_classes == 7))
 			return 1;
-		if (digits >= 6 || hex >= 8 || *p == ':' || *p == '%' || *p >= 0x80)
+		if (digits >= 6 || hex >= 8)
 			return 1;
-		if (is_digit(*p)) {
+		if (f & QUICK_DIGIT) {
 			if ((digits >= 4 && (p[1] == '-' || p[1] == '/' || p[1] == '.')) ||
 			    ((p[1] == '.' || p[1] == '/') && is_digit(p[2])) ||
 			    unit_at(at + 1 + (p[1] == ' ')))
 				return 1;
 			continue;
 		}
-		if (digitless_word_at(at))
+		if ((f & QUICK_CHECK) && check_at(at, word_start, &equals))
 			return 1;
-		if ((*p == '?' || *p == '&') && cache_busting_key(at))
-			return 1;
-		if ((*p == '&' && has_prefix(at, "&copy;")) ||
-		    (*p == '(' && (p[1] == 'c' || p[1] == 'C') && p[2] == ')'))
-			return 1;
-		equals |= *p == '=';
-		if ((at == text || !is_word_char(p[-1])) && shape_word_at(at))
+		if ((f & QUICK_WORD) && !(f & QUICK_CHECK) && word_start && shape_word_at(at))
 			return 1;
 	}
 	/* a timing's name counts only beside a '=': looked for only then,

@@ -49,6 +49,35 @@ static void tree_keeps_white_space_inside_pre(void **state)
 	smart_tree_free(t);
 }
 
+/* Each name's white-space rule is remembered per tree (the first 64
+ * names): a name met again, and one past the 64th, still keep theirs,
+ * with either HTML parser. */
+static void tree_keeps_white_space_rules_past_many_names(void **state)
+{
+	char doc[2048] = "<code>a  b</code>";
+	size_t used = strlen(doc);
+
+	(void)state;
+	for (int k = 0; k < 70; k++)
+		used += (size_t)snprintf(doc + used, sizeof(doc) - used, "<e%d>x</e%d>", k, k);
+	snprintf(doc + used, sizeof(doc) - used,
+		 "<pre>c  d</pre><p>e   f</p><pre>g  h</pre><code>i  j</code>");
+	for (int parser = 0; parser < 2; parser++) {
+		smart_tree *t;
+
+		smart_html_parser_set(parser ? SMART_HTML_PARSER_LIBXML2 : SMART_HTML_PARSER_HTML5);
+		t = parse_html(doc);
+		assert_string_equal(t->nodes[find_node(t, "code", 0) + 1].text, "a  b");
+		assert_true(t->nodes[find_node(t, "pre", 0)].name_id >= 64);
+		assert_string_equal(t->nodes[find_node(t, "pre", 0) + 1].text, "c  d");
+		assert_string_equal(t->nodes[find_node(t, "p", 0) + 1].text, "e f");
+		assert_string_equal(t->nodes[find_node(t, "pre", 1) + 1].text, "g  h");
+		assert_string_equal(t->nodes[find_node(t, "code", 1) + 1].text, "i  j");
+		smart_tree_free(t);
+	}
+	smart_html_parser_set(SMART_HTML_PARSER_DEFAULT);
+}
+
 /* ANNOTATION.md rule W: the code-like inline elements' text is literal,
  * and the text around them is still layout. */
 static void tree_keeps_white_space_inside_code_kbd_samp_tt(void **state)
@@ -367,6 +396,7 @@ int main(void)
 		cmocka_unit_test(tree_collapses_white_space_and_drops_blank_text),
 		cmocka_unit_test(tree_keeps_white_space_inside_pre),
 		cmocka_unit_test(tree_keeps_white_space_inside_code_kbd_samp_tt),
+		cmocka_unit_test(tree_keeps_white_space_rules_past_many_names),
 		cmocka_unit_test(tree_attributes_are_sorted_set_first_duplicate_wins),
 		cmocka_unit_test(tree_marks_comments_and_processing_instructions),
 		cmocka_unit_test(tree_path_counts_same_named_siblings),

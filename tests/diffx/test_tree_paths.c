@@ -53,10 +53,43 @@ static void a_processing_instruction_does_not_shift_its_namesakes(void **state)
 	smart_tree_free(x2);
 }
 
+/* Content siblings and the others (comments, processing instructions)
+ * are numbered apart, each kind among its namesakes of the same parent
+ * (tree_number.c numbers both in one walk over the children). */
+static void content_and_other_siblings_are_numbered_apart(void **state)
+{
+	smart_tree *t = parse_xml("<r><?d a?><d/><!--c--><d/><?d b?><x><d/></x><!--c--><d/></r>");
+	static const struct {
+		smart_node_kind kind;
+		const char *name;
+		uint32_t position, siblings;
+	} want[] = {
+		{ SMART_NODE_PI, "d", 1, 2 },         { SMART_NODE_ELEMENT, "d", 1, 3 },
+		{ SMART_NODE_COMMENT, "#comment", 1, 2 }, { SMART_NODE_ELEMENT, "d", 2, 3 },
+		{ SMART_NODE_PI, "d", 2, 2 },         { SMART_NODE_ELEMENT, "x", 1, 1 },
+		{ SMART_NODE_ELEMENT, "d", 1, 1 },    { SMART_NODE_COMMENT, "#comment", 2, 2 },
+		{ SMART_NODE_ELEMENT, "d", 3, 3 },
+	};
+	uint32_t r = find_node(t, "r", 0);
+
+	(void)state;
+	assert_int_equal(t->count, r + 1 + sizeof(want) / sizeof(want[0]));
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		const smart_node *n = &t->nodes[r + 1 + k];
+
+		assert_int_equal(n->kind, want[k].kind);
+		assert_string_equal(n->name, want[k].name);
+		assert_int_equal(n->name_position, want[k].position);
+		assert_int_equal(n->name_siblings, want[k].siblings);
+	}
+	smart_tree_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		unit_test_libxml2(a_processing_instruction_does_not_shift_its_namesakes),
+		unit_test_libxml2(content_and_other_siblings_are_numbered_apart),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -79,6 +79,25 @@ static void error_keywords_counts_keywords_new_in_the_new_document(void **state)
 	assert_true(F("<p>ok</p>", "<p>EXCEPTION exception Exception</p>", "error_keywords") == 1);
 }
 
+/* The old text is read only for the keywords the new text holds: each
+ * of them found anywhere displayed in the old text (in any node, however
+ * far from the change, even before it) still takes it out of the count,
+ * and old keywords the new text lacks never count. */
+static void error_keywords_look_in_the_old_text_for_the_new_ones_only(void **state)
+{
+	(void)state;
+	assert_true(F("<p>Fatal</p><p>a</p><p>b</p>", "<p>Fatal</p><p>a</p><p>b error</p>",
+		      "error_keywords") == 1);
+	assert_true(F("<p>Error</p><p>a</p>", "<p>x</p><p>a</p><p>b error</p>", "error_keywords") == 0);
+	assert_true(F("<p>a</p><p>warning fatal</p>", "<p>a fatal</p><p>b</p><p>warning</p>",
+		      "error_keywords") == 0);
+	assert_true(F("<p>a</p><p>warning</p>", "<p>a fatal</p><p>warning</p><p>failed</p>",
+		      "error_keywords") == 2);
+	/* hidden old text holds none */
+	assert_true(F("<p>a</p><script>fatal</script>", "<p>a fatal</p>", "error_keywords") == 1);
+	assert_true(F("<p>Error</p><p>fatal</p>", "<p>ok</p>", "error_keywords") == 0);
+}
+
 static void error_keywords_match_whole_words_of_displayed_text(void **state)
 {
 	(void)state;
@@ -138,6 +157,7 @@ int main(void)
 		cmocka_unit_test(missing_attributes_ignores_deleted_elements),
 		cmocka_unit_test(changed_attributes_counts_same_name_different_value),
 		cmocka_unit_test(error_keywords_counts_keywords_new_in_the_new_document),
+		cmocka_unit_test(error_keywords_look_in_the_old_text_for_the_new_ones_only),
 		cmocka_unit_test(error_keywords_match_whole_words_of_displayed_text),
 		cmocka_unit_test(error_keywords_count_aligned_text_shown_only_in_the_new_document),
 	};

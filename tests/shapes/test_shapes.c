@@ -105,6 +105,13 @@ static void placeholders_new_in_new_document_count(void **state)
 	assert_true(F("<a href=/u/1>x</a>", "<a href=/u/undefined>x</a>", "placeholder_tokens") == 1);
 	assert_true(F("<p>None</p>", "<p>None left</p>", "placeholder_tokens") == 0);
 	assert_true(F("<p>Nonesuch nullable</p>", "<p>Nonesuch nullable!</p>", "placeholder_tokens") == 0);
+	/* the old page is read for the new page's kinds only: each found
+	 * anywhere in it (text or attribute) still takes it out, and kinds
+	 * only the old page holds never count */
+	assert_true(F("<p>{{ x }}</p><p>a</p><i title=null>b</i>",
+		      "<p>a</p><p>b null NaN {{ y }}</p>", "placeholder_tokens") == 1);
+	assert_true(F("<p>None %d null</p>", "<p>ok</p>", "placeholder_tokens") == 0);
+	assert_true(F("<p>a</p><script>null</script>", "<p>a null</p>", "placeholder_tokens") == 1);
 }
 
 /* Another thread's sets, and whether they mask as this thread's do. */
