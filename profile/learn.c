@@ -96,10 +96,13 @@ static char *digits_pattern(const char *m1, const char *m2, int *oom)
 /* Records the two values of a varying location. When they are equal once
  * every shape is masked ("Generated 10:41" / "Generated 10:42"), the
  * masked value is the pattern; when they differ only in digits glued to
- * words, that form ("showAll_{digits}"); when they differ beyond shapes (a rotating
- * "featured product", free text), the place varies in content, not just in
- * tokens, and accepts any value. A value absent on one side (an attribute
- * inserted or deleted) records the other side's pattern. */
+ * words, that form ("showAll_{digits}"); when they differ beyond shapes (a
+ * rotating "featured product", free text), the place varies in content,
+ * not just in tokens: what the two values share stays literal and each
+ * stretch where they differ is "{*}" ("Deal of the day: {*}",
+ * profile/template.c), and a place whose values share no word accepts any
+ * value. A value absent on one side (an attribute inserted or deleted)
+ * records the other side's pattern. */
 static int record_values(smart_profile *p, const char *test, const char *loc,
 			 const char *old_value, const char *new_value, smart_error *err)
 {
@@ -118,6 +121,8 @@ static int record_values(smart_profile *p, const char *test, const char *loc,
 		int oom;
 		char *d = digits_pattern(m1, m2, &oom);
 
+		if (!d && !oom)
+			d = smart__profile_template(m1, m2, &oom);
 		rc = oom ? smart_error_oom(err) : smart__profile_add(p, test, loc, d, f1 | f2, 0, err);
 		free(d);
 	} else
@@ -212,11 +217,17 @@ static int merge_into_all(smart_profile *p, const smart_profile_entry *f, smart_
 /* True when entry `e` may speak for every page once widened: a value
  * that changes only in its shapes (a pattern), or an attribute that takes
  * any value (a random id, a token); not text or structure that changes
- * beyond shapes (a rotating banner), which on another page is as likely a
- * fault (the hand-made applications lost faults so, issue 35). */
+ * beyond shapes (a rotating banner, a template's "{*}"), which on another
+ * page is as likely a fault (the hand-made applications lost faults so,
+ * issue 35). */
 static int widens(const smart_profile_entry *e)
 {
-	return !e->pinned && (e->n_patterns > 0 || strstr(e->location, "/@") != NULL);
+	int templates = 0;
+
+	for (size_t q = 0; q < e->n_patterns; q++)
+		templates |= smart__profile_pattern_is_template(e->patterns[q]);
+	return !e->pinned &&
+	       ((e->n_patterns > 0 && !templates) || strstr(e->location, "/@") != NULL);
 }
 
 int smart_profile_widen(smart_profile *p, smart_error *err)

@@ -215,8 +215,8 @@ smart_profile_entry *smart__profile_entry_find(smart_profile *p, const char *tes
 
 /* Wildcard match where "{*}" in `pattern` stands for any text (the usual
  * greedy algorithm with one backtracking point) and "{digits}" for one
- * whole run of digits. */
-static int pattern_matches(const char *pattern, const char *s)
+ * whole run of digits (internal.h). */
+int smart__profile_pattern_matches(const char *pattern, const char *s)
 {
 	const char *star = NULL, *resume = NULL;
 
@@ -267,7 +267,7 @@ static int value_fits(const smart_profile_entry *e, const char *masked)
 	if (!masked || e->n_patterns == 0)
 		return 1;
 	for (size_t i = 0; i < e->n_patterns; i++)
-		if (pattern_matches(e->patterns[i], masked))
+		if (smart__profile_pattern_matches(e->patterns[i], masked))
 			return 1;
 	return 0;
 }
