@@ -133,26 +133,57 @@ done:
 	return rc;
 }
 
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Raises the `most` of the entries of `test` at the locations `locs` (n
+ * of them, one per edit of a pair; sorted here) to how many edits this
+ * pair made at each. */
+static void note_most(smart_profile *p, const char *test, char **locs, size_t n)
+{
+	qsort(locs, n, sizeof(*locs), by_string);
+	for (size_t at = 0, end; at < n; at = end) {
+		smart_profile_entry *e;
+
+		for (end = at; end < n && strcmp(locs[end], locs[at]) == 0; end++)
+			;
+		e = smart__profile_entry_find(p, test, locs[at]);
+		if (e && end - at > e->most)
+			e->most = (unsigned)(end - at < UINT32_MAX ? end - at : UINT32_MAX);
+	}
+}
+
 int smart_profile_learn_diff(smart_profile *p, const char *test, const smart_diff *d,
 			     smart_error *err)
 {
-	for (size_t i = 0; i < d->op_count; i++) {
+	char **locs = calloc(d->op_count ? d->op_count : 1, sizeof(*locs));
+	int rc = 0;
+
+	if (!locs)
+		return smart_error_oom(err);
+	for (size_t i = 0; i < d->op_count && rc == 0; i++) {
 		const smart_edit_op *op = &d->ops[i];
 		char *loc = smart_location_of_op(d, op);
-		int rc;
 
-		if (!loc)
-			return smart_error_oom(err);
+		if (!loc) {
+			rc = smart_error_oom(err);
+			break;
+		}
+		locs[i] = loc;
 		if (op->kind == SMART_OP_INSERT || op->kind == SMART_OP_DELETE ||
 		    op->kind == SMART_OP_MOVE)
 			rc = smart__profile_add(p, test, loc, NULL, 0, 0, err);
 		else
 			rc = record_values(p, test, loc, op->old_value, op->new_value, err);
-		free(loc);
-		if (rc)
-			return -1;
 	}
-	return 0;
+	if (rc == 0)
+		note_most(p, test, locs, d->op_count);
+	for (size_t i = 0; i < d->op_count; i++)
+		free(locs[i]);
+	free(locs);
+	return rc;
 }
 
 /* ---- across tests ---- */
@@ -203,14 +234,26 @@ static const smart_profile_entry *test_entry(const smart_profile *p, size_t t,
 }
 
 /* Adds every pattern of entry `f` (none: any value) to the all-tests
- * entry at its location. */
+ * entry at its location, whose bound (`most`) becomes the largest of
+ * theirs (none when either has none). */
 static int merge_into_all(smart_profile *p, const smart_profile_entry *f, smart_error *err)
 {
-	if (f->n_patterns == 0)
-		return smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err);
+	int fresh = smart__profile_index_entry(p, 0, f->location) == SIZE_MAX;
+	smart_profile_entry *all;
+
+	if (f->n_patterns == 0) {
+		if (smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+			return -1;
+	}
 	for (size_t q = 0; q < f->n_patterns; q++)
 		if (smart__profile_add(p, NULL, f->location, f->patterns[q], f->shapes, 0, err))
 			return -1;
+	all = smart__profile_entry_find(p, NULL, f->location);
+	if (all)
+		all->most = fresh ? f->most
+				  : !all->most || !f->most ? 0
+				  : all->most > f->most ? all->most
+				  : f->most;
 	return 0;
 }
 

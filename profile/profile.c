@@ -272,15 +272,30 @@ static int value_fits(const smart_profile_entry *e, const char *masked)
 	return 0;
 }
 
-int smart_profile_entries_accept(const smart_profile_entry *entries, size_t n,
-				 const char *location, const char *old_masked,
-				 const char *new_masked)
+const smart_profile_entry *smart_profile_entries_find(const smart_profile_entry *entries,
+						      size_t n, const char *location,
+						      const char *old_masked,
+						      const char *new_masked)
 {
 	for (size_t i = 0; i < n; i++)
 		if (location_matches(entries[i].location, location) &&
 		    value_fits(&entries[i], old_masked) && value_fits(&entries[i], new_masked))
-			return 1;
-	return 0;
+			return &entries[i];
+	return NULL;
+}
+
+int smart_profile_entries_accept(const smart_profile_entry *entries, size_t n,
+				 const char *location, const char *old_masked,
+				 const char *new_masked)
+{
+	return smart_profile_entries_find(entries, n, location, old_masked, new_masked) != NULL;
+}
+
+/* Twice the runs' most: two runs show one draw of how much a place
+ * varies, a later run may vary it a little more (issue 35). */
+size_t smart_profile_entry_limit(const smart_profile_entry *e)
+{
+	return e->most ? 2 * (size_t)e->most : SIZE_MAX;
 }
 
 int smart_profile_accepts(const smart_profile *p, const char *test,
