@@ -61,8 +61,8 @@ char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *
  * (profile/template.c): what they share, in order, literally, and each
  * stretch where they differ as "{*}" ("Deal of the day: {*}"), so that a
  * place whose runs varied in part of its text does not accept any text.
- * NULL when they share no word (the place then accepts any value), or
- * out of memory (*oom set). */
+ * NULL when they share no word or placeholder (the place then accepts
+ * any value), or out of memory (*oom set). */
 char *smart__profile_template(const char *m1, const char *m2, int *oom);
 
 /* True when masked value `s` fits pattern `pat` ("{*}" any text,

@@ -100,8 +100,8 @@ static char *digits_pattern(const char *m1, const char *m2, int *oom)
  * rotating "featured product", free text), the place varies in content,
  * not just in tokens: what the two values share stays literal and each
  * stretch where they differ is "{*}" ("Deal of the day: {*}",
- * profile/template.c), and a place whose values share no word accepts any
- * value. A value absent on one side (an attribute inserted or deleted)
+ * profile/template.c), and a place whose values share no word or shape
+ * accepts any value. A value absent on one side (an attribute inserted or deleted)
  * records the other side's pattern. */
 static int record_values(smart_profile *p, const char *test, const char *loc,
 			 const char *old_value, const char *new_value, smart_error *err)

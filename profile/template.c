@@ -90,12 +90,12 @@ static int tok_eq(const tok *a, const tok *b)
 	return a->n == b->n && memcmp(a->s, b->s, a->n) == 0;
 }
 
-/* True when token `t` is content: a run of word bytes outside a
- * placeholder (white space and punctuation between two stretches that
- * differ are not worth keeping: the template would fit no other run). */
+/* True when token `t` is content: a run of word bytes or a placeholder
+ * (white space and punctuation alone between two stretches that differ
+ * are not worth keeping: the template would fit no other run). */
 static int tok_is_word(const tok *t)
 {
-	return is_word_byte((unsigned char)t->s[0]);
+	return is_word_byte((unsigned char)t->s[0]) || (t->s[0] == '{' && t->n > 2 && t->s[1] != '{');
 }
 
 /* keep[i] = 1 for the tokens of x (n of them) on a longest common
@@ -140,8 +140,9 @@ static void common_tokens(const tok *x, size_t n, const tok *y, size_t m, unsign
 /* Writes the template of x against y into b: the tokens of x marked in
  * keep literally, every run of the others and of y's extra tokens (see
  * common_tokens) as one "{*}", and a stretch of kept tokens without a
- * word between two "{*}" folded into them. Sets *words when a kept word
- * was written. 0, or -1 when out of memory. */
+ * word or placeholder between two "{*}" folded into them. Sets *words
+ * when a kept word or placeholder was written. 0, or -1 when out of
+ * memory. */
 static int write_template(smart_strbuf *b, const tok *x, size_t n, const unsigned char *keep,
 			  const unsigned char *extra, int *words)
 {

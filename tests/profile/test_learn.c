@@ -192,6 +192,57 @@ static void widened_bare_shape_does_not_spread_anywhere(void **state)
 	smart_profile_free(p);
 }
 
+#define FAILURE(msg) "<html><body><h1>Report</h1><pre>" msg "</pre></body></html>"
+
+/* A message whose runs differ beyond shapes (a temporary file's name, a
+ * line wrapped elsewhere) is learnt as a template: the runs' pair is
+ * explained, but not a fault that cut the message's first line, nor one
+ * that replaced the message (issue 35: "any value" there hid both). */
+static void text_varying_beyond_shapes_is_learnt_as_template(void **state)
+{
+	smart_profile *p = learnt("t.html",
+				  FAILURE("self = test_io\nAssertionError: cannot open tmpab: No such file"),
+				  FAILURE("self = test_io\nAssertionError: cannot open tmpxy: No such\nfile"));
+
+	(void)state;
+	assert_int_equal(p->n_tests, 1);
+	assert_int_equal(p->tests[0].n_entries, 1);
+	assert_true(smart__profile_pattern_is_template(p->tests[0].entries[0].patterns[0]));
+	assert_true(explained(p, "t.html",
+			      FAILURE("self = test_io\nAssertionError: cannot open tmpab: No such file"),
+			      FAILURE("self = test_io\nAssertionError: cannot open tmpxy: No such\nfile")));
+	assert_false(explained(p, "t.html",
+			       FAILURE("self = test_io\nAssertionError: cannot open tmpab: No such file"),
+			       FAILURE("AssertionError: cannot open tmpqq: No such file")));
+	assert_false(explained(p, "t.html",
+			       FAILURE("self = test_io\nAssertionError: cannot open tmpab: No such file"),
+			       FAILURE("AttributeError: 'NoneType' object has no attribute 'value'")));
+	smart_profile_free(p);
+}
+
+#define TITLED(t) "<html><body><div><input id=\"x\" title=\"" t "\"></div></body></html>"
+
+/* A template is a value that changed beyond its shapes: an attribute's
+ * widens to the same place of every page as the template (not as any
+ * value), and does not spread to the element anywhere. */
+static void template_does_not_spread_anywhere(void **state)
+{
+	smart_profile *p = learnt("a-1.html",
+				  "<html><body><div><input id=\"x\" title=\"Saved by alice\"></div></body></html>",
+				  "<html><body><div><input id=\"x\" title=\"Saved by bob\"></div></body></html>");
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_profile_widen(p, &err), 0);
+	assert_null(smart__profile_entry_find(p, NULL, "//input/@title"));
+	assert_true(explained(p, "c-3.html", TITLED("Saved by carol"), TITLED("Saved by dave")));
+	assert_false(explained(p, "c-3.html", TITLED("Saved by carol"), TITLED("Error")));
+	assert_false(explained(p, "b-2.html",
+			       "<html><body><p><input title=\"Saved by carol\"></p></body></html>",
+			       "<html><body><p><input title=\"Saved by dave\"></p></body></html>"));
+	smart_profile_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +253,8 @@ int main(void)
 		cmocka_unit_test(widened_attribute_explains_same_value_on_other_pages),
 		cmocka_unit_test(widened_attribute_leaves_faults_beside_it),
 		cmocka_unit_test(widened_bare_shape_does_not_spread_anywhere),
+		cmocka_unit_test(text_varying_beyond_shapes_is_learnt_as_template),
+		cmocka_unit_test(template_does_not_spread_anywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
