@@ -11,8 +11,6 @@
 
 #include "internal.h"
 
-/* A location keeps at most this many patterns; past it, any value. */
-#define PROFILE_MAX_PATTERNS 8
 
 smart_profile *smart_profile_new(smart_error *err)
 {
