@@ -10,37 +10,6 @@
 #include "smart/profile.h"
 #include "profile/internal.h"
 
-/* 1 when the pair is ignore whatever the model says (equal trees, or
- * every edit explained by `p`) for test `test`. */
-static int explained(const smart_profile *p, const char *test, const char *a, const char *b)
-{
-	smart_error err = { "" };
-	double *values = calloc(smart_feature_count(), sizeof(*values));
-	smart_document da = { a, strlen(a), "a.html" }, db = { b, strlen(b), "b.html" };
-	smart_measure m = { .values = values, .format = SMART_FORMAT_HTML, .profile = p,
-			    .test = test };
-	int rc;
-
-	assert_non_null(values);
-	rc = smart_measure_pair(&da, &db, &m, &err);
-	free(values);
-	if (rc)
-		fail_msg("%s", err.message);
-	return !m.trees_differ || m.result.only_volatile;
-}
-
-static smart_profile *learnt(const char *test, const char *a, const char *b)
-{
-	smart_document runs[2] = { { a, strlen(a), "r1" }, { b, strlen(b), "r2" } };
-	smart_error err = { "" };
-	smart_profile *p = smart_profile_new(&err);
-
-	assert_non_null(p);
-	if (smart_profile_learn_test(p, test, runs, 2, SMART_FORMAT_HTML, &err) ||
-	    smart_profile_generalise(p, &err))
-		fail_msg("%s", err.message);
-	return p;
-}
 
 #define LIST(items) "<html><body><h1>Sitemap</h1><ul>" items "</ul></body></html>"
 #define IN_ORDER \
@@ -65,7 +34,7 @@ static smart_profile *learnt(const char *test, const char *a, const char *b)
  * later run swapping two others are still explained. */
 static void order_entry_does_not_explain_a_whole_list_reordered(void **state)
 {
-	smart_profile *p = learnt("sitemap.html", LIST(IN_ORDER), LIST(TWO_SWAPPED));
+	smart_profile *p = profile_learnt("sitemap.html", LIST(IN_ORDER), LIST(TWO_SWAPPED));
 	const smart_profile_entry *e;
 
 	(void)state;
@@ -74,9 +43,9 @@ static void order_entry_does_not_explain_a_whole_list_reordered(void **state)
 	assert_non_null(strstr(e->location, "/*order"));
 	assert_int_equal(e->most, 1);
 	assert_int_equal(smart_profile_entry_limit(e), 2);
-	assert_true(explained(p, "sitemap.html", LIST(IN_ORDER), LIST(TWO_SWAPPED)));
-	assert_true(explained(p, "sitemap.html", LIST(TWO_SWAPPED), LIST(IN_ORDER)));
-	assert_false(explained(p, "sitemap.html", LIST(IN_ORDER), LIST(REVERSED)));
+	assert_true(profile_explains(p, "sitemap.html", LIST(IN_ORDER), LIST(TWO_SWAPPED)));
+	assert_true(profile_explains(p, "sitemap.html", LIST(TWO_SWAPPED), LIST(IN_ORDER)));
+	assert_false(profile_explains(p, "sitemap.html", LIST(IN_ORDER), LIST(REVERSED)));
 	smart_profile_free(p);
 }
 
@@ -88,12 +57,13 @@ static void order_entry_does_not_explain_a_whole_list_reordered(void **state)
  * explain that, not a fault that rewrites every cell of it. */
 static void value_entry_does_not_explain_every_cell_rewritten(void **state)
 {
-	smart_profile *p = learnt("t.html", CELLS("10", "20", "30", "40"), CELLS("10", "20", "30", "41"));
+	const char *before = CELLS("10", "20", "30", "40");
+	smart_profile *p = profile_learnt("t.html", before, CELLS("10", "20", "30", "41"));
 
 	(void)state;
-	assert_true(explained(p, "t.html", CELLS("10", "20", "30", "40"), CELLS("10", "20", "30", "47")));
-	assert_true(explained(p, "t.html", CELLS("10", "20", "30", "40"), CELLS("10", "21", "30", "47")));
-	assert_false(explained(p, "t.html", CELLS("10", "20", "30", "40"), CELLS("0", "0", "0", "0")));
+	assert_true(profile_explains(p, "t.html", before, CELLS("10", "20", "30", "47")));
+	assert_true(profile_explains(p, "t.html", before, CELLS("10", "21", "30", "47")));
+	assert_false(profile_explains(p, "t.html", before, CELLS("0", "0", "0", "0")));
 	smart_profile_free(p);
 }
 
@@ -101,7 +71,7 @@ static void value_entry_does_not_explain_every_cell_rewritten(void **state)
  * through the file, and a bad one is refused naming the field. */
 static void most_round_trips_and_hand_written_entries_have_no_bound(void **state)
 {
-	smart_profile *p = learnt("sitemap.html", LIST(IN_ORDER), LIST(TWO_SWAPPED)), *q;
+	smart_profile *p = profile_learnt("sitemap.html", LIST(IN_ORDER), LIST(TWO_SWAPPED)), *q;
 	smart_error err = { "" };
 	char *json = smart_profile_to_json(p, &err);
 	const char *hand = "{\"format\":\"smart-profile\",\"version\":1,\"tests\":{\"sitemap.html\":"
@@ -115,12 +85,12 @@ static void most_round_trips_and_hand_written_entries_have_no_bound(void **state
 	q = smart_profile_from_json(json, strlen(json), "p.json", &err);
 	assert_non_null(q);
 	assert_int_equal(q->tests[0].entries[0].most, 1);
-	assert_false(explained(q, "sitemap.html", LIST(IN_ORDER), LIST(REVERSED)));
+	assert_false(profile_explains(q, "sitemap.html", LIST(IN_ORDER), LIST(REVERSED)));
 	smart_profile_free(q);
 	q = smart_profile_from_json(hand, strlen(hand), "hand.json", &err);
 	assert_non_null(q);
 	assert_int_equal(q->tests[0].entries[0].most, 0);
-	assert_true(explained(q, "sitemap.html", LIST(IN_ORDER), LIST(REVERSED)));
+	assert_true(profile_explains(q, "sitemap.html", LIST(IN_ORDER), LIST(REVERSED)));
 	smart_profile_free(q);
 	assert_null(smart_profile_from_json(bad, strlen(bad), "bad.json", &err));
 	assert_non_null(strstr(err.message, "'most'"));
