@@ -76,9 +76,6 @@ int smart__profile_pattern_is_template(const char *pat);
 
 /* ---- looking up tests and entries (profile/profile.c, profile_index.c) ---- */
 
-/* A location keeps at most this many patterns; past it, any value. */
-#define PROFILE_MAX_PATTERNS 8
-
 /* Room for a test's key: longer keys are cut. */
 #define PROFILE_TEST_KEY_MAX 1024
 

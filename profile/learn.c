@@ -292,45 +292,6 @@ int smart_profile_widen(smart_profile *p, smart_error *err)
 	return smart__profile_index_rebuild(p, err);
 }
 
-/* True when pattern `pat` is among the patterns of the entries at
- * `location` of the tests before test `upto`. */
-static int pattern_seen_before(const smart_profile *p, size_t upto, const char *location,
-			       const char *pat)
-{
-	for (size_t t = 0; t < upto; t++) {
-		const smart_profile_entry *f = test_entry(p, t, location);
-
-		for (size_t q = 0; f && q < f->n_patterns; q++)
-			if (strcmp(f->patterns[q], pat) == 0)
-				return 1;
-	}
-	return 0;
-}
-
-/* True when the entries at `location` of every test, merged, still list
- * their patterns: no value entry among them accepts any value, and
- * together they hold at most PROFILE_MAX_PATTERNS different patterns.
- * Merged past that, the place would accept any value in every test,
- * pages where the runs never varied it included (issue 35: a profile must
- * never hide a fault); each test then keeps its own entry. Structure
- * ("/\*", "/\*order") has no patterns and is bounded by `most`. */
-static int merge_stays_bounded(const smart_profile *p, const char *location)
-{
-	size_t distinct = 0;
-
-	for (size_t t = 0; t < p->n_tests; t++) {
-		const smart_profile_entry *f = test_entry(p, t, location);
-
-		if (!f)
-			continue;
-		if (f->n_patterns == 0 && strstr(location, "/*") == NULL)
-			return 0;
-		for (size_t q = 0; q < f->n_patterns && distinct <= PROFILE_MAX_PATTERNS; q++)
-			distinct += !pattern_seen_before(p, t, location, f->patterns[q]);
-	}
-	return distinct <= PROFILE_MAX_PATTERNS;
-}
-
 int smart_profile_generalise(smart_profile *p, smart_error *err)
 {
 	for (size_t i = 0; i < p->n_tests; i++) {
@@ -342,7 +303,7 @@ int smart_profile_generalise(smart_profile *p, smart_error *err)
 				continue;
 			for (size_t t = 0; t < p->n_tests; t++)
 				in_tests += test_entry(p, t, e->location) != NULL;
-			if (in_tests < 2 || !merge_stays_bounded(p, e->location))
+			if (in_tests < 2)
 				continue;
 			/* merge the patterns of every test at that location */
 			for (size_t t = 0; t < p->n_tests; t++) {

@@ -11,6 +11,8 @@
 
 #include "internal.h"
 
+/* A location keeps at most this many patterns; past it, any value. */
+#define PROFILE_MAX_PATTERNS 8
 
 smart_profile *smart_profile_new(smart_error *err)
 {

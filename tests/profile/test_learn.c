@@ -212,43 +212,6 @@ static void template_does_not_spread_anywhere(void **state)
 	smart_profile_free(p);
 }
 
-#define NOTE(w) "<html><body><div><p>" w "</p></div></body></html>"
-
-/* A place that varied in two tests speaks for every test only while its
- * merged patterns stay listed: a place that took any value in both (a
- * random comment) keeps one entry per test, so a page where the runs
- * never varied it is not explained; one whose values kept a pattern is
- * generalised as before. */
-static void place_of_any_value_in_two_tests_stays_with_each(void **state)
-{
-	smart_document a[2] = { { NOTE("Buy apples"), strlen(NOTE("Buy apples")), "r1" },
-				{ NOTE("Try pears"), strlen(NOTE("Try pears")), "r2" } };
-	smart_document b[2] = { { NOTE("Eat plums"), strlen(NOTE("Eat plums")), "r1" },
-				{ NOTE("See figs"), strlen(NOTE("See figs")), "r2" } };
-	smart_document c[2] = { { NOTE("Seen 12 times"), strlen(NOTE("Seen 12 times")), "r1" },
-				{ NOTE("Seen 13 times"), strlen(NOTE("Seen 13 times")), "r2" } };
-	smart_error err = { "" };
-	smart_profile *p = smart_profile_new(&err);
-
-	(void)state;
-	assert_non_null(p);
-	assert_int_equal(smart_profile_learn_test(p, "a.html", a, 2, SMART_FORMAT_HTML, &err), 0);
-	assert_int_equal(smart_profile_learn_test(p, "b.html", b, 2, SMART_FORMAT_HTML, &err), 0);
-	assert_int_equal(smart_profile_generalise(p, &err), 0);
-	assert_int_equal(p->n_all, 0);
-	assert_true(profile_explains(p, "a.html", NOTE("Buy apples"), NOTE("Get kiwis")));
-	assert_false(profile_explains(p, "other.html", NOTE("Buy apples"), NOTE("Error 500")));
-	smart_profile_free(p);
-	p = smart_profile_new(&err);
-	assert_non_null(p);
-	assert_int_equal(smart_profile_learn_test(p, "a.html", c, 2, SMART_FORMAT_HTML, &err), 0);
-	assert_int_equal(smart_profile_learn_test(p, "b.html", c, 2, SMART_FORMAT_HTML, &err), 0);
-	assert_int_equal(smart_profile_generalise(p, &err), 0);
-	assert_int_equal(p->n_all, 1);
-	assert_true(profile_explains(p, "other.html", NOTE("Seen 12 times"), NOTE("Seen 99 times")));
-	smart_profile_free(p);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,7 +224,6 @@ int main(void)
 		cmocka_unit_test(widened_bare_shape_does_not_spread_anywhere),
 		cmocka_unit_test(text_varying_beyond_shapes_is_learnt_as_template),
 		cmocka_unit_test(template_does_not_spread_anywhere),
-		cmocka_unit_test(place_of_any_value_in_two_tests_stays_with_each),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
