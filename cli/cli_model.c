@@ -23,7 +23,8 @@ void cli_warn_signs(const smart_model *m, const signed char *signs)
 	if (m->kind != SMART_MODEL_LINEAR || !signs)
 		return;
 	for (size_t j = 0; j < m->n_features; j++)
-		if (!m->dropped[j] && signs[j] * m->weights[j] < -SMART_SIGN_TOLERANCE)
+		if (!m->dropped[j] && signs[j] != SMART_SIGN_HELD &&
+		    signs[j] * m->weights[j] < -SMART_SIGN_TOLERANCE)
 			fprintf(stderr,
 				"smart: warning: feature '%s' has weight %.6g, but its hypothesis says %s (more of it means %s)\n",
 				m->names[j], m->weights[j], signs[j] > 0 ? "+" : "-",

@@ -59,7 +59,10 @@ void cli_train_print_table(const smart_model *m, const smart_ols_fit *fit,
 			if (r->dropped) {
 				printf("%-24s %12s %12s %8s  (%s: weight 0)\n",
 				       m->names[j], "-", "-", "-",
-				       r->sign_fixed ? "sign contradicts hypothesis" : "not estimable");
+				       !r->sign_fixed ? "not estimable"
+				       : smart_feature_sign(m->names[j]) == SMART_SIGN_HELD
+					       ? "held at 0"
+					       : "sign contradicts hypothesis");
 				continue;
 			}
 			printf("%-24s %+12.4g %12.4g ", m->names[j], r->coefficient, r->f);

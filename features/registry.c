@@ -81,8 +81,12 @@ static const struct {
 	{ "change_depth", +1 }, { "inversions", +1 }, { "text_ratio", +1 },
 	{ "text_multimedia_ratio", +1 }, { "error_keywords", +1 }, { "input_elements", +1 },
 	{ "missing_attributes", +1 }, { "new_text", +1 },
-	{ "volatile_moves", -1 }, { "volatile_inserts", -1 }, { "volatile_deletes", -1 },
-	{ "volatile_updates", -1 }, { "stable_updates", +1 }, { "volatile_attributes", -1 },
+	/* how much noise the profile explained: a fault's page carries its
+	 * application's noise as a clean rerun's does, so its amount says
+	 * nothing (issue 35: weighted, it pushed faults below clean reruns) */
+	{ "volatile_moves", SMART_SIGN_HELD }, { "volatile_inserts", SMART_SIGN_HELD },
+	{ "volatile_deletes", SMART_SIGN_HELD }, { "volatile_updates", SMART_SIGN_HELD },
+	{ "stable_updates", +1 }, { "volatile_attributes", SMART_SIGN_HELD },
 	{ "residual_change", +1 }, { "only_volatile", -1 }, { "changed_words", +1 },
 	{ "link_attributes", +1 }, { "form_attributes", +1 }, { "placeholder_tokens", +1 },
 	{ "changed_content_ratio", +1 }, { "new_text_ratio", +1 }, { "text_size_change", +1 },

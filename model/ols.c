@@ -3,6 +3,7 @@
  * variance printed by `smart train` (SMART §3.4, Fig. 4). GSL does the
  * algebra; this file decides which features can be estimated at all.
  */
+#include "smart/features.h"
 #include "smart/model.h"
 
 #include "ols_internal.h"
@@ -81,7 +82,8 @@ static int ols_screen(const smart_dataset *d, smart_degenerate_policy policy,
 
 		if (fixed && fixed[j]) {
 			fit->dropped[j] = 1;
-			ols_note_drop(fit, d->names[j], "sign contradicts hypothesis");
+			if (fixed[j] != SMART_SIGN_HELD) /* held features are dropped by design */
+				ols_note_drop(fit, d->names[j], "sign contradicts hypothesis");
 			continue;
 		}
 		if (!smart__ols_standardise(d, j, col))

@@ -12,6 +12,7 @@
  * the weights: so the fit is the one the refits on all rows give.
  */
 #include "ols_internal.h"
+#include "smart/features.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -84,6 +85,8 @@ int smart__ols_signed(const smart_dataset *data, const smart_train_options *opti
 	fixed = calloc(p ? p : 1, 1);
 	if (!fixed)
 		return smart_error_oom(err);
+	for (size_t j = 0; j < p; j++) /* held at 0 from the start: not a contradiction */
+		fixed[j] = options->signs[j] == SMART_SIGN_HELD ? SMART_SIGN_HELD : 0;
 	b.dropped = malloc(p ? p : 1);
 	b.weights = malloc((p ? p : 1) * sizeof(double));
 	b.f = malloc((p ? p : 1) * sizeof(double));

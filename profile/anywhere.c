@@ -49,8 +49,8 @@ char *smart__profile_digits(const char *masked)
 
 /* The anywhere location of attribute entry `e` ("//input/@id" of
  * ".../form/table/tr/td/input/@id": its element and attribute wherever
- * they stand), when its values kept their form and every pattern holds a
- * letter of its own (a random id "showAll_{digits}" on a result table that
+ * they stand), when its values kept their form (no template's "{*}") and
+ * every pattern holds a letter of its own (a random id "showAll_{digits}" on a result table that
  * other pages place elsewhere); NULL when it should not spread so far, or
  * out of memory (*oom set). Text and structure never spread. */
 static char *anywhere_location(const smart_profile_entry *e, int *oom)
@@ -62,7 +62,8 @@ static char *anywhere_location(const smart_profile_entry *e, int *oom)
 	if (e->pinned || e->n_patterns == 0 || !at || strstr(at + 2, "/"))
 		return NULL;
 	for (size_t q = 0; q < e->n_patterns; q++)
-		if (!smart__profile_pattern_has_letter(e->patterns[q]))
+		if (!smart__profile_pattern_has_letter(e->patterns[q]) ||
+		    smart__profile_pattern_is_template(e->patterns[q]))
 			return NULL;
 	for (step = at; step > e->location && step[-1] != '/'; step--)
 		;

@@ -57,6 +57,23 @@ void smart__profile_drop_unbounded_anywhere(smart_profile *p);
 char *smart__profile_mask(const smart_shapes *all, const char *value, unsigned *found,
 			  smart_error *err);
 
+/* The template of two masked values that differ beyond their shapes
+ * (profile/template.c): what they share, in order, literally, and each
+ * stretch where they differ as "{*}" ("Deal of the day: {*}"), so that a
+ * place whose runs varied in part of its text does not accept any text.
+ * NULL when they share no word or placeholder (the place then accepts
+ * any value), or out of memory (*oom set). */
+char *smart__profile_template(const char *m1, const char *m2, int *oom);
+
+/* True when masked value `s` fits pattern `pat` ("{*}" any text,
+ * "{digits}" one run of digits, the rest literally; profile/profile.c). */
+int smart__profile_pattern_matches(const char *pat, const char *s);
+
+/* True when pattern `pat` is such a template (holds "{*}"): a value that
+ * varied beyond its shapes, which widening does not spread to other
+ * pages. */
+int smart__profile_pattern_is_template(const char *pat);
+
 /* ---- looking up tests and entries (profile/profile.c, profile_index.c) ---- */
 
 /* Room for a test's key: longer keys are cut. */

@@ -96,10 +96,13 @@ static char *digits_pattern(const char *m1, const char *m2, int *oom)
 /* Records the two values of a varying location. When they are equal once
  * every shape is masked ("Generated 10:41" / "Generated 10:42"), the
  * masked value is the pattern; when they differ only in digits glued to
- * words, that form ("showAll_{digits}"); when they differ beyond shapes (a rotating
- * "featured product", free text), the place varies in content, not just in
- * tokens, and accepts any value. A value absent on one side (an attribute
- * inserted or deleted) records the other side's pattern. */
+ * words, that form ("showAll_{digits}"); when they differ beyond shapes (a
+ * rotating "featured product", free text), the place varies in content,
+ * not just in tokens: what the two values share stays literal and each
+ * stretch where they differ is "{*}" ("Deal of the day: {*}",
+ * profile/template.c), and a place whose values share no word or shape
+ * accepts any value. A value absent on one side (an attribute inserted or deleted)
+ * records the other side's pattern. */
 static int record_values(smart_profile *p, const char *test, const char *loc,
 			 const char *old_value, const char *new_value, smart_error *err)
 {
@@ -118,6 +121,8 @@ static int record_values(smart_profile *p, const char *test, const char *loc,
 		int oom;
 		char *d = digits_pattern(m1, m2, &oom);
 
+		if (!d && !oom)
+			d = smart__profile_template(m1, m2, &oom);
 		rc = oom ? smart_error_oom(err) : smart__profile_add(p, test, loc, d, f1 | f2, 0, err);
 		free(d);
 	} else
@@ -128,26 +133,57 @@ done:
 	return rc;
 }
 
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Raises the `most` of the entries of `test` at the locations `locs` (n
+ * of them, one per edit of a pair; sorted here) to how many edits this
+ * pair made at each. */
+static void note_most(smart_profile *p, const char *test, char **locs, size_t n)
+{
+	qsort(locs, n, sizeof(*locs), by_string);
+	for (size_t at = 0, end; at < n; at = end) {
+		smart_profile_entry *e;
+
+		for (end = at; end < n && strcmp(locs[end], locs[at]) == 0; end++)
+			;
+		e = smart__profile_entry_find(p, test, locs[at]);
+		if (e && end - at > e->most)
+			e->most = (unsigned)(end - at < UINT32_MAX ? end - at : UINT32_MAX);
+	}
+}
+
 int smart_profile_learn_diff(smart_profile *p, const char *test, const smart_diff *d,
 			     smart_error *err)
 {
-	for (size_t i = 0; i < d->op_count; i++) {
+	char **locs = calloc(d->op_count ? d->op_count : 1, sizeof(*locs));
+	int rc = 0;
+
+	if (!locs)
+		return smart_error_oom(err);
+	for (size_t i = 0; i < d->op_count && rc == 0; i++) {
 		const smart_edit_op *op = &d->ops[i];
 		char *loc = smart_location_of_op(d, op);
-		int rc;
 
-		if (!loc)
-			return smart_error_oom(err);
+		if (!loc) {
+			rc = smart_error_oom(err);
+			break;
+		}
+		locs[i] = loc;
 		if (op->kind == SMART_OP_INSERT || op->kind == SMART_OP_DELETE ||
 		    op->kind == SMART_OP_MOVE)
 			rc = smart__profile_add(p, test, loc, NULL, 0, 0, err);
 		else
 			rc = record_values(p, test, loc, op->old_value, op->new_value, err);
-		free(loc);
-		if (rc)
-			return -1;
 	}
-	return 0;
+	if (rc == 0)
+		note_most(p, test, locs, d->op_count);
+	for (size_t i = 0; i < d->op_count; i++)
+		free(locs[i]);
+	free(locs);
+	return rc;
 }
 
 /* ---- across tests ---- */
@@ -198,25 +234,43 @@ static const smart_profile_entry *test_entry(const smart_profile *p, size_t t,
 }
 
 /* Adds every pattern of entry `f` (none: any value) to the all-tests
- * entry at its location. */
+ * entry at its location, whose bound (`most`) becomes the largest of
+ * theirs (none when either has none). */
 static int merge_into_all(smart_profile *p, const smart_profile_entry *f, smart_error *err)
 {
-	if (f->n_patterns == 0)
-		return smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err);
+	int fresh = smart__profile_index_entry(p, 0, f->location) == SIZE_MAX;
+	smart_profile_entry *all;
+
+	if (f->n_patterns == 0) {
+		if (smart__profile_add(p, NULL, f->location, NULL, f->shapes, 0, err))
+			return -1;
+	}
 	for (size_t q = 0; q < f->n_patterns; q++)
 		if (smart__profile_add(p, NULL, f->location, f->patterns[q], f->shapes, 0, err))
 			return -1;
+	all = smart__profile_entry_find(p, NULL, f->location);
+	if (all)
+		all->most = fresh ? f->most
+				  : !all->most || !f->most ? 0
+				  : all->most > f->most ? all->most
+				  : f->most;
 	return 0;
 }
 
 /* True when entry `e` may speak for every page once widened: a value
  * that changes only in its shapes (a pattern), or an attribute that takes
  * any value (a random id, a token); not text or structure that changes
- * beyond shapes (a rotating banner), which on another page is as likely a
- * fault (the hand-made applications lost faults so, issue 35). */
+ * beyond shapes (a rotating banner, a template's "{*}"), which on another
+ * page is as likely a fault (the hand-made applications lost faults so,
+ * issue 35). */
 static int widens(const smart_profile_entry *e)
 {
-	return !e->pinned && (e->n_patterns > 0 || strstr(e->location, "/@") != NULL);
+	int templates = 0;
+
+	for (size_t q = 0; q < e->n_patterns; q++)
+		templates |= smart__profile_pattern_is_template(e->patterns[q]);
+	return !e->pinned &&
+	       ((e->n_patterns > 0 && !templates) || strstr(e->location, "/@") != NULL);
 }
 
 int smart_profile_widen(smart_profile *p, smart_error *err)

@@ -54,7 +54,8 @@ static int find_entry(normaliser *nz, const smart_profile_entry *v, size_t n, co
 }
 
 /* The normalised form of `value` at `loc`: "{*}" inside a location that
- * accepts any value, the value with every shape masked where a pattern
+ * accepts any value, the template itself where one fits (both sides of a
+ * pair then read alike), the value with every shape masked where a pattern
  * fits, else the value with the profile's everywhere-shapes masked when it
  * has one (a value the quick test rules out has none). *out is NULL when
  * the value stays as it is. */
@@ -74,6 +75,11 @@ static int normalise_value(normaliser *nz, const char *loc, const char *value, c
 	}
 	if (e) {
 		use = e->n_patterns ? masked : "{*}";
+		/* a template that fits is the value on both sides alike */
+		for (size_t q = 0; q < e->n_patterns && use == masked; q++)
+			if (smart__profile_pattern_is_template(e->patterns[q]) &&
+			    smart__profile_pattern_matches(e->patterns[q], masked))
+				use = e->patterns[q];
 		for (size_t q = 0; q < e->n_patterns && use == masked; q++)
 			if (strstr(e->patterns[q], "{digits}")) { /* both sides alike */
 				if (!(mine = smart__profile_digits(masked))) {

@@ -215,8 +215,8 @@ smart_profile_entry *smart__profile_entry_find(smart_profile *p, const char *tes
 
 /* Wildcard match where "{*}" in `pattern` stands for any text (the usual
  * greedy algorithm with one backtracking point) and "{digits}" for one
- * whole run of digits. */
-static int pattern_matches(const char *pattern, const char *s)
+ * whole run of digits (internal.h). */
+int smart__profile_pattern_matches(const char *pattern, const char *s)
 {
 	const char *star = NULL, *resume = NULL;
 
@@ -267,20 +267,35 @@ static int value_fits(const smart_profile_entry *e, const char *masked)
 	if (!masked || e->n_patterns == 0)
 		return 1;
 	for (size_t i = 0; i < e->n_patterns; i++)
-		if (pattern_matches(e->patterns[i], masked))
+		if (smart__profile_pattern_matches(e->patterns[i], masked))
 			return 1;
 	return 0;
+}
+
+const smart_profile_entry *smart_profile_entries_find(const smart_profile_entry *entries,
+						      size_t n, const char *location,
+						      const char *old_masked,
+						      const char *new_masked)
+{
+	for (size_t i = 0; i < n; i++)
+		if (location_matches(entries[i].location, location) &&
+		    value_fits(&entries[i], old_masked) && value_fits(&entries[i], new_masked))
+			return &entries[i];
+	return NULL;
 }
 
 int smart_profile_entries_accept(const smart_profile_entry *entries, size_t n,
 				 const char *location, const char *old_masked,
 				 const char *new_masked)
 {
-	for (size_t i = 0; i < n; i++)
-		if (location_matches(entries[i].location, location) &&
-		    value_fits(&entries[i], old_masked) && value_fits(&entries[i], new_masked))
-			return 1;
-	return 0;
+	return smart_profile_entries_find(entries, n, location, old_masked, new_masked) != NULL;
+}
+
+/* Twice the runs' most: two runs show one draw of how much a place
+ * varies, a later run may vary it a little more (issue 35). */
+size_t smart_profile_entry_limit(const smart_profile_entry *e)
+{
+	return e->most ? 2 * (size_t)e->most : SIZE_MAX;
 }
 
 int smart_profile_accepts(const smart_profile *p, const char *test,

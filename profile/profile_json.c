@@ -49,6 +49,8 @@ static cJSON *entries_json(const smart_profile_entry *v, size_t n)
 			cJSON_AddItemToArray(pats, cJSON_CreateString(v[i].patterns[k]));
 		cJSON_AddItemToObject(o, "shapes", shapes_json(v[i].shapes));
 		cJSON_AddNumberToObject(o, "seen", v[i].seen);
+		if (v[i].most)
+			cJSON_AddNumberToObject(o, "most", v[i].most);
 		if (v[i].pinned)
 			cJSON_AddTrueToObject(o, "pinned");
 	}
@@ -124,6 +126,7 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 	const cJSON *pats = cJSON_GetObjectItemCaseSensitive(o, "patterns");
 	const cJSON *shapes = cJSON_GetObjectItemCaseSensitive(o, "shapes");
 	const cJSON *seen = cJSON_GetObjectItemCaseSensitive(o, "seen");
+	const cJSON *most = cJSON_GetObjectItemCaseSensitive(o, "most");
 	const cJSON *pinned = cJSON_GetObjectItemCaseSensitive(o, "pinned"), *it;
 	smart_profile_entry *e;
 	unsigned set = 0;
@@ -138,6 +141,9 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 		return -1;
 	if (seen && (!cJSON_IsNumber(seen) || seen->valuedouble < 0 || seen->valuedouble > 1e9))
 		return bad(ld, "an entry of '%s' has a 'seen' that is not a count", where);
+	if (most && (!cJSON_IsNumber(most) || most->valuedouble < 1 || most->valuedouble > 1e9 ||
+		     most->valuedouble != (double)(unsigned)most->valuedouble))
+		return bad(ld, "an entry of '%s' has a 'most' that is not a count of edits", where);
 	if (pinned && !cJSON_IsBool(pinned))
 		return bad(ld, "an entry of '%s' has a 'pinned' that is not true or false", where);
 	cJSON_ArrayForEach(it, pats)
@@ -154,6 +160,7 @@ static int read_entry(loader *ld, smart_profile *p, const char *test, const cJSO
 	e = smart__profile_entry_find(p, test, loc->valuestring);
 	if (e) {
 		e->seen = seen ? (unsigned)seen->valuedouble : 1;
+		e->most = most ? (unsigned)most->valuedouble : 0;
 		e->pinned = cJSON_IsTrue(pinned);
 	}
 	return 0;

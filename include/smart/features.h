@@ -63,9 +63,17 @@ const smart_feature_info *smart_feature_info_at(size_t i);
  * registry's; NULL when out of memory. */
 const char **smart_feature_names(size_t *n);
 
+/* The "sign" of a feature measured and shown but never weighted under
+ * sign constraints: how much noise a profile explained, which a fault's
+ * page, a later run too, holds as much of as a clean rerun's (issue 35,
+ * docs/profile.md "Never hiding a fault"). */
+#define SMART_SIGN_HELD 2
+
 /* The hypothesised sign of the weight of the feature called `name`: +1
- * (more of it means inspect), -1 (means ignore), or 0 when there is no
- * hypothesis or no such feature (docs/features.md gives each one). */
+ * (more of it means inspect), -1 (means ignore), SMART_SIGN_HELD (says
+ * nothing either way: held at 0 under sign constraints, smart/model.h), or
+ * 0 when there is no hypothesis or no such feature (docs/features.md
+ * gives each one). */
 int smart_feature_sign(const char *name);
 
 /* The registry index of the feature called `name`, or -1. */

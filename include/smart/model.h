@@ -94,11 +94,13 @@ typedef struct smart_train_options {
 	smart_degenerate_policy degenerate;
 	double svm_c;       /* C-SVC cost; 0 means the default, 1 */
 	double svm_gamma;   /* RBF gamma; 0 means the default, 1/n_features */
-	/* The hypothesised sign of each feature's weight (n_features of +1, -1
-	 * or 0 = none; smart_feature_sign), or NULL. Borrowed. */
+	/* The hypothesised sign of each feature's weight (n_features of +1, -1,
+	 * 0 = none, or SMART_SIGN_HELD; smart_feature_sign), or NULL. Borrowed. */
 	const signed char *signs;
 	/* linear only: 1 = refit until no weight contradicts its sign, fixing
-	 * the most significant contradicting feature at 0 each time. */
+	 * the most significant contradicting feature at 0 each time; features
+	 * whose sign is SMART_SIGN_HELD (smart/features.h) are held at 0 from
+	 * the start. */
 	int sign_constraints;
 } smart_train_options;
 

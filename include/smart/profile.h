@@ -51,6 +51,10 @@ typedef struct smart_profile_entry {
 	unsigned shapes;  /* shapes met in the values that varied */
 	unsigned seen;    /* how many varying values were observed */
 	int pinned;       /* written by a tester: kept, never re-learned */
+	unsigned most;    /* the most edits one pair of runs made here; a pair
+	                   * with more than twice as many is not explained by
+	                   * the entry (a fault reordering a whole list where
+	                   * the runs swapped two items). 0: no bound */
 } smart_profile_entry;
 
 typedef struct smart_profile_test {
@@ -93,6 +97,17 @@ int smart_profile_entries_accept(const smart_profile_entry *entries, size_t n,
 				 const char *location, const char *old_masked,
 				 const char *new_masked);
 
+/* The first of `entries` that accepts the change (as
+ * smart_profile_entries_accept), or NULL. */
+const smart_profile_entry *smart_profile_entries_find(const smart_profile_entry *entries,
+						      size_t n, const char *location,
+						      const char *old_masked,
+						      const char *new_masked);
+
+/* How many edits of one pair entry `e` may explain: twice the most one
+ * pair of its runs made there, or SIZE_MAX when it has no bound. */
+size_t smart_profile_entry_limit(const smart_profile_entry *e);
+
 /* The same over the profile's "all tests" entries and those of `test`. */
 int smart_profile_accepts(const smart_profile *p, const char *test,
 			  const char *location, const char *old_masked,
@@ -107,7 +122,8 @@ size_t smart_profile_entry_count(const smart_profile *p);
 typedef struct smart_edit_verdicts {
 	unsigned char *noise; /* per edit of the diff: 1 = expected noise */
 	char **old_masked;    /* per edit: a stable text update's values with */
-	char **new_masked;    /* the volatile shapes masked; NULL otherwise */
+	char **new_masked;    /* the volatile shapes masked (also an update an
+	                       * entry with a bound explained); NULL otherwise */
 	size_t n;             /* the diff's op_count */
 } smart_edit_verdicts;
 

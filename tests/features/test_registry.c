@@ -69,9 +69,10 @@ static void identical_documents_give_neutral_values(void **state)
 	assert_neutral("<ul><li>a<li>b<li>c</ul><table><tr><td>1<td>2</table>");
 }
 
-/* The hypothesised signs (docs/features.md): every feature has -1, 0 or +1,
- * and the ones the severe-fault guarantee rests on are + (a misspelt name
- * in the table would silently read 0). */
+/* The hypothesised signs (docs/features.md): every feature has -1, 0, +1
+ * or SMART_SIGN_HELD (the five volatility counts, issue 35), and the ones
+ * the severe-fault guarantee rests on are + (a misspelt name in the table
+ * would silently read 0). */
 static void registry_records_hypothesised_signs(void **state)
 {
 	static const char *const growing[] = {
@@ -80,15 +81,23 @@ static void registry_records_hypothesised_signs(void **state)
 		"new_text_log", "residual_change", "change_depth", "doctype_changed", "hidden_edits",
 		"hidden_substitutions",
 	};
-	size_t with_sign = 0;
+	static const char *const held[] = {
+		"volatile_moves", "volatile_inserts", "volatile_deletes", "volatile_updates",
+		"volatile_attributes",
+	};
+	size_t with_sign = 0, held_count = 0;
 
 	(void)state;
 	for (size_t i = 0; i < smart_feature_count(); i++) {
 		int s = smart_feature_sign(smart_feature_info_at(i)->name);
 
-		assert_true(s >= -1 && s <= 1);
+		assert_true((s >= -1 && s <= 1) || s == SMART_SIGN_HELD);
 		with_sign += s != 0;
+		held_count += s == SMART_SIGN_HELD;
 	}
+	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+		assert_int_equal(smart_feature_sign(held[i]), SMART_SIGN_HELD);
+	assert_int_equal(held_count, 5);
 	for (size_t i = 0; i < sizeof(growing) / sizeof(growing[0]); i++)
 		assert_int_equal(smart_feature_sign(growing[i]), +1);
 	assert_int_equal(smart_feature_sign("text_only"), -1);

@@ -166,26 +166,38 @@ static void ols_non_finite_value_is_an_error_not_a_nan_model(void **state)
 	assert_non_null(strstr(err.message, "pair 3: feature 'a' is not a finite number"));
 }
 
+/* The model of the rows of ols_two_features_match_hand_solution (fitted
+ * freely, b = -2/7) with hypothesised `signs`, under the sign constraints
+ * or not; its fit into *fit when fit is not NULL. */
+static smart_model *train_signed(const signed char *signs, int constrained, smart_ols_fit *fit)
+{
+	static const double rows[] = { 0, 0, 1, 0, 0, 1, 1, 1, 1, 1 };
+	static const unsigned char labels[] = { 0, 1, 0, 1, 0 };
+	smart_dataset d = { rows, labels, 5, 2, names2 };
+	smart_train_options o = SMART_TRAIN_OPTIONS_INIT;
+	smart_error err = { "" };
+	smart_model *m;
+
+	o.degenerate = SMART_DEGENERATE_FAIL;
+	o.signs = signs;
+	o.sign_constraints = constrained;
+	m = smart_model_train(&d, &o, fit, &err);
+	if (!m)
+		fail_msg("%s", err.message);
+	return m;
+}
+
 static void sign_constraints_fix_a_contradicting_weight_at_zero_and_refit(void **state)
 {
 	/* The rows of ols_two_features_match_hand_solution give b = -2/7, against
 	 * a hypothesised +. Constrained, b is fixed at 0 and the refit on x1
 	 * alone is a = Sxy/Sxx = 0.8/1.2 = 2/3, c = 0.4 - 2/3 * 0.6 = 0. */
-	const double rows[] = { 0, 0, 1, 0, 0, 1, 1, 1, 1, 1 };
-	const unsigned char labels[] = { 0, 1, 0, 1, 0 };
 	const signed char signs[] = { +1, +1 };
-	smart_dataset d = { rows, labels, 5, 2, names2 };
-	smart_train_options o = SMART_TRAIN_OPTIONS_INIT;
 	smart_ols_fit fit;
-	smart_error err = { "" };
 	smart_model *m;
 
 	(void)state;
-	o.degenerate = SMART_DEGENERATE_FAIL;
-	o.signs = signs;
-	o.sign_constraints = 1;
-	m = smart_model_train(&d, &o, &fit, &err);
-	assert_non_null(m);
+	m = train_signed(signs, 1, &fit);
 	assert_true(fabs(m->weights[0] - 2.0 / 3) < 1e-12);
 	assert_true(m->weights[1] == 0 && m->dropped[1]);
 	assert_true(fabs(m->intercept) < 1e-12);
@@ -196,11 +208,32 @@ static void sign_constraints_fix_a_contradicting_weight_at_zero_and_refit(void *
 	smart_model_free(m);
 
 	/* Without the constraint, the same signs change nothing. */
-	o.sign_constraints = 0;
-	m = smart_model_train(&d, &o, NULL, &err);
-	assert_non_null(m);
+	m = train_signed(signs, 0, NULL);
 	assert_true(fabs(m->weights[1] + 2.0 / 7) < 1e-12);
 	smart_model_free(m);
+}
+
+/* A feature whose sign is SMART_SIGN_HELD (how much noise a profile
+ * explained) is held at 0 from the start under the constraints, whatever
+ * its fit would be, and not reported as a contradiction; the registry
+ * holds the five volatility counts so (issue 35). */
+static void sign_constraints_hold_a_held_feature_at_zero(void **state)
+{
+	const signed char signs[] = { +1, SMART_SIGN_HELD };
+	smart_ols_fit fit;
+	smart_model *m;
+
+	(void)state;
+	m = train_signed(signs, 1, &fit);
+	assert_true(m->weights[1] == 0 && m->dropped[1]);
+	assert_true(fabs(m->weights[0] - 2.0 / 3) < 1e-12);
+	assert_null(strstr(fit.note, "'b'"));
+	smart_ols_fit_free(&fit);
+	smart_model_free(m);
+	assert_int_equal(smart_feature_sign("volatile_updates"), SMART_SIGN_HELD);
+	assert_int_equal(smart_feature_sign("volatile_moves"), SMART_SIGN_HELD);
+	assert_int_equal(smart_feature_sign("volatile_attributes"), SMART_SIGN_HELD);
+	assert_int_equal(smart_feature_sign("only_volatile"), -1);
 }
 
 int main(void)
@@ -215,6 +248,7 @@ int main(void)
 		cmocka_unit_test(ols_too_few_pairs_is_an_error),
 		cmocka_unit_test(ols_non_finite_value_is_an_error_not_a_nan_model),
 		cmocka_unit_test(sign_constraints_fix_a_contradicting_weight_at_zero_and_refit),
+		cmocka_unit_test(sign_constraints_hold_a_held_feature_at_zero),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -184,3 +184,33 @@ int use_default_parser(void **state)
 	smart_html_parser_set(SMART_HTML_PARSER_DEFAULT);
 	return 0;
 }
+
+int profile_explains(const smart_profile *p, const char *test, const char *a, const char *b)
+{
+	smart_error err = { "" };
+	double *values = calloc(smart_feature_count(), sizeof(*values));
+	smart_document da = { a, strlen(a), "a.html" }, db = { b, strlen(b), "b.html" };
+	smart_measure m = { .values = values, .format = SMART_FORMAT_HTML, .profile = p,
+			    .test = test };
+	int rc;
+
+	assert_non_null(values);
+	rc = smart_measure_pair(&da, &db, &m, &err);
+	free(values);
+	if (rc)
+		fail_msg("%s", err.message);
+	return !m.trees_differ || m.result.only_volatile;
+}
+
+smart_profile *profile_learnt(const char *test, const char *a, const char *b)
+{
+	smart_document runs[2] = { { a, strlen(a), "r1" }, { b, strlen(b), "r2" } };
+	smart_error err = { "" };
+	smart_profile *p = smart_profile_new(&err);
+
+	assert_non_null(p);
+	if (smart_profile_learn_test(p, test, runs, 2, SMART_FORMAT_HTML, &err) ||
+	    smart_profile_generalise(p, &err))
+		fail_msg("%s", err.message);
+	return p;
+}

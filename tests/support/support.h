@@ -53,6 +53,15 @@ void measure_html_features(const char *old_doc, const char *new_doc, double *val
  * fails the test when no feature has that name. */
 double feature_value(const double *values, const char *name);
 
+/* 1 when the HTML pair (a, b) of test `test` is ignore whatever the model
+ * says, measured as classify measures it with profile `p` (may be NULL):
+ * equal trees, or every edit explained. Fails the test on an error. */
+int profile_explains(const smart_profile *p, const char *test, const char *a, const char *b);
+
+/* The profile of test `test` learnt from two HTML runs a and b, and
+ * generalised; fails the test on an error. Free with smart_profile_free. */
+smart_profile *profile_learnt(const char *test, const char *a, const char *b);
+
 /* cmocka setup and teardown of a test about libxml2's HTML trees (paths
  * without <tbody>, processing instructions, boolean attributes valued by
  * their name, arbitrary nesting that writes and parses back): it runs with
