@@ -188,4 +188,19 @@ int smart__scrub_zone_offset(smart_tree *old_tree, smart_tree *new_tree, smart_s
 int smart__scrub_iso_basic(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			   smart_error *err);
 
+/* ---- zone offsets known by their names (scrub/named_offset.c) ---- */
+
+/* Whether the `len` bytes at `name` name a time zone's offset: "offset"
+ * and one of tz, zone, utc, gmt once lower-cased without '_', '-', '.'
+ * and '$' (PHP_TZ_OFFSET, utcOffset, data-tz-offset). */
+int smart__scrub_offset_name(const char *name, size_t len);
+
+/* Makes each offset (a number of at most 50400, or +hh:mm) assigned with
+ * '=' or ':' to a name smart__scrub_offset_name accepts, in texts and
+ * attribute values, and the whole value of an attribute of such a name,
+ * "{offset}" in both trees through `log`. Returns how many of the new
+ * tree's values changed, or -1 with `err` set. */
+int smart__scrub_named_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			      smart_error *err);
+
 #endif

@@ -130,6 +130,12 @@ static int run_iso_basic(smart_scrub_pass *s, struct smart_diff *d, smart_error 
 	return smart__scrub_iso_basic(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
+/* After the values scrubber: an offset is a bare number no shape takes. */
+static int run_named_offset(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_named_offset(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -161,6 +167,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 			 "time moves", 0, run_zone_offset },
 	{ "iso_basic", "a date-time in ISO 8601's basic format (20240301T100011Z)", 0,
 	  run_iso_basic },
+	{ "named_offset", "a number a script, a query or an attribute gives a name that says "
+			  "time zone offset (var TZ_OFFSET = 7200)", 0, run_named_offset },
 };
 
 const char *smart_scrubber_name(int id)

@@ -162,6 +162,8 @@ typedef enum smart_scrubber_id {
 	                              * (zone_offset.c) */
 	SMART_SCRUBBER_ISO_BASIC,    /* ISO 8601's basic date-time, 20240301T100011Z
 	                              * (iso_basic.c) */
+	SMART_SCRUBBER_NAMED_OFFSET, /* a number under a name that says time zone offset
+				      (named_offset.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 
