@@ -126,10 +126,12 @@ log "mutants (${MUTANTS}s, then ${MUTANTS2}s)"
 S2=$((SEED + 1))
 mutants_timed "$W/app" "$MUTATE_FILES" "$MUTANTS" "$W/mutant-$SEED.jsonl"
 mutants_timed "$W/app" "$MUTATE_FILES" "$MUTANTS2" "$W/mutant-$S2.jsonl" "$S2"
+# clock-only mutant pairs are left out (clock_only.py says how and why);
 # the placeholders of the mutant pages become random-looking values of the
 # same shape (scrub.py --fill: deterministic)
 for s in "$SEED" "$S2"; do
-    "$PY" "$HERE/scrub.py" --fill "$s" "$W/mutant-$s.jsonl" "$W/mutant-$s-filled.jsonl"
+    "$PY" "$HERE/clock_only.py" "$W/mutant-$s.jsonl" "$W/mutant-$s-timed.jsonl" "$W/mutant-$s-clock-only.txt"
+    "$PY" "$HERE/scrub.py" --fill "$s" "$W/mutant-$s-timed.jsonl" "$W/mutant-$s-filled.jsonl"
 done
 
 # Caps keep the corpus near 6 MB (pages of 2-135 kB; a pair costs about
