@@ -203,4 +203,14 @@ int smart__scrub_offset_name(const char *name, size_t len);
 int smart__scrub_named_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			      smart_error *err);
 
+/* ---- menus of time zones given as JSON (scrub/zone_menu.c) ---- */
+
+/* Writes each attribute value that is a JSON array at least three of
+ * whose entries hold an offset from UTC ("(UTC+01:00)") with every such
+ * offset "{offset}" and its entries in the order of their text, in both
+ * trees through `log`. Returns how many of the new tree's values it
+ * wrote, or -1 with `err` set. */
+int smart__scrub_zone_menu(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			   smart_error *err);
+
 #endif

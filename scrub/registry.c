@@ -9,8 +9,9 @@
  * the page printed them, before the value shapes respell a seed in one
  * tree only (a 10-digit seed reads as epoch seconds, a 9-digit one does
  * not); the clock's year and pieces follow the clock the values scrubber
- * took out; generator metadata is left out of copies of the scrubbed
- * trees; presentational attributes need the alignment.
+ * took out; a JSON menu of time zones is read before the values
+ * scrubber respells its offsets; generator metadata is left out of copies
+ * of the scrubbed trees; presentational attributes need the alignment.
  */
 #include "smart/scrub.h"
 
@@ -48,6 +49,13 @@ static int run_copies(smart_scrub_pass *s, struct smart_diff *d, smart_error *er
 static int run_captcha(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
 {
 	return smart_scrub_captcha(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+/* Before the values scrubber, which respells the offsets inside the JSON
+ * ("UTC+01:00" -> "{tzname}+{time}") and doubles its braces. */
+static int run_zone_menu(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_zone_menu(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
 /* The values of both trees; the clock they held is noted for the two
@@ -143,6 +151,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 		   "session or request id", 0, run_names },
 	{ "copies", "copies elsewhere in the page of a value explained by its name", 0,
 	  run_copies },
+	{ "zone_menu", "a JSON menu of time zones, each with its offset from UTC, which "
+		       "daylight saving time moves and reorders", 0, run_zone_menu },
 	{ "values", "values of a volatile shape (dates, clocks, tokens, versions, paths, ...), "
 		    "measured attributes, stylesheet white space", 0, run_values },
 	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year },
