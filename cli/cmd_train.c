@@ -36,7 +36,7 @@ static void usage(FILE *out)
 		"                     names, copies, values, clock_year, clock_pieces, rebase,\n"
 		"                     metadata, presentation, learned, rescaled, json_order,\n"
 		"                     elapsed, hidden_order, zone_offset, iso_basic,\n"
-		"                     named_offset, zone_menu); recorded in the model,\n"
+		"                     named_offset, zone_menu, uniqid); recorded in the model,\n"
 		"                     which then classifies the same way\n"
 		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
 		"  --strict           a constant or collinear feature is an error (default: its\n"

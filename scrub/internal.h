@@ -213,4 +213,15 @@ int smart__scrub_named_offset(smart_tree *old_tree, smart_tree *new_tree, smart_
 int smart__scrub_zone_menu(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			   smart_error *err);
 
+/* ---- names made from the clock (scrub/uniqid.c) ---- */
+
+/* Makes each PHP uniqid (13 lower-case hex digits whose first eight are
+ * seconds between 2001 and 2038 and last five microseconds, with 8 to 10
+ * digits of more entropy or not), alone or after a prefix that is not hex,
+ * "{uniqid}" in the texts and attribute values of both trees through
+ * `log`. Returns how many of the new tree's values changed, or -1 with
+ * `err` set. */
+int smart__scrub_uniqid(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			smart_error *err);
+
 #endif

@@ -58,6 +58,13 @@ static int run_zone_menu(smart_scrub_pass *s, struct smart_diff *d, smart_error 
 	return smart__scrub_zone_menu(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
+/* Before the values scrubber, which would take a uniqid for a token of
+ * the same shape on both sides. */
+static int run_uniqid(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_uniqid(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* The values of both trees; the clock they held is noted for the two
  * scrubbers that follow it. Its tokens are counted per shape after
  * alignment, so it reports 0 here. */
@@ -153,6 +160,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	  run_copies },
 	{ "zone_menu", "a JSON menu of time zones, each with its offset from UTC, which "
 		       "daylight saving time moves and reorders", 0, run_zone_menu },
+	{ "uniqid", "names made from the clock: PHP's uniqid (filter_65e1a721c278a)", 0,
+	  run_uniqid },
 	{ "values", "values of a volatile shape (dates, clocks, tokens, versions, paths, ...), "
 		    "measured attributes, stylesheet white space", 0, run_values },
 	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year },

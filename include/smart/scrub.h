@@ -145,6 +145,7 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_NAMES,        /* values of token-like names (names.c) */
 	SMART_SCRUBBER_COPIES,       /* copies of those values elsewhere (copies.c) */
 	SMART_SCRUBBER_ZONE_MENU,    /* a JSON menu of zones with their offsets (zone_menu.c) */
+	SMART_SCRUBBER_UNIQID,       /* names made from the clock, PHP's uniqid (uniqid.c) */
 	SMART_SCRUBBER_VALUES,       /* value shapes, measured attributes (values.c) */
 	SMART_SCRUBBER_CLOCK_YEAR,   /* a bare year that follows the clock (clock_year.c) */
 	SMART_SCRUBBER_CLOCK_PIECES, /* a form's date fields that follow it (clock_pieces.c) */
