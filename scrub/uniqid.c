@@ -79,6 +79,21 @@ static int may_start(const char *v, size_t i)
 	return !lower_hex(c) && !isdigit(c) && !(c >= 'A' && c <= 'F');
 }
 
+/* Whether the `len` bytes of `v` hold a run of 13 lower-case hex digits:
+ * one cheap pass, so that most texts (words of a-f are short) are left at
+ * once. */
+static int may_hold(const char *v, size_t len)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (!lower_hex((unsigned char)v[i]))
+			run = 0;
+		else if (++run == 13)
+			return 1;
+	return 0;
+}
+
 /* `v` with each uniqid "{uniqid}", in the log's arena; `v` itself when it
  * holds none; NULL when out of memory. */
 static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len)
@@ -86,7 +101,7 @@ static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len)
 	size_t out = 0, n;
 	char *s = NULL;
 
-	if (len < 13)
+	if (len < 13 || !may_hold(v, len))
 		return v;
 	for (size_t i = 0; i < len;) {
 		if (!lower_hex((unsigned char)v[i]) || !may_start(v, i) || !(n = uniqid_at(v + i))) {
