@@ -29,7 +29,7 @@ void cli_eval_usage(FILE *out)
 		"                 (-names), or all / none: captcha, names, copies, values,\n"
 		"                 clock_year, clock_pieces, rebase, metadata, presentation,\n"
 		"                 learned, rescaled, json_order, elapsed, hidden_order,\n"
-		"                 zone_offset, iso_basic\n"
+		"                 zone_offset, iso_basic, named_offset, zone_menu, uniqid\n"
 		"  --by-app       train on all other applications, test on each in turn\n"
 		"  --model FILE   with --by-app: decide every application with this model (or\n"
 		"                 'default': the compiled-in one) instead of one fitted without\n"

@@ -8,7 +8,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 apps=("$@")
-[ ${#apps[@]} -gt 0 ] || apps=(marked markdown-it commonmark cmark discount tidy mediawiki jsdoc mkdocs coverage-py fossil eleventy gcovr pytest-junit docutils nyc eslint wordpress pelican phpmyadmin phpldapadmin rt)
+[ ${#apps[@]} -gt 0 ] || apps=(marked markdown-it commonmark cmark discount tidy mediawiki jsdoc mkdocs coverage-py fossil eleventy gcovr pytest-junit docutils nyc eslint wordpress pelican phpmyadmin phpldapadmin rt zabbix)
 for app in "${apps[@]}"; do
     bash "$here/$app/generate.sh"
 done

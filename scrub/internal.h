@@ -188,4 +188,40 @@ int smart__scrub_zone_offset(smart_tree *old_tree, smart_tree *new_tree, smart_s
 int smart__scrub_iso_basic(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			   smart_error *err);
 
+/* ---- zone offsets known by their names (scrub/named_offset.c) ---- */
+
+/* Whether the `len` bytes at `name` name a time zone's offset: "offset"
+ * and one of tz, zone, utc, gmt once lower-cased without '_', '-', '.'
+ * and '$' (PHP_TZ_OFFSET, utcOffset, data-tz-offset). */
+int smart__scrub_offset_name(const char *name, size_t len);
+
+/* Makes each offset (a number of at most 50400, or +hh:mm) assigned with
+ * '=' or ':' to a name smart__scrub_offset_name accepts, in texts and
+ * attribute values, and the whole value of an attribute of such a name,
+ * "{offset}" in both trees through `log`. Returns how many of the new
+ * tree's values changed, or -1 with `err` set. */
+int smart__scrub_named_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			      smart_error *err);
+
+/* ---- menus of time zones given as JSON (scrub/zone_menu.c) ---- */
+
+/* Writes each attribute value that is a JSON array at least three of
+ * whose entries hold an offset from UTC ("(UTC+01:00)") with every such
+ * offset "{offset}" and its entries in the order of their text, in both
+ * trees through `log`. Returns how many of the new tree's values it
+ * wrote, or -1 with `err` set. */
+int smart__scrub_zone_menu(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			   smart_error *err);
+
+/* ---- names made from the clock (scrub/uniqid.c) ---- */
+
+/* Makes each PHP uniqid (13 lower-case hex digits whose first eight are
+ * seconds between 2001 and 2038 and last five microseconds, with 8 to 10
+ * digits of more entropy or not), alone or after a prefix that is not hex,
+ * "{uniqid}" in the texts and attribute values of both trees through
+ * `log`. Returns how many of the new tree's values changed, or -1 with
+ * `err` set. */
+int smart__scrub_uniqid(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			smart_error *err);
+
 #endif

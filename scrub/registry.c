@@ -9,8 +9,9 @@
  * the page printed them, before the value shapes respell a seed in one
  * tree only (a 10-digit seed reads as epoch seconds, a 9-digit one does
  * not); the clock's year and pieces follow the clock the values scrubber
- * took out; generator metadata is left out of copies of the scrubbed
- * trees; presentational attributes need the alignment.
+ * took out; a JSON menu of time zones is read before the values
+ * scrubber respells its offsets; generator metadata is left out of copies
+ * of the scrubbed trees; presentational attributes need the alignment.
  */
 #include "smart/scrub.h"
 
@@ -48,6 +49,20 @@ static int run_copies(smart_scrub_pass *s, struct smart_diff *d, smart_error *er
 static int run_captcha(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
 {
 	return smart_scrub_captcha(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+/* Before the values scrubber, which respells the offsets inside the JSON
+ * ("UTC+01:00" -> "{tzname}+{time}") and doubles its braces. */
+static int run_zone_menu(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_zone_menu(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
+/* Before the values scrubber, which would take a uniqid for a token of
+ * the same shape on both sides. */
+static int run_uniqid(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_uniqid(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
 /* The values of both trees; the clock they held is noted for the two
@@ -130,6 +145,12 @@ static int run_iso_basic(smart_scrub_pass *s, struct smart_diff *d, smart_error 
 	return smart__scrub_iso_basic(s->p.old_clean, s->p.new_clean, s->log, err);
 }
 
+/* After the values scrubber: an offset is a bare number no shape takes. */
+static int run_named_offset(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
+{
+	return smart__scrub_named_offset(s->p.old_clean, s->p.new_clean, s->log, err);
+}
+
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
@@ -137,6 +158,10 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 		   "session or request id", 0, run_names },
 	{ "copies", "copies elsewhere in the page of a value explained by its name", 0,
 	  run_copies },
+	{ "zone_menu", "a JSON menu of time zones, each with its offset from UTC, which "
+		       "daylight saving time moves and reorders", 0, run_zone_menu },
+	{ "uniqid", "names made from the clock: PHP's uniqid (filter_65e1a721c278a)", 0,
+	  run_uniqid },
 	{ "values", "values of a volatile shape (dates, clocks, tokens, versions, paths, ...), "
 		    "measured attributes, stylesheet white space", 0, run_values },
 	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year },
@@ -161,6 +186,8 @@ static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
 			 "time moves", 0, run_zone_offset },
 	{ "iso_basic", "a date-time in ISO 8601's basic format (20240301T100011Z)", 0,
 	  run_iso_basic },
+	{ "named_offset", "a number a script, a query or an attribute gives a name that says "
+			  "time zone offset (var TZ_OFFSET = 7200)", 0, run_named_offset },
 };
 
 const char *smart_scrubber_name(int id)

@@ -124,7 +124,7 @@ typedef struct smart_classification {
 	int only_volatile;       /* every difference was a volatile value: ignored */
 	unsigned discounted[32]; /* per smart_shape: value changes explained away */
 	unsigned discounted_total;
-	unsigned scrubbed[16];   /* per smart_scrubber_id (smart/scrub.h): what
+	unsigned scrubbed[24];   /* per smart_scrubber_id (smart/scrub.h): what
 	                          * each scrubber explained */
 	smart_severity severity;     /* SMART_SEVERITY_NONE when ignored */
 	const char *severity_reason; /* the rule that set it (static), or NULL */

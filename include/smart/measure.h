@@ -27,7 +27,7 @@ typedef struct smart_features_result {
 	                              * and at SMART_DISCOUNT_PRESENTATION the
 	                              * presentational attributes it dropped */
 	unsigned discounted_total;
-	unsigned scrubbed[16];       /* per smart_scrubber_id: what each scrubber
+	unsigned scrubbed[24];       /* per smart_scrubber_id: what each scrubber
 	                              * explained (the values scrubber: its
 	                              * tokens, as counted in discounted[]) */
 } smart_features_result;

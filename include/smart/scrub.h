@@ -144,6 +144,8 @@ typedef enum smart_scrubber_id {
 	SMART_SCRUBBER_CAPTCHA,      /* captcha challenges drawn anew (captcha.c) */
 	SMART_SCRUBBER_NAMES,        /* values of token-like names (names.c) */
 	SMART_SCRUBBER_COPIES,       /* copies of those values elsewhere (copies.c) */
+	SMART_SCRUBBER_ZONE_MENU,    /* a JSON menu of zones with their offsets (zone_menu.c) */
+	SMART_SCRUBBER_UNIQID,       /* names made from the clock, PHP's uniqid (uniqid.c) */
 	SMART_SCRUBBER_VALUES,       /* value shapes, measured attributes (values.c) */
 	SMART_SCRUBBER_CLOCK_YEAR,   /* a bare year that follows the clock (clock_year.c) */
 	SMART_SCRUBBER_CLOCK_PIECES, /* a form's date fields that follow it (clock_pieces.c) */
@@ -162,6 +164,8 @@ typedef enum smart_scrubber_id {
 	                              * (zone_offset.c) */
 	SMART_SCRUBBER_ISO_BASIC,    /* ISO 8601's basic date-time, 20240301T100011Z
 	                              * (iso_basic.c) */
+	SMART_SCRUBBER_NAMED_OFFSET, /* a number under a name that says time zone offset
+				      (named_offset.c) */
 	SMART_SCRUBBER_COUNT
 } smart_scrubber_id;
 

@@ -74,7 +74,7 @@ fi
 
 expect_status "ablation_runs" 0 "$SMART" eval --by-app --ablate-scrubbers --scrubbers=-captcha \
 	-q "$HAND"
-expect_output "ablation_has_a_column_per_scrubber" "all on +-captcha +-names +-copies +-values +-clock_year"
+expect_output "ablation_has_a_column_per_scrubber" "all on +-captcha +-names +-copies +-zone_menu +-uniqid +-values +-clock_year.* -named_offset$"
 expect_output "ablation_leaves_out_a_scrubber_already_off" "^shop +[0-9.]+ +- "
 expect_output "ablation_prints_the_worst" "^worst "
 finish

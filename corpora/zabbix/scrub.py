@@ -34,7 +34,7 @@ import re
 import sys
 
 sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)),
-                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib")]
+                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib")]
 import placeholders  # noqa: E402
 
 # kind -> pattern whose group 1 is the value

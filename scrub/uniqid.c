@@ -1,0 +1,175 @@
+/*
+ * The "uniqid" scrubber (scrub/registry.c): names made from the clock. PHP's
+ * uniqid() writes the moment it is called as 13 hexadecimal digits, eight
+ * of seconds since 1970 and five of microseconds ("65e1a721c278a"), with
+ * more entropy a few decimal digits after them ("65e1a7284eba2467706346",
+ * "65e1a7284eba2.46770634"), and pages name generated elements with it: a
+ * filter's id ("filter_65e1a721c278a"), a table's ("t65e1a7284eba2..."),
+ * the same name again in the script that finds the element
+ * (jQuery("#filter_65e1a721c278a")). Every run, and every request, names
+ * them anew. Such a word, alone or after a prefix of letters, '_' or '-',
+ * becomes "{uniqid}" in both trees, in texts and attribute values, when its
+ * seconds fall between 2001 and 2038 and its microseconds below a million;
+ * the prefix stays, so a renamed element is still an edit. The value
+ * shapes see such a word as a token of the same shape on both sides, a
+ * substitution the default model may still count.
+ */
+#include "smart/scrub.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define UNIQID "{uniqid}"
+/* 1e9 seconds (2001-09-09) and 2^31 - 1 (2038-01-19), in hex. */
+#define FIRST_SECOND 0x3b9aca00UL
+#define LAST_SECOND 0x7fffffffUL
+
+static int lower_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* The value of the `n` hex digits at `p` (all checked by the caller). */
+static unsigned long hex_value(const char *p, size_t n)
+{
+	unsigned long v = 0;
+
+	for (size_t i = 0; i < n; i++)
+		v = v * 16 + (unsigned long)(isdigit((unsigned char)p[i]) ? p[i] - '0' : p[i] - 'a' + 10);
+	return v;
+}
+
+/* The length of the uniqid at `p` (13 lower-case hex digits of a moment,
+ * then, for more entropy, 8 to 10 digits, after a '.' or not); 0 when `p`
+ * starts none or the word goes on after it. */
+static size_t uniqid_at(const char *p)
+{
+	size_t n = 0;
+
+	for (; n < 13; n++)
+		if (!lower_hex((unsigned char)p[n]))
+			return 0;
+	if (hex_value(p, 8) < FIRST_SECOND || hex_value(p, 8) > LAST_SECOND ||
+	    hex_value(p + 8, 5) >= 1000000)
+		return 0;
+	{
+		size_t d = p[n] == '.' ? 1 : 0, k = 0;
+
+		while (isdigit((unsigned char)p[n + d + k]))
+			k++;
+		if (k >= 8 && k <= 10)
+			n += d + k;
+		else if (k > 0 && !d)
+			return 0; /* a longer number, not a uniqid */
+	}
+	return isalnum((unsigned char)p[n]) ? 0 : n;
+}
+
+/* Whether a uniqid may start at `i` of `v`: at the start of a word, or
+ * after a prefix that is not itself hex (letters g-z, '_', '-', '#'). */
+static int may_start(const char *v, size_t i)
+{
+	int c;
+
+	if (i == 0)
+		return 1;
+	c = (unsigned char)v[i - 1];
+	return !lower_hex(c) && !isdigit(c) && !(c >= 'A' && c <= 'F');
+}
+
+/* Whether the `len` bytes of `v` hold a run of 13 lower-case hex digits:
+ * one cheap pass, so that most texts (words of a-f are short) are left at
+ * once. */
+static int may_hold(const char *v, size_t len)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (!lower_hex((unsigned char)v[i]))
+			run = 0;
+		else if (++run == 13)
+			return 1;
+	return 0;
+}
+
+/* `v` with each uniqid "{uniqid}", in the log's arena; `v` itself when it
+ * holds none; NULL when out of memory. */
+static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len)
+{
+	size_t out = 0, n;
+	char *s = NULL;
+
+	if (len < 13 || !may_hold(v, len))
+		return v;
+	for (size_t i = 0; i < len;) {
+		if (!lower_hex((unsigned char)v[i]) || !may_start(v, i) || !(n = uniqid_at(v + i))) {
+			if (s)
+				s[out] = v[i];
+			out++;
+			i++;
+			continue;
+		}
+		if (!s) {
+			/* a uniqid (13 bytes at least) is longer than UNIQID */
+			if (!(s = smart_scrub_log_alloc(log, len + 1)))
+				return NULL;
+			memcpy(s, v, i);
+		}
+		memcpy(s + out, UNIQID, sizeof(UNIQID) - 1);
+		out += sizeof(UNIQID) - 1;
+		i += n;
+	}
+	if (!s)
+		return v;
+	s[out] = '\0';
+	return s;
+}
+
+/* Makes the uniqids of `t`'s texts and attribute values "{uniqid}"
+ * through `log`; returns how many values changed, or -1 when out of
+ * memory. */
+static int scrub_tree(smart_tree *t, smart_scrub_log *log)
+{
+	int count = 0;
+
+	for (uint32_t i = 0; i < t->count; i++) {
+		smart_node *node = &t->nodes[i];
+		const char *v;
+
+		if (node->kind == SMART_NODE_TEXT && node->text) {
+			if (!(v = scrubbed(log, node->text, node->text_len)))
+				return -1;
+			if (v != node->text) {
+				if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
+					return -1;
+				count++;
+			}
+		}
+		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++) {
+			smart_attr *a = &t->attrs[node->attr_first + k];
+
+			if (!a->value)
+				continue;
+			if (!(v = scrubbed(log, a->value, strlen(a->value))))
+				return -1;
+			if (v == a->value)
+				continue;
+			if (smart_scrub_log_set(log, &a->value, NULL, v))
+				return -1;
+			count++;
+		}
+	}
+	return count;
+}
+
+int smart__scrub_uniqid(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			smart_error *err)
+{
+	int got;
+
+	if (scrub_tree(old_tree, log) < 0 || (got = scrub_tree(new_tree, log)) < 0)
+		return smart_error_oom(err);
+	return got;
+}

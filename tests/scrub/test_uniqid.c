@@ -1,0 +1,121 @@
+/* Names made from the clock (scrub/uniqid.c): an element named with PHP's
+ * uniqid, and the script that finds it by that name, named anew in another
+ * run, is no edit; the element renamed otherwise, a link's target changed
+ * beside it, hex words that are not a moment and the scrubber turned off
+ * still see an edit. */
+#include "../support/support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* uniqid alone on. */
+static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) & ~(1u << SMART_SCRUBBER_UNIQID);
+
+/* Whether pages whose bodies are `old_body` and `new_body` align with no
+ * edit once scrubbed with the scrubbers not in `off`. */
+static int aligns_after(const char *old_body, const char *new_body, unsigned off)
+{
+	char a[1024], b[1024];
+	smart_error err = { "" };
+	smart_tree *ta, *tb;
+	smart_scrub_pass s = { .off = off };
+	smart_diff *d;
+	int empty;
+
+	snprintf(a, sizeof(a), "<html><body>%s<p>Saved</p></body></html>", old_body);
+	snprintf(b, sizeof(b), "<html><body>%s<p>Saved</p></body></html>", new_body);
+	ta = smart_tree_parse(a, strlen(a), SMART_FORMAT_HTML, "a", &err);
+	tb = smart_tree_parse(b, strlen(b), SMART_FORMAT_HTML, "b", &err);
+	assert_non_null(ta);
+	assert_non_null(tb);
+	s.shapes = smart_shapes_scrubbed(&err);
+	assert_non_null(s.shapes);
+	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
+	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
+	assert_non_null(d);
+	empty = smart_diff_is_empty(d);
+	smart_diff_free(d);
+	smart_scrub_pass_free(&s);
+	smart_tree_free(ta);
+	smart_tree_free(tb);
+	return empty;
+}
+
+#define FILTER(id) "<div id=\"filter_" id "\">Filter</div>" \
+		   "<script>jQuery(\"#filter_" id "\").tabs({\"active\":0});</script>"
+
+static void an_element_named_by_the_clock_and_its_script_are_no_edit(void **state)
+{
+	static const char *const pairs[][2] = {
+		{ FILTER("65e1a721c278a"), FILTER("66955160cbecd") },
+		/* more entropy, glued to a letter and after a dot */
+		{ "<table id=\"t65e1a7284eba2467706346\"><tr><td>a</td></tr></table>",
+		  "<table id=\"t66955165a16ff650402597\"><tr><td>a</td></tr></table>" },
+		{ "<input type=\"hidden\" name=\"form_id\" value=\"65e1a7284eba2.46770634\">",
+		  "<input type=\"hidden\" name=\"form_id\" value=\"66955165a16ff.65040259\">" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (!aligns_after(pairs[i][0], pairs[i][1], ONLY))
+			fail_msg("'%s' -> '%s' should be no edit", pairs[i][0], pairs[i][1]);
+}
+
+static void a_real_change_beside_the_uniqid_stays_an_edit(void **state)
+{
+	static const char *const pairs[][2] = {
+		/* the element renamed (its prefix) */
+		{ FILTER("65e1a721c278a"), "<div id=\"search_66955160cbecd\">Filter</div>"
+					    "<script>jQuery(\"#filter_66955160cbecd\").tabs({\"active\":0});</script>" },
+		/* the script's option changed beside the name */
+		{ FILTER("65e1a721c278a"), "<div id=\"filter_66955160cbecd\">Filter</div>"
+					    "<script>jQuery(\"#filter_66955160cbecd\").tabs({\"active\":1});</script>" },
+		/* a link's target changed beside a uniqid */
+		{ "<a href=\"items.php?id=65e1a721c278a&amp;view=list\">Items</a>",
+		  "<a href=\"hosts.php?id=66955160cbecd&amp;view=list\">Items</a>" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (aligns_after(pairs[i][0], pairs[i][1], ONLY))
+			fail_msg("'%s' -> '%s' should stay an edit", pairs[i][0], pairs[i][1]);
+}
+
+static void hex_words_that_are_no_moment_stay_edits(void **state)
+{
+	static const char *const pairs[][2] = {
+		/* seconds before 2001 (0x1f...) */
+		{ "<p>1f3e1a721c278a</p>", "<p>1f4e1a721c278a</p>" },
+		/* microseconds of a million or more (fffff) */
+		{ "<p>65e1a721fffff</p>", "<p>66955160fffff</p>" },
+		/* fourteen hex digits: a longer word */
+		{ "<p>65e1a721c278ab</p>", "<p>66955160cbecdb</p>" },
+		/* a commit hash's head glued to more hex */
+		{ "<p>commit 65e1a721c278a9b</p>", "<p>commit 66955160cbecd9b</p>" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (aligns_after(pairs[i][0], pairs[i][1], ONLY))
+			fail_msg("'%s' -> '%s' should stay an edit", pairs[i][0], pairs[i][1]);
+}
+
+static void the_scrubber_off_sees_the_new_name(void **state)
+{
+	(void)state;
+	assert_false(aligns_after(FILTER("65e1a721c278a"), FILTER("66955160cbecd"),
+				  1u << SMART_SCRUBBER_UNIQID));
+	assert_true(aligns_after(FILTER("65e1a721c278a"), FILTER("66955160cbecd"), 0));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(an_element_named_by_the_clock_and_its_script_are_no_edit),
+		cmocka_unit_test(a_real_change_beside_the_uniqid_stays_an_edit),
+		cmocka_unit_test(hex_words_that_are_no_moment_stay_edits),
+		cmocka_unit_test(the_scrubber_off_sees_the_new_name),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
