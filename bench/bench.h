@@ -54,6 +54,23 @@ static inline double bench_median(double *v, size_t n)
 	return gsl_stats_median_from_sorted_data(v, 1, n);
 }
 
+/* The q-quantile (0 <= q <= 1) of n samples already sorted ascending,
+ * interpolated as GSL does: with the median, the quartiles say how far a
+ * ratio of paired runs strays on a shared machine. */
+static inline double bench_quantile_sorted(const double *v, size_t n, double q)
+{
+	return gsl_stats_quantile_from_sorted_data(v, 1, n, q);
+}
+
+/* The machine's 1-minute load average, or -1 when it cannot be read: printed
+ * beside each figure, so that a reader knows which were taken under load. */
+static inline double bench_load_now(void)
+{
+	double l[1];
+
+	return getloadavg(l, 1) == 1 ? l[0] : -1.0;
+}
+
 /* A linear model over every feature with all weights 0, inspect when the
  * score is >= 0: classifying with it does all the work of a real model
  * (parse, scrub, align, measure, score) whatever the corpora taught, so

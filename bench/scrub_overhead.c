@@ -34,7 +34,9 @@
  *
  * Times are thread CPU times. The figure is the median, over at least
  * seven repetitions, of the ratio of a scrubbed run to a raw run beside
- * it (once a ratio of two medians: 1.11 to 1.36 on one busy afternoon).
+ * it (once a ratio of two medians: 1.11 to 1.36 on one busy afternoon),
+ * printed with its quartiles and the machine's load average: the bar is
+ * met "with margin" only when every page's upper quartile is under it.
  * Usage: scrub_overhead [--quick] (quick: 1 MB pages only).
  */
 #include <stdio.h>
@@ -144,16 +146,19 @@ int main(int argc, char **argv)
 	const char *const names[] = { "1MB", "10MB", "listing" };
 	static const size_t quick_pairs[] = { 0, 2 }, all_pairs[] = { 0, 1, 2 };
 	double *values = malloc(smart_feature_count() * sizeof(double));
-	int ok = 1;
+	int ok = 1, margin = 1;
 
-	printf("scrubbed measuring time as a ratio to the raw pipeline's on the same pair\n");
-	printf("%-8s %10s %14s %16s\n", "page", "old bytes", "scrubbed/raw", "learned/without");
+	printf("scrubbed measuring time as a ratio to the raw pipeline's on the same pair\n"
+	       "(thread CPU; median of paired ratios, [quartiles], runs; load average %.2f)\n",
+	       bench_load_now());
+	printf("%-8s %10s %14s %17s %5s %16s\n", "page", "old bytes", "scrubbed/raw", "[quartiles]",
+	       "runs", "learned/without");
 	for (size_t k = 0; k < (quick ? 2u : 3u); k++) {
 		static double ratio_v[MAX_REPS], learned_v[MAX_REPS];
 		const unsigned learned_off = 1u << SMART_SCRUBBER_LEARNED;
 		size_t i = quick ? quick_pairs[k] : all_pairs[k];
 		char *a, *b;
-		double spent = 0, ratio;
+		double spent = 0, ratio, q3;
 		int reps = 0;
 
 		make_pair(i, &a, &b);
@@ -171,14 +176,19 @@ int main(int argc, char **argv)
 			spent += first + second + without;
 			reps++;
 		}
-		ratio = bench_median(ratio_v, (size_t)reps);
-		printf("%-8s %10zu %14.3f %16.3f\n", names[i], strlen(a), ratio,
+		ratio = bench_median(ratio_v, (size_t)reps); /* sorts ratio_v */
+		q3 = bench_quantile_sorted(ratio_v, (size_t)reps, 0.75);
+		printf("%-8s %10zu %14.3f  [%6.3f, %6.3f] %5d %16.3f\n", names[i], strlen(a), ratio,
+		       bench_quantile_sorted(ratio_v, (size_t)reps, 0.25), q3, reps,
 		       bench_median(learned_v, (size_t)reps));
 		ok &= ratio <= 1.2;
+		margin &= q3 <= 1.2;
 		free(a);
 		free(b);
 	}
-	printf("target (scrubbing adds at most 20%%): %s\n", ok ? "met" : "MISSED");
+	printf("target (scrubbing adds at most 20%%): %s\n",
+	       !ok ? "MISSED" : margin ? "met with margin (every upper quartile under 1.20)"
+				   : "met at the median only (an upper quartile over 1.20)");
 	free(values);
 	return 0;
 }

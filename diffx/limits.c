@@ -58,46 +58,15 @@ int smart_limits_parse_size(const char *text, size_t *out)
 	return 0;
 }
 
-/* Where the lexer is. */
-typedef enum scan_state {
-	IN_TEXT,
-	IN_TAG_NAME,   /* "<div" */
-	IN_TAG_SPACE,  /* between attributes */
-	IN_ATTR_NAME,  /* an attribute's name (or a bare unquoted value) */
-	IN_AFTER_EQ,   /* "a=" waiting for the value */
-	IN_BARE_VALUE, /* a=value */
-	IN_QUOTED,     /* a="value" */
-	IN_COMMENT,    /* <!-- ... --> */
-	IN_DECLARATION /* <!DOCTYPE ...>, <?xml ...?>, <![CDATA[ ... */
-} scan_state;
-
 /* What the scan found: the largest of each counted quantity, and the
  * attributes of every tag together. */
 typedef struct scan_result {
 	size_t tags, max_attributes, max_text, attributes;
 } scan_result;
 
-/* The only byte that can change `state` when it is one of the states that
- * wait for a byte (the quote that closes a value, the '>' that may end a
- * comment or a declaration, the '<' that may start a tag), or -1. */
-static int scan_stop_byte(scan_state state, char quote)
-{
-	switch (state) {
-	case IN_TEXT:
-		return '<';
-	case IN_QUOTED:
-		return (unsigned char)quote;
-	case IN_COMMENT:
-	case IN_DECLARATION:
-		return '>';
-	default:
-		return -1;
-	}
-}
-
 /* The bytes that can end a tag's name (its '>', white space, '/') and an
  * attribute's name or bare value ('>', white space, '='): the scan skips
- * the others of such a run in a tight loop, without the state switch. */
+ * the others of such a run in a tight loop. */
 static const unsigned char ends_tag_name[256] = {
 	['>'] = 1, ['/'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
 };
@@ -113,111 +82,137 @@ static size_t skip_to(const char *s, size_t len, size_t i, const unsigned char *
 	return i;
 }
 
+/* The index of the quote that closes the value opened by the quote at p,
+ * or len when the page ends first. */
+static size_t closing_quote(const char *s, size_t len, size_t p)
+{
+	const char *q = p + 1 < len ? memchr(s + p + 1, s[p], len - p - 1) : NULL;
+
+	return q ? (size_t)(q - s) : len;
+}
+
+/* Lexes one tag whose name starts at p (just after its '<'; an end tag's
+ * at its '/'), counting its attributes into r: returns the index of the
+ * '>' that ends it, or len when the page ends inside it. The states of the
+ * lexer are the places in this function: between attributes (the loop's
+ * head), in a name or a bare value, after a '=', in a quoted value. It
+ * was a switch over an explicit state at every byte that could change it,
+ * a quarter of its instructions (callgrind); the counts are those of the
+ * byte-at-a-time lexer (tests/diffx/test_limits_scan.c). */
+static size_t scan_tag(const char *s, size_t len, size_t p, scan_result *r)
+{
+	size_t attributes = 0;
+	unsigned char c;
+
+	p = skip_to(s, len, p, ends_tag_name);
+	if (p >= len || s[p] == '>')
+		return p;
+	for (p++;;) { /* past white space or a '/': between attributes */
+		if (p >= len)
+			return len;
+		c = (unsigned char)s[p];
+		if (c == '>')
+			return p;
+		if (c == '"' || c == '\'') {
+			p = closing_quote(s, len, p) + 1; /* a value without a name */
+			continue;
+		}
+		if (c != '=') {
+			if (isspace(c) || c == '/') {
+				p++;
+				continue;
+			}
+			/* an attribute's name (or a bare word) */
+			attributes++;
+			r->attributes++;
+			if (attributes > r->max_attributes)
+				r->max_attributes = attributes;
+			p = skip_to(s, len, p + 1, ends_attr_name);
+			if (p >= len || s[p] == '>')
+				return p;
+			if (s[p] != '=') {
+				p++; /* white space */
+				continue;
+			}
+		}
+		/* after a '=': white space, then the value */
+		for (p++; p < len && s[p] != '>' && isspace((unsigned char)s[p]); p++)
+			;
+		if (p >= len || s[p] == '>')
+			return p;
+		if (s[p] == '"' || s[p] == '\'') {
+			p = closing_quote(s, len, p) + 1;
+			continue;
+		}
+		/* a bare value: to white space or '>' ('=' does not end it) */
+		for (p++;; p++) {
+			p = skip_to(s, len, p, ends_attr_name);
+			if (p >= len || s[p] == '>')
+				return p;
+			if (s[p] != '=')
+				break;
+		}
+		p++; /* white space */
+	}
+}
+
+/* The index of the '>' that ends a comment whose text starts at p (after
+ * its "<!--"): the first "-->", or len. */
+static size_t comment_end(const char *s, size_t len, size_t p)
+{
+	while (p < len) {
+		const char *gt = memchr(s + p, '>', len - p);
+		size_t g;
+
+		if (!gt)
+			return len;
+		g = (size_t)(gt - s);
+		if (g >= 2 && s[g - 1] == '-' && s[g - 2] == '-')
+			return g;
+		p = g + 1;
+	}
+	return len;
+}
+
 static void scan(const char *s, size_t len, scan_result *r)
 {
-	scan_state state = IN_TEXT;
-	size_t attributes = 0, text_start = 0;
-	char quote = 0;
+	size_t i = 0, text_start = 0;
 
 	memset(r, 0, sizeof(*r));
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c;
-		scan_state before = state;
-		int stop = scan_stop_byte(state, quote);
+	while (i < len) {
+		/* in text: nothing happens before the next '<' */
+		const char *lt = memchr(s + i, '<', len - i);
+		unsigned char next;
+		size_t end;
 
-		if (stop >= 0) {
-			/* nothing happens in this state before its stop byte:
-			 * text and quoted values are most of a page's bytes */
-			const char *next = memchr(s + i, stop, len - i);
+		if (!lt)
+			break;
+		i = (size_t)(lt - s);
+		if (i + 1 >= len)
+			break;
+		if (i - text_start > r->max_text)
+			r->max_text = i - text_start;
+		next = (unsigned char)s[i + 1];
+		if (isalpha(next)) {
+			r->tags++;
+			end = scan_tag(s, len, i + 1, r);
+		} else if (next == '/') {
+			end = scan_tag(s, len, i + 1, r);
+		} else if (i + 3 < len && memcmp(s + i, "<!--", 4) == 0) {
+			end = comment_end(s, len, i + 4);
+		} else if (next == '!' || next == '?') {
+			const char *gt = memchr(s + i + 1, '>', len - i - 1);
 
-			if (!next)
-				break;
-			i = (size_t)(next - s);
-		} else if (state == IN_TAG_NAME || state == IN_ATTR_NAME || state == IN_BARE_VALUE) {
-			/* nor before the end of a name or a bare value */
-			i = skip_to(s, len, i, state == IN_TAG_NAME ? ends_tag_name : ends_attr_name);
-			if (i >= len)
-				break;
+			end = gt ? (size_t)(gt - s) : len;
+		} else {
+			i++; /* a '<' that starts nothing */
+			continue;
 		}
-		c = (unsigned char)s[i];
-		switch (state) {
-		case IN_TEXT:
-			if (c != '<' || i + 1 >= len)
-				break;
-			if (i - text_start > r->max_text)
-				r->max_text = i - text_start;
-			if (isalpha((unsigned char)s[i + 1])) {
-				r->tags++;
-				attributes = 0;
-				state = IN_TAG_NAME;
-			} else if (s[i + 1] == '/') {
-				attributes = 0;
-				state = IN_TAG_NAME;
-			} else if (i + 3 < len && memcmp(s + i, "<!--", 4) == 0) {
-				state = IN_COMMENT;
-				i += 3;
-			} else if (s[i + 1] == '!' || s[i + 1] == '?') {
-				state = IN_DECLARATION;
-			}
-			break;
-		case IN_TAG_NAME:
-			if (c == '>')
-				state = IN_TEXT;
-			else if (isspace(c) || c == '/')
-				state = IN_TAG_SPACE;
-			break;
-		case IN_TAG_SPACE:
-			if (c == '>') {
-				state = IN_TEXT;
-			} else if (c == '=') {
-				state = IN_AFTER_EQ;
-			} else if (c == '"' || c == '\'') {
-				quote = (char)c;
-				state = IN_QUOTED;
-			} else if (!isspace(c) && c != '/') {
-				attributes++;
-				r->attributes++;
-				if (attributes > r->max_attributes)
-					r->max_attributes = attributes;
-				state = IN_ATTR_NAME;
-			}
-			break;
-		case IN_ATTR_NAME:
-		case IN_BARE_VALUE:
-			if (c == '>')
-				state = IN_TEXT;
-			else if (c == '=' && state == IN_ATTR_NAME)
-				state = IN_AFTER_EQ;
-			else if (isspace(c))
-				state = IN_TAG_SPACE;
-			break;
-		case IN_AFTER_EQ:
-			if (c == '>') {
-				state = IN_TEXT;
-			} else if (c == '"' || c == '\'') {
-				quote = (char)c;
-				state = IN_QUOTED;
-			} else if (!isspace(c)) {
-				state = IN_BARE_VALUE;
-			}
-			break;
-		case IN_QUOTED:
-			if (c == (unsigned char)quote)
-				state = IN_TAG_SPACE;
-			break;
-		case IN_COMMENT:
-			if (c == '>' && i >= 2 && s[i - 1] == '-' && s[i - 2] == '-')
-				state = IN_TEXT;
-			break;
-		case IN_DECLARATION:
-			if (c == '>')
-				state = IN_TEXT;
-			break;
-		}
-		if (state == IN_TEXT && before != IN_TEXT)
-			text_start = i + 1; /* a tag, comment or declaration ended */
+		if (end >= len)
+			return; /* the page ends inside markup: no last text run */
+		i = text_start = end + 1; /* a tag, comment or declaration ended */
 	}
-	if (state == IN_TEXT && len - text_start > r->max_text)
+	if (len - text_start > r->max_text)
 		r->max_text = len - text_start;
 }
 

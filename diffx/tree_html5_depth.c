@@ -14,7 +14,6 @@
  */
 #include "tree_html5.h"
 
-#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -47,8 +46,9 @@ static int adds_no_depth(const char *name)
 	if (name[0] < 'a' || name[0] > 'z')
 		return 0;
 	names = by_letter[name[0] - 'a'];
+	/* the second byte turns most names away without a call */
 	for (size_t i = 0; i < 8 && names[i]; i++)
-		if (strcmp(name, names[i]) == 0)
+		if (names[i][1] == name[1] && strcmp(name, names[i]) == 0)
 			return 1;
 	return 0;
 }
@@ -101,14 +101,17 @@ int smart__tree_html5_too_deep(const char *data, size_t len, size_t max_depth)
 		name[n] = '\0';
 		gt = memchr(data + start, '>', len - start);
 		i = gt ? (size_t)(gt - data) + 1 : len;
-		if (n == 0 || !isalpha((unsigned char)name[0]) || adds_no_depth(name))
+		/* the name is lower-case ASCII letters and digits: a letter
+		 * is what isalpha says of it in every locale */
+		if (n == 0 || name[0] < 'a' || name[0] > 'z' || adds_no_depth(name))
 			continue;
 		if (end_tag) {
 			depth -= depth > 0;
 		} else if (!(gt && gt > data + start && gt[-1] == '/')) {
 			if (++depth > max_depth)
 				return 1;
-			if (strcmp(name, "script") == 0 || strcmp(name, "style") == 0)
+			if (name[0] == 's' &&
+			    (strcmp(name, "script") == 0 || strcmp(name, "style") == 0))
 				i = skip_raw_text(data, len, i, name);
 		}
 	}

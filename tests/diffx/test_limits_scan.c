@@ -1,10 +1,12 @@
 /* The scan behind the resource limits (diffx/limits.c): its counts of
  * tags, attributes of one element and bytes of one text run, read back
- * through smart_limits_check's messages with each limit at 0, are those
- * of the byte-at-a-time specification below on random tag soup. The scan
- * skips to the next byte that can matter; the specification reads every
- * byte. */
+ * through smart_limits_check's messages with each limit at 0, and the
+ * attributes of all tags it hands the tree builder, are those of the
+ * byte-at-a-time specification below on random tag soup. The scan skips
+ * to the next byte that can matter and lexes a tag in a function of its
+ * own; the specification reads every byte through one switch of states. */
 #include "../support/support.h"
+#include "diffx/tree_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@
 #include <string.h>
 
 typedef struct counts {
-	size_t tags, max_attributes, max_text;
+	size_t tags, max_attributes, max_text, attributes;
 } counts;
 
 enum { TEXT, TAG_NAME, TAG_SPACE, ATTR_NAME, AFTER_EQ, BARE_VALUE, QUOTED, COMMENT, DECL };
@@ -56,6 +58,7 @@ static counts reference_scan(const char *s, size_t len)
 				quote = (char)c;
 				state = QUOTED;
 			} else if (!isspace(c) && c != '/') {
+				r.attributes++;
 				if (++attributes > r.max_attributes)
 					r.max_attributes = attributes;
 				state = ATTR_NAME;
@@ -120,6 +123,14 @@ static counts scanned(const char *doc, size_t len)
 	c.tags = reported(doc, len, t, "doc: %zu tags");
 	x.max_nodes = c.tags;
 	c.max_text = reported(doc, len, x, "doc: a text run of %zu bytes");
+	{
+		smart__page_counts pc = { 0, 0 };
+		smart_error err = { "" };
+
+		assert_int_equal(smart__limits_check_counting(&none, doc, len, "doc", &pc, &err), 0);
+		assert_int_equal(pc.tags, c.tags);
+		c.attributes = pc.attributes;
+	}
 	return c;
 }
 
@@ -128,10 +139,12 @@ static void limits_scan_counts_as_the_byte_at_a_time_lexer(void **state)
 	static const char *const pieces[] = { "<", ">", "<a", "<div ", "</p>", "<br/>", " ", "\n",
 					      "=", "\"", "'", "x", "text ", "a=b", "c=\"d e\"",
 					      "f='>'", "<!--", "-->", "--", "-", "<!DOCTYPE html",
-					      "<?xml", "<![CDATA[", "]]>", "/", "<1" };
+					      "<?xml", "<![CDATA[", "]]>", "/", "<1", "\t", "\r\v\f",
+					      "= ", "b=c=d", "<P ", "</", "<!-->", "<!", "<?", "g = 'h'",
+					      "i=\"\"", ">x<" };
 	unsigned seed = 11;
 
-	for (int round = 0; round < 3000; round++) {
+	for (int round = 0; round < 20000; round++) {
 		char doc[512];
 		size_t len = 0, want = (size_t)rand_r(&seed) % 120;
 
@@ -144,10 +157,11 @@ static void limits_scan_counts_as_the_byte_at_a_time_lexer(void **state)
 		counts want_c = reference_scan(doc, len), got = scanned(doc, len);
 
 		if (got.tags != want_c.tags || got.max_attributes != want_c.max_attributes ||
-		    got.max_text != want_c.max_text)
-			fail_msg("%.*s: tags %zu/%zu, attributes %zu/%zu, text %zu/%zu", (int)len, doc,
-				 got.tags, want_c.tags, got.max_attributes, want_c.max_attributes,
-				 got.max_text, want_c.max_text);
+		    got.max_text != want_c.max_text || got.attributes != want_c.attributes)
+			fail_msg("%.*s: tags %zu/%zu, attributes %zu/%zu, text %zu/%zu, all "
+				 "attributes %zu/%zu", (int)len, doc, got.tags, want_c.tags,
+				 got.max_attributes, want_c.max_attributes, got.max_text,
+				 want_c.max_text, got.attributes, want_c.attributes);
 	}
 }
 

@@ -118,6 +118,35 @@ static void tree_attributes_are_sorted_set_first_duplicate_wins(void **state)
 	smart_tree_free(t);
 }
 
+/* An element with two attributes has them by name whichever order the
+ * page wrote them in, with either HTML parser and in XML (the builder
+ * orders a pair without qsort). */
+static void tree_two_attributes_are_sorted_by_name(void **state)
+{
+	smart_tree *t;
+
+	(void)state;
+	for (int parser = 0; parser < 3; parser++) {
+		uint32_t a, b;
+
+		smart_html_parser_set(parser == 1 ? SMART_HTML_PARSER_LIBXML2 : SMART_HTML_PARSER_HTML5);
+		t = parser == 2 ? parse_xml("<r><a title='t' href='x'>k</a><a href='y' title='u'/></r>")
+				: parse_html("<p><a title=t href=x>k</a><a href=y title=u>l</a></p>");
+		a = find_node(t, "a", 0);
+		b = find_node(t, "a", 1);
+		assert_int_equal(t->nodes[a].attr_count, 2);
+		assert_string_equal(t->attrs[t->nodes[a].attr_first].name, "href");
+		assert_string_equal(t->attrs[t->nodes[a].attr_first].value, "x");
+		assert_string_equal(t->attrs[t->nodes[a].attr_first + 1].name, "title");
+		assert_string_equal(t->attrs[t->nodes[a].attr_first + 1].value, "t");
+		assert_int_equal(t->nodes[b].attr_count, 2);
+		assert_string_equal(t->attrs[t->nodes[b].attr_first].value, "y");
+		assert_string_equal(t->attrs[t->nodes[b].attr_first + 1].value, "u");
+		smart_tree_free(t);
+	}
+	smart_html_parser_set(SMART_HTML_PARSER_DEFAULT);
+}
+
 static void tree_marks_comments_and_processing_instructions(void **state)
 {
 	smart_tree *t = parse_xml("<?xml version='1.0'?><r><!-- note --><?php x ?><a/></r>");
@@ -398,6 +427,7 @@ int main(void)
 		cmocka_unit_test(tree_keeps_white_space_inside_code_kbd_samp_tt),
 		cmocka_unit_test(tree_keeps_white_space_rules_past_many_names),
 		cmocka_unit_test(tree_attributes_are_sorted_set_first_duplicate_wins),
+		cmocka_unit_test(tree_two_attributes_are_sorted_by_name),
 		cmocka_unit_test(tree_marks_comments_and_processing_instructions),
 		cmocka_unit_test(tree_path_counts_same_named_siblings),
 		cmocka_unit_test(tree_path_reports_full_length_when_truncated),
