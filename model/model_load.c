@@ -212,6 +212,20 @@ static int load_profile(loader *ld, const cJSON *root, smart_model *m)
 	return m->profile ? 0 : bad(ld, "out of memory reading 'profile'");
 }
 
+/* The change classes the model accepts (absent: none), kept as text for
+ * classify/ to read (smart_model.accepted). */
+static int load_accepted(loader *ld, const cJSON *root, smart_model *m)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "accepted");
+
+	if (!it)
+		return 0;
+	if (!cJSON_IsObject(it))
+		return bad(ld, "'accepted' must be an object (a smart-accepted)");
+	m->accepted = cJSON_PrintUnformatted(it);
+	return m->accepted ? 0 : bad(ld, "out of memory reading 'accepted'");
+}
+
 static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "provenance"), *it;
@@ -329,7 +343,7 @@ smart_model *smart_model_from_json(const char *json, size_t len,
 		goto fail;
 	}
 	m->comparison = strcmp(cmp->valuestring, "<=") ? SMART_CMP_GE : SMART_CMP_LE;
-	if (load_profile(&ld, root, m))
+	if (load_profile(&ld, root, m) || load_accepted(&ld, root, m))
 		goto fail;
 	cJSON_Delete(root);
 	return m;

@@ -315,6 +315,13 @@ typedef struct smart_eval_options {
 	 * its adaptation pairs (docs/adaptation.md, "As a reviewer meets
 	 * them"). */
 	smart_adapt_order adapt_order;
+	/* by-app with adapt: the change classes the held-out application's
+	 * ignore-labelled adaptation pairs hold, less those its
+	 * inspect-labelled ones hold, are accepted: a pair the model inspects
+	 * whose every residual change is of an accepted class is ignore, as
+	 * an adapted model's classify decides (docs/adaptation.md). Needs the
+	 * table loaded with signatures (smart_eval_corpora loads them). */
+	int adapt_accept;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1
@@ -347,6 +354,10 @@ typedef struct smart_eval_result {
 	 * that overrode the model, or -1. Owned, n_rows long. */
 	double *margin;
 	signed char *forced;
+	/* Per table row: 1 when the classes the application's adaptation
+	 * pairs accept (adapt_accept) turned the pair's inspect to ignore.
+	 * Owned, n_rows long. */
+	unsigned char *accepted;
 } smart_eval_result;
 
 /* The application with the lowest F1 among those with an inspect pair
