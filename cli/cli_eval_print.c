@@ -20,6 +20,7 @@ static const char *adapt_order_name(smart_adapt_order order)
 	return order == SMART_ADAPT_REVIEWER	? "reviewer"
 	       : order == SMART_ADAPT_BY_CHANGE ? "by-change"
 	       : order == SMART_ADAPT_HIGHEST	? "highest"
+	       : order == SMART_ADAPT_FLAGGED	? "flagged"
 						: "random";
 }
 

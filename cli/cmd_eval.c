@@ -37,7 +37,8 @@ typedef struct eval_args {
 /* --adapt-order's word into *order: 0, or -1 when it names none. */
 static int cli_parse_adapt_order(const char *s, smart_adapt_order *order)
 {
-	static const char *const words[] = { "random", "reviewer", "by-change", "highest" };
+	static const char *const words[] = { "random", "reviewer", "by-change", "highest",
+					     "flagged" };
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strcmp(s, words[i]) == 0) {
@@ -118,7 +119,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'D':
 			if (cli_parse_adapt_order(optarg, &eo->adapt_order))
 				return cli_usage_error("eval", "--adapt-order must be random, "
-						       "reviewer, by-change or highest");
+						       "reviewer, by-change, highest or flagged");
 			a->order_given = 1;
 			break;
 		case 'W':

@@ -242,7 +242,11 @@ typedef enum smart_adapt_order {
 	                         * cutoff first */
 	SMART_ADAPT_BY_CHANGE,  /* one flagged pair per change signature, the
 	                         * largest group first (smart review --by-change) */
-	SMART_ADAPT_HIGHEST     /* the flagged pairs, highest score first */
+	SMART_ADAPT_HIGHEST,    /* the flagged pairs, highest score first */
+	SMART_ADAPT_FLAGGED     /* the flagged pairs drawn at random (the seed),
+	                         * alternating labels while both remain among
+	                         * them: a tester labelling a sample of what
+	                         * smart flags at a first look */
 } smart_adapt_order;
 
 typedef struct smart_eval_options {
