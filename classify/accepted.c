@@ -171,16 +171,21 @@ static int accepted_entry(const smart_accepted *a, uint64_t key, int by_class, c
 	return 0;
 }
 
+/* Whether change `id` is accepted for `test` by an id entry. */
 int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
 {
 	return accepted_entry(a, id, 0, test);
 }
 
+/* Whether a change of class `class_id` is accepted for `test` by a class
+ * entry (an adapted model's). */
 int smart_accepted_has_class(const smart_accepted *a, uint64_t class_id, const char *test)
 {
 	return accepted_entry(a, class_id, 1, test);
 }
 
+/* Adds copies of b's entries to a: the application's file and the
+ * adapted model's classes are used together. */
 int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error *err)
 {
 	smart_accepted_change *v;
@@ -216,6 +221,8 @@ int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error
 	return 0;
 }
 
+/* Whether every residual change of the pair is accepted, by id or by
+ * class: the pair is then ignored. */
 int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
 			  const char *test)
 {

@@ -46,6 +46,8 @@ int cli_accepted_find(const char *given, int off, const char *old_path, smart_ac
 	return *out ? 0 : -1;
 }
 
+/* The adapted model's accepted classes joined to the application's
+ * accepted changes, so that classify and review decide with both. */
 int cli_accepted_add_model(const smart_model *m, const char *what, smart_accepted **accepted,
 			   smart_error *err)
 {

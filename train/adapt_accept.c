@@ -39,6 +39,16 @@ static int is_own_id(const smart_table *t, size_t i, unsigned k)
 	       t->sig_ids[i * SMART_TABLE_SIGNATURES + k] == SMART_TABLE_OWN_ID(i);
 }
 
+/* Whether signature k of row i is a move: a change that carries no value,
+ * only "this element stands elsewhere now". Clean reruns that list
+ * items of one timestamp in another order and faults that sort a list
+ * wrongly hold the same move signature (pelican's and eleventy's feeds
+ * and sitemaps), so an ignore pair's move is never accepted. */
+static int is_order_only(const smart_table *t, size_t i, unsigned k)
+{
+	return t->sig_kind[i * SMART_TABLE_SIGNATURES + k] == SMART_OP_MOVE;
+}
+
 /* Sorts v[0 .. *n) and drops repeats. */
 static void sort_unique(uint64_t *v, size_t *n)
 {
@@ -53,6 +63,8 @@ static void sort_unique(uint64_t *v, size_t *n)
 	*n = m;
 }
 
+/* The classes the ignore-labelled rows of use[] hold less those the
+ * inspect-labelled ones hold (adapt_rows.h): what the five pairs teach. */
 int smart__adapt_accept_classes(const smart_table *t, const unsigned char *use,
 				uint64_t **out, size_t *n_out, smart_error *err)
 {
@@ -75,7 +87,10 @@ int smart__adapt_accept_classes(const smart_table *t, const unsigned char *use,
 		if (!use[i])
 			continue;
 		for (unsigned k = 0; k < t->sig_n[i]; k++) {
-			if (is_own_id(t, i, k))
+			/* a move says only that the order changed: a clean
+			 * rerun's shuffle and a sorting fault hold the same one */
+			if (is_own_id(t, i, k) ||
+			    (t->labels[i] == 0 && is_order_only(t, i, k)))
 				continue;
 			if (t->labels[i])
 				bad[n_bad++] = cls[k];
@@ -95,6 +110,8 @@ int smart__adapt_accept_classes(const smart_table *t, const unsigned char *use,
 	return 0;
 }
 
+/* Whether every residual change of row i is of an accepted class, as
+ * smart_accepted_covers asks of a classified pair. */
 int smart__adapt_accept_covers(const smart_table *t, size_t i, const uint64_t *classes,
 			       size_t n)
 {
@@ -109,6 +126,8 @@ int smart__adapt_accept_covers(const smart_table *t, size_t i, const uint64_t *c
 	return 1;
 }
 
+/* The classes as the "accepted" object a model carries, so that classify
+ * reads them as it reads .smart/accepted.json. */
 char *smart__adapt_accept_json(const uint64_t *classes, size_t n, smart_error *err)
 {
 	static const char head[] = "{\"format\":\"smart-accepted\",\"version\":1,"

@@ -60,14 +60,18 @@ typedef struct smart_table {
 	 * no other pair holds; smart_review_simulate groups such a pair with
 	 * no other (a change not kept can never be accepted with others).
 	 * sig_cls holds each id's class (smart_signature_class; the own id's
-	 * is itself), in the same places. */
+	 * is itself), in the same places, and sig_kind its kind
+	 * (smart_op_kind; SMART_TABLE_KIND_UNKNOWN for the own id or when the
+	 * row gave none). */
 	int signatures;
 	uint64_t *sig_ids;
 	uint64_t *sig_cls;
+	unsigned char *sig_kind;
 	unsigned char *sig_n;
 } smart_table;
 
 #define SMART_TABLE_SIGNATURES 33 /* SMART_SIGNATURES_MAX + the pair's own */
+#define SMART_TABLE_KIND_UNKNOWN 0xff /* sig_kind of an id with no kind given */
 /* The own id of row `row` whose signature set was cut short: its last id. */
 #define SMART_TABLE_OWN_ID(row) ((1ull << 63) | (uint64_t)(row))
 
@@ -85,6 +89,7 @@ typedef struct smart_table_row {
 	int only_volatile;
 	const uint64_t *sig_ids; /* with smart_table.signatures: sig_n ids */
 	const uint64_t *sig_cls; /* their classes (NULL: each its own id) */
+	const unsigned char *sig_kind; /* their kinds (NULL: unknown) */
 	unsigned sig_n;
 } smart_table_row;
 
