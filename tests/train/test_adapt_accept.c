@@ -45,19 +45,27 @@ static void make_small(smart_table *t)
 	add(t, "app", 9, 1, ab, 2);
 }
 
+/* make_small's table into *t and the classes the rows marked in use[]
+ * accept into *cls; returns how many. */
+static size_t accept_small(smart_table *t, const unsigned char *use, uint64_t **cls)
+{
+	size_t n;
+	smart_error err = { "" };
+
+	make_small(t);
+	assert_int_equal(smart__adapt_accept_classes(t, use, cls, &n, &err), 0);
+	return n;
+}
+
 /* Rows 0 and 1 (ignore) accept A; C is held by the fault of row 2 too, so
  * it stays flagged. Row 3 (A alone) is explained; row 4 (A and B) is not. */
 static void ignore_pair_class_explains_the_same_class_on_another_pair(void **state)
 {
 	smart_table t;
-	unsigned char use[5] = { 1, 1, 1, 0, 0 };
 	uint64_t *cls;
-	size_t n;
-	smart_error err = { "" };
+	size_t n = accept_small(&t, (const unsigned char[5]){ 1, 1, 1, 0, 0 }, &cls);
 
 	(void)state;
-	make_small(&t);
-	assert_int_equal(smart__adapt_accept_classes(&t, use, &cls, &n, &err), 0);
 	assert_int_equal(n, 1);
 	assert_true(cls[0] == A);
 	assert_true(smart__adapt_accept_covers(&t, 3, cls, n));
@@ -72,14 +80,10 @@ static void ignore_pair_class_explains_the_same_class_on_another_pair(void **sta
 static void class_of_an_inspect_pair_is_never_accepted(void **state)
 {
 	smart_table t;
-	unsigned char use[5] = { 0, 1, 1, 0, 0 };
 	uint64_t *cls;
-	size_t n;
-	smart_error err = { "" };
+	size_t n = accept_small(&t, (const unsigned char[5]){ 0, 1, 1, 0, 0 }, &cls);
 
 	(void)state;
-	make_small(&t);
-	assert_int_equal(smart__adapt_accept_classes(&t, use, &cls, &n, &err), 0);
 	for (size_t k = 0; k < n; k++)
 		assert_true(cls[k] != C && cls[k] != B);
 	assert_int_equal(n, 1);

@@ -6,16 +6,7 @@
 # class, or a class an inspect pair held stays inspect.
 . "$(dirname "$0")/../cli/lib.sh"
 
-# pair APP TEST LABEL OLD NEW: one JSON Lines record (no quotes in OLD/NEW)
-pair() {
-	printf '{"app": "%s", "test": "%s", "format": "html", "label": "%s", "old": "%s", "new": "%s"}\n' "$@"
-}
-page() { # TITLE PARAGRAPH ITEMS...
-	t=$1 p=$2; shift 2
-	printf '<html><head><title>%s</title></head><body><h1>%s</h1><p>%s</p><ul>' "$t" "$t" "$p"
-	for i in "$@"; do printf '<li>%s</li>' "$i"; done
-	printf '</ul></body></html>'
-}
+. "$(dirname "$0")/adapt_pages.inc"
 # Base applications: reworded paragraphs are benign, one to three lost
 # list items (counts) a fault. The new application "epsil" lists recent
 # counts too, but a clean rerun of it drops the two oldest -- pages the
@@ -66,15 +57,12 @@ cp "$TMP/o_new.html" "$TMP/o_wnew.html" # a count and a word dropped
 	-o "$TMP/m_bad.json" "$TMP/base.jsonl" >/dev/null 2>"$TMP/err_bad"
 "$SMART" train --adapt "$TMP/five.jsonl" --adapt-weight 1 --adapt-no-profile --adapt-no-accept \
 	-o "$TMP/m_off.json" "$TMP/base.jsonl" >/dev/null 2>"$TMP/err_off"
-if grep -q '"format":[[:space:]]*"smart-accepted"' "$TMP/m.json" &&
+grep -q '"format":[[:space:]]*"smart-accepted"' "$TMP/m.json" &&
 	grep -q '"class":[[:space:]]*"[0-9a-f]\{16\}"' "$TMP/m.json" &&
 	grep -q 'the model accepts 1 change classes' "$TMP/err" &&
 	grep -q 'the model accepts 0 change classes' "$TMP/err_bad" &&
-	! grep -q '"accepted"' "$TMP/m_off.json"; then
-	echo "ok - train_adapt_model_carries_the_ignore_pairs_change_classes"
-else
-	echo "not ok - train_adapt_model_carries_the_ignore_pairs_change_classes ($(tail -n 1 "$TMP/err"))"
-fi
+	! grep -q '"accepted"' "$TMP/m_off.json"
+check train_adapt_model_carries_the_ignore_pairs_change_classes "$(tail -n 1 "$TMP/err")"
 # the base model alone flags the dropped count (the classes are needed)
 expect_status "without_accepted_classes_the_dropped_count_is_inspect" 1 \
 	"$SMART" classify --model "$TMP/m_off.json" "$TMP/o_old.html" "$TMP/o_new.html"
@@ -100,11 +88,8 @@ expect_output "eval_adapt_says_how_many_pairs_the_classes_turned" \
 	'accept turned [1-9][0-9]* flagged pairs to ignore, 0 of them faults'
 "$SMART" eval --by-app --adapt 4 --adapt-weight 1 --adapt-no-profile --adapt-no-accept \
 	"$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
-if grep -q 'accept turned' "$TMP/out"; then
-	echo "not ok - eval_adapt_no_accept_turns_nothing"
-else
-	echo "ok - eval_adapt_no_accept_turns_nothing"
-fi
+! grep -q 'accept turned' "$TMP/out"
+check eval_adapt_no_accept_turns_nothing "the classes were used"
 "$SMART" eval --by-app --adapt 4 --adapt-order flagged --json "$TMP/all.jsonl" >"$TMP/out" 2>"$TMP/err"
 expect_output "eval_adapt_order_flagged_named_in_json" '"adapt_order":"flagged"'
 finish
