@@ -53,12 +53,20 @@ static int parse_change(const cJSON *o, size_t k, const char *source, smart_acce
 			smart_error *err)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(o, "class");
 	const cJSON *tests = cJSON_GetObjectItemCaseSensitive(o, "tests");
 	const cJSON *t;
 
 	if (!cJSON_IsObject(o))
 		return smart_error_set(err, "%s: changes[%zu] is not an object", source, k);
-	if (parse_id(cJSON_GetStringValue(id), &c->id))
+	if (cls && id)
+		return smart_error_set(err, "%s: changes[%zu] has both an id and a class", source,
+				       k);
+	c->by_class = cls != NULL;
+	if (cls && parse_id(cJSON_GetStringValue(cls), &c->id))
+		return smart_error_set(err, "%s: changes[%zu].class is not 16 hex digits (a "
+				       "change class, smart train --adapt)", source, k);
+	if (!cls && parse_id(cJSON_GetStringValue(id), &c->id))
 		return smart_error_set(err, "%s: changes[%zu].id is not 16 hex digits (a change "
 				       "signature's id, smart classify --json)", source, k);
 	if (!tests)
@@ -145,12 +153,14 @@ static int same_test(const char *entry, const char *test)
 	       (lt > le && test[lt - le - 1] == '/' && strcmp(test + lt - le, entry) == 0);
 }
 
-int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
+/* Whether an entry of `a` of the given kind (by_class) names `key` for
+ * `test`. */
+static int accepted_entry(const smart_accepted *a, uint64_t key, int by_class, const char *test)
 {
 	for (size_t i = 0; a && i < a->n; i++) {
 		const smart_accepted_change *c = &a->changes[i];
 
-		if (c->id != id)
+		if (c->id != key || c->by_class != by_class)
 			continue;
 		if (c->n_tests == 0)
 			return 1;
@@ -161,6 +171,58 @@ int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
 	return 0;
 }
 
+/* Whether change `id` is accepted for `test` by an id entry. */
+int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
+{
+	return accepted_entry(a, id, 0, test);
+}
+
+/* Whether a change of class `class_id` is accepted for `test` by a class
+ * entry (an adapted model's). */
+int smart_accepted_has_class(const smart_accepted *a, uint64_t class_id, const char *test)
+{
+	return accepted_entry(a, class_id, 1, test);
+}
+
+/* Adds copies of b's entries to a: the application's file and the
+ * adapted model's classes are used together. */
+int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error *err)
+{
+	smart_accepted_change *v;
+	size_t n = a->n;
+
+	if (!b || b->n == 0)
+		return 0;
+	v = realloc(a->changes, (a->n + b->n + 1) * sizeof(*v));
+	if (!v)
+		return smart_error_oom(err);
+	a->changes = v;
+	for (size_t i = 0; i < b->n; i++, n++) {
+		const smart_accepted_change *c = &b->changes[i];
+
+		v[n] = (smart_accepted_change){ .id = c->id, .by_class = c->by_class };
+		if (c->n_tests && !(v[n].tests = calloc(c->n_tests, sizeof(*v[n].tests))))
+			break;
+		for (size_t k = 0; k < c->n_tests; k++, v[n].n_tests++)
+			if (!(v[n].tests[k] = strdup(c->tests[k])))
+				break;
+		if (v[n].n_tests < c->n_tests)
+			break;
+	}
+	if (n < a->n + b->n) { /* out of memory: undo the copies */
+		for (size_t i = a->n; i <= n && i < a->n + b->n; i++) {
+			for (size_t k = 0; k < v[i].n_tests; k++)
+				free(v[i].tests[k]);
+			free(v[i].tests);
+		}
+		return smart_error_oom(err);
+	}
+	a->n = n;
+	return 0;
+}
+
+/* Whether every residual change of the pair is accepted, by id or by
+ * class: the pair is then ignored. */
 int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
 			  const char *test)
 {
@@ -168,7 +230,8 @@ int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
 	if (!a || s->n == 0 || s->truncated)
 		return 0;
 	for (size_t i = 0; i < s->n; i++)
-		if (!smart_accepted_has(a, s->items[i].id, test))
+		if (!smart_accepted_has(a, s->items[i].id, test) &&
+		    !smart_accepted_has_class(a, s->items[i].class_id, test))
 			return 0;
 	return 1;
 }

@@ -20,6 +20,7 @@ static const char *adapt_order_name(smart_adapt_order order)
 	return order == SMART_ADAPT_REVIEWER	? "reviewer"
 	       : order == SMART_ADAPT_BY_CHANGE ? "by-change"
 	       : order == SMART_ADAPT_HIGHEST	? "highest"
+	       : order == SMART_ADAPT_FLAGGED	? "flagged"
 						: "random";
 }
 
@@ -64,6 +65,20 @@ static int by_f1(const void *a, const void *b)
 static size_t worst_app(const smart_eval_result *r)
 {
 	return smart_eval_worst_app(r->per_app, r->n_per_app);
+}
+
+/* Of application a's scored pairs (a == n_apps: all), how many the
+ * adaptation's accepted change classes turned to ignore, and how many of
+ * those are faults (labelled inspect): a fault hidden by the adaptation. */
+static void accepted_counts(const smart_table *t, const smart_eval_result *r, size_t a,
+			    size_t *pairs, size_t *faults)
+{
+	*pairs = *faults = 0;
+	for (size_t i = 0; r->accepted && i < t->n_rows; i++)
+		if (r->accepted[i] && (a == t->n_apps || t->app[i] == a)) {
+			(*pairs)++;
+			*faults += t->labels[i];
+		}
 }
 
 static int print_json(const smart_eval_result *r, const smart_eval_options *o,
@@ -111,6 +126,13 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o,
 			if (app)
 				isnan(auc) ? cJSON_AddNullToObject(app, "auc")
 					   : cJSON_AddNumberToObject(app, "auc", auc);
+			if (app && o->adapt && o->adapt_accept) {
+				size_t turned, faults;
+
+				accepted_counts(t, r, a, &turned, &faults);
+				cJSON_AddNumberToObject(app, "accepted", (double)turned);
+				cJSON_AddNumberToObject(app, "accepted_faults", (double)faults);
+			}
 			cJSON_AddItemToObject(apps, t->apps[a], app);
 		}
 		if (w < r->n_per_app)
@@ -217,6 +239,13 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		if (w < r->n_per_app)
 			printf("worst application: %s (F1 %.4f)\n", t->apps[w],
 			       smart_confusion_scores(&r->per_app[w]).f1);
+		if (o->adapt && o->adapt_accept) {
+			size_t pairs, faults;
+
+			accepted_counts(t, r, t->n_apps, &pairs, &faults);
+			printf("the change classes the adaptation pairs accept turned %zu "
+			       "flagged pairs to ignore, %zu of them faults\n", pairs, faults);
+		}
 	}
 	printf("\nsmart asks for %zu looks where diff asks for %zu; ",
 	       r->smart.tp + r->smart.fp, r->diff_flagged);

@@ -54,8 +54,10 @@ static void usage(FILE *out)
 		"  --accepted FILE  changes accepted with 'smart review --by-change' (default:\n"
 		"                 .smart/accepted.json here, else beside OLD): a pair whose\n"
 		"                 every residual change is one of them is ignored, and the\n"
-		"                 output says so\n"
-		"  --no-accepted  no accepted changes, even where .smart/accepted.json is\n"
+		"                 output says so; so are the change classes an adapted model\n"
+		"                 accepts ('smart train --adapt', docs/adaptation.md)\n"
+		"  --no-accepted  no accepted changes, even where .smart/accepted.json is,\n"
+		"                 nor the adapted model's classes\n"
 		"  --calibrate RUN  (two or more, each after --calibrate) clean runs of the\n"
 		"                 application, folders or .tar[.gz] archives as 'smart profile'\n"
 		"                 reads them: every rerun pair must be ignore; if one is not,\n"
@@ -185,7 +187,8 @@ static int shard_params(classify_args *o, const smart_model *m, const char *prof
 	char app[256] = "";
 
 	if (cli_file_fingerprint(profile_path, &profile_hash, &err) ||
-	    cli_file_fingerprint(o->accepted ? o->accepted_path : NULL, &accepted_hash, &err))
+	    cli_file_fingerprint(o->accepted && strcmp(o->accepted_path, CLI_ACCEPTED_MODEL)
+				 ? o->accepted_path : NULL, &accepted_hash, &err))
 		return cli_fail(&err);
 	if (o->app)
 		snprintf(app, sizeof(app), "%s", o->app);
@@ -345,6 +348,11 @@ static int run_classify(int argc, char **argv)
 	/* the changes accepted in review, found by themselves (docs/review.md) */
 	rc = cli_accepted_find(accepted_given, no_accepted, o.corpus ? NULL : argv[optind],
 			       &accepted, accepted_path, sizeof(accepted_path), &err);
+	/* and the change classes an adapted model accepts (docs/adaptation.md) */
+	if (rc == 0 && !no_accepted)
+		rc = cli_accepted_add_model(model, o.model_path, &accepted, &err);
+	if (rc == 0 && accepted && !accepted_path[0])
+		snprintf(accepted_path, sizeof(accepted_path), "%s", CLI_ACCEPTED_MODEL);
 	o.accepted = accepted;
 	o.accepted_path = accepted_path;
 	if (rc == 0 && accepted && o.json) /* text output says it in its summary */

@@ -37,7 +37,8 @@ typedef struct eval_args {
 /* --adapt-order's word into *order: 0, or -1 when it names none. */
 static int cli_parse_adapt_order(const char *s, smart_adapt_order *order)
 {
-	static const char *const words[] = { "random", "reviewer", "by-change", "highest" };
+	static const char *const words[] = { "random", "reviewer", "by-change", "highest",
+					     "flagged" };
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strcmp(s, words[i]) == 0) {
@@ -58,6 +59,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "adapt", required_argument, NULL, 'A' },
 		{ "adapt-weight", required_argument, NULL, 'W' },
 		{ "adapt-no-profile", no_argument, NULL, 'N' },
+		{ "adapt-no-accept", no_argument, NULL, 'x' },
 		{ "adapt-order", required_argument, NULL, 'D' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "annotated", required_argument, NULL, 'n' },
@@ -113,10 +115,11 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 			eo->adapt = (size_t)v;
 			break;
 		case 'N': eo->adapt_profiles = 0; break;
+		case 'x': eo->adapt_accept = 0; break;
 		case 'D':
 			if (cli_parse_adapt_order(optarg, &eo->adapt_order))
 				return cli_usage_error("eval", "--adapt-order must be random, "
-						       "reviewer, by-change or highest");
+						       "reviewer, by-change, highest or flagged");
 			a->order_given = 1;
 			break;
 		case 'W':
@@ -247,7 +250,8 @@ static int check_eval(const eval_args *a)
 
 static int run_eval(int argc, char **argv)
 {
-	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT, .eo.adapt_profiles = 1 };
+	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT, .eo.adapt_profiles = 1,
+			.eo.adapt_accept = 1 };
 	cli_eval_shards shards = { 0 };
 	cli_comparators cmp = { 0 };
 	smart_eval_report report = { 0 };

@@ -339,6 +339,17 @@ static int run_review(int argc, char **argv)
 		smart_accepted_free(accepted);
 		return cli_fail(&err);
 	}
+	/* and the change classes an adapted model accepts (docs/adaptation.md) */
+	if (!o.no_accepted && cli_accepted_add_model(model, o.model_path, &accepted, &err)) {
+		smart_model_free(model);
+		free(names);
+		smart_profile_free(profile);
+		smart_accepted_free(accepted);
+		return cli_fail(&err);
+	}
+	o.suite.accepted = accepted;
+	if (accepted && !accepted_path[0])
+		snprintf(accepted_path, sizeof(accepted_path), "%s", CLI_ACCEPTED_MODEL);
 	o.suite.model = model;
 	rc = review_run(&o);
 	review_labels_close(&o.labels);

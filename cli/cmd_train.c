@@ -69,7 +69,12 @@ static void usage(FILE *out)
 		"                     adaptation pairs labelled ignore (each is two clean\n"
 		"                     runs: where the application varies), which classify\n"
 		"                     and review use when no --profile is given\n"
+		"                     It also accepts the change classes the ignore pairs\n"
+		"                     hold and no inspect pair does: classify and review\n"
+		"                     ignore a flagged pair whose every residual change is\n"
+		"                     of one of them (as accepted in review)\n"
 		"  --adapt-no-profile with --adapt: reweighting only, no carried profile\n"
+		"  --adapt-no-accept  with --adapt: no accepted change classes\n"
 		"  --adapt-weight W   base pairs one adaptation pair counts as (default 50)\n"
 		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n"
 		"  --stats-out FILE   write the training statistics of the corpora to FILE\n"
@@ -92,6 +97,7 @@ typedef struct train_args {
 	char *adapt[64];
 	long adapt_weight;
 	int adapt_no_profile; /* --adapt-no-profile */
+	int adapt_no_accept;  /* --adapt-no-accept */
 	const char *base_model_path;
 	char **corpora;
 	size_t n_corpora;
@@ -139,6 +145,7 @@ static int parse_option(int c, train_args *a, char **argv)
 		a->adapt[a->o.n_adapt++] = optarg;
 		break;
 	case 'N': a->adapt_no_profile = 1; break;
+	case 'x': a->adapt_no_accept = 1; break;
 	case 'W':
 		if (parse_long(optarg, 1, 100000, &a->adapt_weight))
 			return cli_usage_error("train", "--adapt-weight must be 1..100000");
@@ -191,6 +198,7 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "adapt", required_argument, NULL, 'A' },
 		{ "adapt-weight", required_argument, NULL, 'W' },
 		{ "adapt-no-profile", no_argument, NULL, 'N' },
+		{ "adapt-no-accept", no_argument, NULL, 'x' },
 		{ "base-model", required_argument, NULL, 'M' },
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
@@ -302,6 +310,9 @@ static int print_train(const train_args *a, const smart_train_report *r)
 	if (a->o.n_adapt && a->o.adapt_profile)
 		fprintf(stderr, "smart: the model carries a profile of %zu locations learnt from "
 			"%zu ignore pairs\n", r->adapt_locations, r->adapt_profile_pairs);
+	if (a->o.n_adapt && a->o.adapt_accept)
+		fprintf(stderr, "smart: the model accepts %zu change classes of the ignore pairs "
+			"(none an inspect pair holds)\n", r->adapt_classes);
 	return rc;
 }
 
@@ -328,6 +339,7 @@ static int run_train(int argc, char **argv)
 	a.o.adapt = (const char *const *)a.adapt;
 	a.o.adapt_weight = (unsigned)a.adapt_weight;
 	a.o.adapt_profile = !a.adapt_no_profile;
+	a.o.adapt_accept = !a.adapt_no_accept;
 	a.o.profiles = &a.profiles;
 	names = smart_feature_names(&n);
 	if (!names) {

@@ -216,7 +216,8 @@ int review_by_change_run(review_suite *s, const char *accepted_given,
 		return CLI_SAME;
 	}
 	f.accepted_path = accepted_given ? accepted_given
-			: s->accepted ? s->accepted_path : CLI_ACCEPTED_FILE;
+			: s->accepted && strcmp(s->accepted_path, CLI_ACCEPTED_MODEL) ? s->accepted_path
+			: CLI_ACCEPTED_FILE;
 	f.mkdir_parent = labels->mkdir_parent ||
 			 strncmp(f.accepted_path, ".smart/", 7) == 0;
 	/* marks this review's entries in both files, so that an undo takes back

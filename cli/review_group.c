@@ -29,8 +29,13 @@ static void decision_clear(bc_decision *d)
 static int accepted_for(const bc_review *r, size_t i, uint64_t id, size_t upto)
 {
 	const review_item *it = &r->s->items[i];
+	const smart_signature *sig;
 
 	if (smart_accepted_has(r->s->accepted, id, it->test))
+		return 1;
+	/* a class an adapted model accepts (docs/adaptation.md) */
+	sig = r->s->accepted ? bc_signature(r, i, id) : NULL;
+	if (sig && smart_accepted_has_class(r->s->accepted, sig->class_id, it->test))
 		return 1;
 	for (size_t k = 0; k < upto; k++)
 		for (size_t j = 0; r->d[k].kind == BC_ACCEPT && j < r->d[k].n_sigs; j++)

@@ -204,5 +204,6 @@ void smart_model_free(smart_model *model)
 		free(model->provenance.corpora[i]);
 	free(model->provenance.corpora);
 	free(model->profile);
+	free(model->accepted);
 	free(model);
 }

@@ -176,6 +176,13 @@ char *smart_model_to_json(const smart_model *m, smart_error *err)
 		if (!ok)
 			cJSON_Delete(profile);
 	}
+	if (ok && m->accepted) { /* the carried change classes, likewise */
+		cJSON *accepted = cJSON_Parse(m->accepted);
+
+		ok = accepted && cJSON_AddItemToObject(root, "accepted", accepted);
+		if (!ok)
+			cJSON_Delete(accepted);
+	}
 	return smart__json_print(root, ok, 1, err);
 }
 

@@ -198,18 +198,23 @@ static int load_svm(loader *ld, const cJSON *root, smart_model *m)
 	return 0;
 }
 
-/* The profile the model carries (absent: none), kept as text for
- * profile/ to read when the model classifies (smart_model.profile). */
-static int load_profile(loader *ld, const cJSON *root, smart_model *m)
+/* An object an adapted model carries under `key` (absent: *out stays
+ * NULL), kept as text for another module to read when the model
+ * classifies: the profile (profile/, smart_model.profile) and the
+ * accepted change classes (classify/, smart_model.accepted); `format`
+ * names what it must be in the error. */
+static int load_carried(loader *ld, const cJSON *root, const char *key, const char *format,
+			char **out)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "profile");
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, key);
 
 	if (!it)
 		return 0;
 	if (!cJSON_IsObject(it))
-		return bad(ld, "'profile' must be an object (a smart-profile)");
-	m->profile = cJSON_PrintUnformatted(it);
-	return m->profile ? 0 : bad(ld, "out of memory reading 'profile'");
+		return smart_error_set(ld->err, "%s: '%s' must be an object (a %s)", ld->source,
+				       key, format);
+	*out = cJSON_PrintUnformatted(it);
+	return *out ? 0 : smart_error_oom(ld->err);
 }
 
 static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
@@ -329,7 +334,8 @@ smart_model *smart_model_from_json(const char *json, size_t len,
 		goto fail;
 	}
 	m->comparison = strcmp(cmp->valuestring, "<=") ? SMART_CMP_GE : SMART_CMP_LE;
-	if (load_profile(&ld, root, m))
+	if (load_carried(&ld, root, "profile", "smart-profile", &m->profile) ||
+	    load_carried(&ld, root, "accepted", "smart-accepted", &m->accepted))
 		goto fail;
 	cJSON_Delete(root);
 	return m;

@@ -8,14 +8,18 @@
  * review also puts the most severe first, which the table does not hold),
  * one pair of each change signature, the change most flagged pairs hold
  * first, as `smart review --by-change` presents them (`by-change`), or
- * the highest score first (`highest`). Those N labelled pairs adapt the
- * model and teach the profile; they are not scored.
+ * the highest score first (`highest`), or a seeded draw of the flagged
+ * pairs alternating labels (`flagged`: a tester labelling a sample of
+ * what smart flags). Those N labelled pairs adapt the model, teach the
+ * profile and the accepted change classes; they are not scored.
  */
 #include "adapt_rows.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "common/rng.h"
 
 /* A row of the held-out application and where the reviewer meets it:
  * flagged pairs (decided inspect without adaptation) before the others,
@@ -154,6 +158,38 @@ static long choose_by_change(const smart_table *t, const ranked *rk, size_t flag
 	return (long)taken;
 }
 
+/* flagged: a seeded shuffle of the flagged rows rk[0 .. flagged) of
+ * application a, then up to `adapt` of them taken alternating labels
+ * (inspect first) while both remain, as the random order draws among all
+ * of an application's pairs. Returns how many were chosen. */
+static size_t choose_flagged(const smart_table *t, ranked *rk, size_t flagged, size_t adapt,
+			     uint64_t seed, size_t a, unsigned char *chosen)
+{
+	uint64_t rng = seed ^ (0x9e3779b97f4a7c15ULL * (a + 1));
+	size_t taken = 0;
+
+	for (size_t i = flagged; i > 1; i--) { /* Fisher-Yates */
+		size_t j = (size_t)smart_rng_below(&rng, i);
+		ranked tmp = rk[i - 1];
+
+		rk[i - 1] = rk[j];
+		rk[j] = tmp;
+	}
+	for (int want = 1; taken < adapt && taken < flagged; want = !want) {
+		size_t pick = flagged;
+
+		for (size_t j = 0; j < flagged && pick == flagged; j++)
+			if (!chosen[rk[j].row] && t->labels[rk[j].row] == want)
+				pick = j;
+		for (size_t j = 0; j < flagged && pick == flagged; j++) /* that label ran out */
+			if (!chosen[rk[j].row])
+				pick = j;
+		chosen[rk[pick].row] = 1;
+		taken++;
+	}
+	return taken;
+}
+
 /* Application a's adaptation rows as a reviewer meets them, by the
  * unadapted held-out decisions `r`: the flagged pairs (in the review
  * order, by change, or highest score first), then, when fewer than
@@ -182,6 +218,8 @@ static int choose_reviewed(const smart_table *t, const smart_eval_options *o,
 		return -1;
 	}
 	taken = (size_t)got;
+	if (o->adapt_order == SMART_ADAPT_FLAGGED)
+		taken = choose_flagged(t, rk, flagged, o->adapt, o->seed, a, chosen);
 	for (size_t j = 0; j < m && taken < o->adapt; j++)
 		if (!chosen[rk[j].row]) {
 			chosen[rk[j].row] = 1;

@@ -40,4 +40,23 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 int smart__profile_learn_record(struct smart_profile *p, const smart_pair *pair,
 				smart_format fallback, smart_error *err);
 
+/* The change classes the rows marked in use[] (t->n_rows long; t loaded
+ * with signatures) accept (train/adapt_accept.c): every class a row
+ * labelled ignore holds, less every class a row labelled inspect holds,
+ * sorted, into a new array *out of *n_out (NULL, 0: none). */
+int smart__adapt_accept_classes(const smart_table *t, const unsigned char *use,
+				uint64_t **out, size_t *n_out, smart_error *err);
+
+/* The classes as the text of an accepted-changes object ("format":
+ * "smart-accepted", one {"class": 16 hex digits} per class,
+ * include/smart/accepted.h), as an adapted model carries them; a new
+ * string, or NULL with `err` set. */
+char *smart__adapt_accept_json(const uint64_t *classes, size_t n, smart_error *err);
+
+/* 1 when row i of t (loaded with signatures) holds at least one residual
+ * change and every one is of a class among the sorted classes[0 .. n);
+ * never for a pair whose signature set was cut short. */
+int smart__adapt_accept_covers(const smart_table *t, size_t i, const uint64_t *classes,
+			       size_t n);
+
 #endif

@@ -97,6 +97,7 @@ static int eval_adapt_load(const char *const *paths, size_t n_paths,
 	scored->profile_for = profile_of;
 	scored->profile_ctx = &ap;
 	scored->raw = t->raw;
+	scored->signatures = t->signatures; /* the residue the profile leaves */
 	scored->scrubbers_off = t->scrubbers_off;
 	c.on_row = NULL;
 	if (rc == 0)
@@ -126,7 +127,8 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	t->raw = o->raw;
 	t->scrubbers_off = o->scrubbers_off;
 	/* the by-change adaptation order groups the pairs by their changes */
-	t->signatures = o->signatures || (o->adapt && o->adapt_order == SMART_ADAPT_BY_CHANGE);
+	t->signatures = o->signatures || (o->adapt && o->adapt_order == SMART_ADAPT_BY_CHANGE) ||
+			(o->by_app && o->adapt && o->adapt_accept);
 	if (adapt_profiles) {
 		smart_eval_options ao = *o;
 		int rc;

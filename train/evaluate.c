@@ -69,6 +69,25 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 	return k;
 }
 
+/* The change classes the adaptation rows of fold f accept
+ * (train/adapt_accept.c): what its ignore-labelled pairs hold and none of
+ * its inspect-labelled pairs does. */
+static int fold_accepted_classes(const smart_table *t, const size_t *fold, size_t f,
+				 const unsigned char *chosen, uint64_t **classes,
+				 size_t *n_classes, smart_error *err)
+{
+	unsigned char *use = calloc(t->n_rows ? t->n_rows : 1, 1);
+	int rc;
+
+	if (!use)
+		return smart_error_oom(err);
+	for (size_t i = 0; i < t->n_rows; i++)
+		use[i] = fold[i] == f && chosen[i];
+	rc = smart__adapt_accept_classes(t, use, classes, n_classes, err);
+	free(use);
+	return rc;
+}
+
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
  * of fold f, weighted) and decides the rest of fold f: their margins and
  * forced decisions into r (rows no other fold touches), their confusion
@@ -85,6 +104,8 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 	smart_dataset d;
 	smart_train_options opt = o->train;
 	smart_model *model = NULL;
+	uint64_t *classes = NULL;
+	size_t n_classes = 0;
 
 	if (!rows || !labels) {
 		free(rows);
@@ -111,6 +132,12 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 						  t->apps[f]);
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
+	if (o->by_app && o->adapt && o->adapt_accept && t->signatures &&
+	    fold_accepted_classes(t, fold, f, chosen, &classes, &n_classes, err)) {
+		if (model != o->model)
+			smart_model_free(model);
+		return -1;
+	}
 	if (o->by_app && o->calibrate && !o->model &&
 	    o->calibrate(o->payload, t->apps[f], model, err)) {
 		smart_model_free(model);
@@ -134,10 +161,18 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		r->forced[i] = (signed char)decision;
 		if (decision < 0)
 			decision = by_model;
+		/* as classify decides with the adapted model's accepted classes */
+		if (decision && n_classes &&
+		    smart__adapt_accept_covers(s->signatures ? s : t, i, classes, n_classes)) {
+			decision = 0;
+			r->forced[i] = 0; /* a rule's ignore: below every score */
+			r->accepted[i] = 1;
+		}
 		smart_confusion_add(decided, decision, t->labels[i]);
 	}
 	if (model != o->model)
 		smart_model_free(model);
+	free(classes);
 	return 0;
 }
 
@@ -233,6 +268,8 @@ void smart_eval_result_free(smart_eval_result *r)
 	free(r->per_app);
 	free(r->margin);
 	free(r->forced);
+	free(r->accepted);
+	r->accepted = NULL;
 	r->per_app = NULL;
 	r->n_per_app = 0;
 	r->margin = NULL;
@@ -307,7 +344,8 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		goto done;
 	r->margin = malloc(n * sizeof(*r->margin));
 	r->forced = malloc(n);
-	if (!r->margin || !r->forced) {
+	r->accepted = calloc(n, 1);
+	if (!r->margin || !r->forced || !r->accepted) {
 		smart_error_oom(err);
 		goto done;
 	}

@@ -165,21 +165,24 @@ static void load_work(void *ctx, void *job)
 	smart_pair_job_drop_documents(&j->pair);
 }
 
-/* The ids of a pair's signatures into ids and their classes into cls, and
+/* The ids of a pair's signatures into ids, their classes into cls and
+ * their kinds into kinds, and
  * for a truncated set one id of the pair's own (from its row number, top
  * bit set; its class itself), which no other pair shares: a change not
  * kept cannot be accepted with others. */
 static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t *ids,
-			      uint64_t *cls)
+			      uint64_t *cls, unsigned char *kinds)
 {
 	unsigned n = 0;
 
 	for (size_t i = 0; i < s->n && n + 1 < SMART_TABLE_SIGNATURES; i++, n++) {
 		ids[n] = s->items[i].id;
 		cls[n] = s->items[i].class_id;
+		kinds[n] = (unsigned char)s->items[i].kind;
 	}
 	if (s->truncated) {
 		ids[n] = cls[n] = SMART_TABLE_OWN_ID(row);
+		kinds[n] = SMART_TABLE_KIND_UNKNOWN;
 		n++;
 	}
 	return n;
@@ -195,14 +198,17 @@ static int load_done(void *ctx, void *job, smart_error *err)
 		report_bad(c, &j->err);
 	} else {
 		uint64_t ids[SMART_TABLE_SIGNATURES], cls[SMART_TABLE_SIGNATURES];
-		unsigned n_ids = j->sigs ? signature_ids(j->sigs, c->table->n_rows, ids, cls) : 0;
+		unsigned char kinds[SMART_TABLE_SIGNATURES];
+		unsigned n_ids = j->sigs ? signature_ids(j->sigs, c->table->n_rows, ids, cls, kinds)
+					 : 0;
 		smart_table_row row = { .values = j->values,
 					.label = j->pair.label == SMART_LABEL_INSPECT,
 					.app = j->pair.app,
 					.bytes_differ = j->m.bytes_differ,
 					.trees_differ = j->m.trees_differ,
 					.only_volatile = j->m.result.only_volatile,
-					.sig_ids = ids, .sig_cls = cls, .sig_n = n_ids };
+					.sig_ids = ids, .sig_cls = cls, .sig_kind = kinds,
+					.sig_n = n_ids };
 
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)

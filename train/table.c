@@ -28,6 +28,7 @@ void smart_table_free(smart_table *t)
 	free(t->comparator_fail);
 	free(t->sig_ids);
 	free(t->sig_cls);
+	free(t->sig_kind);
 	free(t->sig_n);
 	memset(t, 0, sizeof(*t));
 }
@@ -56,6 +57,7 @@ static int table_grow(smart_table *t)
 	    (t->signatures &&
 	     (table_column(t, (void **)&t->sig_ids, SMART_TABLE_SIGNATURES * sizeof(*t->sig_ids)) ||
 	      table_column(t, (void **)&t->sig_cls, SMART_TABLE_SIGNATURES * sizeof(*t->sig_cls)) ||
+	      table_column(t, (void **)&t->sig_kind, SMART_TABLE_SIGNATURES) ||
 	      table_column(t, (void **)&t->sig_n, sizeof(*t->sig_n)))))
 		return -1;
 	t->cap = t->cap ? t->cap * 2 : 256;
@@ -108,6 +110,10 @@ int smart_table_add(smart_table *t, const smart_table_row *row, smart_error *err
 		if (n)
 			memcpy(t->sig_cls + t->n_rows * SMART_TABLE_SIGNATURES,
 			       row->sig_cls ? row->sig_cls : row->sig_ids, n * sizeof(*t->sig_cls));
+		memset(t->sig_kind + t->n_rows * SMART_TABLE_SIGNATURES, SMART_TABLE_KIND_UNKNOWN,
+		       SMART_TABLE_SIGNATURES);
+		if (n && row->sig_kind)
+			memcpy(t->sig_kind + t->n_rows * SMART_TABLE_SIGNATURES, row->sig_kind, n);
 		t->sig_n[t->n_rows] = (unsigned char)n;
 	}
 	t->n_rows++;
@@ -127,6 +133,8 @@ smart_table_row smart_table_row_at(const smart_table *t, size_t i)
 							   : NULL,
 				  .sig_cls = t->signatures ? t->sig_cls + i * SMART_TABLE_SIGNATURES
 							   : NULL,
+				  .sig_kind = t->signatures ? t->sig_kind + i * SMART_TABLE_SIGNATURES
+							    : NULL,
 				  .sig_n = t->signatures ? t->sig_n[i] : 0 };
 }
 

@@ -17,6 +17,7 @@
 #include "smart/file.h"
 #include "smart/html_parser.h"
 
+#include "adapt_rows.h"
 #include "load_counted.h"
 
 /* Loads the corpora into `t` (only o->shard's records when `shard`); an
@@ -96,20 +97,50 @@ static int table_from_stats(smart_table *t, const char *const *paths, size_t n_p
 	return rc;
 }
 
+/* The change classes the adaptation pairs accept (o->adapt_accept), as
+ * the text the model carries into *accepted (NULL: none): what their
+ * ignore pairs hold and no inspect pair does (train/adapt_accept.c). */
+static int adapt_accepted(const smart_table *extra, const smart_train_corpora_options *o,
+			  char **accepted, smart_train_report *r, smart_error *err)
+{
+	unsigned char *use;
+	uint64_t *classes = NULL;
+	size_t n = 0;
+	int rc;
+
+	*accepted = NULL;
+	if (!o->adapt_accept)
+		return 0;
+	if (!(use = malloc(extra->n_rows ? extra->n_rows : 1)))
+		return smart_error_oom(err);
+	memset(use, 1, extra->n_rows ? extra->n_rows : 1);
+	rc = smart__adapt_accept_classes(extra, use, &classes, &n, err);
+	if (rc == 0 && n && !(*accepted = smart__adapt_accept_json(classes, n, err)))
+		rc = -1;
+	r->adapt_classes = n;
+	free(use);
+	free(classes);
+	return rc;
+}
+
 /* Appends the pairs of the adaptation corpora to `t`, each `weight` times;
- * *pairs receives how many there were. */
+ * *pairs receives how many there were, *accepted the classes they accept. */
 static int add_adaptation(smart_table *t, const smart_train_corpora_options *o,
-			  size_t weight, size_t *pairs, smart_train_report *r,
+			  size_t weight, size_t *pairs, char **accepted, smart_train_report *r,
 			  smart_error *err)
 {
 	smart_table extra;
 	int rc;
 
 	smart_table_init(&extra, t->names, t->n_features);
+	extra.raw = t->raw; /* measured as the base pairs are */
+	extra.scrubbers_off = t->scrubbers_off;
+	extra.signatures = o->adapt_accept;
 	rc = train_load(&extra, o->adapt, o->n_adapt, o, 0, r, err);
+	if (rc == 0)
+		rc = adapt_accepted(&extra, o, accepted, r, err);
 	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
 		smart_table_row row = smart_table_row_at(&extra, i);
-
 		for (size_t k = 0; rc == 0 && k < weight; k++)
 			rc = smart_table_add(t, &row, err);
 	}
@@ -161,7 +192,7 @@ static double rows_f1(const smart_model *m, const smart_table *t, size_t from, s
  * pairs), cross-validates it for its provenance and writes it. */
 static int fit_and_write(const char *const *paths, size_t n_paths,
 			 const smart_train_corpora_options *o, const smart_table *t,
-			 size_t n_base, smart_train_report *r, smart_error *err)
+			 size_t n_base, char *accepted, smart_train_report *r, smart_error *err)
 {
 	int linear = o->train.kind == SMART_MODEL_LINEAR;
 	unsigned folds = o->n_adapt || o->from_stats ? 0 : o->folds;
@@ -169,8 +200,11 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 	r->model = smart_model_train(&(smart_dataset){ t->rows, t->labels, t->n_rows,
 						       t->n_features, t->names },
 				     &o->train, linear ? &r->fit : NULL, err);
-	if (!r->model)
+	if (!r->model) {
+		free(accepted);
 		return -1;
+	}
+	r->model->accepted = accepted; /* the model owns it now */
 	r->has_fit = linear;
 	r->model->provenance.profiles = o->profiles && o->profiles->n > 0;
 	r->model->provenance.raw = o->raw;
@@ -213,6 +247,7 @@ static int train_table(const char *const *paths, size_t n_paths,
 		       smart_train_report *r, smart_error *err)
 {
 	size_t weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT, n_base;
+	char *accepted = NULL;
 
 	if (o->output && smart_file_check_writable(o->output, err) < 0)
 		return -1;
@@ -230,9 +265,11 @@ static int train_table(const char *const *paths, size_t n_paths,
 			  : train_load(t, paths, n_paths, o, 0, r, err))
 		return -1;
 	n_base = t->n_rows;
-	if (o->n_adapt && add_adaptation(t, o, weight, &r->n_adapt_pairs, r, err))
+	if (o->n_adapt && add_adaptation(t, o, weight, &r->n_adapt_pairs, &accepted, r, err)) {
+		free(accepted);
 		return -1;
-	return fit_and_write(paths, n_paths, o, t, n_base, r, err);
+	}
+	return fit_and_write(paths, n_paths, o, t, n_base, accepted, r, err);
 }
 
 int smart_train_corpora(const char *const *paths, size_t n_paths,

@@ -17,10 +17,14 @@
 
 struct smart_signature_set;
 
-/* One accepted change: the signature's id, and the tests it is accepted
- * in (none: every test). */
+/* One accepted change: the signature's id (or, with by_class, its class:
+ * every change of that class, smart_signature_class), and the tests it is
+ * accepted in (none: every test). */
 typedef struct smart_accepted_change {
 	uint64_t id;
+	int by_class;  /* 1: `id` is a change class ("class" in the file), as
+	                * an adapted model's ignore pairs accept them
+	                * (docs/adaptation.md) */
 	char **tests;
 	size_t n_tests;
 } smart_accepted_change;
@@ -32,9 +36,10 @@ typedef struct smart_accepted {
 } smart_accepted;
 
 /* Parses and validates an accepted-changes file ("format":
- * "smart-accepted", "version": 1, "changes": [{"id": 16 hex digits,
- * "tests": [...]?, ...}]; other keys of a change are for people); `source`
- * names it in errors. NULL with `err` set. Free with smart_accepted_free. */
+ * "smart-accepted", "version": 1, "changes": [{"id" or "class": 16 hex
+ * digits, "tests": [...]?, ...}]; other keys of a change are for people);
+ * `source` names it in errors. NULL with `err` set. Free with
+ * smart_accepted_free. */
 smart_accepted *smart_accepted_from_json(const char *json, size_t len, const char *source,
 					 smart_error *err);
 
@@ -48,7 +53,17 @@ void smart_accepted_free(smart_accepted *a);
  * same path or ends with "/" and that path. */
 int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test);
 
-/* 1 when every residual change of the pair is accepted for `test`: the set
+/* 1 when a change of class `class_id` is accepted for `test` by a class
+ * entry (as smart_accepted_has for ids). */
+int smart_accepted_has_class(const smart_accepted *a, uint64_t class_id, const char *test);
+
+/* Appends copies of b's changes to a (a change of both kept twice does no
+ * harm): an application's accepted file and the classes an adapted model
+ * carries. 0, or -1 with `err` set (a unchanged). */
+int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error *err);
+
+/* 1 when every residual change of the pair is accepted for `test` (by its
+ * id or its class): the set
  * holds at least one signature and was not truncated (a pair with more
  * changes than a set keeps may hold one that was never accepted). */
 int smart_accepted_covers(const smart_accepted *a, const struct smart_signature_set *s,

@@ -131,6 +131,13 @@ typedef struct smart_model {
 	 * used when classifying with the model and no --profile. model/ keeps
 	 * it as text; profile/ reads it. */
 	char *profile;
+	/* The change classes the model accepts (a "smart-accepted" JSON
+	 * text of "class" entries, owned; NULL: none): those the ignore pairs
+	 * an adapted model was given hold and none of its inspect pairs does
+	 * (smart train --adapt, docs/adaptation.md); classify and review add
+	 * them to the application's accepted changes. model/ keeps it as
+	 * text; classify/ reads it. */
+	char *accepted;
 } smart_model;
 
 /* ---- ordinary least squares and analysis of variance (model/ols.c) ---- */

@@ -60,14 +60,18 @@ typedef struct smart_table {
 	 * no other pair holds; smart_review_simulate groups such a pair with
 	 * no other (a change not kept can never be accepted with others).
 	 * sig_cls holds each id's class (smart_signature_class; the own id's
-	 * is itself), in the same places. */
+	 * is itself), in the same places, and sig_kind its kind
+	 * (smart_op_kind; SMART_TABLE_KIND_UNKNOWN for the own id or when the
+	 * row gave none). */
 	int signatures;
 	uint64_t *sig_ids;
 	uint64_t *sig_cls;
+	unsigned char *sig_kind;
 	unsigned char *sig_n;
 } smart_table;
 
 #define SMART_TABLE_SIGNATURES 33 /* SMART_SIGNATURES_MAX + the pair's own */
+#define SMART_TABLE_KIND_UNKNOWN 0xff /* sig_kind of an id with no kind given */
 /* The own id of row `row` whose signature set was cut short: its last id. */
 #define SMART_TABLE_OWN_ID(row) ((1ull << 63) | (uint64_t)(row))
 
@@ -85,6 +89,7 @@ typedef struct smart_table_row {
 	int only_volatile;
 	const uint64_t *sig_ids; /* with smart_table.signatures: sig_n ids */
 	const uint64_t *sig_cls; /* their classes (NULL: each its own id) */
+	const unsigned char *sig_kind; /* their kinds (NULL: unknown) */
 	unsigned sig_n;
 } smart_table_row;
 
@@ -242,7 +247,11 @@ typedef enum smart_adapt_order {
 	                         * cutoff first */
 	SMART_ADAPT_BY_CHANGE,  /* one flagged pair per change signature, the
 	                         * largest group first (smart review --by-change) */
-	SMART_ADAPT_HIGHEST     /* the flagged pairs, highest score first */
+	SMART_ADAPT_HIGHEST,    /* the flagged pairs, highest score first */
+	SMART_ADAPT_FLAGGED     /* the flagged pairs drawn at random (the seed),
+	                         * alternating labels while both remain among
+	                         * them: a tester labelling a sample of what
+	                         * smart flags at a first look */
 } smart_adapt_order;
 
 typedef struct smart_eval_options {
@@ -315,6 +324,13 @@ typedef struct smart_eval_options {
 	 * its adaptation pairs (docs/adaptation.md, "As a reviewer meets
 	 * them"). */
 	smart_adapt_order adapt_order;
+	/* by-app with adapt: the change classes the held-out application's
+	 * ignore-labelled adaptation pairs hold, less those its
+	 * inspect-labelled ones hold, are accepted: a pair the model inspects
+	 * whose every residual change is of an accepted class is ignore, as
+	 * an adapted model's classify decides (docs/adaptation.md). Needs the
+	 * table loaded with signatures (smart_eval_corpora loads them). */
+	int adapt_accept;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1
@@ -347,6 +363,10 @@ typedef struct smart_eval_result {
 	 * that overrode the model, or -1. Owned, n_rows long. */
 	double *margin;
 	signed char *forced;
+	/* Per table row: 1 when the classes the application's adaptation
+	 * pairs accept (adapt_accept) turned the pair's inspect to ignore.
+	 * Owned, n_rows long. */
+	unsigned char *accepted;
 } smart_eval_result;
 
 /* The application with the lowest F1 among those with an inspect pair

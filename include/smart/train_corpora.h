@@ -48,6 +48,10 @@ typedef struct smart_train_corpora_options {
 	int adapt_profile;          /* with adapt: the model carries a profile
 	                             * learnt from the adaptation pairs labelled
 	                             * ignore (where the application varies) */
+	int adapt_accept;           /* with adapt: the model accepts the change
+	                             * classes the adaptation pairs labelled
+	                             * ignore hold and none labelled inspect
+	                             * does (docs/adaptation.md) */
 	int from_stats;             /* the paths are statistics files (linear
 	                             * only): fit to their sum */
 	const char *output;         /* where the model is written, atomically;
@@ -80,6 +84,8 @@ typedef struct smart_train_report {
 	size_t adapt_locations;     /* adapt_profile: the locations of the
 	                             * profile the model carries */
 	size_t adapt_profile_pairs; /* the ignore pairs it was learnt from */
+	size_t adapt_classes;       /* adapt_accept: the change classes the
+	                             * model accepts */
 	int no_cv;                  /* cross-validation failed: cv_error says why
 	                             * (the model is written without it) */
 	smart_error cv_error;

@@ -93,6 +93,65 @@ static void covers_needs_every_signature_accepted_and_a_whole_set(void **state)
 	smart_accepted_free(a);
 }
 
+/* A "class" entry (what smart train --adapt carries, docs/adaptation.md)
+ * accepts every change of that class, whatever its id; an id entry still
+ * matches ids only, and a class and an id of the same digits are not
+ * confused. An entry with both is refused, and so is a bad class. */
+static void class_entry_accepts_every_change_of_its_class(void **state)
+{
+	smart_accepted *a = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
+				  "{\"class\":\"00000000000000c1\"},{\"id\":\"0000000000000007\"}]}");
+	smart_signature_set s = { .n = 2 };
+
+	(void)state;
+	assert_int_equal(a->n, 2);
+	assert_true(a->changes[0].by_class);
+	assert_false(a->changes[1].by_class);
+	assert_true(smart_accepted_has_class(a, 0xc1, "x.html"));
+	assert_false(smart_accepted_has(a, 0xc1, "x.html"));
+	assert_false(smart_accepted_has_class(a, 7, "x.html"));
+	s.items[0].id = 100; /* two changes of the class, ids of their own */
+	s.items[0].class_id = 0xc1;
+	s.items[1].id = 200;
+	s.items[1].class_id = 0xc1;
+	assert_true(smart_accepted_covers(a, &s, "a.html"));
+	s.items[1].class_id = 0xc2; /* a change of another class */
+	assert_false(smart_accepted_covers(a, &s, "a.html"));
+	s.items[1].id = 7; /* ... accepted by its id */
+	assert_true(smart_accepted_covers(a, &s, "a.html"));
+	smart_accepted_free(a);
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
+				       "[{\"class\":\"00000000000000c1\",\"id\":\"0000000000000007\"}]}"),
+			       "both"));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
+				       "[{\"class\":\"c1\"}]}"), "changes[0].class"));
+}
+
+/* Merging an adapted model's classes into an application's accepted file
+ * keeps both: each accepts what it accepted alone, tests included. */
+static void merge_keeps_the_entries_of_both(void **state)
+{
+	smart_accepted *a = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
+				  "{\"id\":\"00000000000000ab\",\"tests\":[\"b.html\"]}]}");
+	smart_accepted *b = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
+				  "{\"class\":\"00000000000000c1\"},"
+				  "{\"id\":\"00000000000000cd\",\"tests\":[\"c.html\"]}]}");
+	smart_error err = { "" };
+
+	(void)state;
+	assert_int_equal(smart_accepted_merge(a, b, &err), 0);
+	smart_accepted_free(b);
+	assert_int_equal(a->n, 3);
+	assert_true(smart_accepted_has(a, 0xab, "b.html"));
+	assert_false(smart_accepted_has(a, 0xab, "c.html"));
+	assert_true(smart_accepted_has_class(a, 0xc1, "any.html"));
+	assert_true(smart_accepted_has(a, 0xcd, "c.html"));
+	assert_false(smart_accepted_has(a, 0xcd, "b.html"));
+	assert_int_equal(smart_accepted_merge(a, NULL, &err), 0);
+	assert_int_equal(a->n, 3);
+	smart_accepted_free(a);
+}
+
 /* Classifies (old_page, doc) with a model that inspects every pair the
  * forced rules leave to it, with `accepted`; the signatures when asked. */
 static smart_classification classify(const char *doc, const smart_accepted *accepted,
@@ -151,6 +210,8 @@ int main(void)
 		cmocka_unit_test(accepted_file_reads_ids_and_the_tests_a_change_is_limited_to),
 		cmocka_unit_test(accepted_file_that_is_not_one_is_refused_naming_the_field),
 		cmocka_unit_test(covers_needs_every_signature_accepted_and_a_whole_set),
+		cmocka_unit_test(class_entry_accepts_every_change_of_its_class),
+		cmocka_unit_test(merge_keeps_the_entries_of_both),
 		cmocka_unit_test(classify_ignores_a_pair_whose_every_change_was_accepted_not_one_with_more),
 	};
 

@@ -187,6 +187,44 @@ static void model_records_its_html_parser(void **state)
 	smart_model_free(m);
 }
 
+/* The change classes an adapted model accepts (docs/model-format.md,
+ * `accepted`) survive a save and a load as the object they were; a model
+ * without them has none; an `accepted` that is not an object is refused. */
+static void model_carries_its_accepted_classes(void **state)
+{
+	smart_model *m = train(SMART_MODEL_LINEAR), *back;
+	smart_error err = { "" };
+	char *json, *edit;
+
+	(void)state;
+	json = smart_model_to_json(m, &err);
+	back = smart_model_from_json(json, strlen(json), "m.json", names, P, &err);
+	assert_non_null(back);
+	assert_null(back->accepted);
+	smart_model_free(back);
+	free(json);
+	m->accepted = strdup("{\"format\":\"smart-accepted\",\"version\":1,"
+			     "\"changes\":[{\"class\":\"00000000000000c1\"}]}");
+	json = smart_model_to_json(m, &err);
+	back = smart_model_from_json(json, strlen(json), "m.json", names, P, &err);
+	assert_non_null(back);
+	assert_non_null(back->accepted);
+	assert_string_equal(back->accepted, m->accepted);
+	smart_model_free(back);
+	free(json);
+	free(m->accepted);
+	m->accepted = NULL;
+	json = smart_model_to_json(m, &err);
+	edit = malloc(strlen(json) + 32);
+	assert_non_null(edit);
+	assert_true(json[0] == '{');
+	sprintf(edit, "{\"accepted\":\"x\",%s", json + 1);
+	assert_non_null(strstr(load_error(edit, names, P), "'accepted' must be an object"));
+	free(edit);
+	free(json);
+	smart_model_free(m);
+}
+
 /* Weights of +-1e308 are finite, so each loads as a number, but any pair
  * would score inf or NaN: the loader refuses the model for its worst case. */
 static void model_whose_scores_can_overflow_is_refused(void **state)
@@ -222,6 +260,7 @@ int main(void)
 		cmocka_unit_test(model_corrupt_fields_are_refused),
 		cmocka_unit_test(model_records_its_html_parser),
 		cmocka_unit_test(model_whose_scores_can_overflow_is_refused),
+		cmocka_unit_test(model_carries_its_accepted_classes),
 	};
 	make_data();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,16 +3,7 @@
 . "$(dirname "$0")/../cli/lib.sh"
 PAIRS="$FIX/train/pairs.jsonl"
 
-# pair APP TEST LABEL OLD NEW: one JSON Lines record (no quotes in OLD/NEW)
-pair() {
-	printf '{"app": "%s", "test": "%s", "format": "html", "label": "%s", "old": "%s", "new": "%s"}\n' "$@"
-}
-page() { # TITLE PARAGRAPH ITEMS...
-	t=$1 p=$2; shift 2
-	printf '<html><head><title>%s</title></head><body><h1>%s</h1><p>%s</p><ul>' "$t" "$t" "$p"
-	for i in "$@"; do printf '<li>%s</li>' "$i"; done
-	printf '</ul></body></html>'
-}
+. "$(dirname "$0")/adapt_pages.inc"
 # Base applications: reworded paragraphs are benign, a lost list item is a
 # fault. The new application "gamma" is the other way round: its list is a
 # rotating feed (an item gone is benign) while its paragraph is the result
