@@ -5,13 +5,16 @@
 # sockets under STATE) behind a private nginx (foreground processes, pid
 # files STATE/fpm.pid and STATE/nginx.pid, the system's services untouched),
 # and waits until both answer.  PHP_INI_LINES: more fpm pool lines
-# (`php_admin_value[...] = ...`), one a line.  The pids of the two
-# processes are appended to $jobs, for the caller's stop().
+# (`php_admin_value[...] = ...`), one a line.  FRONT (optional): the
+# application's front controller (`/index.php`), to which every path that
+# names no file is handed, query included, as its own web server
+# configuration does (Icinga Web 2's routes: /authentication/login).  The
+# pids of the two processes are appended to $jobs, for the caller's stop().
 #
-# Sourced by the first-look test suites that serve PHP (zabbix), into which
-# the generator copies it as smart-php-web.sh.
+# Sourced by the first-look test suites that serve PHP (zabbix, icingaweb),
+# into which the generator copies it as smart-php-web.sh.
 php_web_start() {
-    _st=$1 _root=$2 _port=$3 _zone=$4 _clock=$5 _workers=$6 _extra=${7:-}
+    _st=$1 _root=$2 _port=$3 _zone=$4 _clock=$5 _workers=$6 _extra=${7:-} _front=${8:-}
     mkdir -p "$_st/tmp" "$_st/sessions"
     {
         printf '%s\n' '[global]' "pid = $_st/fpm.pid" "error_log = $_st/fpm.log" 'daemonize = no' \
@@ -42,6 +45,7 @@ http {
     server_name _;
     root $_root;
     index index.php;
+$([ -z "$_front" ] || printf '    location / { try_files $uri $uri/ %s$is_args$args; }' "$_front")
     location ~ \.php\$ {
       try_files \$uri =404;
       include /etc/nginx/fastcgi_params;
