@@ -67,11 +67,14 @@ CONF
         fake_clock "$_clock" "$_fpm" -R -y "$_st/fpm.conf" >/dev/null 2>&1 &
         _pid=$!
         _i=0
+        # (a start that died, which libfaketime's stepping clock also
+        # causes now and then, is made again at once)
         until grep -q 'ready to handle' "$_st/fpm.log" 2>/dev/null; do
+            kill -0 "$_pid" 2>/dev/null || break
             _i=$((_i + 1)); [ $_i -lt 300 ] || break; sleep 0.1
         done
-        grep -q "^\[$_day" "$_st/fpm.log" && break
-        kill "$_pid" 2>/dev/null; wait "$_pid" 2>/dev/null || true
+        grep -q "^\[$_day" "$_st/fpm.log" 2>/dev/null && grep -q 'ready to handle' "$_st/fpm.log" && break
+        kill "$_pid" 2>/dev/null || true; wait "$_pid" 2>/dev/null || true
         [ $_try -lt 8 ] || { echo "php-fpm did not start on the clock $_clock" >&2; return 1; }
     done
     jobs="$jobs $_pid"
