@@ -5,13 +5,16 @@
 # sockets under STATE) behind a private nginx (foreground processes, pid
 # files STATE/fpm.pid and STATE/nginx.pid, the system's services untouched),
 # and waits until both answer.  PHP_INI_LINES: more fpm pool lines
-# (`php_admin_value[...] = ...`), one a line.  The pids of the two
-# processes are appended to $jobs, for the caller's stop().
+# (`php_admin_value[...] = ...`), one a line.  FRONT (optional): the
+# application's front controller (`/index.php`), to which every path that
+# names no file is handed, query included, as its own web server
+# configuration does (Icinga Web 2's routes: /authentication/login).  The
+# pids of the two processes are appended to $jobs, for the caller's stop().
 #
-# Sourced by the first-look test suites that serve PHP (zabbix), into which
-# the generator copies it as smart-php-web.sh.
+# Sourced by the first-look test suites that serve PHP (zabbix, icingaweb),
+# into which the generator copies it as smart-php-web.sh.
 php_web_start() {
-    _st=$1 _root=$2 _port=$3 _zone=$4 _clock=$5 _workers=$6 _extra=${7:-}
+    _st=$1 _root=$2 _port=$3 _zone=$4 _clock=$5 _workers=$6 _extra=${7:-} _front=${8:-}
     mkdir -p "$_st/tmp" "$_st/sessions"
     {
         printf '%s\n' '[global]' "pid = $_st/fpm.pid" "error_log = $_st/fpm.log" 'daemonize = no' \
@@ -42,6 +45,7 @@ http {
     server_name _;
     root $_root;
     index index.php;
+$([ -z "$_front" ] || printf '    location / { try_files $uri $uri/ %s$is_args$args; }' "$_front")
     location ~ \.php\$ {
       try_files \$uri =404;
       include /etc/nginx/fastcgi_params;
@@ -63,11 +67,14 @@ CONF
         fake_clock "$_clock" "$_fpm" -R -y "$_st/fpm.conf" >/dev/null 2>&1 &
         _pid=$!
         _i=0
+        # (a start that died, which libfaketime's stepping clock also
+        # causes now and then, is made again at once)
         until grep -q 'ready to handle' "$_st/fpm.log" 2>/dev/null; do
+            kill -0 "$_pid" 2>/dev/null || break
             _i=$((_i + 1)); [ $_i -lt 300 ] || break; sleep 0.1
         done
-        grep -q "^\[$_day" "$_st/fpm.log" && break
-        kill "$_pid" 2>/dev/null; wait "$_pid" 2>/dev/null || true
+        grep -q "^\[$_day" "$_st/fpm.log" 2>/dev/null && grep -q 'ready to handle' "$_st/fpm.log" && break
+        kill "$_pid" 2>/dev/null || true; wait "$_pid" 2>/dev/null || true
         [ $_try -lt 8 ] || { echo "php-fpm did not start on the clock $_clock" >&2; return 1; }
     done
     jobs="$jobs $_pid"
