@@ -47,12 +47,14 @@ static int parse_id(const char *text, uint64_t *id)
 	return 0;
 }
 
-/* Change `k` of the file (object `o`) into *c: its id and its tests. 0, or
- * -1 with `err` set naming the change and the field. */
-static int parse_change(const cJSON *o, size_t k, const char *source, smart_accepted_change *c,
-			smart_error *err)
+/* Change `k` of a file of `version` (object `o`) into *c: its id, its
+ * class (version 2) and its tests. 0, or -1 with `err` set naming the
+ * change and the field. */
+static int parse_change(const cJSON *o, size_t k, int version, const char *source,
+			smart_accepted_change *c, smart_error *err)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(o, "class");
 	const cJSON *tests = cJSON_GetObjectItemCaseSensitive(o, "tests");
 	const cJSON *t;
 
@@ -61,6 +63,14 @@ static int parse_change(const cJSON *o, size_t k, const char *source, smart_acce
 	if (parse_id(cJSON_GetStringValue(id), &c->id))
 		return smart_error_set(err, "%s: changes[%zu].id is not 16 hex digits (a change "
 				       "signature's id, smart classify --json)", source, k);
+	/* a version 1 file has no classes: its "class" keys, if any, were for
+	 * people and match nothing */
+	if (cls && version >= 2) {
+		if (parse_id(cJSON_GetStringValue(cls), &c->class_id))
+			return smart_error_set(err, "%s: changes[%zu].class is not 16 hex digits "
+					       "(a change class, smart review --by-change)", source, k);
+		c->has_class = 1;
+	}
 	if (!tests)
 		return 0;
 	if (!cJSON_IsArray(tests))
@@ -97,8 +107,10 @@ smart_accepted *smart_accepted_from_json(const char *json, size_t len, const cha
 	changes = cJSON_GetObjectItemCaseSensitive(root, "changes");
 	if (!cJSON_IsString(format) || strcmp(format->valuestring, "smart-accepted") != 0)
 		smart_error_set(err, "%s: \"format\" is not \"smart-accepted\"", source);
-	else if (!cJSON_IsNumber(version) || version->valuedouble != 1)
-		smart_error_set(err, "%s: \"version\" is not 1", source);
+	else if (!cJSON_IsNumber(version) ||
+		 (version->valuedouble != 1 && version->valuedouble != 2))
+		smart_error_set(err, "%s: \"version\" is not 1 or 2 (this smart reads accepted "
+				"changes up to version %d)", source, SMART_ACCEPTED_VERSION);
 	else if (!cJSON_IsArray(changes))
 		smart_error_set(err, "%s: \"changes\" is not an array", source);
 	else if (!(a = calloc(1, sizeof(*a))) ||
@@ -107,7 +119,8 @@ smart_accepted *smart_accepted_from_json(const char *json, size_t len, const cha
 	else
 		cJSON_ArrayForEach(c, changes) {
 			a->n = k + 1; /* so that a failure frees what this one holds */
-			if (parse_change(c, k, source, &a->changes[k], err)) {
+			if (parse_change(c, k, (int)version->valuedouble, source, &a->changes[k],
+					 err)) {
 				smart_accepted_free(a);
 				a = NULL;
 				break;
@@ -145,18 +158,35 @@ static int same_test(const char *entry, const char *test)
 	       (lt > le && test[lt - le - 1] == '/' && strcmp(test + lt - le, entry) == 0);
 }
 
+/* Whether entry c is accepted for `test` (an entry without tests: every one). */
+static int for_test(const smart_accepted_change *c, const char *test)
+{
+	if (c->n_tests == 0)
+		return 1;
+	for (size_t k = 0; test && k < c->n_tests; k++)
+		if (same_test(c->tests[k], test))
+			return 1;
+	return 0;
+}
+
 int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
 {
+	for (size_t i = 0; a && i < a->n; i++)
+		if (a->changes[i].id == id && for_test(&a->changes[i], test))
+			return 1;
+	return 0;
+}
+
+int smart_accepted_has_signature(const smart_accepted *a, const smart_signature *s,
+				 const char *test)
+{
+	assert(s);
 	for (size_t i = 0; a && i < a->n; i++) {
 		const smart_accepted_change *c = &a->changes[i];
 
-		if (c->id != id)
-			continue;
-		if (c->n_tests == 0)
+		if ((c->id == s->id || (c->has_class && c->class_id == s->class_id)) &&
+		    for_test(c, test))
 			return 1;
-		for (size_t k = 0; test && k < c->n_tests; k++)
-			if (same_test(c->tests[k], test))
-				return 1;
 	}
 	return 0;
 }
@@ -168,7 +198,7 @@ int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
 	if (!a || s->n == 0 || s->truncated)
 		return 0;
 	for (size_t i = 0; i < s->n; i++)
-		if (!smart_accepted_has(a, s->items[i].id, test))
+		if (!smart_accepted_has_signature(a, &s->items[i], test))
 			return 0;
 	return 1;
 }
