@@ -200,6 +200,16 @@ expect_status classify_ignores_a_new_value_of_the_accepted_class_at_another_plac
 expect_output classify_says_the_class_was_accepted 'every residual change was accepted in review'
 expect_status classify_flags_a_new_element_beside_the_accepted_class 1 \
 	"$SMART" classify "$TMP/deep/old/a.html" "$TMP/deep/fault/a.html"
+# the report reads the file the same way: the class's pair is an ignored
+# row saying why, and the changes view groups only the flagged fault
+mkdir -p "$TMP/deep/both/old" "$TMP/deep/both/new"
+cp "$TMP/deep/old/a.html" "$TMP/deep/both/old/a.html"; cp "$TMP/deep/new/a.html" "$TMP/deep/both/new/a.html"
+cp "$TMP/deep/old/a.html" "$TMP/deep/both/old/f.html"; cp "$TMP/deep/fault/a.html" "$TMP/deep/both/new/f.html"
+expect_status report_with_an_accepted_class_flags_the_fault_only 1 \
+	"$SMART" classify --report "$TMP/deep/report.html" "$TMP/deep/both/old" "$TMP/deep/both/new"
+check report_row_says_the_class_was_accepted grep -q 'each accepted in review' "$TMP/deep/report.html"
+check report_changes_view_groups_the_fault_alone grep -q '<p>1 flagged pair in 1 group' "$TMP/deep/report.html"
+check report_changes_view_shows_the_inserted_error grep -q 'data-count="1"><summary><b class="count">1 pair</b> <span class="gw">a &lt;p&gt; with text &#39;Error: could not load orders&#39;' "$TMP/deep/report.html"
 cd "$TMP" || exit 1
 printf '{"format":"smart-accepted","version":1,"changes":[{"id":"zz"}]}' > "$TMP/bad.json"
 expect_status classify_refuses_a_bad_accepted_file 2 \
