@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "smart/shard.h"
 #include "signature_internal.h"
@@ -50,13 +51,50 @@ static int only_shapes(const char *v)
 	return shapes;
 }
 
+/* Whether `v` is a clock's reading and nothing else: one or more masked
+ * time shapes ("{date}", "{time}", "{reltime}", "{duration}"), white space,
+ * punctuation and the words AM and PM, uncut. */
+static int only_clock(const char *v)
+{
+	static const char *const clock[] = { "{date}", "{time}", "{reltime}", "{duration}" };
+	int shapes = 0;
+	size_t n = strlen(v);
+
+	if (n >= 3 && strcmp(v + n - 3, "...") == 0)
+		return 0;
+	for (const char *p = v; *p;) {
+		size_t k = 0, len = 0;
+
+		for (; k < sizeof(clock) / sizeof(clock[0]); k++)
+			if (!strncmp(p, clock[k], len = strlen(clock[k])))
+				break;
+		if (k < sizeof(clock) / sizeof(clock[0])) {
+			shapes = 1;
+			p += len;
+		} else if ((!strncasecmp(p, "am", 2) || !strncasecmp(p, "pm", 2)) &&
+			   !isalnum((unsigned char)p[2])) {
+			p += 2;
+		} else if (isspace((unsigned char)*p) || (ispunct((unsigned char)*p) && *p != '{')) {
+			p++;
+		} else {
+			return 0;
+		}
+	}
+	return shapes;
+}
+
 /* Which rule makes signature s one class with others. */
-typedef enum { OWN, SAME_SHAPE, SHAPES_CHANGED, ONLY_SHAPES } class_rule;
+typedef enum { OWN, CLOCK, SAME_SHAPE, SHAPES_CHANGED, ONLY_SHAPES } class_rule;
 
 static class_rule rule_of(const smart_signature *s)
 {
 	int value = s->kind == SMART_OP_UPDATE || s->kind == SMART_OP_ATTR_CHANGE;
 
+	/* the clock moved: a value that reads a time, read again ("{date}" ->
+	 * "{date}", "{reltime}" -> "{duration}", "{date} AM" -> "{date} PM"),
+	 * one class wherever it is */
+	if (value && only_clock(s->old_shape) && only_clock(s->new_shape))
+		return CLOCK;
 	if (value && strcmp(s->old_shape, s->new_shape) == 0 && strchr(s->old_shape, '{'))
 		return SAME_SHAPE;
 	/* a value printed in another shape ("{reltime}" -> "{duration}"):
@@ -81,6 +119,9 @@ uint64_t smart_signature_class(const smart_signature *s)
 	int n = 0;
 
 	switch (rule_of(s)) {
+	case CLOCK:
+		n = snprintf(key, sizeof(key), "clock\x1f%s", kind);
+		break;
 	case SAME_SHAPE:
 		n = snprintf(key, sizeof(key), "same shape\x1f%s\x1f%s\x1f%s", kind,
 			     smart__signature_place_class(s->location), s->old_shape);
@@ -106,6 +147,7 @@ const char *smart_signature_class_place(const smart_signature *s)
 	if (s->class_id == s->id)
 		return s->location;
 	switch (rule_of(s)) {
+	case CLOCK:
 	case SHAPES_CHANGED:
 	case ONLY_SHAPES:
 		return "*";

@@ -94,6 +94,10 @@ int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error
 
 /* The class of signature `s` (its kind, location and shapes filled):
  * the key under which a review decides it together with alike changes.
+ * An update or attribute change whose old and new values are each nothing
+ * but times ("{date}", "{time}", "{reltime}", "{duration}", AM and PM) is
+ * one class with every such change of its kind wherever it is: the clock
+ * read again.
  * A value that differs only inside its masked shapes ("{number}" ->
  * "{number}": an update or attribute change whose old and new shapes are
  * the same and hold a shape) is one class with every such change of the
