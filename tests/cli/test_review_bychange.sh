@@ -124,6 +124,7 @@ W="$TMP/work"
 drive acc "$W"
 step acc bychange_shows_the_largest_group_first '' 'a change held by 4 flagged pairs'
 step acc bychange_names_the_change_by_its_shapes '' 'update /html/body/p/text(): ...rder ref {token} -> ...rder ref {token}'
+step acc bychange_says_accepting_remembers_the_class '' 'accepting remembers its class: every such update at any p/text()'
 step acc bychange_highlights_the_old_and_new_value_in_the_text '' 'Order ref [-Qx7Kp2Lm9Z-]{+Wd4Rt8Yh3N+}'
 step acc bychange_next_member_shows_the_change_in_the_next_pair n '[-Hj5Kl9Mn2P-]{+Zx3Cv7Bn1M+}'
 step acc bychange_members_lists_the_group m 'd.html  score'
