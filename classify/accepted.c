@@ -47,10 +47,11 @@ static int parse_id(const char *text, uint64_t *id)
 	return 0;
 }
 
-/* Change `k` of the file (object `o`) into *c: its id and its tests. 0, or
- * -1 with `err` set naming the change and the field. */
-static int parse_change(const cJSON *o, size_t k, const char *source, smart_accepted_change *c,
-			smart_error *err)
+/* Change `k` of a file of `version` (object `o`) into *c: its id, its
+ * class (version 2) and its tests. 0, or -1 with `err` set naming the
+ * change and the field. */
+static int parse_change(const cJSON *o, size_t k, int version, const char *source,
+			smart_accepted_change *c, smart_error *err)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
 	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(o, "class");
@@ -59,16 +60,24 @@ static int parse_change(const cJSON *o, size_t k, const char *source, smart_acce
 
 	if (!cJSON_IsObject(o))
 		return smart_error_set(err, "%s: changes[%zu] is not an object", source, k);
-	if (cls && id)
-		return smart_error_set(err, "%s: changes[%zu] has both an id and a class", source,
-				       k);
-	c->by_class = cls != NULL;
-	if (cls && parse_id(cJSON_GetStringValue(cls), &c->id))
-		return smart_error_set(err, "%s: changes[%zu].class is not 16 hex digits (a "
-				       "change class, smart train --adapt)", source, k);
-	if (!cls && parse_id(cJSON_GetStringValue(id), &c->id))
-		return smart_error_set(err, "%s: changes[%zu].id is not 16 hex digits (a change "
-				       "signature's id, smart classify --json)", source, k);
+	if (id || !cls) {
+		if (parse_id(cJSON_GetStringValue(id), &c->id))
+			return smart_error_set(err, "%s: changes[%zu].id is not 16 hex digits (a "
+					       "change signature's id, smart classify --json)",
+					       source, k);
+		c->has_id = 1;
+	}
+	/* a version 1 entry with an id has no class: its "class" key, if any,
+	 * was for people and matches nothing; an entry with a class and no id
+	 * (an adapted model's, docs/adaptation.md) accepts its class in either
+	 * version */
+	if (cls && (version >= 2 || !id)) {
+		if (parse_id(cJSON_GetStringValue(cls), &c->class_id))
+			return smart_error_set(err, "%s: changes[%zu].class is not 16 hex digits "
+					       "(a change class, smart review --by-change or smart "
+					       "train --adapt)", source, k);
+		c->has_class = 1;
+	}
 	if (!tests)
 		return 0;
 	if (!cJSON_IsArray(tests))
@@ -105,8 +114,10 @@ smart_accepted *smart_accepted_from_json(const char *json, size_t len, const cha
 	changes = cJSON_GetObjectItemCaseSensitive(root, "changes");
 	if (!cJSON_IsString(format) || strcmp(format->valuestring, "smart-accepted") != 0)
 		smart_error_set(err, "%s: \"format\" is not \"smart-accepted\"", source);
-	else if (!cJSON_IsNumber(version) || version->valuedouble != 1)
-		smart_error_set(err, "%s: \"version\" is not 1", source);
+	else if (!cJSON_IsNumber(version) ||
+		 (version->valuedouble != 1 && version->valuedouble != 2))
+		smart_error_set(err, "%s: \"version\" is not 1 or 2 (this smart reads accepted "
+				"changes up to version %d)", source, SMART_ACCEPTED_VERSION);
 	else if (!cJSON_IsArray(changes))
 		smart_error_set(err, "%s: \"changes\" is not an array", source);
 	else if (!(a = calloc(1, sizeof(*a))) ||
@@ -115,7 +126,8 @@ smart_accepted *smart_accepted_from_json(const char *json, size_t len, const cha
 	else
 		cJSON_ArrayForEach(c, changes) {
 			a->n = k + 1; /* so that a failure frees what this one holds */
-			if (parse_change(c, k, source, &a->changes[k], err)) {
+			if (parse_change(c, k, (int)version->valuedouble, source, &a->changes[k],
+					 err)) {
 				smart_accepted_free(a);
 				a = NULL;
 				break;
@@ -153,35 +165,32 @@ static int same_test(const char *entry, const char *test)
 	       (lt > le && test[lt - le - 1] == '/' && strcmp(test + lt - le, entry) == 0);
 }
 
-/* Whether an entry of `a` of the given kind (by_class) names `key` for
- * `test`. */
-static int accepted_entry(const smart_accepted *a, uint64_t key, int by_class, const char *test)
+/* Whether entry c is accepted for `test` (an entry without tests: every one). */
+static int for_test(const smart_accepted_change *c, const char *test)
 {
-	for (size_t i = 0; a && i < a->n; i++) {
-		const smart_accepted_change *c = &a->changes[i];
-
-		if (c->id != key || c->by_class != by_class)
-			continue;
-		if (c->n_tests == 0)
+	if (c->n_tests == 0)
+		return 1;
+	for (size_t k = 0; test && k < c->n_tests; k++)
+		if (same_test(c->tests[k], test))
 			return 1;
-		for (size_t k = 0; test && k < c->n_tests; k++)
-			if (same_test(c->tests[k], test))
-				return 1;
-	}
 	return 0;
 }
 
-/* Whether change `id` is accepted for `test` by an id entry. */
 int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test)
 {
-	return accepted_entry(a, id, 0, test);
+	for (size_t i = 0; a && i < a->n; i++)
+		if (a->changes[i].has_id && a->changes[i].id == id && for_test(&a->changes[i], test))
+			return 1;
+	return 0;
 }
 
-/* Whether a change of class `class_id` is accepted for `test` by a class
- * entry (an adapted model's). */
 int smart_accepted_has_class(const smart_accepted *a, uint64_t class_id, const char *test)
 {
-	return accepted_entry(a, class_id, 1, test);
+	for (size_t i = 0; a && i < a->n; i++)
+		if (a->changes[i].has_class && a->changes[i].class_id == class_id &&
+		    for_test(&a->changes[i], test))
+			return 1;
+	return 0;
 }
 
 /* Adds copies of b's entries to a: the application's file and the
@@ -200,7 +209,8 @@ int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error
 	for (size_t i = 0; i < b->n; i++, n++) {
 		const smart_accepted_change *c = &b->changes[i];
 
-		v[n] = (smart_accepted_change){ .id = c->id, .by_class = c->by_class };
+		v[n] = (smart_accepted_change){ .id = c->id, .class_id = c->class_id,
+						.has_id = c->has_id, .has_class = c->has_class };
 		if (c->n_tests && !(v[n].tests = calloc(c->n_tests, sizeof(*v[n].tests))))
 			break;
 		for (size_t k = 0; k < c->n_tests; k++, v[n].n_tests++)
@@ -221,8 +231,20 @@ int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error
 	return 0;
 }
 
-/* Whether every residual change of the pair is accepted, by id or by
- * class: the pair is then ignored. */
+int smart_accepted_has_signature(const smart_accepted *a, const smart_signature *s,
+				 const char *test)
+{
+	assert(s);
+	for (size_t i = 0; a && i < a->n; i++) {
+		const smart_accepted_change *c = &a->changes[i];
+
+		if (((c->has_id && c->id == s->id) || (c->has_class && c->class_id == s->class_id)) &&
+		    for_test(c, test))
+			return 1;
+	}
+	return 0;
+}
+
 int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
 			  const char *test)
 {
@@ -230,8 +252,7 @@ int smart_accepted_covers(const smart_accepted *a, const smart_signature_set *s,
 	if (!a || s->n == 0 || s->truncated)
 		return 0;
 	for (size_t i = 0; i < s->n; i++)
-		if (!smart_accepted_has(a, s->items[i].id, test) &&
-		    !smart_accepted_has_class(a, s->items[i].class_id, test))
+		if (!smart_accepted_has_signature(a, &s->items[i], test))
 			return 0;
 	return 1;
 }

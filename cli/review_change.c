@@ -217,6 +217,20 @@ static void group_changes(FILE *out, const bc_review *r, const bc_group *g, size
 		g->n == 1 ? "pair" : "pairs");
 }
 
+/* What accepting the change remembers when its class is wider than the
+ * change (.smart/accepted.json keeps the class): a later run's change of
+ * the class at another place is then accepted too, and the reviewer
+ * should know before pressing a key. */
+static void class_line(FILE *out, const smart_signature *s)
+{
+	const char *place = smart_signature_class_place(s);
+
+	if (s->class_id == s->id)
+		return;
+	fprintf(out, "\n  accepting remembers its class: every such %s at %s%s", smart_op_name(s->kind),
+		strcmp(place, "*") ? "any " : "any place", strcmp(place, "*") ? place : "");
+}
+
 /* The pair's name as the review prints it. */
 static void put_name(FILE *out, const review_item *it)
 {
@@ -241,6 +255,7 @@ int bc_show(FILE *out, const bc_review *r, const bc_group *g, size_t member, int
 		fprintf(out, "%sa change of a split group, decided for this pair only%s\n  ",
 			SGR(colour, "1"), SGR(colour, "0"));
 	bc_change_line(out, &g->sig);
+	class_line(out, &g->sig);
 	fprintf(out, "\nin ");
 	put_name(out, it);
 	if (g->n > 1)

@@ -29,17 +29,17 @@ static void decision_clear(bc_decision *d)
 static int accepted_for(const bc_review *r, size_t i, uint64_t id, size_t upto)
 {
 	const review_item *it = &r->s->items[i];
-	const smart_signature *sig;
+	const smart_signature *sig = bc_signature(r, i, id);
+	uint64_t cls = sig ? sig->class_id : id;
 
-	if (smart_accepted_has(r->s->accepted, id, it->test))
+	if (sig ? smart_accepted_has_signature(r->s->accepted, sig, it->test)
+		: smart_accepted_has(r->s->accepted, id, it->test))
 		return 1;
-	/* a class an adapted model accepts (docs/adaptation.md) */
-	sig = r->s->accepted ? bc_signature(r, i, id) : NULL;
-	if (sig && smart_accepted_has_class(r->s->accepted, sig->class_id, it->test))
-		return 1;
+	/* a change is accepted with its class: what the file remembers */
 	for (size_t k = 0; k < upto; k++)
 		for (size_t j = 0; r->d[k].kind == BC_ACCEPT && j < r->d[k].n_sigs; j++)
-			if (r->d[k].sigs[j].id == id && (r->d[k].pair == SIZE_MAX || r->d[k].pair == i))
+			if ((r->d[k].sigs[j].id == id || r->d[k].sigs[j].class_id == cls) &&
+			    (r->d[k].pair == SIZE_MAX || r->d[k].pair == i))
 				return 1;
 	return 0;
 }

@@ -28,25 +28,45 @@
 #include "review_change.h"
 
 
+/* What the class of `sig` covers, for people reading the file: the kind,
+ * the places ("*": any) and the old and new shapes. NULL when out of
+ * memory. */
+static cJSON *covers(const smart_signature *sig)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (o && cJSON_AddStringToObject(o, "kind", smart_op_name(sig->kind)) &&
+	    cJSON_AddStringToObject(o, "place", smart_signature_class_place(sig)) &&
+	    cJSON_AddStringToObject(o, "old", sig->old_shape) &&
+	    cJSON_AddStringToObject(o, "new", sig->new_shape))
+		return o;
+	cJSON_Delete(o);
+	return NULL;
+}
+
 /* Accepted change `sig` of decision d as the file's entry ("pairs": how
- * many of the group's pairs hold it). */
+ * many of the group's pairs hold it; "class": what a later classify
+ * accepts with it, and "covers" what that is in words). */
 static cJSON *change_entry(const bc_review *r, const bc_decision *d, const smart_signature *sig,
 			   const char *session)
 {
 	cJSON *o = cJSON_CreateObject(), *tests;
 	size_t pairs = 0;
-	char id[17];
+	char id[17], cls[17];
 	int ok;
 
 	for (size_t m = 0; m < d->n_members; m++)
 		pairs += bc_signature(r, d->members[m], sig->id) != NULL;
 	smart_signature_id_text(sig->id, id);
+	smart_signature_id_text(sig->class_id, cls);
 	ok = o && cJSON_AddStringToObject(o, "id", id) &&
+	     cJSON_AddStringToObject(o, "class", cls) &&
 	     cJSON_AddStringToObject(o, "kind", smart_op_name(sig->kind)) &&
 	     cJSON_AddStringToObject(o, "location", sig->location) &&
 	     cJSON_AddStringToObject(o, "old", sig->old_shape) &&
 	     cJSON_AddStringToObject(o, "new", sig->new_shape) &&
 	     cJSON_AddNumberToObject(o, "pairs", (double)pairs);
+	ok = ok && cJSON_AddItemToObject(o, "covers", covers(sig));
 	if (ok && d->pair != SIZE_MAX) {
 		tests = cJSON_AddArrayToObject(o, "tests");
 		ok = tests && cJSON_AddItemToArray(tests,
@@ -81,7 +101,7 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 			return smart_error_prefix(err, "not rewritten");
 	} else if ((root = cJSON_CreateObject())) {
 		if (!cJSON_AddStringToObject(root, "format", "smart-accepted") ||
-		    !cJSON_AddNumberToObject(root, "version", 1) ||
+		    !cJSON_AddNumberToObject(root, "version", SMART_ACCEPTED_VERSION) ||
 		    !cJSON_AddArrayToObject(root, "changes")) {
 			cJSON_Delete(root);
 			root = NULL;
@@ -89,6 +109,13 @@ static int write_accepted(bc_files *f, const bc_review *r, smart_error *err)
 	}
 	if (!root)
 		return smart_error_oom(err);
+	/* a file of version 1 is written as 2: its entries, without a class,
+	 * still accept their ids alone */
+	if (!cJSON_ReplaceItemInObjectCaseSensitive(root, "version",
+						    cJSON_CreateNumber(SMART_ACCEPTED_VERSION))) {
+		cJSON_Delete(root);
+		return smart_error_oom(err);
+	}
 	changes = cJSON_GetObjectItemCaseSensitive(root, "changes");
 	for (c = changes->child; c; c = next) {
 		next = c->next;

@@ -60,7 +60,8 @@ static int fill_changes(const smart_group_pair *p, smart_group_accepted_fn accep
 	for (size_t m = 0; m < g->n_members; m++)
 		cap += p[g->members[m]].n;
 	g->changes = malloc((cap ? cap : 1) * sizeof(*g->changes));
-	if (!g->changes)
+	g->classes = malloc((cap ? cap : 1) * sizeof(*g->classes));
+	if (!g->changes || !g->classes)
 		return -1;
 	/* pass 0: the class; 1: held by every member; 2: the rest. A group is
 	 * rarely large, and a pair holds at most a few dozen changes. */
@@ -77,8 +78,10 @@ static int fill_changes(const smart_group_pair *p, smart_group_accepted_fn accep
 					continue;
 				for (size_t o = 1; pass == 1 && all && o < g->n_members; o++)
 					all = holds(p, g->members[o], id, accepted, ctx);
-				if (all || pass == 2)
+				if (all || pass == 2) {
+					g->classes[at] = p[i].classes[k];
 					g->changes[at++] = id;
+				}
 			}
 		}
 		if (pass == 0)
@@ -150,19 +153,30 @@ int smart_change_group_next(const smart_group_input *in, smart_change_group *g,
 	return 1;
 }
 
+uint64_t smart_group_class_of(const smart_group_pair *p, uint64_t id)
+{
+	for (size_t k = 0; k < p->n; k++)
+		if (p->ids[k] == id)
+			return p->classes[k];
+	return id;
+}
+
 void smart_change_group_free(smart_change_group *g)
 {
 	free(g->members);
 	free(g->changes);
+	free(g->classes);
 	memset(g, 0, sizeof(*g));
 }
 
-/* The state of a plan: the caller's accepted changes, and those the
- * groups so far accepted. */
+/* The state of a plan: the caller's accepted changes, and the classes
+ * the groups so far accepted (a change is accepted with its class: what a
+ * later classification ignores, include/smart/accepted.h). */
 typedef struct plan {
 	smart_group_accepted_fn accepted;
 	void *ctx;
-	uint64_t *ids; /* sorted */
+	const smart_group_pair *p;
+	uint64_t *ids; /* the accepted classes, sorted */
 	size_t n;
 } plan;
 
@@ -173,13 +187,15 @@ static int by_value(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* smart_group_accepted_fn of a plan. */
+/* smart_group_accepted_fn of a plan: the caller's, or a change of pair
+ * `pair` whose class a group accepted. */
 static int plan_accepted(void *ctx, size_t pair, uint64_t id)
 {
 	const plan *s = ctx;
+	uint64_t cls = smart_group_class_of(&s->p[pair], id);
 
 	return (s->accepted && s->accepted(s->ctx, pair, id)) ||
-	       (s->n && bsearch(&id, s->ids, s->n, sizeof(id), by_value));
+	       (s->n && bsearch(&cls, s->ids, s->n, sizeof(cls), by_value));
 }
 
 /* Whether every change of pair i is accepted (a pair without one has
@@ -205,7 +221,7 @@ static int accept_whole(const smart_group_pair *p, size_t n, unsigned char *open
 	if (!ids)
 		return -1;
 	s->ids = ids;
-	memcpy(s->ids + s->n, g->changes, g->n_changes * sizeof(*ids));
+	memcpy(s->ids + s->n, g->classes, g->n_changes * sizeof(*ids));
 	s->n += g->n_changes;
 	qsort(s->ids, s->n, sizeof(*ids), by_value);
 	for (size_t m = 0; m < g->n_members; m++)
@@ -229,7 +245,7 @@ int smart_change_groups_plan(const smart_group_input *in, smart_change_group **o
 {
 	const smart_group_pair *p = in->p;
 	size_t n = in->n;
-	plan s = { in->accepted, in->ctx, NULL, 0 };
+	plan s = { in->accepted, in->ctx, in->p, NULL, 0 };
 	unsigned char *open = malloc(n ? n : 1);
 	smart_group_input left = { p, n, open, plan_accepted, &s };
 	smart_change_group *g = NULL, one;

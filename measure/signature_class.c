@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "smart/shard.h"
 #include "signature_internal.h"
@@ -50,24 +51,107 @@ static int only_shapes(const char *v)
 	return shapes;
 }
 
-uint64_t smart_signature_class(const smart_signature *s)
+/* Whether `v` is a clock's reading and nothing else: one or more masked
+ * time shapes ("{date}", "{time}", "{reltime}", "{duration}"), white space,
+ * punctuation and the words AM and PM, uncut. */
+static int only_clock(const char *v)
 {
-	char key[SMART_SIGNATURE_LOCATION + SMART_SIGNATURE_VALUE + 32];
-	int n = 0;
+	static const char *const clock[] = { "{date}", "{time}", "{reltime}", "{duration}" };
+	int shapes = 0;
+	size_t n = strlen(v);
 
-	if ((s->kind == SMART_OP_UPDATE || s->kind == SMART_OP_ATTR_CHANGE) &&
-	    strcmp(s->old_shape, s->new_shape) == 0 && strchr(s->old_shape, '{')) {
-		n = snprintf(key, sizeof(key), "same shape\x1f%s\x1f%s\x1f%s",
-			     smart_op_name(s->kind), smart__signature_place_class(s->location), s->old_shape);
-	} else if (s->kind == SMART_OP_INSERT || s->kind == SMART_OP_DELETE) {
+	if (n >= 3 && strcmp(v + n - 3, "...") == 0)
+		return 0;
+	for (const char *p = v; *p;) {
+		size_t k = 0, len = 0;
+
+		for (; k < sizeof(clock) / sizeof(clock[0]); k++)
+			if (!strncmp(p, clock[k], len = strlen(clock[k])))
+				break;
+		if (k < sizeof(clock) / sizeof(clock[0])) {
+			shapes = 1;
+			p += len;
+		} else if ((!strncasecmp(p, "am", 2) || !strncasecmp(p, "pm", 2)) &&
+			   !isalnum((unsigned char)p[2])) {
+			p += 2;
+		} else if (isspace((unsigned char)*p) || (ispunct((unsigned char)*p) && *p != '{')) {
+			p++;
+		} else {
+			return 0;
+		}
+	}
+	return shapes;
+}
+
+/* Which rule makes signature s one class with others. */
+typedef enum { OWN, CLOCK, SAME_SHAPE, SHAPES_CHANGED, ONLY_SHAPES } class_rule;
+
+static class_rule rule_of(const smart_signature *s)
+{
+	int value = s->kind == SMART_OP_UPDATE || s->kind == SMART_OP_ATTR_CHANGE;
+
+	/* the clock moved: a value that reads a time, read again ("{date}" ->
+	 * "{date}", "{reltime}" -> "{duration}", "{date} AM" -> "{date} PM"),
+	 * one class wherever it is */
+	if (value && only_clock(s->old_shape) && only_clock(s->new_shape))
+		return CLOCK;
+	if (value && strcmp(s->old_shape, s->new_shape) == 0 && strchr(s->old_shape, '{'))
+		return SAME_SHAPE;
+	/* a value printed in another shape ("{reltime}" -> "{duration}"):
+	 * one class with the same change of shapes wherever it is */
+	if (value && only_shapes(s->old_shape) && only_shapes(s->new_shape))
+		return SHAPES_CHANGED;
+	if (s->kind == SMART_OP_INSERT || s->kind == SMART_OP_DELETE) {
 		const char *v = s->kind == SMART_OP_INSERT ? s->new_shape : s->old_shape;
 		const char *text = v[0] == '<' && strchr(v, '>') ? strchr(v, '>') + 1 : v;
 
 		if (only_shapes(text))
-			n = snprintf(key, sizeof(key), "only shapes\x1f%s\x1f%s",
-				     smart_op_name(s->kind), text);
+			return ONLY_SHAPES;
+	}
+	return OWN;
+}
+
+uint64_t smart_signature_class(const smart_signature *s)
+{
+	char key[SMART_SIGNATURE_LOCATION + 2 * SMART_SIGNATURE_VALUE + 32];
+	const char *kind = smart_op_name(s->kind);
+	const char *v = s->kind == SMART_OP_INSERT ? s->new_shape : s->old_shape;
+	int n = 0;
+
+	switch (rule_of(s)) {
+	case CLOCK:
+		n = snprintf(key, sizeof(key), "clock\x1f%s", kind);
+		break;
+	case SAME_SHAPE:
+		n = snprintf(key, sizeof(key), "same shape\x1f%s\x1f%s\x1f%s", kind,
+			     smart__signature_place_class(s->location), s->old_shape);
+		break;
+	case SHAPES_CHANGED:
+		n = snprintf(key, sizeof(key), "shapes changed\x1f%s\x1f%s\x1f%s", kind,
+			     s->old_shape, s->new_shape);
+		break;
+	case ONLY_SHAPES:
+		n = snprintf(key, sizeof(key), "only shapes\x1f%s\x1f%s", kind,
+			     v[0] == '<' && strchr(v, '>') ? strchr(v, '>') + 1 : v);
+		break;
+	case OWN:
+		break;
 	}
 	if (n <= 0)
 		return s->id;
 	return smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+}
+
+const char *smart_signature_class_place(const smart_signature *s)
+{
+	if (s->class_id == s->id)
+		return s->location;
+	switch (rule_of(s)) {
+	case CLOCK:
+	case SHAPES_CHANGED:
+	case ONLY_SHAPES:
+		return "*";
+	default: /* the same shape, or a reordering (measure/signature_reorder.c) */
+		return smart__signature_place_class(s->location);
+	}
 }

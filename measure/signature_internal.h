@@ -15,10 +15,24 @@
 
 #define TOKEN_MARK '\x01' /* a word masked as {token}, until shapes are masked */
 
-/* `value` (len bytes) with every unexplained token marked (TOKEN_MARK)
- * and then every value shape masked ("{date}"): what a signature's shape
- * is cut from, whole. A new string (free), or NULL with `err` set. */
+/* `value` (len bytes), its no-break spaces read as spaces, with every
+ * unexplained token marked (TOKEN_MARK), then every value shape masked
+ * ("{date}") and the rest of each masked path dropped: what a signature's
+ * shape is cut from, whole. A new string (free), or NULL with `err` set. */
 char *smart__signature_mask(const char *value, size_t len, smart_error *err);
+
+/* Copies value (len bytes) with each no-break space (U+00A0) made a
+ * space, into a new string of *out_len bytes (free): white space to a
+ * reader, so that a date written with them is masked whole. NULL when out
+ * of memory (measure/signature_refine.c). */
+char *smart__signature_plain_spaces(const char *value, size_t len, size_t *out_len);
+
+/* Drops, in place from masked value s, what follows each "{path}" up to
+ * the first byte no path holds (white space, a quote, a bracket): the
+ * rest of a path a shape read in part ("{path}{token}/x.tmp/" ->
+ * "{path}") is the path's, one shape however deep its folders go
+ * (measure/signature_refine.c). */
+void smart__signature_absorb_paths(char *s);
 
 /* The shapes of an old and a new value (either may be NULL: "") into
  * s->old_shape and s->new_shape, from a little before where they first

@@ -79,15 +79,22 @@ static int put(char *out, size_t size, size_t *at, const char *s, size_t n)
 char *smart__signature_mask(const char *value, size_t len, smart_error *err)
 {
 	const smart_shapes *shapes = smart_shapes_all(err);
-	char *marked, *masked;
+	char *plain, *marked = NULL, *masked = NULL;
+	size_t plain_len = 0;
 
 	if (!shapes)
 		return NULL;
-	marked = mark_tokens(value, len);
-	masked = marked ? smart_shapes_mask(shapes, marked, strlen(marked), NULL, err) : NULL;
-	free(marked);
-	if (!marked)
+	plain = smart__signature_plain_spaces(value, len, &plain_len);
+	marked = plain ? mark_tokens(plain, plain_len) : NULL;
+	free(plain);
+	if (!marked) {
 		smart_error_oom(err);
+		return NULL;
+	}
+	masked = smart_shapes_mask(shapes, marked, strlen(marked), NULL, err);
+	free(marked);
+	if (masked)
+		smart__signature_absorb_paths(masked);
 	return masked;
 }
 

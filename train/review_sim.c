@@ -19,7 +19,7 @@ typedef struct review {
 	uint64_t *own;
 	unsigned char *open;    /* not settled */
 	size_t n;
-	uint64_t *accepted;     /* sorted */
+	uint64_t *accepted;     /* the accepted classes, sorted */
 	size_t n_accepted;
 } review;
 
@@ -41,22 +41,28 @@ static int by_value(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* smart_group_accepted_fn: v->accepted is kept sorted, a binary search. */
+/* Whether class `cls` is accepted: v->accepted is kept sorted. */
+static int class_accepted(const review *v, uint64_t cls)
+{
+	return v->n_accepted &&
+	       bsearch(&cls, v->accepted, v->n_accepted, sizeof(cls), by_value) != NULL;
+}
+
+/* smart_group_accepted_fn: a change is accepted with its class, as
+ * `smart review --by-change` remembers it and classify then reads it. */
 static int is_accepted(void *ctx, size_t pair, uint64_t id)
 {
 	const review *v = ctx;
 
-	(void)pair;
-	return v->n_accepted &&
-	       bsearch(&id, v->accepted, v->n_accepted, sizeof(id), by_value) != NULL;
+	return class_accepted(v, smart_group_class_of(&v->p[pair], id));
 }
 
-/* Adds `id` to the sorted v->accepted (once). */
+/* Adds class `id` to the sorted v->accepted (once). */
 static void accept(review *v, uint64_t id)
 {
 	size_t k = v->n_accepted;
 
-	if (is_accepted(v, 0, id))
+	if (class_accepted(v, id))
 		return;
 	v->n_accepted++;
 	while (k > 0 && v->accepted[k - 1] > id) {
@@ -66,23 +72,23 @@ static void accept(review *v, uint64_t id)
 	v->accepted[k] = id;
 }
 
-/* Whether accepting the changes c[0 .. n) would leave pair i with
+/* Whether accepting the classes c[0 .. n) would leave pair i with
  * accepted changes only: it would then be ignored. */
 static int covered(const review *v, size_t i, const uint64_t *c, size_t n)
 {
 	for (size_t k = 0; k < v->p[i].n; k++) {
-		uint64_t id = v->p[i].ids[k];
-		int in = is_accepted((void *)v, i, id);
+		uint64_t cls = v->p[i].classes[k];
+		int in = class_accepted(v, cls);
 
 		for (size_t j = 0; !in && j < n; j++)
-			in = c[j] == id;
+			in = c[j] == cls;
 		if (!in)
 			return 0;
 	}
 	return 1;
 }
 
-/* How many open fault pairs accepting c[0 .. n) would hide. */
+/* How many open fault pairs accepting the classes c[0 .. n) would hide. */
 static size_t hidden(const review *v, const uint64_t *c, size_t n)
 {
 	size_t h = 0;
@@ -92,7 +98,8 @@ static size_t hidden(const review *v, const uint64_t *c, size_t n)
 	return h;
 }
 
-/* Accepts c[0 .. n): each open pair labelled ignore it covers is settled. */
+/* Accepts the classes c[0 .. n): each open pair labelled ignore it covers
+ * is settled. */
 static void accept_all(review *v, const uint64_t *c, size_t n)
 {
 	for (size_t i = 0; i < v->n; i++)
@@ -122,18 +129,18 @@ static void decide(review *v, const smart_change_group *g, smart_review_sim *s)
 			v->open[g->members[m]] = 0;
 		return;
 	}
-	if (faults == 0 && hidden(v, g->changes, g->n_changes) == 0)
+	if (faults == 0 && hidden(v, g->classes, g->n_changes) == 0)
 		take = g->n_changes;
-	else if (hidden(v, g->changes, g->n_key + g->n_shared) == 0)
+	else if (hidden(v, g->classes, g->n_key + g->n_shared) == 0)
 		take = g->n_key + g->n_shared;
-	else if (hidden(v, g->changes, g->n_key) == 0)
+	else if (hidden(v, g->classes, g->n_key) == 0)
 		take = g->n_key;
 	if (take) {
 		/* accept: what else a fault pair holds keeps it flagged */
 		s->decisions++;
 		s->wasted_decisions += faults == 0;
 		s->impure_groups += faults != 0;
-		accept_all(v, g->changes, take);
+		accept_all(v, g->classes, take);
 		return;
 	}
 	/* accepting would hide a fault: split, then each pair alone */

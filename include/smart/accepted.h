@@ -15,16 +15,20 @@
 
 #include "smart/error.h"
 
+struct smart_signature;
 struct smart_signature_set;
 
-/* One accepted change: the signature's id (or, with by_class, its class:
- * every change of that class, smart_signature_class), and the tests it is
- * accepted in (none: every test). */
+/* One accepted change: the signature's id, its class when the file says
+ * it (version 2: every change of that class is accepted, a new value of
+ * the same shape at another place of the kind the class covers too), and
+ * the tests it is accepted in (none: every test). An entry may hold a
+ * class alone, as an adapted model's ignore pairs accept them
+ * (docs/adaptation.md): it has no id. */
 typedef struct smart_accepted_change {
 	uint64_t id;
-	int by_class;  /* 1: `id` is a change class ("class" in the file), as
-	                * an adapted model's ignore pairs accept them
-	                * (docs/adaptation.md) */
+	uint64_t class_id;
+	int has_id;
+	int has_class;
 	char **tests;
 	size_t n_tests;
 } smart_accepted_change;
@@ -35,11 +39,14 @@ typedef struct smart_accepted {
 	size_t n;
 } smart_accepted;
 
+#define SMART_ACCEPTED_VERSION 2 /* the version written; 1 is still read */
+
 /* Parses and validates an accepted-changes file ("format":
- * "smart-accepted", "version": 1, "changes": [{"id" or "class": 16 hex
- * digits, "tests": [...]?, ...}]; other keys of a change are for people);
- * `source` names it in errors. NULL with `err` set. Free with
- * smart_accepted_free. */
+ * "smart-accepted", "version": 1 or 2, "changes": [{"id": 16 hex digits,
+ * "class": 16 hex digits (version 2, optional), "tests": [...]?, ...}]; an
+ * entry with a "class" and no "id" accepts that class in either version;
+ * other keys of a change, "covers" among them, are for people); `source`
+ * names it in errors. NULL with `err` set. Free with smart_accepted_free. */
 smart_accepted *smart_accepted_from_json(const char *json, size_t len, const char *source,
 					 smart_error *err);
 
@@ -53,8 +60,8 @@ void smart_accepted_free(smart_accepted *a);
  * same path or ends with "/" and that path. */
 int smart_accepted_has(const smart_accepted *a, uint64_t id, const char *test);
 
-/* 1 when a change of class `class_id` is accepted for `test` by a class
- * entry (as smart_accepted_has for ids). */
+/* 1 when a change of class `class_id` is accepted for `test` by an entry
+ * naming that class (as smart_accepted_has for ids). */
 int smart_accepted_has_class(const smart_accepted *a, uint64_t class_id, const char *test);
 
 /* Appends copies of b's changes to a (a change of both kept twice does no
@@ -62,8 +69,13 @@ int smart_accepted_has_class(const smart_accepted *a, uint64_t class_id, const c
  * carries. 0, or -1 with `err` set (a unchanged). */
 int smart_accepted_merge(smart_accepted *a, const smart_accepted *b, smart_error *err);
 
-/* 1 when every residual change of the pair is accepted for `test` (by its
- * id or its class): the set
+/* 1 when change `s` (its id and class) is accepted for `test`: its id is,
+ * or an entry of version 2 accepted its class. */
+int smart_accepted_has_signature(const smart_accepted *a, const struct smart_signature *s,
+				 const char *test);
+
+/* 1 when every residual change of the pair is accepted for `test`
+ * (smart_accepted_has_signature): the set
  * holds at least one signature and was not truncated (a pair with more
  * changes than a set keeps may hold one that was never accepted). */
 int smart_accepted_covers(const smart_accepted *a, const struct smart_signature_set *s,

@@ -51,6 +51,7 @@ typedef struct smart_change_group {
 	uint64_t *changes;     /* the members' unaccepted changes, each once: the
 	                        * class's first (n_key), then the others every
 	                        * member holds (n_shared), then the rest */
+	uint64_t *classes;     /* classes[k] is the class of changes[k] */
 	size_t n_changes, n_key, n_shared;
 } smart_change_group;
 
@@ -64,9 +65,14 @@ int smart_change_group_next(const smart_group_input *in, smart_change_group *g,
 
 void smart_change_group_free(smart_change_group *g);
 
+/* The class of change `id` in pair p (its own id when p does not hold it). */
+uint64_t smart_group_class_of(const smart_group_pair *p, uint64_t id);
+
 /* The groups a reviewer meets who accepts every group whole, in order:
  * each smart_change_group_next of what is left, its members and every
- * other pair whose changes are then all accepted settled. Each open pair
+ * other pair whose changes are then all accepted settled -- a change is
+ * accepted with its class, as a later classification reads the accepted
+ * changes (smart/accepted.h). Each open pair
  * of `in` with an unaccepted change is in exactly one group. *out (n_out of them) is
  * freed with smart_change_groups_free. 0, or -1 with `err` set. */
 int smart_change_groups_plan(const smart_group_input *in, smart_change_group **out,

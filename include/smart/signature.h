@@ -94,16 +94,30 @@ int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error
 
 /* The class of signature `s` (its kind, location and shapes filled):
  * the key under which a review decides it together with alike changes.
+ * An update or attribute change whose old and new values are each nothing
+ * but times ("{date}", "{time}", "{reltime}", "{duration}", AM and PM) is
+ * one class with every such change of its kind wherever it is: the clock
+ * read again.
  * A value that differs only inside its masked shapes ("{number}" ->
  * "{number}": an update or attribute change whose old and new shapes are
  * the same and hold a shape) is one class with every such change of the
  * same shape at a place of the same kind -- the last element, and its
  * text or attribute ("td/text()", "input@data-for") -- wherever that
- * element sits; an inserted or deleted element holding nothing but masked
+ * element sits; an update or attribute change whose old and new values
+ * are each nothing but masked shapes, different ones ("{reltime}" ->
+ * "{duration}"), is one class with the same change of shapes wherever it
+ * is; an inserted or deleted element holding nothing but masked
  * values ("<code> {date}") is one class with every such insert (delete)
  * of the same values, whatever its tag and place. Any other change is a
  * class of its own: its id. */
 uint64_t smart_signature_class(const smart_signature *s);
+
+/* The places the class of signature `s` (class_id set) covers: its
+ * location when the class is the change itself, the last element of its
+ * place with its text or attribute ("td/text()") for a value of the same
+ * shape or reordered, "*" (any place) for an element holding only shapes
+ * or a value printed in other shapes. Points into `s` or is static. */
+const char *smart_signature_class_place(const smart_signature *s);
 
 /* The id as 16 hex digits into out (17 bytes). */
 void smart_signature_id_text(uint64_t id, char out[17]);

@@ -62,14 +62,46 @@ static void accepted_file_that_is_not_one_is_refused_naming_the_field(void **sta
 	assert_non_null(strstr(refused("{"), "accepted.json: not JSON"));
 	assert_non_null(strstr(refused("{\"format\":\"smart-profile\",\"version\":1,\"changes\":[]}"),
 			       "\"format\""));
-	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":2,\"changes\":[]}"),
-			       "\"version\""));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":3,\"changes\":[]}"),
+			       "\"version\" is not 1 or 2"));
+	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":2,\"changes\":"
+				       "[{\"id\":\"00000000000000ff\",\"class\":\"q\"}]}"),
+			       "changes[0].class"));
 	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1}"), "\"changes\""));
 	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
 				       "[{\"id\":\"xyz\"}]}"), "changes[0].id"));
 	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
 				       "[{\"id\":\"00000000000000ff\"},{\"id\":\"00000000000000ff\","
 				       "\"tests\":[1]}]}"), "changes[1].tests"));
+}
+
+static void a_class_accepted_in_version_2_takes_every_change_of_it(void **state)
+{
+	smart_accepted *a = parse("{\"format\":\"smart-accepted\",\"version\":2,\"changes\":["
+				  "{\"id\":\"0000000000000001\",\"class\":\"00000000000000c1\"},"
+				  "{\"id\":\"0000000000000002\",\"class\":\"00000000000000c2\","
+				  "\"tests\":[\"b.html\"]}]}");
+	smart_accepted *old = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
+				    "{\"id\":\"0000000000000001\",\"class\":\"00000000000000c1\"}]}");
+	smart_signature s = { .id = 9, .class_id = 0xc1 };
+
+	(void)state;
+	/* another change of the accepted class: accepted, in every test */
+	assert_true(smart_accepted_has_signature(a, &s, "x.html"));
+	assert_false(smart_accepted_has(a, 9, "x.html")); /* not by its id */
+	s.class_id = 0xc3;
+	assert_false(smart_accepted_has_signature(a, &s, "x.html"));
+	s.id = 1; /* its id still counts alone */
+	assert_true(smart_accepted_has_signature(a, &s, "x.html"));
+	/* a class accepted for one test is accepted there only */
+	s = (smart_signature){ .id = 8, .class_id = 0xc2 };
+	assert_true(smart_accepted_has_signature(a, &s, "b.html"));
+	assert_false(smart_accepted_has_signature(a, &s, "a.html"));
+	/* version 1 has no classes: a "class" key there matches nothing */
+	s = (smart_signature){ .id = 9, .class_id = 0xc1 };
+	assert_false(smart_accepted_has_signature(old, &s, "x.html"));
+	smart_accepted_free(a);
+	smart_accepted_free(old);
 }
 
 static void covers_needs_every_signature_accepted_and_a_whole_set(void **state)
@@ -96,7 +128,8 @@ static void covers_needs_every_signature_accepted_and_a_whole_set(void **state)
 /* A "class" entry (what smart train --adapt carries, docs/adaptation.md)
  * accepts every change of that class, whatever its id; an id entry still
  * matches ids only, and a class and an id of the same digits are not
- * confused. An entry with both is refused, and so is a bad class. */
+ * confused. In a version 1 file an entry with both is its id alone (the
+ * class was for people); a bad class is refused. */
 static void class_entry_accepts_every_change_of_its_class(void **state)
 {
 	smart_accepted *a = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":["
@@ -105,8 +138,8 @@ static void class_entry_accepts_every_change_of_its_class(void **state)
 
 	(void)state;
 	assert_int_equal(a->n, 2);
-	assert_true(a->changes[0].by_class);
-	assert_false(a->changes[1].by_class);
+	assert_true(a->changes[0].has_class && !a->changes[0].has_id);
+	assert_false(a->changes[1].has_class);
 	assert_true(smart_accepted_has_class(a, 0xc1, "x.html"));
 	assert_false(smart_accepted_has(a, 0xc1, "x.html"));
 	assert_false(smart_accepted_has_class(a, 7, "x.html"));
@@ -120,9 +153,11 @@ static void class_entry_accepts_every_change_of_its_class(void **state)
 	s.items[1].id = 7; /* ... accepted by its id */
 	assert_true(smart_accepted_covers(a, &s, "a.html"));
 	smart_accepted_free(a);
-	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
-				       "[{\"class\":\"00000000000000c1\",\"id\":\"0000000000000007\"}]}"),
-			       "both"));
+	a = parse("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
+		  "[{\"class\":\"00000000000000c1\",\"id\":\"0000000000000007\"}]}");
+	assert_true(smart_accepted_has(a, 7, "x.html"));
+	assert_false(smart_accepted_has_class(a, 0xc1, "x.html"));
+	smart_accepted_free(a);
 	assert_non_null(strstr(refused("{\"format\":\"smart-accepted\",\"version\":1,\"changes\":"
 				       "[{\"class\":\"c1\"}]}"), "changes[0].class"));
 }
@@ -204,14 +239,64 @@ static void classify_ignores_a_pair_whose_every_change_was_accepted_not_one_with
 	smart_accepted_free(a);
 }
 
+/* The token of the page moved into a <div>: another place, so another id,
+ * but the same class (the same shape in a p/text()). */
+static const char new_elsewhere[] = "<html><body><div><p>Order ref Mn3Bv6Cx9Z" PAGE_TABLE
+				    "</table></div></body></html>";
+static const char old_elsewhere[] = "<html><body><div><p>Order ref Qx7Kp2Lm9Z" PAGE_TABLE
+				    "</table></div></body></html>";
+
+static void classify_ignores_a_change_of_an_accepted_class_at_another_place(void **state)
+{
+	double values[512];
+	const char *names[128];
+	smart_classification c;
+	smart_classify_options o = SMART_CLASSIFY_OPTIONS_INIT;
+	smart_error err = { "" };
+	smart_model *m = registry_model(names);
+	char json[512], id[17], cls[17];
+	smart_accepted *a;
+
+	(void)state;
+	c = classify(new_page, NULL, 1, values);
+	assert_non_null(c.signatures);
+	smart_signature_id_text(c.signatures->items[0].id, id);
+	smart_signature_id_text(c.signatures->items[0].class_id, cls);
+	assert_string_not_equal(id, cls); /* a class of its own kind: the same shape */
+	free(c.signatures);
+	m->intercept = 1;
+	o.format = SMART_FORMAT_HTML;
+	o.test = "a.html";
+	o.signatures = 1;
+	for (int version = 1; version <= 2; version++) {
+		snprintf(json, sizeof(json), "{\"format\":\"smart-accepted\",\"version\":%d,"
+			 "\"changes\":[{\"id\":\"%s\",\"class\":\"%s\"}]}", version, id, cls);
+		a = parse(json);
+		o.accepted = a;
+		c = (smart_classification){ .values = values };
+		if (smart_classify_pair(m, &(smart_document){ old_elsewhere, strlen(old_elsewhere), "old" },
+					&(smart_document){ new_elsewhere, strlen(new_elsewhere), "new" },
+					&o, &c, &err))
+			fail_msg("%s", err.message);
+		/* the class is remembered in version 2 only */
+		assert_int_equal(c.inspect, version == 1);
+		assert_int_equal(c.accepted, version == 2);
+		free(c.signatures);
+		smart_accepted_free(a);
+	}
+	smart_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(accepted_file_reads_ids_and_the_tests_a_change_is_limited_to),
 		cmocka_unit_test(accepted_file_that_is_not_one_is_refused_naming_the_field),
+		cmocka_unit_test(a_class_accepted_in_version_2_takes_every_change_of_it),
 		cmocka_unit_test(covers_needs_every_signature_accepted_and_a_whole_set),
 		cmocka_unit_test(class_entry_accepts_every_change_of_its_class),
 		cmocka_unit_test(merge_keeps_the_entries_of_both),
+		cmocka_unit_test(classify_ignores_a_change_of_an_accepted_class_at_another_place),
 		cmocka_unit_test(classify_ignores_a_pair_whose_every_change_was_accepted_not_one_with_more),
 	};
 

@@ -5,8 +5,9 @@
 # that hold nothing else, and remembers the change in
 # .smart/accepted.json; after quitting, `smart classify` run in that
 # folder uses it by itself: the three are ignored (as they are with a
-# later run's other tokens), while the page with the lost row, and a page
-# with a new fault besides the token, are still flagged. Undo takes a
+# later run's other tokens, and with a token of the same shape at another
+# place of the accepted class), while the page with the lost row, and a
+# page with a new fault besides the token, are still flagged. Undo takes a
 # decision back (the file follows), split decides pairs one by one, reject
 # labels the group's pairs inspect, and SIGKILLs at delays spread over a
 # decision leave both files of .smart/ whole.
@@ -123,6 +124,7 @@ W="$TMP/work"
 drive acc "$W"
 step acc bychange_shows_the_largest_group_first '' 'a change held by 4 flagged pairs'
 step acc bychange_names_the_change_by_its_shapes '' 'update /html/body/p/text(): ...rder ref {token} -> ...rder ref {token}'
+step acc bychange_says_accepting_remembers_the_class '' 'accepting remembers its class: every such update at any p/text()'
 step acc bychange_highlights_the_old_and_new_value_in_the_text '' 'Order ref [-Qx7Kp2Lm9Z-]{+Wd4Rt8Yh3N+}'
 step acc bychange_next_member_shows_the_change_in_the_next_pair n '[-Hj5Kl9Mn2P-]{+Zx3Cv7Bn1M+}'
 step acc bychange_members_lists_the_group m 'd.html  score'
@@ -165,6 +167,51 @@ expect_status classify_elsewhere_uses_the_file_of_the_folder_holding_old 1 \
 	"$SMART" classify "$TMP/s/old" "$TMP/s/new"
 expect_output classify_elsewhere_uses_it '4 pairs: 1 inspect, 3 ignore'
 rm -rf "$TMP/s/.smart"
+
+# ---- the class is remembered: the same kind of change at another place ---------------
+# The accept stored the change's class and what it covers (version 2).
+# A later run of a page whose reference sits one element deeper changes
+# its token again (a new value of the same shape) at another place:
+# another signature id, the same class, so classify in that folder
+# ignores it; a new element inserted beside it is another class, flagged.
+check accepted_file_is_version_2 grep -q '"version":[[:space:]]*2' "$W/.smart/accepted.json"
+check accepted_file_names_the_class grep -q '"class":[[:space:]]*"[0-9a-f]\{16\}"' "$W/.smart/accepted.json"
+check accepted_file_says_what_the_class_covers grep -q '"place":[[:space:]]*"p/text()"' "$W/.smart/accepted.json"
+# deep DIR TOKEN [EXTRA]: page a with its reference inside a <div>.
+deep() {
+	page "$1" a "$2" "" "${3:-}"
+	sed 's|<p class="ref">\([^<]*\)</p>|<div><p class="ref">\1</p></div>|' "$1/a.html" > "$1/a.tmp" &&
+		mv "$1/a.tmp" "$1/a.html"
+}
+deep "$TMP/deep/old" Qx7Kp2Lm9Z
+deep "$TMP/deep/new" Pq4Wr8Ty2U
+deep "$TMP/deep/fault" Pq4Wr8Ty2U '<p class="err">Error: could not load orders</p>'
+cd "$W" || exit 1
+"$SMART" classify --no-accepted --json "$TMP/deep/old/a.html" "$TMP/deep/new/a.html" > "$TMP/deep.json" 2>/dev/null
+check deep_change_is_another_id_of_the_accepted_class python3 -c '
+import json, sys
+pair = json.load(open(sys.argv[1]))
+acc = json.load(open(sys.argv[2]))["changes"]
+sigs = pair["signatures"]
+assert pair["decision"] == "inspect" and len(sigs) == 1
+assert sigs[0]["id"] not in [c["id"] for c in acc]
+assert sigs[0]["class"] in [c["class"] for c in acc]' "$TMP/deep.json" "$W/.smart/accepted.json"
+expect_status classify_ignores_a_new_value_of_the_accepted_class_at_another_place 0 \
+	"$SMART" classify "$TMP/deep/old/a.html" "$TMP/deep/new/a.html"
+expect_output classify_says_the_class_was_accepted 'every residual change was accepted in review'
+expect_status classify_flags_a_new_element_beside_the_accepted_class 1 \
+	"$SMART" classify "$TMP/deep/old/a.html" "$TMP/deep/fault/a.html"
+# the report reads the file the same way: the class's pair is an ignored
+# row saying why, and the changes view groups only the flagged fault
+mkdir -p "$TMP/deep/both/old" "$TMP/deep/both/new"
+cp "$TMP/deep/old/a.html" "$TMP/deep/both/old/a.html"; cp "$TMP/deep/new/a.html" "$TMP/deep/both/new/a.html"
+cp "$TMP/deep/old/a.html" "$TMP/deep/both/old/f.html"; cp "$TMP/deep/fault/a.html" "$TMP/deep/both/new/f.html"
+expect_status report_with_an_accepted_class_flags_the_fault_only 1 \
+	"$SMART" classify --report "$TMP/deep/report.html" "$TMP/deep/both/old" "$TMP/deep/both/new"
+check report_row_says_the_class_was_accepted grep -q 'each accepted in review' "$TMP/deep/report.html"
+check report_changes_view_groups_the_fault_alone grep -q '<p>1 flagged pair in 1 group' "$TMP/deep/report.html"
+check report_changes_view_shows_the_inserted_error grep -q 'data-count="1"><summary><b class="count">1 pair</b> <span class="gw">a &lt;p&gt; with text &#39;Error: could not load orders&#39;' "$TMP/deep/report.html"
+cd "$TMP" || exit 1
 printf '{"format":"smart-accepted","version":1,"changes":[{"id":"zz"}]}' > "$TMP/bad.json"
 expect_status classify_refuses_a_bad_accepted_file 2 \
 	"$SMART" classify --accepted "$TMP/bad.json" "$TMP/s/old" "$TMP/s/new"

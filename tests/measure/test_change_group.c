@@ -135,6 +135,35 @@ static void alike_changes_and_accepted_ones(void **state)
 	smart_change_group_free(&g);
 }
 
+/* Accepting a group whole accepts each change with its class, as the
+ * accepted-changes file remembers it: another pair holding only another
+ * change of such a class is settled by the same group. */
+static void a_plan_accepts_each_change_with_its_class(void **state)
+{
+	pairs s = { .n = 0 };
+	smart_change_group *g;
+	smart_error err = { "" };
+	size_t n;
+
+	(void)state;
+	add(&s, 2, (uint64_t[]){ 7, 10 }, (uint64_t[]){ 0, 100 });
+	ADD(&s, 7);
+	add(&s, 1, (uint64_t[]){ 11 }, (uint64_t[]){ 100 });
+	ADD(&s, 12); /* another class: a group of its own */
+	assert_int_equal(smart_change_groups_plan(&(smart_group_input){ s.p, s.n, NULL, NULL, NULL },
+						   &g, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(g[0].key, 7);
+	assert_int_equal(g[0].n_members, 2);
+	assert_int_equal(g[0].n_settled, 3); /* 11, of 10's class, settled too */
+	assert_int_equal(g[0].members[2], 2);
+	assert_int_equal(g[0].n_changes, 2);
+	assert_true(g[0].changes[1] == 10 && g[0].classes[1] == 100);
+	assert_true(g[0].changes[0] == 7 && g[0].classes[0] == 7);
+	assert_int_equal(g[1].key, 12);
+	smart_change_groups_free(g, n);
+}
+
 /* Random pairs of up to five of eight changes in four classes: every pair
  * with a change is in exactly one group of the plan, the groups come
  * largest class first in the order next gives, and a group's changes
@@ -241,6 +270,7 @@ int main(void)
 		cmocka_unit_test(a_tie_goes_to_the_first_pair_then_its_first_change),
 		cmocka_unit_test(alike_changes_and_accepted_ones),
 		cmocka_unit_test(a_plan_puts_every_pair_in_one_group),
+		cmocka_unit_test(a_plan_accepts_each_change_with_its_class),
 		cmocka_unit_test(signature_classes),
 	};
 

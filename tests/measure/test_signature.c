@@ -249,6 +249,83 @@ static void a_change_of_content_is_not_a_reordering(void **state)
 		    one_change("red, green, pink", "pink, red, green", 0).class_id);
 }
 
+static void shape_reads_a_date_written_with_no_break_spaces_whole(void **state)
+{
+	char plain[SMART_SIGNATURE_VALUE];
+
+	(void)state;
+	strcpy(plain, shape("Fri Mar 01 10:00:05 2024"));
+	assert_string_equal(plain, "{date}");
+	/* U+00A0 between the parts: white space to a reader, the same shape */
+	assert_string_equal(shape("Fri\xc2\xa0Mar\xc2\xa0" "01\xc2\xa0" "10:00:05\xc2\xa0" "2024"),
+			    plain);
+	assert_string_equal(shape("a\xc2\xa0\xc2\xa0" "b"), "a b");
+}
+
+static void shape_takes_the_rest_of_a_masked_path_into_the_path(void **state)
+{
+	char deep[SMART_SIGNATURE_VALUE];
+
+	(void)state;
+	/* a temporary folder a shape reads in part: one {path} however deep */
+	strcpy(deep, shape("can't open '/tmp/run-17/pyflakes/../bin/pyflakes': [Errno 2]"));
+	assert_string_equal(deep, "can't open '{path}': [Errno {number}]");
+	assert_string_equal(shape("can't open '/tmp/q': [Errno 2]"), deep);
+	/* what follows the path past white space stays */
+	assert_string_equal(shape("see /usr/lib/foo.py line 3"), "see {path} line {number}");
+}
+
+static void a_value_printed_in_other_shapes_is_one_class_wherever_it_is(void **state)
+{
+	smart_signature a = one_change("42", "1.2.3", 0);
+	smart_signature b = one_change("7", "2.4.1", 1);
+	smart_signature c;
+
+	(void)state;
+	/* {number} -> {version} in a table cell and in a script: other
+	 * places, other ids, one class */
+	assert_string_equal(a.old_shape, "{number}");
+	assert_string_equal(a.new_shape, "{version}");
+	assert_true(a.id != b.id);
+	assert_true(a.class_id == b.class_id);
+	/* the shapes the other way round are another class */
+	c = one_change("1.2.3", "42", 0);
+	assert_true(c.class_id != a.class_id);
+	/* a word beside the shapes makes it the change's own class */
+	c = one_change("build 42", "release 1.2.3", 0);
+	assert_true(c.class_id == c.id);
+	c = one_change("42", "failed", 0);
+	assert_true(c.class_id == c.id);
+}
+
+static void the_clock_read_again_is_one_class_wherever_it_is(void **state)
+{
+	smart_signature a = one_change("2 hours ago", "3 min", 0);
+	/* a date no scrubber reads (no-break spaces between its parts), one a
+	 * signature reads whole */
+	smart_signature b = one_change("Fri\xc2\xa0Mar\xc2\xa0" "01\xc2\xa0" "10:00:05\xc2\xa0" "2024",
+				       "Mon\xc2\xa0Jul\xc2\xa0" "01\xc2\xa0" "10:00:05\xc2\xa0" "2024", 1);
+	smart_signature c = one_change("10:00 AM", "2024-03-01 10:00 PM", 0);
+	smart_signature d;
+
+	(void)state;
+	/* a relative time printed as a duration, a date, a time of day: the
+	 * clock moved, at any place, one class */
+	assert_string_equal(a.old_shape, "{reltime}");
+	assert_string_equal(a.new_shape, "{duration}");
+	assert_true(a.id != b.id && b.id != c.id);
+	assert_true(a.class_id == b.class_id);
+	assert_true(a.class_id == c.class_id);
+	/* a time that becomes a number, or a word beside the time, is not */
+	d = one_change("2 hours ago", "42", 0);
+	assert_true(d.class_id != a.class_id);
+	d = one_change("Saved 2 hours ago", "Failed 3 min", 0);
+	assert_true(d.class_id == d.id);
+	/* an element holding only a time inserted is its own kind of class */
+	d = one_change("x", "x 3 min", 0);
+	assert_true(d.class_id != a.class_id);
+}
+
 /* Property: any shuffle of the same five words is one class; putting one
  * word in place of another never is. */
 static void every_shuffle_of_the_same_words_is_one_class(void **state)
@@ -308,6 +385,10 @@ int main(void)
 		cmocka_unit_test(a_value_only_reordered_is_one_class_with_every_order_of_it),
 		cmocka_unit_test(a_change_of_content_is_not_a_reordering),
 		cmocka_unit_test(every_shuffle_of_the_same_words_is_one_class),
+		cmocka_unit_test(shape_reads_a_date_written_with_no_break_spaces_whole),
+		cmocka_unit_test(shape_takes_the_rest_of_a_masked_path_into_the_path),
+		cmocka_unit_test(a_value_printed_in_other_shapes_is_one_class_wherever_it_is),
+		cmocka_unit_test(the_clock_read_again_is_one_class_wherever_it_is),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,8 +73,9 @@ class Profile(_Handle):
 
 class Accepted(_Handle):
     """The changes a reviewer accepted with `smart review --by-change`
-    (.smart/accepted.json, docs/review.md): a pair the model inspects whose
-    every residual change is one of them is ignored."""
+    (.smart/accepted.json, docs/review.md, version 1 or 2): a pair the
+    model inspects whose every residual change is one of them -- its id,
+    or in version 2 its class -- is ignored."""
     _load, _free = "smart_accepted_load", "smart_accepted_free"
 
 

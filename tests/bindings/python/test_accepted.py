@@ -97,3 +97,46 @@ def test_a_bad_accepted_file_is_one_clear_error(tmp_path):
     with pytest.raises(smart.SmartError) as e:
         smart.classify(OLD, NEW, accepted=str(bad))
     assert "bad.json" in str(e.value)
+
+
+def page_in_a_div(token, extra=""):
+    """The order page with its reference one element deeper: the token's
+    change is at another place (another signature id), of the same class
+    (the same shape in a p's text)."""
+    return page(token, extra).replace('<p class="ref">Order ref %s</p>' % token,
+                                      '<div><p class="ref">Order ref %s</p></div>' % token)
+
+
+def write_classes(folder, signatures, version=2):
+    """An accepted-changes file of `version` remembering each signature
+    with its class, as `smart review --by-change` writes it."""
+    os.makedirs(os.path.join(folder, ".smart"), exist_ok=True)
+    path = os.path.join(folder, ".smart", "accepted.json")
+    with open(path, "w") as f:
+        json.dump({"format": "smart-accepted", "version": version,
+                   "changes": [{"id": s["id"], "class": s["class"],
+                                "covers": {"kind": s["kind"], "place": "p/text()"}}
+                               for s in signatures]}, f)
+    return path
+
+
+def test_a_class_remembered_in_version_2_is_accepted_at_another_place(tmp_path):
+    empty = write_accepted(str(tmp_path / "empty"), [])
+    sigs = smart.classify(OLD, NEW, accepted=empty).raw["signatures"]
+    assert all(s["class"] != s["id"] for s in sigs)
+    old, new = page_in_a_div("Qx7Kp2Lm9Z"), page_in_a_div("Mn3Bv6Cx9Z")
+    moved = smart.classify(old, new, accepted=empty).raw["signatures"]
+    assert [s["id"] for s in moved] != [s["id"] for s in sigs]
+    # version 2: the class is accepted, wherever its place of that kind is
+    v2 = write_classes(str(tmp_path / "v2"), sigs)
+    d = smart.classify(old, new, accepted=v2)
+    assert d.decision == "ignore" and d.raw["accepted_change"] is True
+    # a new fault on that page is another class: still inspected
+    d = smart.classify(old, page_in_a_div("Lk8Jh4Gf2D",
+                                          '<p class="err">Error: could not load orders</p>'),
+                       accepted=v2)
+    assert d.inspect and "accepted_change" not in d.raw
+    # version 1 (the ids alone) still reads, and accepts only those ids
+    v1 = write_classes(str(tmp_path / "v1"), sigs, version=1)
+    assert smart.classify(OLD, LATER, accepted=v1).decision == "ignore"
+    assert smart.classify(old, new, accepted=v1).inspect
