@@ -336,6 +336,11 @@ static int run_classify(int argc, char **argv)
 	} else if (profile_path && !model->provenance.profiles)
 		fprintf(stderr, "smart: note: the model was trained without profiles "
 				"(smart train --profile gives it the volatility features' weights)\n");
+	/* pairs measured with a profile are decided by the model's cutoff
+	 * for them, when it has one (docs/profile.md), before calibration
+	 * moves it and every report shows it */
+	if (o.profile)
+		smart_model_use_profile_cutoff(model);
 	if (n_runs && calibrate(model, &o, runs, n_runs, o.json ? stderr : stdout)) {
 		smart_model_free(model);
 		free(names);

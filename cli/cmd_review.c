@@ -339,6 +339,8 @@ static int run_review(int argc, char **argv)
 		smart_accepted_free(accepted);
 		return cli_fail(&err);
 	}
+	if (o.suite.profile) /* decided as classify --profile decides */
+		smart_model_use_profile_cutoff(model);
 	o.suite.model = model;
 	rc = review_run(&o);
 	review_labels_close(&o.labels);

@@ -212,6 +212,16 @@ static int load_profile(loader *ld, const cJSON *root, smart_model *m)
 	return m->profile ? 0 : bad(ld, "out of memory reading 'profile'");
 }
 
+/* The cutoff for pairs measured with a profile (absent, as in a model
+ * from before it existed: none, and such pairs are decided by "cutoff"). */
+static int load_profile_cutoff(loader *ld, const cJSON *root, smart_model *m)
+{
+	if (!cJSON_GetObjectItemCaseSensitive(root, "profile_cutoff"))
+		return 0;
+	m->has_profile_cutoff = 1;
+	return get_number(ld, root, "profile_cutoff", &m->profile_cutoff);
+}
+
 static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "provenance"), *it;
@@ -329,7 +339,7 @@ smart_model *smart_model_from_json(const char *json, size_t len,
 		goto fail;
 	}
 	m->comparison = strcmp(cmp->valuestring, "<=") ? SMART_CMP_GE : SMART_CMP_LE;
-	if (load_profile(&ld, root, m))
+	if (load_profile_cutoff(&ld, root, m) || load_profile(&ld, root, m))
 		goto fail;
 	cJSON_Delete(root);
 	return m;
