@@ -87,6 +87,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 	smart_train_options opt = o->train;
 	smart_model *model = NULL;
 	double cutoff;
+	int prof;
 
 	if (!rows || !labels) {
 		free(rows);
@@ -114,8 +115,10 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
 	/* pairs measured with a profile: the fold's own profile cutoff,
-	 * chosen without the held-out application (train/profile_cutoff.c) */
-	if (profiled && model != o->model) {
+	 * chosen without the held-out application (train/profile_cutoff.c);
+	 * an application without one is decided by the cutoff */
+	prof = profiled && profiled[f];
+	if (prof && model != o->model) {
 		smart_profile_cutoff pc;
 
 		if (smart_profile_cutoff_search(t, profiled, f, &opt, &pc, err)) {
@@ -131,7 +134,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		smart_model_free(model);
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
-	cutoff = smart_model_cutoff_for(model, model == o->model && o->by_app && o->profile_cutoff);
+	cutoff = smart_model_cutoff_for(model, model == o->model && prof);
 	for (size_t i = 0; i < n; i++) {
 		const smart_table *s = o->by_app && o->scored ? o->scored : t;
 		int decision, by_model;
@@ -345,8 +348,7 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 	if (o->by_app && o->adapt && smart__adapt_choose_all(t, o, chosen, err))
 		goto done;
 	/* before the pool: a profile set may learn on first use */
-	if (o->by_app && o->profile_cutoff && !o->model &&
-	    !(profiled = smart_table_profiled_apps(t, err)))
+	if (o->by_app && o->profile_cutoff && !(profiled = smart_table_profiled_apps(t, err)))
 		goto done;
 	c.profiled = profiled;
 	/* a calibration callback is the caller's code: it runs on one thread */

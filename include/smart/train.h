@@ -344,10 +344,11 @@ typedef struct smart_eval_options {
 	 * signatures' key in the table (smart_table.signatures), for
 	 * smart_review_simulate. */
 	int signatures;
-	/* by-app: the held-out rows were measured with their application's
-	 * profile: each fold's model decides them with its profile cutoff,
-	 * chosen by smart_profile_cutoff_search on its own training
-	 * applications (a given model: its recorded one, if any). */
+	/* by-app: the held-out rows of an application measured with a
+	 * profile (the table's profile_for gives one) are decided by the
+	 * fold model's profile cutoff, chosen by smart_profile_cutoff_search
+	 * on its own training applications (a given model: its recorded one,
+	 * if any); an application without a profile, by the cutoff. */
 	int profile_cutoff;
 	/* by-app with adapt: which of the held-out application's pairs are
 	 * its adaptation pairs (docs/adaptation.md, "As a reviewer meets
