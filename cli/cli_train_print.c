@@ -73,6 +73,9 @@ void cli_train_print_table(const smart_model *m, const smart_ols_fit *fit,
 	}
 	free(order);
 	printf("inspect when score %s %.6g\n", smart_comparison_name(m->comparison), m->cutoff);
+	if (m->has_profile_cutoff) /* chosen on held-out scores (docs/profile.md) */
+		printf("with a profile: inspect when score %s %.6g\n",
+		       smart_comparison_name(m->comparison), m->profile_cutoff);
 	printf("training F1 %.4f", train_f1);
 	if (isfinite(m->provenance.cv_f1))
 		printf(", %u-fold cross-validated F1 %.4f", m->provenance.folds,
@@ -93,6 +96,8 @@ int cli_train_print_json(const char *path, const smart_model *m,
 	cJSON_AddNumberToObject(o, "inspect", (double)m->provenance.inspect);
 	cJSON_AddNumberToObject(o, "cutoff", m->cutoff);
 	cJSON_AddStringToObject(o, "comparison", smart_comparison_name(m->comparison));
+	if (m->has_profile_cutoff)
+		cJSON_AddNumberToObject(o, "profile_cutoff", m->profile_cutoff);
 	cJSON_AddNumberToObject(o, "training_f1", train_f1);
 	if (isfinite(m->provenance.cv_f1))
 		cJSON_AddNumberToObject(o, "cv_f1", m->provenance.cv_f1);

@@ -50,7 +50,8 @@ static void usage(FILE *out)
 		"  --html, --xml  parse as HTML or XML (default: sniffed; a corpus record's\n"
 		"                 \"format\" wins)\n"
 		"  --profile FILE the application's volatility profile ('smart profile'): edits\n"
-		"                 where and as its clean runs vary count as noise\n"
+		"                 where and as its clean runs vary count as noise; pairs are\n"
+		"                 decided by the model's cutoff for profiles when it has one\n"
 		"  --accepted FILE  changes accepted with 'smart review --by-change' (default:\n"
 		"                 .smart/accepted.json here, else beside OLD): a pair whose\n"
 		"                 every residual change is one of them is ignored, and the\n"
@@ -339,6 +340,11 @@ static int run_classify(int argc, char **argv)
 	} else if (profile_path && !model->provenance.profiles)
 		fprintf(stderr, "smart: note: the model was trained without profiles "
 				"(smart train --profile gives it the volatility features' weights)\n");
+	/* pairs measured with a profile are decided by the model's cutoff
+	 * for them, when it has one (docs/profile.md), before calibration
+	 * moves it and every report shows it */
+	if (o.profile)
+		smart_model_use_profile_cutoff(model);
 	if (n_runs && calibrate(model, &o, runs, n_runs, o.json ? stderr : stdout)) {
 		smart_model_free(model);
 		free(names);

@@ -350,6 +350,8 @@ static int run_review(int argc, char **argv)
 	o.suite.accepted = accepted;
 	if (accepted && !accepted_path[0])
 		snprintf(accepted_path, sizeof(accepted_path), "%s", CLI_ACCEPTED_MODEL);
+	if (o.suite.profile) /* decided as classify --profile decides */
+		smart_model_use_profile_cutoff(model);
 	o.suite.model = model;
 	rc = review_run(&o);
 	review_labels_close(&o.labels);

@@ -152,6 +152,16 @@ int smart_model_decide(const smart_model *model, const double *features,
 	return smart_cutoff_inspects(s, model->cutoff, model->comparison);
 }
 
+double smart_model_cutoff_for(const smart_model *model, int profiled)
+{
+	return profiled && model->has_profile_cutoff ? model->profile_cutoff : model->cutoff;
+}
+
+void smart_model_use_profile_cutoff(smart_model *model)
+{
+	model->cutoff = smart_model_cutoff_for(model, 1);
+}
+
 double smart_model_contribution(const smart_model *model,
 				const double *features, size_t i)
 {

@@ -140,7 +140,8 @@ char *smart_model_to_json(const smart_model *m, smart_error *err)
 	cJSON *root = cJSON_CreateObject();
 	int ok;
 
-	if (!isfinite(m->cutoff) || (m->kind == SMART_MODEL_LINEAR && !isfinite(m->intercept))) {
+	if (!isfinite(m->cutoff) || (m->has_profile_cutoff && !isfinite(m->profile_cutoff)) ||
+	    (m->kind == SMART_MODEL_LINEAR && !isfinite(m->intercept))) {
 		cJSON_Delete(root);
 		smart_error_set(err, "model has a non-finite cutoff or intercept");
 		return NULL;
@@ -168,6 +169,7 @@ char *smart_model_to_json(const smart_model *m, smart_error *err)
 	ok = ok && add_number(root, "cutoff", m->cutoff) &&
 	     cJSON_AddStringToObject(root, "comparison",
 				     smart_comparison_name(m->comparison)) &&
+	     (!m->has_profile_cutoff || add_number(root, "profile_cutoff", m->profile_cutoff)) &&
 	     provenance_to_json(root, &m->provenance) == 0;
 	if (ok && m->profile) { /* the carried profile, as an object of the file */
 		cJSON *profile = cJSON_Parse(m->profile);

@@ -217,6 +217,16 @@ static int load_carried(loader *ld, const cJSON *root, const char *key, const ch
 	return *out ? 0 : smart_error_oom(ld->err);
 }
 
+/* The cutoff for pairs measured with a profile (absent, as in a model
+ * from before it existed: none, and such pairs are decided by "cutoff"). */
+static int load_profile_cutoff(loader *ld, const cJSON *root, smart_model *m)
+{
+	if (!cJSON_GetObjectItemCaseSensitive(root, "profile_cutoff"))
+		return 0;
+	m->has_profile_cutoff = 1;
+	return get_number(ld, root, "profile_cutoff", &m->profile_cutoff);
+}
+
 static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "provenance"), *it;
@@ -334,7 +344,8 @@ smart_model *smart_model_from_json(const char *json, size_t len,
 		goto fail;
 	}
 	m->comparison = strcmp(cmp->valuestring, "<=") ? SMART_CMP_GE : SMART_CMP_LE;
-	if (load_carried(&ld, root, "profile", "smart-profile", &m->profile) ||
+	if (load_profile_cutoff(&ld, root, m) ||
+	    load_carried(&ld, root, "profile", "smart-profile", &m->profile) ||
 	    load_carried(&ld, root, "accepted", "smart-accepted", &m->accepted))
 		goto fail;
 	cJSON_Delete(root);

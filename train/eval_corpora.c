@@ -185,6 +185,7 @@ static int eval_column(const smart_eval_options *o, int off, int calibrate,
 	eo.per_app = 1;
 	eo.calibrate = calibrate ? smart_rerun_calibrate : NULL;
 	eo.payload = &cal;
+	eo.profile_cutoff = !off; /* pairs measured with profiles: their cutoff */
 	ps->off = off;
 	rc = smart_evaluate(t, &eo, result, err);
 	*moved = cal.moved;

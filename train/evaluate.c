@@ -94,7 +94,8 @@ static int fold_accepted_classes(const smart_table *t, const size_t *fold, size_
  * into *decided. Runs on a pool thread (fold_work): it reads the table
  * and writes only its own rows. */
 static int run_fold(const smart_table *t, const smart_eval_options *o, const size_t *fold,
-		    size_t f, const unsigned char *chosen, size_t extra, smart_eval_result *r,
+		    size_t f, const unsigned char *chosen, size_t extra,
+		    const unsigned char *profiled, smart_eval_result *r,
 		    smart_confusion *decided, smart_error *err)
 {
 	size_t p = t->n_features, m = 0, n = t->n_rows;
@@ -106,6 +107,8 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 	smart_model *model = NULL;
 	uint64_t *classes = NULL;
 	size_t n_classes = 0;
+	double cutoff;
+	int prof;
 
 	if (!rows || !labels) {
 		free(rows);
@@ -138,11 +141,28 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 			smart_model_free(model);
 		return -1;
 	}
+	/* pairs measured with a profile: the fold's own profile cutoff,
+	 * chosen without the held-out application (train/profile_cutoff.c);
+	 * an application without one is decided by the cutoff */
+	prof = profiled && profiled[f];
+	if (prof && model != o->model) {
+		smart_profile_cutoff pc;
+
+		if (smart_profile_cutoff_search(t, profiled, f, &opt, &pc, err)) {
+			smart_model_free(model);
+			free(classes);
+			return smart_error_prefix(err, "training without application '%s'",
+						  t->apps[f]);
+		}
+		smart_profile_cutoff_apply(model, &pc);
+		smart_model_use_profile_cutoff(model);
+	}
 	if (o->by_app && o->calibrate && !o->model &&
 	    o->calibrate(o->payload, t->apps[f], model, err)) {
 		smart_model_free(model);
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
+	cutoff = smart_model_cutoff_for(model, model == o->model && prof);
 	for (size_t i = 0; i < n; i++) {
 		const smart_table *s = o->by_app && o->scored ? o->scored : t;
 		int decision, by_model;
@@ -153,11 +173,12 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
 		decision = smart_forced_decision(s->names, p, s->rows + i * p, s->only_volatile[i]);
-		by_model = smart_model_decide(model, s->rows + i * p, &score);
+		score = smart_model_score(model, s->rows + i * p);
+		/* as smart_model_decide, with the cutoff this fold decides by */
+		by_model = isnan(score) || smart_cutoff_inspects(score, cutoff, model->comparison);
 		/* the held-out score past this fold's cutoff, towards inspect:
 		 * >= 0 exactly when the model inspects (docs/plots.md) */
-		r->margin[i] = model->comparison == SMART_CMP_GE ? score - model->cutoff
-								 : model->cutoff - score;
+		r->margin[i] = model->comparison == SMART_CMP_GE ? score - cutoff : cutoff - score;
 		r->forced[i] = (signed char)decision;
 		if (decision < 0)
 			decision = by_model;
@@ -192,6 +213,7 @@ typedef struct fold_ctx {
 	const smart_eval_options *o;
 	const size_t *fold;
 	unsigned char *chosen;
+	const unsigned char *profiled; /* with o->profile_cutoff: per application */
 	size_t extra, k, next_f;
 	smart_eval_result *r;
 } fold_ctx;
@@ -217,8 +239,8 @@ static void fold_work(void *ctx, void *job)
 	fold_ctx *c = ctx;
 	fold_job *j = job;
 
-	j->failed = run_fold(c->t, c->o, c->fold, j->f, c->chosen, c->extra, c->r, &j->decided,
-			     &j->err) != 0;
+	j->failed = run_fold(c->t, c->o, c->fold, j->f, c->chosen, c->extra, c->profiled, c->r,
+			     &j->decided, &j->err) != 0;
 }
 
 /* Calling thread, in fold order: the fold's decisions added up. */
@@ -307,7 +329,7 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 	size_t n = t->n_rows, k;
 	size_t extra = o->by_app ? o->adapt * (o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT) : 0;
 	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
-	unsigned char *chosen = calloc(n ? n : 1, 1);
+	unsigned char *chosen = calloc(n ? n : 1, 1), *profiled = NULL;
 	static const smart_pool_ops ops = { .next = fold_next, .work = fold_work,
 					    .done = fold_done, .discard = fold_discard };
 	fold_ctx c = { .t = t, .o = o, .fold = fold, .chosen = chosen, .extra = extra, .r = r };
@@ -364,6 +386,10 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 	c.k = k;
 	if (o->by_app && o->adapt && smart__adapt_choose_all(t, o, chosen, err))
 		goto done;
+	/* before the pool: a profile set may learn on first use */
+	if (o->by_app && o->profile_cutoff && !(profiled = smart_table_profiled_apps(t, err)))
+		goto done;
+	c.profiled = profiled;
 	/* a calibration callback is the caller's code: it runs on one thread */
 	if (smart__pool_map(o->calibrate ? 1 : o->threads, &ops, &c, err))
 		goto done;
@@ -376,5 +402,6 @@ done:
 		smart_eval_result_free(r);
 	free(fold);
 	free(chosen);
+	free(profiled);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include "smart/train_corpora.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,29 @@ static double rows_f1(const smart_model *m, const smart_table *t, size_t from, s
 	return smart_confusion_scores(&c).f1;
 }
 
+/* With profiles, the model's cutoff for pairs measured with one, chosen
+ * on held-out scores (train/profile_cutoff.c). Not for an adapted model,
+ * whose cutoff was chosen on the blend with the new application's pairs,
+ * nor for summed statistics, which keep no applications; a linear model
+ * only (an SVM refitted once per application would cost too much). */
+static int profile_cutoff(const smart_train_corpora_options *o, const smart_table *t,
+			  smart_train_report *r, smart_error *err)
+{
+	unsigned char *profiled;
+	int rc;
+
+	if (!o->profiles || !o->profiles->n || o->n_adapt || o->from_stats ||
+	    o->train.kind != SMART_MODEL_LINEAR)
+		return 0;
+	if (!(profiled = smart_table_profiled_apps(t, err)))
+		return -1;
+	rc = smart_profile_cutoff_search(t, profiled, SIZE_MAX, &o->train, &r->profile_cutoff, err);
+	if (rc == 0)
+		smart_profile_cutoff_apply(r->model, &r->profile_cutoff);
+	free(profiled);
+	return rc;
+}
+
 /* Fits the model to the loaded table (its first n_base rows the base
  * pairs), cross-validates it for its provenance and writes it. */
 static int fit_and_write(const char *const *paths, size_t n_paths,
@@ -230,7 +254,8 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 			r->no_cv = 1;
 		}
 	}
-	if (smart_provenance_set_corpora(&r->model->provenance, paths, n_paths, err) ||
+	if (profile_cutoff(o, t, r, err) ||
+	    smart_provenance_set_corpora(&r->model->provenance, paths, n_paths, err) ||
 	    (o->n_adapt && o->adapt_profile && adapt_profile(o, r, err)) ||
 	    (o->output && smart_model_save(r->model, o->output, err)))
 		return -1;

@@ -124,6 +124,16 @@ typedef struct smart_model {
 	/* decision */
 	double cutoff;
 	smart_comparison comparison;
+	/* The cutoff for pairs measured with a volatility profile (issue 35,
+	 * docs/profile.md, "The cutoff with a profile"): chosen by the same
+	 * F1-maximising search as `cutoff`, but over leave-one-application-out
+	 * scores of the training pairs measured with their applications'
+	 * profiles (smart_profile_cutoff_search), so that it is not fitted on
+	 * the pairs it decides. has_profile_cutoff 0 (a model from before it
+	 * existed, an adapted model, one trained without profiles): pairs
+	 * measured with a profile are decided by `cutoff`, as they were. */
+	int has_profile_cutoff;
+	double profile_cutoff;
 	smart_provenance provenance;
 	/* The volatility profile the model carries (a "smart-profile" JSON
 	 * text, owned; NULL: none): one learnt from the ignore pairs an
@@ -251,6 +261,17 @@ double smart_model_score(const smart_model *model, const double *features);
 /* 1 when the vector is to be inspected, 0 when it can be ignored. */
 int smart_model_decide(const smart_model *model, const double *features,
 		       double *score_out);
+
+/* Makes `model` decide as it should for pairs measured with a volatility
+ * profile: its cutoff becomes its profile cutoff when it has one (nothing
+ * changes otherwise). Called once, before classifying with a profile, so
+ * that every report, calibration and fingerprint sees the cutoff used. */
+void smart_model_use_profile_cutoff(smart_model *model);
+
+/* The cutoff `model` decides with, for pairs measured with a profile
+ * (`profiled` 1) or without: the profile cutoff when it has one and
+ * `profiled`, else its cutoff. */
+double smart_model_cutoff_for(const smart_model *model, int profiled);
 
 /* How much feature i pushed the score of a linear model towards inspect
  * (weight × value, with the sign flipped when the comparison is <=); 0 for

@@ -232,6 +232,39 @@ int smart_profile_learn_pairs(struct smart_profile *p, const char *const *paths,
  * can teach a profile while the other is scored: 1 for the learning half. */
 int smart_rerun_for_learning(const char *test);
 
+/* ---- the cutoff with a profile (train/profile_cutoff.c) ---- */
+
+/* What smart_profile_cutoff_search found. */
+typedef struct smart_profile_cutoff {
+	int found;      /* 0: no held-out profiled pair, or one label only */
+	double offset;  /* the F1-maximising threshold on the held-out
+	                 * margins: past each fold's cutoff, towards inspect */
+	double f1;      /* the pooled held-out F1 of those rows at it */
+	size_t rows;    /* held-out rows searched (a rule's decision left out) */
+	size_t apps;    /* profiled applications held out */
+} smart_profile_cutoff;
+
+/* Per application of `t` (t->apps), 1 when its rows were measured with a
+ * profile (t->profile_for gives one). A new array, or NULL when out of
+ * memory. Call on one thread: a profile set may learn on first use. */
+unsigned char *smart_table_profiled_apps(const smart_table *t, smart_error *err);
+
+/* Leaves each application marked in `profiled` out in turn (but
+ * `skip_app`, an index into t->apps, whose rows take no part at all;
+ * SIZE_MAX: none), fits a model on the other applications' rows with
+ * `train` (degenerate features dropped), and pools the margins of the
+ * held-out rows the model decides (rows a rule decides,
+ * smart_forced_decision, are left out); then smart_cutoff_search over
+ * them. An application whose fold cannot be fitted (one label only) is
+ * left out. Reads `t` only. 0, or -1 with `err` set. */
+int smart_profile_cutoff_search(const smart_table *t, const unsigned char *profiled,
+				size_t skip_app, const smart_train_options *train,
+				smart_profile_cutoff *out, smart_error *err);
+
+/* Sets m's profile cutoff to its cutoff moved by pc->offset towards
+ * ignore when positive (nothing when !pc->found). */
+void smart_profile_cutoff_apply(smart_model *m, const smart_profile_cutoff *pc);
+
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */
 
 struct smart_profile_set; /* include/smart/profile_set.h */
@@ -320,6 +353,12 @@ typedef struct smart_eval_options {
 	 * signatures' key in the table (smart_table.signatures), for
 	 * smart_review_simulate. */
 	int signatures;
+	/* by-app: the held-out rows of an application measured with a
+	 * profile (the table's profile_for gives one) are decided by the
+	 * fold model's profile cutoff, chosen by smart_profile_cutoff_search
+	 * on its own training applications (a given model: its recorded one,
+	 * if any); an application without a profile, by the cutoff. */
+	int profile_cutoff;
 	/* by-app with adapt: which of the held-out application's pairs are
 	 * its adaptation pairs (docs/adaptation.md, "As a reviewer meets
 	 * them"). */

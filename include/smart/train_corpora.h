@@ -86,6 +86,9 @@ typedef struct smart_train_report {
 	size_t adapt_profile_pairs; /* the ignore pairs it was learnt from */
 	size_t adapt_classes;       /* adapt_accept: the change classes the
 	                             * model accepts */
+	smart_profile_cutoff profile_cutoff; /* with profiles: how the model's
+	                             * profile cutoff was chosen (found 0: it
+	                             * has none; train/profile_cutoff.c) */
 	int no_cv;                  /* cross-validation failed: cv_error says why
 	                             * (the model is written without it) */
 	smart_error cv_error;
