@@ -147,3 +147,22 @@ char *smart__adapt_accept_json(const uint64_t *classes, size_t n, smart_error *e
 	snprintf(text + len, size - len, "]}");
 	return text;
 }
+
+/* The change classes the adaptation rows of fold f accept (eval
+ * --adapt, train/evaluate.c): what its ignore-labelled pairs hold and none of
+ * its inspect-labelled pairs does. */
+int smart__adapt_accept_fold_classes(const smart_table *t, const size_t *fold, size_t f,
+				     const unsigned char *chosen, uint64_t **classes,
+				     size_t *n_classes, smart_error *err)
+{
+	unsigned char *use = calloc(t->n_rows ? t->n_rows : 1, 1);
+	int rc;
+
+	if (!use)
+		return smart_error_oom(err);
+	for (size_t i = 0; i < t->n_rows; i++)
+		use[i] = fold[i] == f && chosen[i];
+	rc = smart__adapt_accept_classes(t, use, classes, n_classes, err);
+	free(use);
+	return rc;
+}

@@ -47,6 +47,12 @@ int smart__profile_learn_record(struct smart_profile *p, const smart_pair *pair,
 int smart__adapt_accept_classes(const smart_table *t, const unsigned char *use,
 				uint64_t **out, size_t *n_out, smart_error *err);
 
+/* The change classes the chosen adaptation rows of fold f (fold[i] == f
+ * and chosen[i]) accept, as smart__adapt_accept_classes. */
+int smart__adapt_accept_fold_classes(const smart_table *t, const size_t *fold, size_t f,
+				     const unsigned char *chosen, uint64_t **classes,
+				     size_t *n_classes, smart_error *err);
+
 /* The classes as the text of an accepted-changes object ("format":
  * "smart-accepted", one {"class": 16 hex digits} per class,
  * include/smart/accepted.h), as an adapted model carries them; a new

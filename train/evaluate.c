@@ -69,25 +69,6 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 	return k;
 }
 
-/* The change classes the adaptation rows of fold f accept
- * (train/adapt_accept.c): what its ignore-labelled pairs hold and none of
- * its inspect-labelled pairs does. */
-static int fold_accepted_classes(const smart_table *t, const size_t *fold, size_t f,
-				 const unsigned char *chosen, uint64_t **classes,
-				 size_t *n_classes, smart_error *err)
-{
-	unsigned char *use = calloc(t->n_rows ? t->n_rows : 1, 1);
-	int rc;
-
-	if (!use)
-		return smart_error_oom(err);
-	for (size_t i = 0; i < t->n_rows; i++)
-		use[i] = fold[i] == f && chosen[i];
-	rc = smart__adapt_accept_classes(t, use, classes, n_classes, err);
-	free(use);
-	return rc;
-}
-
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
  * of fold f, weighted) and decides the rest of fold f: their margins and
  * forced decisions into r (rows no other fold touches), their confusion
@@ -136,7 +117,7 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
 	if (o->by_app && o->adapt && o->adapt_accept && t->signatures &&
-	    fold_accepted_classes(t, fold, f, chosen, &classes, &n_classes, err)) {
+	    smart__adapt_accept_fold_classes(t, fold, f, chosen, &classes, &n_classes, err)) {
 		if (model != o->model)
 			smart_model_free(model);
 		return -1;
