@@ -45,28 +45,3 @@ int cli_accepted_find(const char *given, int off, const char *old_path, smart_ac
 	*out = smart_accepted_load(path, err);
 	return *out ? 0 : -1;
 }
-
-/* The adapted model's accepted classes joined to the application's
- * accepted changes, so that classify and review decide with both. */
-int cli_accepted_add_model(const smart_model *m, const char *what, smart_accepted **accepted,
-			   smart_error *err)
-{
-	char source[300];
-	smart_accepted *own;
-	int rc = 0;
-
-	if (!m->accepted)
-		return 0;
-	snprintf(source, sizeof(source), "%s (its 'accepted')", what ? what : "the default model");
-	own = smart_accepted_from_json(m->accepted, strlen(m->accepted), source, err);
-	if (!own)
-		return -1;
-	if (!*accepted) {
-		*accepted = own;
-		own = NULL;
-	} else {
-		rc = smart_accepted_merge(*accepted, own, err);
-	}
-	smart_accepted_free(own);
-	return rc;
-}

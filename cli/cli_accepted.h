@@ -21,14 +21,6 @@
 int cli_accepted_find(const char *given, int off, const char *old_path, smart_accepted **out,
 		      char *path, size_t size, smart_error *err);
 
-struct smart_model;
-
-/* Adds the change classes the model carries (smart train --adapt,
- * docs/adaptation.md; `what` names the model) to *accepted (made when
- * NULL). 0 (nothing to add included), or -1 with `err` set. */
-int cli_accepted_add_model(const struct smart_model *m, const char *what,
-			   smart_accepted **accepted, smart_error *err);
-
 /* What classify and review name as the source of accepted changes when
  * only the model's classes are used. */
 #define CLI_ACCEPTED_MODEL "the classes the adapted model accepts"

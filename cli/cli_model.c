@@ -115,15 +115,3 @@ int cli_parse_kind(const char *s, smart_model_kind *kind)
 		return -1;
 	return 0;
 }
-
-struct smart_profile *cli_model_profile(const smart_model *m, const char *what,
-					smart_error *err)
-{
-	char source[256];
-
-	err->message[0] = '\0';
-	if (!m->profile)
-		return NULL;
-	snprintf(source, sizeof(source), "%s (its 'profile')", what ? what : "the default model");
-	return smart_profile_from_json(m->profile, strlen(m->profile), source, err);
-}

@@ -29,13 +29,6 @@ void cli_warn_signs(const smart_model *m, const signed char *signs);
 smart_model *cli_load_model(const char *path, const char *const *names,
 			    size_t n, smart_error *err);
 
-/* The profile to classify with when none was given: the one model `m`
- * carries (an adapted model's, smart train --adapt), read anew, or NULL
- * with err->message empty when it carries none; NULL with `err` set when
- * the carried profile does not load. `what` names the model in errors. */
-struct smart_profile *cli_model_profile(const smart_model *m, const char *what,
-					smart_error *err);
-
 /* How corpora are read: unusable records are warnings (--skip-bad) or an
  * error after reading (the first one named, the others counted). */
 struct cli_progress;

@@ -333,7 +333,7 @@ static int run_classify(int argc, char **argv)
 		return cli_fail(&err);
 	}
 	if (!profile && model->profile && /* an adapted model's own profile */
-	    !(o.profile = profile = cli_model_profile(model, o.model_path, &err))) {
+	    !(o.profile = profile = smart_model_carried_profile(model, o.model_path, &err))) {
 		smart_model_free(model);
 		free(names);
 		return cli_fail(&err);
@@ -356,7 +356,7 @@ static int run_classify(int argc, char **argv)
 			       &accepted, accepted_path, sizeof(accepted_path), &err);
 	/* and the change classes an adapted model accepts (docs/adaptation.md) */
 	if (rc == 0 && !no_accepted)
-		rc = cli_accepted_add_model(model, o.model_path, &accepted, &err);
+		rc = smart_model_add_carried_accepted(model, o.model_path, &accepted, &err);
 	if (rc == 0 && accepted && !accepted_path[0])
 		snprintf(accepted_path, sizeof(accepted_path), "%s", CLI_ACCEPTED_MODEL);
 	o.accepted = accepted;

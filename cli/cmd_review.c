@@ -333,14 +333,14 @@ static int run_review(int argc, char **argv)
 		return cli_fail(&err);
 	}
 	if (!profile && model->profile && /* an adapted model's own profile */
-	    !(o.suite.profile = profile = cli_model_profile(model, o.model_path, &err))) {
+	    !(o.suite.profile = profile = smart_model_carried_profile(model, o.model_path, &err))) {
 		smart_model_free(model);
 		free(names);
 		smart_accepted_free(accepted);
 		return cli_fail(&err);
 	}
 	/* and the change classes an adapted model accepts (docs/adaptation.md) */
-	if (!o.no_accepted && cli_accepted_add_model(model, o.model_path, &accepted, &err)) {
+	if (!o.no_accepted && smart_model_add_carried_accepted(model, o.model_path, &accepted, &err)) {
 		smart_model_free(model);
 		free(names);
 		smart_profile_free(profile);

@@ -278,4 +278,22 @@ const char *smart_html_report_tail(void);
  * caller frees). */
 char *smart_verdict_json(const smart_verdict *v, smart_error *err);
 
+/* ---- what an adapted model carries (classify/carried.c) ---- */
+
+/* The profile an adapted model carries (`smart train --adapt`,
+ * docs/adaptation.md), built anew for the caller (smart_profile_free), or
+ * NULL: with err->message empty when the model carries none, set when its
+ * profile is not one. `what` names the model in errors (NULL: "the
+ * default model"). Callers use it when they were given no profile, as
+ * `smart classify` does. */
+struct smart_profile *smart_model_carried_profile(const smart_model *m, const char *what,
+						  smart_error *err);
+
+/* Adds the change classes an adapted model accepted to *accepted (the
+ * reviewer's, or NULL: then *accepted becomes the model's own, for the
+ * caller to free with smart_accepted_free). 0 (nothing to add is 0 too),
+ * or -1 with `err` set. */
+int smart_model_add_carried_accepted(const smart_model *m, const char *what,
+				     struct smart_accepted **accepted, smart_error *err);
+
 #endif

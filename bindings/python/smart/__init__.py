@@ -11,6 +11,7 @@ is smart's default model unless one is given (a file `smart train`
 wrote), and a volatility profile (`smart profile`) can be given too. The
 pytest plugin built on it is smart.pytest_plugin (docs/integrations.md).
 """
+import ctypes
 import dataclasses
 import json
 import os
@@ -47,6 +48,16 @@ class _Handle:
         self._ptr = _call(getattr(lib, self._load), os.fsencode(self.path))
         self._freer = getattr(lib, self._free)
 
+    @classmethod
+    def _adopt(cls, ptr, path):
+        """A handle owning `ptr`, an object libsmart built (not loaded from
+        a file of its own: `path` names where it came from)."""
+        obj = cls.__new__(cls)
+        obj.path = path
+        obj._ptr = ptr
+        obj._freer = getattr(_lib.lib(), cls._free)
+        return obj
+
     def close(self):
         """Frees the object now (it is freed when dropped otherwise)."""
         if self._ptr:
@@ -61,8 +72,67 @@ class _Handle:
 
 
 class Model(_Handle):
-    """A model file written by `smart train` (docs/model-format.md)."""
+    """A model file written by `smart train` (docs/model-format.md). An
+    adapted model (`smart train --adapt`, docs/adaptation.md) carries a
+    profile and accepted change classes of its application; classify()
+    uses them as `smart classify` does: the profile when it is given none,
+    the classes beside the reviewer's accepted changes. A pair measured
+    with a profile is decided by the model's cutoff for profiled pairs."""
     _load, _free = "smart_explain_model_load", "smart_model_free"
+
+    def __init__(self, path):
+        super().__init__(path)
+        self._lock = threading.Lock()
+        self._profiled = None
+        self._carried = None
+        self._merged = {}
+
+    def _profiled_twin(self):
+        """This model deciding at its profile cutoff (a second copy: the
+        library moves the cutoff of the model it is given)."""
+        with self._lock:
+            if self._profiled is None:
+                twin = Model(self.path)
+                _lib.lib().smart_model_use_profile_cutoff(twin._ptr)
+                self._profiled = twin
+            return self._profiled
+
+    def carried_profile(self):
+        """The profile an adapted model carries, as a Profile, or None."""
+        with self._lock:
+            if self._carried is None:
+                err = _lib.Error()
+                ptr = _lib.lib().smart_model_carried_profile(self._ptr,
+                                                             os.fsencode(self.path), err)
+                if not ptr and err.message:
+                    raise SmartError(err.message.decode("utf-8", "replace"))
+                self._carried = (Profile._adopt(ptr, f"{self.path} (its 'profile')")
+                                 if ptr else False)
+            return self._carried or None
+
+    def _accepted_with(self, accepted):
+        """The reviewer's Accepted (or None) joined with the classes this
+        model carries: an Accepted, or None when there is neither. Kept per
+        reviewer's file, so each pair does not rebuild it."""
+        key = id(accepted)
+        with self._lock:
+            held = self._merged.get(key)
+            if held is not None and held[0] is accepted:
+                return held[1]
+            lib, err = _lib.lib(), _lib.Error()
+            own = ctypes.c_void_p(None)
+            if lib.smart_model_add_carried_accepted(self._ptr, os.fsencode(self.path),
+                                                    ctypes.byref(own), err):
+                raise SmartError(err.message.decode("utf-8", "replace"))
+            if not own.value:
+                merged = accepted
+            else:
+                merged = Accepted._adopt(own.value, CARRIED_ACCEPTED)
+                if accepted is not None and lib.smart_accepted_merge(merged._ptr,
+                                                                     accepted._ptr, err):
+                    raise SmartError(err.message.decode("utf-8", "replace"))
+            self._merged[key] = (accepted, merged)
+            return merged
 
 
 class Profile(_Handle):
@@ -80,6 +150,7 @@ class Accepted(_Handle):
 
 
 ACCEPTED_FILE = os.path.join(".smart", "accepted.json")
+CARRIED_ACCEPTED = "the classes the adapted model accepts"
 
 
 def find_accepted(old_path=None):
@@ -129,8 +200,14 @@ def _model(model):
     return _loaded(Model, model)
 
 
-def _profile(profile):
-    if profile is None or isinstance(profile, Profile):
+def _profile(profile, model):
+    """The profile to measure with: the one given, else the one the model
+    carries; False: none."""
+    if profile is False:
+        return None
+    if profile is None:
+        return model.carried_profile()
+    if isinstance(profile, Profile):
         return profile
     return _loaded(Profile, profile)
 
@@ -211,20 +288,28 @@ def classify(old, new, model=None, profile=None, *, format=None, test=None, top=
              max_changes=20, accepted=None, old_path=None):
     """Classifies the pair (old, new): str (UTF-8) or bytes, HTML or XML
     (format None sniffs). model: None for smart's default model, a path or
-    a Model; profile: None, a path or a Profile; test: the test's name for
+    a Model; profile: None (the one an adapted model carries, else none),
+    False (none), a path or a Profile; test: the test's name for
     the profile's per-test entries and the accepted changes' tests.
     accepted: the changes accepted in review, as `smart classify` uses
     them -- None: .smart/accepted.json of the current folder, else of the
     folder holding old_path (the file or folder the old output came from;
-    find_accepted), when there; a path or an Accepted; False: none. A pair
+    find_accepted), when there; a path or an Accepted; False: none. The
+    change classes an adapted model carries join them (unless False). A pair
     the model inspects whose every residual change was accepted is then
     ignored, its raw["accepted_change"] True and its last reason saying so.
     Returns a Decision; raises SmartError when libsmart refuses (an XML
     document that is not well-formed, a model, profile or accepted-changes
     file that is not one)."""
     old_b, new_b = _bytes(old, "old"), _bytes(new, "new")
-    m, p = _model(model), _profile(profile)
+    m = _model(model)
+    p = _profile(profile, m)
     a, a_path = _accepted(accepted, old_path)
+    if accepted is not False:
+        a = m._accepted_with(a)
+        a_path = a_path or (a.path if a else None)
+    if p is not None:
+        m = m._profiled_twin()
     opts = _lib.ExplainOptions(_lib.SMART_EXPLAIN_OPTIONS_VERSION, _format(format),
                                p._ptr if p else None,
                                test.encode("utf-8") if test else None, top, max_changes,

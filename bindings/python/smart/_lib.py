@@ -66,6 +66,15 @@ def _declare(lib):
     lib.smart_accepted_load.restype = ctypes.c_void_p
     lib.smart_accepted_free.argtypes = [ctypes.c_void_p]
     lib.smart_accepted_free.restype = None
+    lib.smart_model_use_profile_cutoff.argtypes = [ctypes.c_void_p]
+    lib.smart_model_use_profile_cutoff.restype = None
+    lib.smart_model_carried_profile.argtypes = [ctypes.c_void_p, ctypes.c_char_p, err]
+    lib.smart_model_carried_profile.restype = ctypes.c_void_p
+    lib.smart_model_add_carried_accepted.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                                     P(ctypes.c_void_p), err]
+    lib.smart_model_add_carried_accepted.restype = ctypes.c_int
+    lib.smart_accepted_merge.argtypes = [ctypes.c_void_p, ctypes.c_void_p, err]
+    lib.smart_accepted_merge.restype = ctypes.c_int
     lib.smart_explain_pair.argtypes = [ctypes.c_void_p, P(Document), P(Document),
                                        P(ExplainOptions), err]
     lib.smart_explain_pair.restype = ctypes.c_void_p
