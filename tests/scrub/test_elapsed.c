@@ -2,46 +2,25 @@
  * precision in a text that speaks of time is no edit; the same number in
  * a text that does not, a number with fewer decimals, a changed word
  * beside the measured time, and the scrubber turned off see an edit. */
+#include "../support/scrub_pairs.h"
 #include "../support/support.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* Only elapsed on. */
-static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) & ~(1u << SMART_SCRUBBER_ELAPSED);
+static const unsigned ONLY = SCRUB_ONLY(SMART_SCRUBBER_ELAPSED);
 
-/* Whether <p>old_text</p> and <p>new_text</p> align with no edit once
- * scrubbed with the scrubbers not in `off`; *explained gets what elapsed
- * counted. */
-static int aligns_after(const char *old_text, const char *new_text, unsigned off,
+/* The page every pair of bodies is set in. */
+static const char FRAME[] = "<html><body><h1>Tickets</h1><p>%s</p></body></html>";
+
+/* Whether pages with `old_body` and `new_body` in the frame align with no
+ * edit once scrubbed with the scrubbers not in `off`; *explained (when not
+ * NULL) gets what this scrubber explained. */
+static int aligns_after(const char *old_body, const char *new_body, unsigned off,
 			unsigned *explained)
 {
-	char a[512], b[512];
-	smart_error err = { "" };
-	smart_tree *ta, *tb;
-	smart_scrub_pass s = { .off = off };
-	smart_diff *d;
-	int empty;
-
-	snprintf(a, sizeof(a), "<html><body><h1>Tickets</h1><p>%s</p></body></html>", old_text);
-	snprintf(b, sizeof(b), "<html><body><h1>Tickets</h1><p>%s</p></body></html>", new_text);
-	ta = smart_tree_parse(a, strlen(a), SMART_FORMAT_HTML, "a", &err);
-	tb = smart_tree_parse(b, strlen(b), SMART_FORMAT_HTML, "b", &err);
-	assert_non_null(ta);
-	assert_non_null(tb);
-	s.shapes = smart_shapes_scrubbed(&err);
-	assert_non_null(s.shapes);
-	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
-	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
-	assert_non_null(d);
-	empty = smart_diff_is_empty(d);
-	if (explained)
-		*explained = s.explained[SMART_SCRUBBER_ELAPSED];
-	smart_diff_free(d);
-	smart_scrub_pass_free(&s);
-	smart_tree_free(ta);
-	smart_tree_free(tb);
-	return empty;
+	return scrub_framed_align(FRAME, old_body, new_body, off, SMART_SCRUBBER_ELAPSED, explained);
 }
 
 static void measured_times_in_a_text_of_time_are_no_edit(void **state)

@@ -3,48 +3,26 @@
  * a hidden field added, removed or changed beside the reordering, a
  * hidden field moved among shown ones, and the scrubber turned off still
  * see an edit. */
+#include "../support/scrub_pairs.h"
 #include "../support/support.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* Only hidden_order on. */
-static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) & ~(1u << SMART_SCRUBBER_HIDDEN_ORDER);
+static const unsigned ONLY = SCRUB_ONLY(SMART_SCRUBBER_HIDDEN_ORDER);
 
-/* Whether the forms holding `old_fields` and `new_fields` align with no
- * edit once scrubbed with the scrubbers not in `off`; *explained gets
- * what hidden_order counted. */
-static int aligns_after(const char *old_fields, const char *new_fields, unsigned off,
+/* The page every pair of bodies is set in. */
+static const char FRAME[] = "<html><body><form action=\"/search\">%s<input name=\"q\">"
+			     "</form></body></html>";
+
+/* Whether pages with `old_body` and `new_body` in the frame align with no
+ * edit once scrubbed with the scrubbers not in `off`; *explained (when not
+ * NULL) gets what this scrubber explained. */
+static int aligns_after(const char *old_body, const char *new_body, unsigned off,
 			unsigned *explained)
 {
-	char a[2048], b[2048];
-	smart_error err = { "" };
-	smart_tree *ta, *tb;
-	smart_scrub_pass s = { .off = off };
-	smart_diff *d;
-	int empty;
-
-	snprintf(a, sizeof(a), "<html><body><form action=\"/search\">%s<input name=\"q\"></form></body></html>",
-		 old_fields);
-	snprintf(b, sizeof(b), "<html><body><form action=\"/search\">%s<input name=\"q\"></form></body></html>",
-		 new_fields);
-	ta = smart_tree_parse(a, strlen(a), SMART_FORMAT_HTML, "a", &err);
-	tb = smart_tree_parse(b, strlen(b), SMART_FORMAT_HTML, "b", &err);
-	assert_non_null(ta);
-	assert_non_null(tb);
-	s.shapes = smart_shapes_scrubbed(&err);
-	assert_non_null(s.shapes);
-	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
-	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
-	assert_non_null(d);
-	empty = smart_diff_is_empty(d);
-	if (explained)
-		*explained = s.explained[SMART_SCRUBBER_HIDDEN_ORDER];
-	smart_diff_free(d);
-	smart_scrub_pass_free(&s);
-	smart_tree_free(ta);
-	smart_tree_free(tb);
-	return empty;
+	return scrub_framed_align(FRAME, old_body, new_body, off, SMART_SCRUBBER_HIDDEN_ORDER, explained);
 }
 
 #define H(name, value) "<input type=\"hidden\" class=\"hidden\" name=\"" name "\" value=\"" value "\" />\n"

@@ -3,42 +3,23 @@
  * of a new process) is no edit; a changed member value or name beside the
  * reordering, JSON-like code that is not JSON, and the scrubber turned
  * off still see an edit. */
+#include "../support/scrub_pairs.h"
 #include "../support/support.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* Whether the pair aligns with no edit once scrubbed with the scrubbers
- * not in `off`; *explained gets what json_order counted. */
-static int aligns_after(const char *old_html, const char *new_html, unsigned off,
+/* Whether the pages `old_body` and `new_body` align with no
+ * edit once scrubbed with the scrubbers not in `off`; *explained (when not
+ * NULL) gets what this scrubber explained. */
+static int aligns_after(const char *old_body, const char *new_body, unsigned off,
 			unsigned *explained)
 {
-	smart_error err = { "" };
-	smart_tree *a = smart_tree_parse(old_html, strlen(old_html), SMART_FORMAT_HTML, "a", &err);
-	smart_tree *b = smart_tree_parse(new_html, strlen(new_html), SMART_FORMAT_HTML, "b", &err);
-	smart_scrub_pass s = { .off = off };
-	smart_diff *d;
-	int empty;
-
-	assert_non_null(a);
-	assert_non_null(b);
-	s.shapes = smart_shapes_scrubbed(&err);
-	assert_non_null(s.shapes);
-	assert_int_equal(smart_scrub_before_align(&s, a, b, &err), 0);
-	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
-	assert_non_null(d);
-	empty = smart_diff_is_empty(d);
-	if (explained)
-		*explained = s.explained[SMART_SCRUBBER_JSON_ORDER];
-	smart_diff_free(d);
-	smart_scrub_pass_free(&s);
-	smart_tree_free(a);
-	smart_tree_free(b);
-	return empty;
+	return scrub_docs_align(old_body, new_body, off, SMART_SCRUBBER_JSON_ORDER, explained);
 }
 
 /* Only json_order on. */
-static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) & ~(1u << SMART_SCRUBBER_JSON_ORDER);
+static const unsigned ONLY = SCRUB_ONLY(SMART_SCRUBBER_JSON_ORDER);
 
 /* A page whose script prints `config` and whose input holds `options`. */
 static const char *page(char *buf, size_t size, const char *config, const char *options)

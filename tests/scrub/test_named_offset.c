@@ -3,6 +3,7 @@
  * offset is no edit when it moves between runs served in other zones; a
  * real change beside it (a format string, a link's target), a number
  * under another name, and the scrubber turned off still see an edit. */
+#include "../support/scrub_pairs.h"
 #include "../support/support.h"
 
 #include <stdio.h>
@@ -11,38 +12,16 @@
 #include "scrub/internal.h"
 
 /* named_offset alone on. */
-static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) &
-			     ~(1u << SMART_SCRUBBER_NAMED_OFFSET);
+static const unsigned ONLY = SCRUB_ONLY(SMART_SCRUBBER_NAMED_OFFSET);
 
-/* Whether pages whose bodies are `old_body` and `new_body` (each beside a
- * paragraph that stays) align with no edit once scrubbed with the
- * scrubbers not in `off`. */
+/* The page every pair of bodies is set in. */
+static const char FRAME[] = "<html><body>%s<p>Saved</p></body></html>";
+
+/* Whether pages with `old_body` and `new_body` in the frame align with no
+ * edit once scrubbed with the scrubbers not in `off`. */
 static int aligns_after(const char *old_body, const char *new_body, unsigned off)
 {
-	char a[1024], b[1024];
-	smart_error err = { "" };
-	smart_tree *ta, *tb;
-	smart_scrub_pass s = { .off = off };
-	smart_diff *d;
-	int empty;
-
-	snprintf(a, sizeof(a), "<html><body>%s<p>Saved</p></body></html>", old_body);
-	snprintf(b, sizeof(b), "<html><body>%s<p>Saved</p></body></html>", new_body);
-	ta = smart_tree_parse(a, strlen(a), SMART_FORMAT_HTML, "a", &err);
-	tb = smart_tree_parse(b, strlen(b), SMART_FORMAT_HTML, "b", &err);
-	assert_non_null(ta);
-	assert_non_null(tb);
-	s.shapes = smart_shapes_scrubbed(&err);
-	assert_non_null(s.shapes);
-	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
-	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
-	assert_non_null(d);
-	empty = smart_diff_is_empty(d);
-	smart_diff_free(d);
-	smart_scrub_pass_free(&s);
-	smart_tree_free(ta);
-	smart_tree_free(tb);
-	return empty;
+	return scrub_framed_align(FRAME, old_body, new_body, off, 0, NULL);
 }
 
 static void a_zone_offset_under_its_name_that_moved_is_no_edit(void **state)
@@ -62,9 +41,7 @@ static void a_zone_offset_under_its_name_that_moved_is_no_edit(void **state)
 	};
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-		if (!aligns_after(pairs[i][0], pairs[i][1], ONLY))
-			fail_msg("'%s' -> '%s' should be no edit", pairs[i][0], pairs[i][1]);
+	scrub_assert_pairs(FRAME, pairs, sizeof(pairs) / sizeof(pairs[0]), ONLY, 1);
 }
 
 static void a_real_change_beside_the_offset_stays_an_edit(void **state)
@@ -82,9 +59,7 @@ static void a_real_change_beside_the_offset_stays_an_edit(void **state)
 	};
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-		if (aligns_after(pairs[i][0], pairs[i][1], ONLY))
-			fail_msg("'%s' -> '%s' should stay an edit", pairs[i][0], pairs[i][1]);
+	scrub_assert_pairs(FRAME, pairs, sizeof(pairs) / sizeof(pairs[0]), ONLY, 0);
 }
 
 static void a_number_under_another_name_stays_an_edit(void **state)
@@ -103,9 +78,7 @@ static void a_number_under_another_name_stays_an_edit(void **state)
 	};
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-		if (aligns_after(pairs[i][0], pairs[i][1], ONLY))
-			fail_msg("'%s' -> '%s' should stay an edit", pairs[i][0], pairs[i][1]);
+	scrub_assert_pairs(FRAME, pairs, sizeof(pairs) / sizeof(pairs[0]), ONLY, 0);
 }
 
 static void the_names_it_reads_as_zone_offsets(void **state)

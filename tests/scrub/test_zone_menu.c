@@ -3,6 +3,7 @@
  * no edit; a zone dropped or renamed, a label changed beside the offsets,
  * a short list and a list of other things in another order stay an edit,
  * and so does the moved menu with the scrubber turned off. */
+#include "../support/scrub_pairs.h"
 #include "../support/support.h"
 
 #include <stdio.h>
@@ -11,42 +12,17 @@
 #include "common/strbuf.h"
 
 /* zone_menu alone on. */
-static const unsigned ONLY = ((1u << SMART_SCRUBBER_COUNT) - 1) &
-			     ~(1u << SMART_SCRUBBER_ZONE_MENU);
+static const unsigned ONLY = SCRUB_ONLY(SMART_SCRUBBER_ZONE_MENU);
 
-/* Whether two pages whose widget's data-options hold `old_json` and
- * `new_json` (each escaped for the attribute) align with no edit once
- * scrubbed with the scrubbers not in `off`. */
-static int aligns_after(const char *old_json, const char *new_json, unsigned off)
+/* The page every pair of bodies is set in. */
+static const char FRAME[] = "<html><body><form><z-select name=\"timezone\" data-options='%s'>"
+			     "</z-select></form><p>Saved</p></body></html>";
+
+/* Whether pages with `old_body` and `new_body` in the frame align with no
+ * edit once scrubbed with the scrubbers not in `off`. */
+static int aligns_after(const char *old_body, const char *new_body, unsigned off)
 {
-	smart_strbuf a = { 0 }, b = { 0 };
-	smart_error err = { "" };
-	smart_tree *ta, *tb;
-	smart_scrub_pass s = { .off = off };
-	smart_diff *d;
-	int empty;
-
-	smart__strbuf_printf(&a, "<html><body><form><z-select name=\"timezone\" data-options='%s'>"
-			     "</z-select></form><p>Saved</p></body></html>", old_json);
-	smart__strbuf_printf(&b, "<html><body><form><z-select name=\"timezone\" data-options='%s'>"
-			     "</z-select></form><p>Saved</p></body></html>", new_json);
-	ta = smart_tree_parse(a.data, a.len, SMART_FORMAT_HTML, "a", &err);
-	tb = smart_tree_parse(b.data, b.len, SMART_FORMAT_HTML, "b", &err);
-	assert_non_null(ta);
-	assert_non_null(tb);
-	s.shapes = smart_shapes_scrubbed(&err);
-	assert_non_null(s.shapes);
-	assert_int_equal(smart_scrub_before_align(&s, ta, tb, &err), 0);
-	d = smart_diffx(s.p.old_clean, s.p.new_clean, &err);
-	assert_non_null(d);
-	empty = smart_diff_is_empty(d);
-	smart_diff_free(d);
-	smart_scrub_pass_free(&s);
-	smart_tree_free(ta);
-	smart_tree_free(tb);
-	smart__strbuf_free(&a);
-	smart__strbuf_free(&b);
-	return empty;
+	return scrub_framed_align(FRAME, old_body, new_body, off, 0, NULL);
 }
 
 /* A menu in winter (Scoresbysund at -01:00, beside the Azores) and in
