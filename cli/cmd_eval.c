@@ -209,6 +209,13 @@ static int check_eval(const eval_args *a)
 	const smart_eval_options *eo = &a->eo;
 	const smart_profile_set *ps = &a->profiles;
 
+	if ((eo->hold_out_rules || eo->train_rows) &&
+	    (!eo->by_app || eo->adapt || a->sharded || a->from_shards || a->baselines ||
+	     a->comparator_features || ps->runs_dir || ps->from_reruns || ps->n || a->calibrate ||
+	     (a->model && eo->train_rows)))
+		return cli_usage_error("eval", "--hold-out-rules and --train-rows go with --by-app, "
+				       "without --adapt, shards, comparators, profiles or "
+				       "(--train-rows) --model");
 	if (a->plots && (a->sharded || ps->runs_dir || ps->from_reruns || ps->n))
 		return cli_usage_error("eval", "--plots does not go with --shard or profiles "
 				       "(--runs, --profile-reruns, --profile)");
@@ -239,12 +246,6 @@ static int check_eval(const eval_args *a)
 				       "with --by-app");
 	if (!a->n_corpora)
 		return cli_usage_error("eval", "no corpus given");
-	if ((eo->hold_out_rules || eo->train_rows) &&
-	    (!eo->by_app || eo->adapt || a->sharded || a->from_shards || a->baselines ||
-	     a->comparator_features || (a->model && eo->train_rows)))
-		return cli_usage_error("eval", "--hold-out-rules and --train-rows go with --by-app, "
-				       "without --adapt, shards, comparators or (--train-rows) "
-				       "--model");
 	if ((a->model || a->ablate) &&
 	    (!eo->by_app || eo->adapt || a->sharded || a->from_shards || a->plots ||
 	     a->baselines || a->comparator_features))
