@@ -6,6 +6,7 @@
  * they do), as a table or one JSON object.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,16 @@ static int print_json(const smart_eval_result *r, const smart_eval_options *o,
 		cJSON_AddNumberToObject(root, "adapt", (double)o->adapt);
 	if (o->by_app && o->adapt)
 		cJSON_AddStringToObject(root, "adapt_order", adapt_order_name(o->adapt_order));
+	if (o->by_app) {
+		double auc = smart_eval_auc(t, r, SIZE_MAX);
+
+		if (isnan(auc))
+			cJSON_AddNullToObject(root, "pooled_auc");
+		else
+			cJSON_AddNumberToObject(root, "pooled_auc", auc);
+		cJSON_AddBoolToObject(root, "hold_out_rules", o->hold_out_rules);
+		cJSON_AddStringToObject(root, "train_rows", smart_train_rows_name(o->train_rows));
+	}
 	if (r->per_app) {
 		cJSON *apps = cJSON_AddObjectToObject(root, "per_app");
 		size_t w = worst_app(r);
@@ -232,6 +243,10 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		if (o->adapt)
 			printf(" (after adapting with %zu of its pairs, not scored; %s order)",
 			       o->adapt, adapt_order_name(o->adapt_order));
+		if (o->hold_out_rules)
+			printf(" (a simulated first look: the rules read from it off)");
+		if (o->train_rows)
+			printf(" (trained on %s rows)", smart_train_rows_name(o->train_rows));
 		printf(":\n%-*s %9s %9s %9s %6s %6s %6s %6s %7s\n", (int)width, "application",
 		       "precision", "recall", "F1", "TP", "FP", "FN", "TN", "AUC");
 		for (size_t a = 0; a < r->n_per_app; a++)
@@ -239,6 +254,8 @@ static void print_text(const smart_eval_result *r, const smart_eval_options *o,
 		if (w < r->n_per_app)
 			printf("worst application: %s (F1 %.4f)\n", t->apps[w],
 			       smart_confusion_scores(&r->per_app[w]).f1);
+		printf("pooled AUC (every application's held-out scores together): %.4f\n",
+		       smart_eval_auc(t, r, SIZE_MAX));
 		if (o->adapt && o->adapt_accept) {
 			size_t pairs, faults;
 

@@ -80,6 +80,8 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "model", required_argument, NULL, 'm' },
 		{ "ablate-scrubbers", no_argument, NULL, 'Y' },
 		{ "review-sim", no_argument, NULL, 'V' },
+		{ "hold-out-rules", no_argument, NULL, 'J' },
+		{ "train-rows", required_argument, NULL, 'T' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "from-shards", no_argument, NULL, 'U' },
@@ -181,6 +183,12 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'm': a->model = optarg; break;
 		case 'Y': a->ablate = 1; break;
 		case 'V': a->eo.signatures = 1; break;
+		case 'J': eo->hold_out_rules = 1; break;
+		case 'T':
+			if (smart_train_rows_parse(optarg, &eo->train_rows))
+				return cli_usage_error("eval", "--train-rows must be ordinary, "
+						       "first-look or both");
+			break;
 		case 'P':
 			if (smart_profile_set_add(&a->profiles, optarg, &err))
 				return cli_fail(&err);
@@ -201,6 +209,13 @@ static int check_eval(const eval_args *a)
 	const smart_eval_options *eo = &a->eo;
 	const smart_profile_set *ps = &a->profiles;
 
+	if ((eo->hold_out_rules || eo->train_rows) &&
+	    (!eo->by_app || eo->adapt || a->sharded || a->from_shards || a->baselines ||
+	     a->comparator_features || ps->runs_dir || ps->from_reruns || ps->n || a->calibrate ||
+	     (a->model && eo->train_rows)))
+		return cli_usage_error("eval", "--hold-out-rules and --train-rows go with --by-app, "
+				       "without --adapt, shards, comparators, profiles or "
+				       "(--train-rows) --model");
 	if (a->plots && (a->sharded || ps->runs_dir || ps->from_reruns || ps->n))
 		return cli_usage_error("eval", "--plots does not go with --shard or profiles "
 				       "(--runs, --profile-reruns, --profile)");

@@ -59,6 +59,9 @@ static void usage(FILE *out)
 		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
 		"                     with a volatility profile from 'smart profile'; may be\n"
 		"                     repeated; the model records that it was trained so\n"
+		"  --train-rows ROWS  ordinary (default); first-look: each application's pairs\n"
+		"                     measured with the rules read from it off ('smart\n"
+		"                     scrubbers'), no profile; both (docs/first-look.md)\n"
 		"  --adapt FILE       few-pair adaptation (SMART §6.3, docs/adaptation.md): add\n"
 		"                     the labelled pairs of FILE (a new application's mutants or\n"
 		"                     clean reruns; may be repeated), each counted --adapt-weight\n"
@@ -172,6 +175,10 @@ static int parse_option(int c, train_args *a, char **argv)
 			return cli_usage_error("train", "%s", err.message);
 		break;
 	case 'b': a->baselines = optarg; break;
+	case 'T':
+		if (smart_train_rows_parse(optarg, &a->o.train_rows))
+			return cli_usage_error("train", "--train-rows: ordinary, first-look or both");
+		break;
 	case 'O': a->o.stats_out = optarg; break;
 	case 'U': a->o.from_stats = 1; break;
 	case 'K':
@@ -210,6 +217,7 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "baselines", required_argument, NULL, 'b' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "scrubbers", required_argument, NULL, 'Z' },
+		{ "train-rows", required_argument, NULL, 'T' },
 		{ "stats-out", required_argument, NULL, 'O' },
 		{ "from-stats", no_argument, NULL, 'U' },
 		{ "shard", required_argument, NULL, 'K' },
@@ -232,16 +240,17 @@ static int check_train(const train_args *a)
 {
 	const smart_train_corpora_options *o = &a->o;
 
-	if (o->n_adapt && (a->comparator_features || a->profiles.n))
-		return cli_usage_error("train", "--adapt does not go with --comparator-features or --profile");
+	if (o->n_adapt && (a->comparator_features || a->profiles.n || o->train_rows))
+		return cli_usage_error("train", "--adapt does not go with --comparator-features, "
+				       "--profile or --train-rows");
 	if ((a->base_model_path || a->adapt_weight != SMART_ADAPT_WEIGHT) && !o->n_adapt)
 		return cli_usage_error("train", "--base-model and --adapt-weight go with --adapt");
 	if ((o->stats_out || o->from_stats) &&
-	    (o->n_adapt || a->comparator_features || a->profiles.n ||
+	    (o->n_adapt || a->comparator_features || a->profiles.n || o->train_rows ||
 	     o->train.kind != SMART_MODEL_LINEAR || (o->stats_out && (o->from_stats || o->output)) ||
 	     a->n_corpora == 0))
 		return cli_usage_error("train", "--stats-out and --from-stats are for a linear model "
-				       "without --adapt, --profile or --comparator-features; "
+				       "without --adapt, --profile, --train-rows or --comparator-features; "
 				       "--stats-out instead of -o; they need files (an SVM does not "
 				       "decompose into sums)");
 	if (o->shard && !o->stats_out)

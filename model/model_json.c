@@ -130,6 +130,7 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 	    (p->scrubbers_off[0] &&
 	     !cJSON_AddStringToObject(o, "scrubbers_off", p->scrubbers_off)) ||
 	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version) ||
+	    (p->train_rows[0] && !cJSON_AddStringToObject(o, "train_rows", p->train_rows)) ||
 	    (p->html_parser[0] && !cJSON_AddStringToObject(o, "html_parser", p->html_parser)))
 		return -1;
 	return 0;

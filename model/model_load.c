@@ -259,6 +259,11 @@ static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 		return bad(ld, "'provenance.scrubbers_off' must be a short string");
 	if (it)
 		strcpy(p->scrubbers_off, it->valuestring);
+	it = cJSON_GetObjectItemCaseSensitive(o, "train_rows"); /* absent: ordinary */
+	if (it && (!cJSON_IsString(it) || strlen(it->valuestring) >= sizeof(p->train_rows)))
+		return bad(ld, "'provenance.train_rows' must be a short string");
+	if (it)
+		strcpy(p->train_rows, it->valuestring);
 	tv = cJSON_GetObjectItemCaseSensitive(o, "tool_version");
 	if (!cJSON_IsString(tv))
 		return bad(ld, "'provenance.tool_version' is missing or not a string");

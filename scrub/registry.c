@@ -31,6 +31,8 @@ typedef struct scrubber {
 	const char *summary;
 	int after_align;
 	scrubber_fn run;
+	const char *read_from; /* applications whose false alarms it was read
+	                        * from, comma-separated ("" none) */
 } scrubber;
 
 static int run_names(smart_scrub_pass *s, struct smart_diff *d, smart_error *err)
@@ -153,41 +155,41 @@ static int run_named_offset(smart_scrub_pass *s, struct smart_diff *d, smart_err
 
 /* In smart_scrubber_id order. */
 static const scrubber scrubbers[SMART_SCRUBBER_COUNT] = {
-	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha },
+	{ "captcha", "captcha challenges drawn anew for every page", 0, run_captcha, "fossil" },
 	{ "names", "values whose field, attribute, parameter or key name says token, nonce, "
-		   "session or request id", 0, run_names },
+		   "session or request id", 0, run_names, "" },
 	{ "copies", "copies elsewhere in the page of a value explained by its name", 0,
-	  run_copies },
+	  run_copies, "" },
 	{ "zone_menu", "a JSON menu of time zones, each with its offset from UTC, which "
-		       "daylight saving time moves and reorders", 0, run_zone_menu },
+		       "daylight saving time moves and reorders", 0, run_zone_menu, "zabbix" },
 	{ "uniqid", "names made from the clock: PHP's uniqid (filter_65e1a721c278a)", 0,
-	  run_uniqid },
+	  run_uniqid, "zabbix" },
 	{ "values", "values of a volatile shape (dates, clocks, tokens, versions, paths, ...), "
-		    "measured attributes, stylesheet white space", 0, run_values },
-	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year },
+		    "measured attributes, stylesheet white space", 0, run_values, "" },
+	{ "clock_year", "a bare year that follows the run's clock", 0, run_clock_year, "mediawiki" },
 	{ "clock_pieces", "a form's date fields that follow the run's clock", 0,
-	  run_clock_pieces },
-	{ "rebase", "links of a site served from another root", 0, run_rebase },
+	  run_clock_pieces, "wordpress" },
+	{ "rebase", "links of a site served from another root", 0, run_rebase, "" },
 	{ "metadata", "generator metadata elements (<meta name=generator|date|...>)", 0,
-	  run_metadata },
+	  run_metadata, "tidy" },
 	{ "presentation", "presentational attributes an element gained (class, data-*, ...)", 1,
-	  run_presentation },
+	  run_presentation, "shop,blog,bank,wiki,forum" },
 	{ "learned", "changed values no rule explained that the value model trained on the "
-		     "corpora calls volatile", 1, run_learned },
+		     "corpora calls volatile", 1, run_learned, "" },
 	{ "rescaled", "numbers of the page's text all rescaled by one factor (rates and "
-		      "averages over another uptime)", 1, run_rescaled },
+		      "averages over another uptime)", 1, run_rescaled, "phpmyadmin" },
 	{ "json_order", "the order of a JSON object's members in a script or an attribute", 0,
-	  run_json_order },
+	  run_json_order, "rt" },
 	{ "elapsed", "a measured time printed at a timer's precision in a text that speaks of "
-		     "time", 0, run_elapsed },
+		     "time", 0, run_elapsed, "rt" },
 	{ "hidden_order", "the order of a run of a form's hidden inputs among themselves", 0,
-	  run_hidden_order },
+	  run_hidden_order, "rt" },
 	{ "zone_offset", "a time zone's offset from UTC beside its name, which daylight saving "
-			 "time moves", 0, run_zone_offset },
+			 "time moves", 0, run_zone_offset, "rt" },
 	{ "iso_basic", "a date-time in ISO 8601's basic format (20240301T100011Z)", 0,
-	  run_iso_basic },
+	  run_iso_basic, "rt" },
 	{ "named_offset", "a number a script, a query or an attribute gives a name that says "
-			  "time zone offset (var TZ_OFFSET = 7200)", 0, run_named_offset },
+			  "time zone offset (var TZ_OFFSET = 7200)", 0, run_named_offset, "zabbix" },
 };
 
 const char *smart_scrubber_name(int id)
@@ -198,6 +200,43 @@ const char *smart_scrubber_name(int id)
 const char *smart_scrubber_summary(int id)
 {
 	return id >= 0 && id < SMART_SCRUBBER_COUNT ? scrubbers[id].summary : NULL;
+}
+
+int smart_scrubber_after_align(int id)
+{
+	return id >= 0 && id < SMART_SCRUBBER_COUNT && scrubbers[id].after_align;
+}
+
+const char *smart_scrubber_read_from(int id)
+{
+	return id >= 0 && id < SMART_SCRUBBER_COUNT ? scrubbers[id].read_from : NULL;
+}
+
+/* Whether the comma-separated list `apps` holds `app` as one whole item. */
+static int list_holds(const char *apps, const char *app)
+{
+	size_t len = strlen(app);
+
+	for (const char *p = apps; *p;) {
+		size_t item = strcspn(p, ",");
+
+		if (item == len && memcmp(p, app, len) == 0)
+			return 1;
+		p += item + (p[item] == ',');
+	}
+	return 0;
+}
+
+unsigned smart_scrubbers_read_from_app(const char *app)
+{
+	unsigned mask = 0;
+
+	if (!app || !*app)
+		return 0;
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
+		if (list_holds(scrubbers[id].read_from, app))
+			mask |= 1u << id;
+	return mask;
 }
 
 int smart_scrubber_from_name(const char *name)

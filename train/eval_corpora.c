@@ -14,12 +14,13 @@
 #include <string.h>
 
 #include "adapt_rows.h"
+#include "first_look_rows.h"
 #include "load_counted.h"
 #include "smart/profile.h"
 
 /* Loads the corpora into `t`; an unusable record is an error unless
- * o->skip_bad. */
-static int eval_load(smart_table *t, const char *const *paths, size_t n_paths,
+ * o->skip_bad (declared in first_look_rows.h, which loads them twice). */
+int smart__eval_load(smart_table *t, const char *const *paths, size_t n_paths,
 		     const smart_eval_options *o, smart_eval_report *report, smart_error *err)
 {
 	smart__counted_load c = { .format = o->format, .threads = o->threads,
@@ -129,6 +130,8 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	/* the by-change adaptation order groups the pairs by their changes */
 	t->signatures = o->signatures || (o->adapt && o->adapt_order == SMART_ADAPT_BY_CHANGE) ||
 			(o->by_app && o->adapt && o->adapt_accept);
+	if (o->by_app && (o->hold_out_rules || o->train_rows))
+		return smart__eval_first_look(paths, n_paths, o, r, err);
 	if (adapt_profiles) {
 		smart_eval_options ao = *o;
 		int rc;
@@ -141,7 +144,7 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 		return rc;
 	}
 	if (o->fill_table ? o->fill_table(o->fill_payload, t, err)
-			  : eval_load(t, paths, n_paths, o, r, err))
+			  : smart__eval_load(t, paths, n_paths, o, r, err))
 		return -1;
 	if (o->comparator_features) {
 		/* smart with the verdicts as features, then smart alone */
@@ -212,10 +215,10 @@ static int eval_profiles(const char *const *paths, size_t n_paths, const smart_e
 	smart_profile_set_attach(ps, &r->table);
 	smart_profile_set_attach(ps, &plain);
 	ps->off = 1;
-	rc = eval_load(&plain, paths, n_paths, o, r, err);
+	rc = smart__eval_load(&plain, paths, n_paths, o, r, err);
 	ps->off = 0;
 	if (rc == 0)
-		rc = eval_load(&r->table, paths, n_paths, o, r, err);
+		rc = smart__eval_load(&r->table, paths, n_paths, o, r, err);
 	if (rc == 0 && ps->failed)
 		rc = -1, *err = ps->err;
 	for (unsigned k = 0; rc == 0 && k < r->n_columns; k++) {

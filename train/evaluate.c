@@ -79,10 +79,10 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		    const unsigned char *profiled, smart_eval_result *r,
 		    smart_confusion *decided, smart_error *err)
 {
-	size_t p = t->n_features, m = 0, n = t->n_rows;
+	size_t p = t->n_features, m = 0, n = t->n_rows, room = n * (o->train_also ? 2 : 1) + extra;
 	unsigned weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT;
-	double *rows = malloc((n + extra ? n + extra : 1) * (p ? p : 1) * sizeof(double));
-	unsigned char *labels = malloc(n + extra ? n + extra : 1);
+	double *rows = malloc((room ? room : 1) * (p ? p : 1) * sizeof(double));
+	unsigned char *labels = malloc(room ? room : 1);
 	smart_dataset d;
 	smart_train_options opt = o->train;
 	smart_model *model = NULL;
@@ -96,14 +96,17 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		free(labels);
 		return smart_error_oom(err);
 	}
-	for (size_t i = 0; i < n; i++) {
-		size_t copies = fold[i] != f ? 1 : o->by_app && o->adapt && chosen[i] ? weight : 0;
+	/* t's rows, then those of o->train_also (the same pairs measured otherwise) */
+	for (const smart_table *src = t; src; src = src == t ? o->train_also : NULL)
+		for (size_t i = 0; i < n; i++) {
+			int adapting = src == t && o->by_app && o->adapt && chosen[i];
+			size_t copies = fold[i] != f ? 1 : adapting ? weight : 0;
 
-		for (size_t k = 0; k < copies; k++) {
-			memcpy(rows + m * p, t->rows + i * p, p * sizeof(double));
-			labels[m++] = t->labels[i];
+			for (size_t k = 0; k < copies; k++) {
+				memcpy(rows + m * p, src->rows + i * p, p * sizeof(double));
+				labels[m++] = src->labels[i];
+			}
 		}
-	}
 	d = (smart_dataset){ rows, labels, m, p, t->names };
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
 	/* a first look: the given model decides, as it would in the field */
@@ -323,11 +326,15 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 				SMART_EVAL_OPTIONS_VERSION);
 		goto done;
 	}
-	if (o->scored && (o->scored->n_rows != n || o->scored->n_features != t->n_features)) {
-		smart_error_set(err, "smart_evaluate: the scored table has %zu rows of %zu "
-				"features, not %zu of %zu", o->scored->n_rows, o->scored->n_features, n,
-				t->n_features);
-		goto done;
+	for (int other = 0; other < 2; other++) {
+		const smart_table *u = other ? o->train_also : o->scored;
+
+		if (u && (u->n_rows != n || u->n_features != t->n_features)) {
+			smart_error_set(err, "smart_evaluate: the %s table has %zu rows of %zu "
+					"features, not %zu of %zu", other ? "other" : "scored", u->n_rows,
+					u->n_features, n, t->n_features);
+			goto done;
+		}
 	}
 	if (o->model && (!o->by_app || o->adapt || o->model->n_features != t->n_features)) {
 		smart_error_set(err, "smart_evaluate: a given model scores by application, "

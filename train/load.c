@@ -13,6 +13,7 @@
 #include "common/pool.h"
 #include "smart/features.h"
 #include "smart/measure.h"
+#include "smart/scrub.h"
 #include "smart/signature.h"
 
 /* The bytes of parsed documents kept for the pairs that share them: a
@@ -131,7 +132,9 @@ static int load_next(void *ctx, void **out, smart_error *err)
 		j->m.format = j->pair.format;
 		j->m.test = j->pair.test;
 		j->m.raw = c->table->raw;
-		j->m.scrubbers_off = c->table->scrubbers_off;
+		j->m.scrubbers_off = c->table->scrubbers_off |
+				     (c->table->hold_out_rules ? smart_scrubbers_read_from_app(pair.app)
+							       : 0);
 		j->m.comparators = &c->comparators;
 		j->m.comparator_features = c->table->comparator_features;
 		j->m.trees = c->trees;

@@ -152,6 +152,37 @@ static int add_adaptation(smart_table *t, const smart_train_corpora_options *o,
 	return rc;
 }
 
+/* --train-rows both: appends the corpora's pairs measured as first looks
+ * (each application's own rules off, smart_table.hold_out_rules) to the
+ * ordinary rows of `t`, without profiles: a first look has none. */
+static int add_first_looks(smart_table *t, const char *const *paths, size_t n_paths,
+			   const smart_train_corpora_options *o, smart_train_report *r,
+			   smart_error *err)
+{
+	smart_table looks;
+	int rc;
+
+	smart_table_init(&looks, t->names, t->n_features);
+	looks.raw = t->raw;
+	looks.scrubbers_off = t->scrubbers_off;
+	looks.hold_out_rules = 1;
+	looks.comparators = t->comparators;
+	looks.n_comparators = t->n_comparators;
+	looks.compare_config = t->compare_config;
+	looks.comparator_features = t->comparator_features;
+	rc = train_load(&looks, paths, n_paths, o, 0, r, err);
+	r->first_look_rows = rc ? 0 : looks.n_rows;
+	for (size_t i = 0; rc == 0 && i < looks.n_rows; i++) {
+		smart_table_row row = smart_table_row_at(&looks, i);
+
+		rc = smart_table_add(t, &row, err);
+		if (rc == 0 && t->n_comparators)
+			smart_table_set_verdicts(t, looks.comparator_fail + i * t->n_comparators);
+	}
+	smart_table_free(&looks);
+	return rc;
+}
+
 /* The profile an adapted model carries: learnt from the adaptation
  * corpora's pairs labelled ignore, each two clean runs of the new
  * application, so that classifying with the model knows *where* the
@@ -198,14 +229,17 @@ static int profile_cutoff(const smart_train_corpora_options *o, const smart_tabl
 			  smart_train_report *r, smart_error *err)
 {
 	unsigned char *profiled;
+	smart_table ordinary = *t; /* a view: only the rows measured with profiles */
 	int rc;
 
 	if (!o->profiles || !o->profiles->n || o->n_adapt || o->from_stats ||
-	    o->train.kind != SMART_MODEL_LINEAR)
+	    o->train.kind != SMART_MODEL_LINEAR || o->train_rows == SMART_TRAIN_ROWS_FIRST_LOOK)
 		return 0;
-	if (!(profiled = smart_table_profiled_apps(t, err)))
+	ordinary.n_rows = t->n_rows - r->first_look_rows;
+	if (!(profiled = smart_table_profiled_apps(&ordinary, err)))
 		return -1;
-	rc = smart_profile_cutoff_search(t, profiled, SIZE_MAX, &o->train, &r->profile_cutoff, err);
+	rc = smart_profile_cutoff_search(&ordinary, profiled, SIZE_MAX, &o->train,
+					 &r->profile_cutoff, err);
 	if (rc == 0)
 		smart_profile_cutoff_apply(r->model, &r->profile_cutoff);
 	free(profiled);
@@ -230,7 +264,11 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 	}
 	r->model->accepted = accepted; /* the model owns it now */
 	r->has_fit = linear;
-	r->model->provenance.profiles = o->profiles && o->profiles->n > 0;
+	r->model->provenance.profiles = o->profiles && o->profiles->n > 0 &&
+					o->train_rows != SMART_TRAIN_ROWS_FIRST_LOOK;
+	if (o->train_rows)
+		snprintf(r->model->provenance.train_rows, sizeof(r->model->provenance.train_rows),
+			 "%s", smart_train_rows_name(o->train_rows));
 	r->model->provenance.raw = o->raw;
 	smart_scrubbers_format(o->scrubbers_off, r->model->provenance.scrubbers_off,
 			       sizeof(r->model->provenance.scrubbers_off));
@@ -284,10 +322,14 @@ static int train_table(const char *const *paths, size_t n_paths,
 		t->compare_config = o->comparators.config;
 		t->comparator_features = 1;
 	}
-	if (o->profiles && o->profiles->n)
+	/* first looks only: each application's own rules off, no profile */
+	t->hold_out_rules = o->train_rows == SMART_TRAIN_ROWS_FIRST_LOOK;
+	if (o->profiles && o->profiles->n && !t->hold_out_rules)
 		smart_profile_set_attach(o->profiles, t);
 	if (o->from_stats ? table_from_stats(t, paths, n_paths, o, err)
 			  : train_load(t, paths, n_paths, o, 0, r, err))
+		return -1;
+	if (o->train_rows == SMART_TRAIN_ROWS_BOTH && add_first_looks(t, paths, n_paths, o, r, err))
 		return -1;
 	n_base = t->n_rows;
 	if (o->n_adapt && add_adaptation(t, o, weight, &r->n_adapt_pairs, &accepted, r, err)) {

@@ -69,6 +69,10 @@ typedef struct smart_provenance {
 	                      * without, comma-separated (smart/scrub.h); ""
 	                      * when every one ran */
 	char tool_version[32];
+	char train_rows[16]; /* "" (every pair measured with every rule on),
+	                      * "first-look" or "both": pairs measured with
+	                      * their own application's rules off
+	                      * (smart train --train-rows, docs/first-look.md) */
 	char html_parser[16]; /* the HTML parser the features were measured
 	                       * with, "html5" or "libxml2" (smart/html_parser.h;
 	                       * files from before the choice existed: "libxml2");

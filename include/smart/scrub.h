@@ -177,6 +177,22 @@ typedef enum smart_scrubber_id {
 const char *smart_scrubber_name(int id);
 const char *smart_scrubber_summary(int id);
 
+/* 1 when the scrubber runs after the alignment (on its edits), 0 when
+ * before it or for an id out of range. */
+int smart_scrubber_after_align(int id);
+
+/* The applications (the corpora's "app" names) whose false alarms the
+ * scrubber was written from, comma-separated ("rt", "shop,blog,..."),
+ * "" for a rule written from frameworks' documentation or general
+ * knowledge; NULL for an id out of range (docs/first-look.md, "Simulated
+ * first looks"). */
+const char *smart_scrubber_read_from(int id);
+
+/* The mask (1u << id) of the scrubbers read from application `app`: what
+ * a simulated first look of `app` turns off. 0 for an application no rule
+ * was read from, an unknown name, "" or NULL. */
+unsigned smart_scrubbers_read_from_app(const char *app);
+
 /* The id of the scrubber called `name`, or -1. */
 int smart_scrubber_from_name(const char *name);
 

@@ -52,6 +52,10 @@ typedef struct smart_table {
 	size_t skipped;
 	int raw;  /* measure with SMART's raw-tree features (no scrubbing) */
 	unsigned scrubbers_off; /* scrubbers not run (smart/scrub.h; 0: all run) */
+	int hold_out_rules; /* each record measured with the scrubbers read from
+	                     * its own application off too
+	                     * (smart_scrubbers_read_from_app): a simulated
+	                     * first look (docs/first-look.md) */
 	/* Optional: set `signatures` before loading to keep, per row, the ids
 	 * of the pair's change signatures (smart/signature.h), for
 	 * smart_review_simulate: row i's are sig_ids[i * SMART_TABLE_SIGNATURES
@@ -287,6 +291,22 @@ typedef enum smart_adapt_order {
 	                         * smart flags at a first look */
 } smart_adapt_order;
 
+/* The pairs a model trains on (`--train-rows`, docs/first-look.md,
+ * "Training on simulated first looks"). */
+typedef enum smart_train_rows {
+	SMART_TRAIN_ROWS_ORDINARY = 0, /* every pair measured with every rule on */
+	SMART_TRAIN_ROWS_FIRST_LOOK,   /* every pair measured as a first look meets
+	                                * it: the rules read from its own
+	                                * application off (smart_table.hold_out_rules) */
+	SMART_TRAIN_ROWS_BOTH          /* both rows of every pair */
+} smart_train_rows;
+
+/* The --train-rows word of `rows` ("ordinary", "first-look", "both"). */
+const char *smart_train_rows_name(smart_train_rows rows);
+
+/* Reads a --train-rows word into *rows: 0, or -1 when it names none. */
+int smart_train_rows_parse(const char *word, smart_train_rows *rows);
+
 typedef struct smart_eval_options {
 	unsigned version; /* SMART_EVAL_OPTIONS_VERSION */
 	smart_train_options train;
@@ -370,6 +390,19 @@ typedef struct smart_eval_options {
 	 * an adapted model's classify decides (docs/adaptation.md). Needs the
 	 * table loaded with signatures (smart_eval_corpora loads them). */
 	int adapt_accept;
+	/* smart_eval_corpora by-app: each held-out application's pairs are
+	 * measured with the scrubbers read from it turned off (a simulated
+	 * first look, smart_table.hold_out_rules); not with profiles,
+	 * adaptation or shards. */
+	int hold_out_rules;
+	/* smart_eval_corpora by-app: the rows each fold trains on (the other
+	 * applications' pairs measured ordinarily, as a first look meets
+	 * them, or both), whatever its held-out rows are measured as. */
+	smart_train_rows train_rows;
+	/* smart_evaluate by-app: the rows of this table (the same pairs in the
+	 * same order, measured otherwise) outside the held-out application
+	 * also train each fold's model; NULL: none. */
+	const struct smart_table *train_also;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1

@@ -40,6 +40,12 @@ typedef struct smart_train_corpora_options {
 	                             * columns (`names` lists them); n 0: none */
 	smart_profile_set *profiles;/* measure with each application's profile
 	                             * (NULL: none); the model records it */
+	smart_train_rows train_rows;/* the pairs as measured ordinarily, as a
+	                             * first look meets them (each application's
+	                             * own rules off, no profile) or both (the
+	                             * profile cutoff chosen on the ordinary
+	                             * rows); the model records it. Not with
+	                             * adapt, from_stats or stats_out */
 	const char *const *adapt;   /* adaptation corpora, n_adapt of them: their
 	                             * labelled pairs join the base pairs, each
 	                             * counted adapt_weight times */
@@ -78,6 +84,8 @@ typedef struct smart_train_report {
 	int has_fit;
 	double train_f1;            /* the model's F1 on the base pairs */
 	size_t n_rows;              /* base pairs (stats_out: pairs written) */
+	size_t first_look_rows;     /* train_rows both: the rows measured as
+	                             * first looks, after the ordinary ones */
 	size_t n_adapt_pairs;       /* adaptation pairs (each counted adapt_weight
 	                             * times in the fit) */
 	double adapt_f1;            /* the model's F1 on them */

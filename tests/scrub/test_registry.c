@@ -4,6 +4,7 @@
  * name, and puts the parsed trees back when freed. */
 #include "../support/support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const unsigned ALL = (1u << SMART_SCRUBBER_COUNT) - 1;
@@ -146,6 +147,79 @@ static void a_pass_runs_only_the_scrubbers_on(void **state)
 		assert_int_equal(explained[k], 0);
 }
 
+/* Every scrubber has a provenance ("" for a general rule), and the
+ * applications read into a simulated first look are exactly those listed
+ * (docs/first-look.md): Request Tracker's five rules, Zabbix's three, the
+ * handmade applications' presentation; a name is matched whole, so
+ * "wiki" (handmade) does not take MediaWiki's clock_year. */
+static void every_scrubber_records_the_applications_it_was_read_from(void **state)
+{
+	const unsigned rt = (1u << SMART_SCRUBBER_JSON_ORDER) | (1u << SMART_SCRUBBER_ELAPSED) |
+			    (1u << SMART_SCRUBBER_HIDDEN_ORDER) | (1u << SMART_SCRUBBER_ZONE_OFFSET) |
+			    (1u << SMART_SCRUBBER_ISO_BASIC);
+	const unsigned zabbix = (1u << SMART_SCRUBBER_NAMED_OFFSET) |
+				(1u << SMART_SCRUBBER_ZONE_MENU) | (1u << SMART_SCRUBBER_UNIQID);
+	unsigned seen = 0;
+
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
+		assert_non_null(smart_scrubber_read_from(id));
+	assert_null(smart_scrubber_read_from(SMART_SCRUBBER_COUNT));
+	assert_null(smart_scrubber_read_from(-1));
+	assert_int_equal(smart_scrubbers_read_from_app("rt"), rt);
+	assert_int_equal(smart_scrubbers_read_from_app("zabbix"), zabbix);
+	assert_int_equal(smart_scrubbers_read_from_app("fossil"), 1u << SMART_SCRUBBER_CAPTCHA);
+	assert_int_equal(smart_scrubbers_read_from_app("mediawiki"), 1u << SMART_SCRUBBER_CLOCK_YEAR);
+	assert_int_equal(smart_scrubbers_read_from_app("wordpress"),
+			 1u << SMART_SCRUBBER_CLOCK_PIECES);
+	assert_int_equal(smart_scrubbers_read_from_app("tidy"), 1u << SMART_SCRUBBER_METADATA);
+	assert_int_equal(smart_scrubbers_read_from_app("phpmyadmin"), 1u << SMART_SCRUBBER_RESCALED);
+	assert_int_equal(smart_scrubbers_read_from_app("wiki"), 1u << SMART_SCRUBBER_PRESENTATION);
+	assert_int_equal(smart_scrubbers_read_from_app("forum"), 1u << SMART_SCRUBBER_PRESENTATION);
+	/* rules from documentation or general knowledge belong to nobody */
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
+		if (!*smart_scrubber_read_from(id))
+			seen |= 1u << id;
+	assert_true(seen & (1u << SMART_SCRUBBER_VALUES));
+	assert_true(seen & (1u << SMART_SCRUBBER_NAMES));
+	assert_true(seen & (1u << SMART_SCRUBBER_COPIES));
+	assert_true(seen & (1u << SMART_SCRUBBER_REBASE));
+	assert_true(seen & (1u << SMART_SCRUBBER_LEARNED));
+}
+
+/* An application no rule was read from, an unknown name, a part of a
+ * listed name, "" or NULL turns nothing off. */
+static void unknown_applications_hold_out_no_rule(void **state)
+{
+	assert_int_equal(smart_scrubbers_read_from_app("cmark"), 0);
+	assert_int_equal(smart_scrubbers_read_from_app("no-such-app"), 0);
+	assert_int_equal(smart_scrubbers_read_from_app("r"), 0);
+	assert_int_equal(smart_scrubbers_read_from_app("rt,zabbix"), 0);
+	assert_int_equal(smart_scrubbers_read_from_app("shop,blog"), 0);
+	assert_int_equal(smart_scrubbers_read_from_app("media"), 0);
+	assert_int_equal(smart_scrubbers_read_from_app(""), 0);
+	assert_int_equal(smart_scrubbers_read_from_app(NULL), 0);
+}
+
+/* Each application's mask is the union of the scrubbers whose list holds
+ * it, for every name any list holds: what `smart scrubbers` prints is
+ * what a simulated first look turns off. */
+static void read_from_lists_and_masks_agree(void **state)
+{
+	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++) {
+		const char *list = smart_scrubber_read_from(id);
+
+		for (const char *p = list; *p;) {
+			size_t len = strcspn(p, ",");
+			char app[64];
+
+			assert_true(len > 0 && len < sizeof(app));
+			snprintf(app, sizeof(app), "%.*s", (int)len, p);
+			assert_true(smart_scrubbers_read_from_app(app) & (1u << id));
+			p += len + (p[len] == ',');
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +229,9 @@ int main(void)
 		cmocka_unit_test(every_name_fits_the_text_max),
 		cmocka_unit_test(formatted_masks_read_back),
 		cmocka_unit_test(a_pass_runs_only_the_scrubbers_on),
+		cmocka_unit_test(every_scrubber_records_the_applications_it_was_read_from),
+		cmocka_unit_test(unknown_applications_hold_out_no_rule),
+		cmocka_unit_test(read_from_lists_and_masks_agree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

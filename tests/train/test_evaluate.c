@@ -109,6 +109,57 @@ static void eval_by_app_runs_one_fold_per_application(void **state)
 	smart_table_free(&t);
 }
 
+/* o.train_also (the same pairs measured otherwise, e.g. as first looks)
+ * joins each fold's training rows: the same rows again change no
+ * decision (least squares and the F1 cutoff on every row twice), rows
+ * whose signal a rule no longer explains away change the margins, and a
+ * table of other pairs is refused, naming it. */
+static void eval_by_app_trains_also_on_the_other_measuring(void **state)
+{
+	smart_table t, same, other, short_one;
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
+	smart_eval_result plain, twice, moved;
+	smart_error err = { "" };
+	int differ = 0;
+
+	(void)state;
+	o.by_app = 1;
+	o.per_app = 1;
+	make_table(&t, 90, 4);
+	make_table(&same, 90, 4);
+	make_table(&short_one, 60, 4);
+	smart_table_init(&other, names, 2);
+	for (size_t i = 0; i < t.n_rows; i++) {
+		smart_table_row row = smart_table_row_at(&t, i);
+		double v[2] = { row.values[0] + (row.label ? 0 : 4), row.values[1] };
+
+		row.values = v; /* clean pairs keep residue */
+		assert_int_equal(smart_table_add(&other, &row, &err), 0);
+	}
+	assert_int_equal(smart_evaluate(&t, &o, &plain, &err), 0);
+	o.train_also = &same;
+	assert_int_equal(smart_evaluate(&t, &o, &twice, &err), 0);
+	for (size_t i = 0; i < t.n_rows; i++)
+		assert_true(fabs(plain.margin[i] - twice.margin[i]) < 1e-9);
+	assert_memory_equal(&plain.smart, &twice.smart, sizeof(plain.smart));
+	o.train_also = &other;
+	assert_int_equal(smart_evaluate(&t, &o, &moved, &err), 0);
+	assert_int_equal(total(&moved.smart), 90); /* only t's rows are decided */
+	for (size_t i = 0; i < t.n_rows; i++)
+		differ += fabs(plain.margin[i] - moved.margin[i]) > 1e-6;
+	assert_true(differ > 0);
+	smart_eval_result_free(&moved);
+	o.train_also = &short_one;
+	assert_int_equal(smart_evaluate(&t, &o, &moved, &err), -1);
+	assert_non_null(strstr(err.message, "other table"));
+	smart_eval_result_free(&plain);
+	smart_eval_result_free(&twice);
+	smart_table_free(&t);
+	smart_table_free(&same);
+	smart_table_free(&other);
+	smart_table_free(&short_one);
+}
+
 /* The calibrate hook of the options: called once per held-out
  * application with that fold's model, before it decides. */
 static int count_calibrations(void *ctx, const char *app, smart_model *model, smart_error *err)
@@ -269,6 +320,7 @@ int main(void)
 		cmocka_unit_test(eval_kfold_decides_every_pair_once_and_learns),
 		cmocka_unit_test(eval_same_seed_same_result_other_seed_other_coins),
 		cmocka_unit_test(eval_by_app_runs_one_fold_per_application),
+		cmocka_unit_test(eval_by_app_trains_also_on_the_other_measuring),
 		cmocka_unit_test(eval_by_app_calls_the_calibrate_hook_per_application),
 		cmocka_unit_test(eval_refuses_options_of_another_version),
 		cmocka_unit_test(eval_svm_kind_cross_validates_too),
