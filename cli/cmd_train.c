@@ -308,8 +308,8 @@ static int print_train(const train_args *a, const smart_train_report *r)
 		cli_train_print_table(r->model, fit, r->train_f1);
 	if (a->o.n_adapt)
 		fprintf(stderr, "smart: adapted with %zu pairs: their F1 %.4f, the base corpora's "
-			"%.4f; %zu the base model decides wrong refit it (%zu of them right at "
-			"weight %u, at most %ld; the others teach the weights nothing)\n",
+			"%.4f; the base model decides %zu of them wrong (%zu right after the refit "
+			"at weight %u, at most %ld; 0: no refit)\n",
 			r->n_adapt_pairs, r->adapt_f1, r->train_f1, r->adapt_taught, r->adapt_right,
 			r->adapt_weight_used, a->adapt_weight);
 	if (a->o.n_adapt && a->o.adapt_profile)

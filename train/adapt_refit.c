@@ -170,8 +170,8 @@ static int fold_pairs(const smart_table *t, const size_t *fold, size_t f,
 }
 
 /* The model of fold f: trained on every row outside it; with o->adapt,
- * refitted with those of its chosen rows the base model decides wrong
- * (train/adapt_refit.c: pairs already decided right teach nothing). */
+ * refitted with its chosen rows when the base model decides one of them
+ * wrong (train/adapt_refit.c: pairs all decided right teach nothing). */
 smart_model *smart__adapt_fold_model(const smart_table *t, const smart_eval_options *o,
 				     const size_t *fold, size_t f, const unsigned char *chosen,
 				     smart_error *err)

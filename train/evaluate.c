@@ -70,7 +70,7 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 }
 
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
- * of fold f the base model decides wrong, weighted) and decides the rest
+ * of fold f, weighted, when the base model decides one wrong) and decides the rest
  * of fold f: their margins and
  * forced decisions into r (rows no other fold touches), their confusion
  * into *decided. Runs on a pool thread (fold_work): it reads the table

@@ -125,10 +125,10 @@ static int adapt_accepted(const smart_table *extra, const smart_train_corpora_op
 }
 
 /* The base model's refit with the adaptation pairs `extra`
- * (train/adapt_refit.c): the base corpora's rows of `t` are fitted, the
- * pairs that model decides wrong are appended to `t` with the weight the
- * plan chose (none: `t` is left as the base corpora, and the fit is the
- * unadapted model). */
+ * (train/adapt_refit.c): the base corpora's rows of `t` are fitted; when
+ * that model decides a pair wrong, the pairs the plan took are appended
+ * to `t` with the weight it chose (none: `t` is left as the base
+ * corpora, and the fit is the unadapted model). */
 static int add_taught(smart_table *t, const smart_table *extra,
 		      const smart_train_corpora_options *o, size_t weight,
 		      smart_train_report *r, smart_error *err)
@@ -173,7 +173,7 @@ done:
 }
 
 /* Loads the pairs of the adaptation corpora into `extra` and refits with
- * those the base model decides wrong (add_taught); *accepted receives the
+ * them when the base model decides one wrong (add_taught); *accepted receives the
  * classes they accept. */
 static int add_adaptation(smart_table *t, smart_table *extra,
 			  const smart_train_corpora_options *o, size_t weight, char **accepted,

@@ -114,21 +114,28 @@ static void five_flagged_faults_teach_nothing(void **state)
 	smart_table_free(&t);
 }
 
-/* No adaptation pairs: nothing to teach, nothing moves. */
-static void zero_pairs_leave_the_model_as_it_is(void **state)
+/* Asserts that rows [from, from + n) of the table, with the rules'
+ * decisions `forced`, refit nothing: none taught, no model. */
+static void assert_no_refit(size_t from, size_t n, const signed char *forced)
 {
 	smart_table t;
-	smart_model *m;
+	smart_model *m = setup(&t);
 	smart__adapt_plan plan;
-	unsigned char teach[1] = { 7 };
+	unsigned char teach[8];
 
-	(void)state;
-	m = setup(&t);
-	plan_of(&t, m, 80, 0, NULL, 50, teach, &plan);
+	plan_of(&t, m, from, n, forced, 50, teach, &plan);
 	assert_int_equal(plan.taught, 0);
+	assert_int_equal(plan.weight, 0);
 	assert_null(plan.model);
 	smart_model_free(m);
 	smart_table_free(&t);
+}
+
+/* No adaptation pairs: nothing to teach, nothing moves. */
+static void zero_pairs_leave_the_model_as_it_is(void **state)
+{
+	(void)state;
+	assert_no_refit(80, 0, NULL);
 }
 
 /* A false alarm refits the model with the smallest weight that decides it
@@ -165,19 +172,10 @@ static void false_alarm_refits_at_the_smallest_weight_that_decides_it(void **sta
  * would decide it wrong. */
 static void pair_a_rule_decides_teaches_nothing(void **state)
 {
-	smart_table t;
-	smart_model *m;
-	smart__adapt_plan plan;
-	unsigned char teach[1];
-	signed char forced[1] = { 1 };
+	const signed char forced[1] = { 1 };
 
 	(void)state;
-	m = setup(&t);
-	plan_of(&t, m, 90, 1, forced, 50, teach, &plan);
-	assert_int_equal(plan.taught, 0);
-	assert_null(plan.model);
-	smart_model_free(m);
-	smart_table_free(&t);
+	assert_no_refit(90, 1, forced);
 }
 
 /* Held out, "target" adapted with five of its flagged pairs drawn from
