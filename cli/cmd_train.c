@@ -64,21 +64,24 @@ static void usage(FILE *out)
 		"                     scrubbers'), no profile; both (docs/first-look.md)\n"
 		"  --adapt FILE       few-pair adaptation (SMART §6.3, docs/adaptation.md): add\n"
 		"                     the labelled pairs of FILE (a new application's mutants or\n"
-		"                     clean reruns; may be repeated), each counted --adapt-weight\n"
-		"                     times, to the base corpora; without CORPUS arguments the\n"
+		"                     clean reruns; may be repeated) to the base corpora: those\n"
+		"                     the base model decides wrong refit it, with the smallest\n"
+		"                     weight up to --adapt-weight that decides them right (the\n"
+		"                     others teach nothing); without CORPUS arguments the\n"
 		"                     base corpora are those the --base-model (default: the\n"
 		"                     default model) was trained on. No cross-validation.\n"
 		"                     The model also carries a profile learnt from the\n"
 		"                     adaptation pairs labelled ignore (each is two clean\n"
 		"                     runs: where the application varies), which classify\n"
-		"                     and review use when no --profile is given\n"
+		"                     and review use when no --profile is given, less every\n"
+		"                     place a pair labelled inspect changed\n"
 		"                     It also accepts the change classes the ignore pairs\n"
 		"                     hold and no inspect pair does: classify and review\n"
 		"                     ignore a flagged pair whose every residual change is\n"
 		"                     of one of them (as accepted in review)\n"
 		"  --adapt-no-profile with --adapt: reweighting only, no carried profile\n"
 		"  --adapt-no-accept  with --adapt: no accepted change classes\n"
-		"  --adapt-weight W   base pairs one adaptation pair counts as (default 50)\n"
+		"  --adapt-weight W   the most base pairs one adaptation pair counts as (default 50)\n"
 		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n"
 		"  --stats-out FILE   write the training statistics of the corpora to FILE\n"
 		"                     instead of a model (no -o); with --shard K/N, of shard K\n"
@@ -313,12 +316,15 @@ static int print_train(const train_args *a, const smart_train_report *r)
 	else
 		cli_train_print_table(r->model, fit, r->train_f1);
 	if (a->o.n_adapt)
-		fprintf(stderr, "smart: adapted with %zu pairs (each counted %ld times): their F1 %.4f, "
-			"the base corpora's %.4f\n", r->n_adapt_pairs, a->adapt_weight, r->adapt_f1,
-			r->train_f1);
+		fprintf(stderr, "smart: adapted with %zu pairs: their F1 %.4f, the base corpora's "
+			"%.4f; the base model decides %zu of them wrong (%zu right after the refit "
+			"at weight %u, at most %ld; 0: no refit)\n",
+			r->n_adapt_pairs, r->adapt_f1, r->train_f1, r->adapt_taught, r->adapt_right,
+			r->adapt_weight_used, a->adapt_weight);
 	if (a->o.n_adapt && a->o.adapt_profile)
 		fprintf(stderr, "smart: the model carries a profile of %zu locations learnt from "
-			"%zu ignore pairs\n", r->adapt_locations, r->adapt_profile_pairs);
+			"%zu ignore pairs (%zu dropped: places an inspect pair changed)\n",
+			r->adapt_locations, r->adapt_profile_pairs, r->adapt_forbidden);
 	if (a->o.n_adapt && a->o.adapt_accept)
 		fprintf(stderr, "smart: the model accepts %zu change classes of the ignore pairs "
 			"(none an inspect pair holds)\n", r->adapt_classes);

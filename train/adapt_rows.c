@@ -84,6 +84,36 @@ static int learn_wanted(const uint32_t *want, size_t n_want, const char *const *
 	return 0;
 }
 
+/* As train --adapt does (train/train_corpora.c): the places the chosen
+ * pairs labelled inspect changed are learnt into a profile of faults per
+ * application, and dropped from that application's profile
+ * (smart_profile_forbid): no labelled fault's place is explained. `want`
+ * (n_want long) is reused. */
+static int forbid_faults(const smart_table *t, const size_t *positions,
+			 const unsigned char *chosen, uint32_t *want, size_t n_want,
+			 const char *const *paths, size_t n_paths, const smart_eval_options *o,
+			 smart_profile **profiles, smart_error *err)
+{
+	smart_profile **faults = calloc(t->n_apps ? t->n_apps : 1, sizeof(*faults));
+	int rc = faults ? 0 : smart_error_oom(err);
+
+	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
+		if (!(faults[a] = smart_profile_new(err)))
+			rc = -1;
+	memset(want, 0, n_want * sizeof(*want));
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (chosen[i] && t->labels[i]) /* a labelled fault */
+			want[positions[i]] = t->app[i] + 1;
+	if (rc == 0)
+		rc = learn_wanted(want, n_want, paths, n_paths, o->format, faults, err);
+	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
+		rc = smart_profile_forbid(profiles[a], faults[a], NULL, err);
+	for (size_t a = 0; faults && a < t->n_apps; a++)
+		smart_profile_free(faults[a]);
+	free(faults);
+	return rc;
+}
+
 int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 				const char *const *paths, size_t n_paths,
 				const smart_eval_options *o, struct smart_profile **profiles,
@@ -113,6 +143,9 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 	rc = learn_wanted(want, n_want, paths, n_paths, o->format, profiles, err);
 	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
 		rc = smart_profile_widen(profiles[a], err); /* as train --adapt does */
+	if (rc == 0)
+		rc = forbid_faults(t, positions, chosen, want, n_want, paths, n_paths, o, profiles,
+				   err);
 done:
 	free(chosen);
 	free(want);

@@ -65,4 +65,56 @@ char *smart__adapt_accept_json(const uint64_t *classes, size_t n, smart_error *e
 int smart__adapt_accept_covers(const smart_table *t, size_t i, const uint64_t *classes,
 			       size_t n);
 
+/* The few labelled pairs of an application, measured as the base pairs
+ * are: n rows of n_features values, their labels (1 = inspect) and the
+ * rule's decision of each (smart_forced_decision: 0, 1, or -1 for none;
+ * forced NULL: none). Borrowed. */
+typedef struct smart__adapt_pairs {
+	const double *rows;
+	const unsigned char *labels;
+	const signed char *forced;
+	size_t n, n_features;
+} smart__adapt_pairs;
+
+/* What refitting with the adaptation pairs came to (train/adapt_refit.c). */
+typedef struct smart__adapt_plan {
+	size_t taught;      /* pairs the base model decides wrong: without
+	                     * one, nothing is refitted */
+	size_t right;       /* of those, how many the refit decides right */
+	unsigned weight;    /* the weight they count with; 0: no refit */
+	smart_model *model; /* the refitted model (owned by the caller), or
+	                     * NULL: the base model stands unchanged */
+} smart__adapt_plan;
+
+/* The refit of few-pair adaptation that is never worse than none
+ * (train/adapt_refit.c): when `base_model` (fitted on `base`) already
+ * decides every pair of `a` as labelled (or a rule decides it), nothing
+ * is refitted; else the pairs no rule decides are added to `base` with
+ * the smallest weight of 1, 2, 5, 10, 20, 50, ... up to max_weight that
+ * decides the most of them right, taken only when that is more than the
+ * base model decides right (the pairs it already decided right are the
+ * anchors that keep the refit from overshooting). teach[k] (a->n places)
+ * is 1 for the pairs that joined the refit taken. plan->model is NULL
+ * when nothing was refitted. 0, or -1 with `err`. */
+int smart__adapt_refit(const smart_dataset *base, const smart_model *base_model,
+		       const smart__adapt_pairs *a, const smart_train_options *opt,
+		       unsigned max_weight, unsigned char *teach, smart__adapt_plan *plan,
+		       smart_error *err);
+
+/* The model of fold f of an evaluation (train/evaluate.c): trained on
+ * every row outside it; with o->by_app and o->adapt, refitted by
+ * smart__adapt_refit with the chosen rows of fold f (measured as training
+ * measures them). A new model, or NULL with `err` set. */
+smart_model *smart__adapt_fold_model(const smart_table *t, const smart_eval_options *o,
+				     const size_t *fold, size_t f, const unsigned char *chosen,
+				     smart_error *err);
+
+/* Drops from `p` (the profile an adapted model carries) every place the
+ * pairs labelled inspect of the adaptation corpora `paths` changed
+ * (smart_profile_forbid; train/adapt_guard.c): *dropped gets how many
+ * entries went. 0, or -1 with `err` set. */
+int smart__adapt_profile_guard(struct smart_profile *p, const char *const *paths,
+			       size_t n_paths, smart_format format, size_t *dropped,
+			       smart_error *err);
+
 #endif

@@ -70,20 +70,17 @@ static size_t assign_folds(const smart_table *t, const smart_eval_options *o,
 }
 
 /* Trains on every row outside fold f (plus, with o->adapt, the chosen rows
- * of fold f, weighted) and decides the rest of fold f: their margins and
+ * of fold f, weighted, when the base model decides one wrong) and decides the rest
+ * of fold f: their margins and
  * forced decisions into r (rows no other fold touches), their confusion
  * into *decided. Runs on a pool thread (fold_work): it reads the table
  * and writes only its own rows. */
 static int run_fold(const smart_table *t, const smart_eval_options *o, const size_t *fold,
-		    size_t f, const unsigned char *chosen, size_t extra,
+		    size_t f, const unsigned char *chosen,
 		    const unsigned char *profiled, smart_eval_result *r,
 		    smart_confusion *decided, smart_error *err)
 {
-	size_t p = t->n_features, m = 0, n = t->n_rows, room = n * (o->train_also ? 2 : 1) + extra;
-	unsigned weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT;
-	double *rows = malloc((room ? room : 1) * (p ? p : 1) * sizeof(double));
-	unsigned char *labels = malloc(room ? room : 1);
-	smart_dataset d;
+	size_t p = t->n_features, n = t->n_rows;
 	smart_train_options opt = o->train;
 	smart_model *model = NULL;
 	uint64_t *classes = NULL;
@@ -91,28 +88,9 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 	double cutoff;
 	int prof;
 
-	if (!rows || !labels) {
-		free(rows);
-		free(labels);
-		return smart_error_oom(err);
-	}
-	/* t's rows, then those of o->train_also (the same pairs measured otherwise) */
-	for (const smart_table *src = t; src; src = src == t ? o->train_also : NULL)
-		for (size_t i = 0; i < n; i++) {
-			int adapting = src == t && o->by_app && o->adapt && chosen[i];
-			size_t copies = fold[i] != f ? 1 : adapting ? weight : 0;
-
-			for (size_t k = 0; k < copies; k++) {
-				memcpy(rows + m * p, src->rows + i * p, p * sizeof(double));
-				labels[m++] = src->labels[i];
-			}
-		}
-	d = (smart_dataset){ rows, labels, m, p, t->names };
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
 	/* a first look: the given model decides, as it would in the field */
-	model = o->model ? (smart_model *)o->model : smart_model_train(&d, &opt, NULL, err);
-	free(rows);
-	free(labels);
+	model = o->model ? (smart_model *)o->model : smart__adapt_fold_model(t, o, fold, f, chosen, err);
 	if (!model) {
 		if (o->by_app)
 			return smart_error_prefix(err, "training without application '%s'",
@@ -198,7 +176,7 @@ typedef struct fold_ctx {
 	const size_t *fold;
 	unsigned char *chosen;
 	const unsigned char *profiled; /* with o->profile_cutoff: per application */
-	size_t extra, k, next_f;
+	size_t k, next_f;
 	smart_eval_result *r;
 } fold_ctx;
 
@@ -223,7 +201,7 @@ static void fold_work(void *ctx, void *job)
 	fold_ctx *c = ctx;
 	fold_job *j = job;
 
-	j->failed = run_fold(c->t, c->o, c->fold, j->f, c->chosen, c->extra, c->profiled, c->r,
+	j->failed = run_fold(c->t, c->o, c->fold, j->f, c->chosen, c->profiled, c->r,
 			     &j->decided, &j->err) != 0;
 }
 
@@ -311,12 +289,11 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 		   smart_eval_result *r, smart_error *err)
 {
 	size_t n = t->n_rows, k;
-	size_t extra = o->by_app ? o->adapt * (o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT) : 0;
 	size_t *fold = malloc((n ? n : 1) * sizeof(*fold));
 	unsigned char *chosen = calloc(n ? n : 1, 1), *profiled = NULL;
 	static const smart_pool_ops ops = { .next = fold_next, .work = fold_work,
 					    .done = fold_done, .discard = fold_discard };
-	fold_ctx c = { .t = t, .o = o, .fold = fold, .chosen = chosen, .extra = extra, .r = r };
+	fold_ctx c = { .t = t, .o = o, .fold = fold, .chosen = chosen, .r = r };
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));

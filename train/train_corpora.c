@@ -124,31 +124,74 @@ static int adapt_accepted(const smart_table *extra, const smart_train_corpora_op
 	return rc;
 }
 
-/* Appends the pairs of the adaptation corpora to `t`, each `weight` times;
- * *pairs receives how many there were, *accepted the classes they accept. */
-static int add_adaptation(smart_table *t, const smart_train_corpora_options *o,
-			  size_t weight, size_t *pairs, char **accepted, smart_train_report *r,
-			  smart_error *err)
+/* The base model's refit with the adaptation pairs `extra`
+ * (train/adapt_refit.c): the base corpora's rows of `t` are fitted; when
+ * that model decides a pair wrong, the pairs the plan took are appended
+ * to `t` with the weight it chose (none: `t` is left as the base
+ * corpora, and the fit is the unadapted model). */
+static int add_taught(smart_table *t, const smart_table *extra,
+		      const smart_train_corpora_options *o, size_t weight,
+		      smart_train_report *r, smart_error *err)
 {
-	smart_table extra;
-	int rc;
+	smart_dataset base = { t->rows, t->labels, t->n_rows, t->n_features, t->names };
+	signed char *forced = malloc(extra->n_rows ? extra->n_rows : 1);
+	unsigned char *teach = malloc(extra->n_rows ? extra->n_rows : 1);
+	smart__adapt_plan plan = { 0 };
+	smart_model *base_model = NULL;
+	int rc = -1;
 
-	smart_table_init(&extra, t->names, t->n_features);
-	extra.raw = t->raw; /* measured as the base pairs are */
-	extra.scrubbers_off = t->scrubbers_off;
-	extra.signatures = o->adapt_accept;
-	rc = train_load(&extra, o->adapt, o->n_adapt, o, 0, r, err);
-	if (rc == 0)
-		rc = adapt_accepted(&extra, o, accepted, r, err);
-	for (size_t i = 0; rc == 0 && i < extra.n_rows; i++) {
-		smart_table_row row = smart_table_row_at(&extra, i);
-		for (size_t k = 0; rc == 0 && k < weight; k++)
+	if (!forced || !teach) {
+		smart_error_oom(err);
+		goto done;
+	}
+	for (size_t i = 0; i < extra->n_rows; i++)
+		forced[i] = (signed char)smart_forced_decision(
+			extra->names, extra->n_features, extra->rows + i * extra->n_features,
+			extra->only_volatile[i]);
+	if (!(base_model = smart_model_train(&base, &o->train, NULL, err)) ||
+	    smart__adapt_refit(&base, base_model,
+			       &(smart__adapt_pairs){ extra->rows, extra->labels, forced,
+						      extra->n_rows, extra->n_features },
+			       &o->train, (unsigned)weight, teach, &plan, err))
+		goto done;
+	r->adapt_taught = plan.taught;
+	r->adapt_right = plan.right;
+	r->adapt_weight_used = plan.weight;
+	rc = 0;
+	for (size_t i = 0; rc == 0 && plan.model && i < extra->n_rows; i++) {
+		smart_table_row row = smart_table_row_at(extra, i);
+
+		for (size_t k = 0; rc == 0 && teach[i] && k < plan.weight; k++)
 			rc = smart_table_add(t, &row, err);
 	}
-	if (rc == 0 && extra.n_rows == 0)
+done:
+	smart_model_free(plan.model);
+	smart_model_free(base_model);
+	free(forced);
+	free(teach);
+	return rc;
+}
+
+/* Loads the pairs of the adaptation corpora into `extra` and refits with
+ * them when the base model decides one wrong (add_taught); *accepted receives the
+ * classes they accept. */
+static int add_adaptation(smart_table *t, smart_table *extra,
+			  const smart_train_corpora_options *o, size_t weight, char **accepted,
+			  smart_train_report *r, smart_error *err)
+{
+	int rc;
+
+	extra->raw = t->raw; /* measured as the base pairs are */
+	extra->scrubbers_off = t->scrubbers_off;
+	extra->signatures = o->adapt_accept;
+	rc = train_load(extra, o->adapt, o->n_adapt, o, 0, r, err);
+	if (rc == 0 && extra->n_rows == 0)
 		rc = smart_error_set(err, "--adapt: no labelled pairs in the adaptation corpora");
-	*pairs = extra.n_rows;
-	smart_table_free(&extra);
+	if (rc == 0)
+		rc = adapt_accepted(extra, o, accepted, r, err);
+	if (rc == 0)
+		rc = add_taught(t, extra, o, weight, r, err);
+	r->n_adapt_pairs = extra->n_rows;
 	return rc;
 }
 
@@ -200,6 +243,9 @@ static int adapt_profile(const smart_train_corpora_options *o, smart_train_repor
 	lo.ignore_pairs = 1;
 	rc = smart_profile_learn_pairs(p, o->adapt, o->n_adapt, &lo, &r->adapt_profile_pairs, err);
 	rc = rc ? rc : smart_profile_widen(p, err); /* few pages: each speaks for all */
+	/* never a place a labelled fault changed (train/adapt_guard.c) */
+	rc = rc ? rc : smart__adapt_profile_guard(p, o->adapt, o->n_adapt, o->format,
+						  &r->adapt_forbidden, err);
 	if (rc == 0 && r->adapt_profile_pairs > 0) {
 		r->adapt_locations = smart_profile_entry_count(p);
 		r->model->profile = smart_profile_to_json(p, err);
@@ -209,7 +255,7 @@ static int adapt_profile(const smart_train_corpora_options *o, smart_train_repor
 	return rc;
 }
 
-/* The model's F1 on rows [from, to) of its training table. */
+/* The model's F1 on rows [from, to) of a table. */
 static double rows_f1(const smart_model *m, const smart_table *t, size_t from, size_t to)
 {
 	smart_confusion c = { 0, 0, 0, 0 };
@@ -250,7 +296,8 @@ static int profile_cutoff(const smart_train_corpora_options *o, const smart_tabl
  * pairs), cross-validates it for its provenance and writes it. */
 static int fit_and_write(const char *const *paths, size_t n_paths,
 			 const smart_train_corpora_options *o, const smart_table *t,
-			 size_t n_base, char *accepted, smart_train_report *r, smart_error *err)
+			 size_t n_base, const smart_table *extra, char *accepted,
+			 smart_train_report *r, smart_error *err)
 {
 	int linear = o->train.kind == SMART_MODEL_LINEAR;
 	unsigned folds = o->n_adapt || o->from_stats ? 0 : o->folds;
@@ -299,7 +346,8 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 		return -1;
 	r->n_rows = n_base;
 	r->train_f1 = rows_f1(r->model, t, 0, n_base);
-	r->adapt_f1 = rows_f1(r->model, t, n_base, t->n_rows);
+	if (o->n_adapt) /* every adaptation pair, taught or not */
+		r->adapt_f1 = rows_f1(r->model, extra, 0, extra->n_rows);
 	return 0;
 }
 
@@ -311,6 +359,8 @@ static int train_table(const char *const *paths, size_t n_paths,
 {
 	size_t weight = o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT, n_base;
 	char *accepted = NULL;
+	smart_table extra;
+	int rc;
 
 	if (o->output && smart_file_check_writable(o->output, err) < 0)
 		return -1;
@@ -332,11 +382,15 @@ static int train_table(const char *const *paths, size_t n_paths,
 	if (o->train_rows == SMART_TRAIN_ROWS_BOTH && add_first_looks(t, paths, n_paths, o, r, err))
 		return -1;
 	n_base = t->n_rows;
-	if (o->n_adapt && add_adaptation(t, o, weight, &r->n_adapt_pairs, &accepted, r, err)) {
+	smart_table_init(&extra, t->names, t->n_features);
+	if (o->n_adapt && add_adaptation(t, &extra, o, weight, &accepted, r, err)) {
 		free(accepted);
+		smart_table_free(&extra);
 		return -1;
 	}
-	return fit_and_write(paths, n_paths, o, t, n_base, accepted, r, err);
+	rc = fit_and_write(paths, n_paths, o, t, n_base, &extra, accepted, r, err);
+	smart_table_free(&extra);
+	return rc;
 }
 
 int smart_train_corpora(const char *const *paths, size_t n_paths,

@@ -204,4 +204,16 @@ int smart_profile_generalise(smart_profile *p, smart_error *err);
  * that changed beyond shapes, and pinned entries, stay with their test. */
 int smart_profile_widen(smart_profile *p, smart_error *err);
 
+/* ---- what a profile must not explain (profile/forbid.c) ---- */
+
+/* Drops from `p` every entry (of all tests, anywhere or of one test; not
+ * a pinned one) at a location `faults` holds -- a profile learnt from
+ * pairs labelled inspect, so the places their faults changed -- and, for
+ * an anywhere location ("//input/@id"), at a location ending so. Used by
+ * adaptation: a place a labelled fault changed is never explained by the
+ * profile its clean reruns taught. *dropped (may be NULL) gets how many
+ * entries went. 0, or -1 with `err` set. */
+int smart_profile_forbid(smart_profile *p, const smart_profile *faults, size_t *dropped,
+			 smart_error *err);
+
 #endif

@@ -89,9 +89,18 @@ typedef struct smart_train_report {
 	size_t n_adapt_pairs;       /* adaptation pairs (each counted adapt_weight
 	                             * times in the fit) */
 	double adapt_f1;            /* the model's F1 on them */
+	size_t adapt_taught;        /* of them, those the base model decides
+	                             * wrong: the only ones that refit it
+	                             * (docs/adaptation.md, "Never worse than
+	                             * none") */
+	size_t adapt_right;         /* of those, how many the refit decides right */
+	unsigned adapt_weight_used; /* the weight they count with (at most
+	                             * adapt_weight; 0: no refit) */
 	size_t adapt_locations;     /* adapt_profile: the locations of the
 	                             * profile the model carries */
 	size_t adapt_profile_pairs; /* the ignore pairs it was learnt from */
+	size_t adapt_forbidden;     /* entries dropped from it: places a pair
+	                             * labelled inspect changed */
 	size_t adapt_classes;       /* adapt_accept: the change classes the
 	                             * model accepts */
 	smart_profile_cutoff profile_cutoff; /* with profiles: how the model's

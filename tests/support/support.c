@@ -214,3 +214,18 @@ smart_profile *profile_learnt(const char *test, const char *a, const char *b)
 		fail_msg("%s", err.message);
 	return p;
 }
+
+void eval_adapted(const smart_table *t, size_t adapt, smart_adapt_order order, uint64_t seed,
+		  smart_eval_result *r)
+{
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
+	smart_error err = { "" };
+
+	o.by_app = 1;
+	o.per_app = 1;
+	o.adapt = adapt;
+	o.adapt_order = order;
+	o.seed = seed;
+	if (smart_evaluate(t, &o, r, &err))
+		fail_msg("%s", err.message);
+}

@@ -62,6 +62,12 @@ int profile_explains(const smart_profile *p, const char *test, const char *a, co
  * generalised; fails the test on an error. Free with smart_profile_free. */
 smart_profile *profile_learnt(const char *test, const char *a, const char *b);
 
+/* Leave-one-application-out evaluation of `t` with `adapt` adaptation
+ * pairs per application drawn in `order` with `seed` (fails the test on
+ * error); free r with smart_eval_result_free. */
+void eval_adapted(const smart_table *t, size_t adapt, smart_adapt_order order, uint64_t seed,
+		  smart_eval_result *r);
+
 /* cmocka setup and teardown of a test about libxml2's HTML trees (paths
  * without <tbody>, processing instructions, boolean attributes valued by
  * their name, arbitrary nesting that writes and parses back): it runs with

@@ -63,18 +63,11 @@ static size_t unscored(const smart_table *t, const smart_eval_result *r, const c
 	return n;
 }
 
+/* Evaluates with `adapt` pairs per application in `order` (seed 1). */
 static void evaluate(const smart_table *t, smart_adapt_order order, size_t adapt,
 		     smart_eval_result *r)
 {
-	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
-	smart_error err = { "" };
-
-	o.by_app = 1;
-	o.per_app = 1;
-	o.adapt = adapt;
-	o.adapt_order = order;
-	if (smart_evaluate(t, &o, r, &err))
-		fail_msg("%s", err.message);
+	eval_adapted(t, adapt, order, 1, r);
 }
 
 /* Every chosen row of "target" was flagged without adaptation, and
