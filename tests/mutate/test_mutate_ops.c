@@ -218,6 +218,24 @@ static void mutate_phtml_is_php_mutated_only_inside_php_tags(void **state)
 	smart_mutation_list_free(&l);
 }
 
+/* PHP include files (.inc: LDAP Account Manager's lib/ and lib/modules/)
+ * are PHP: page text outside the tags is never mutated, the code is. */
+static void mutate_inc_is_php_mutated_only_inside_php_tags(void **state)
+{
+	static const char text[] =
+		"<?php\n"
+		"if ($n > 1) { $x = 'a - b'; }\n"
+		"?>\n"
+		"<p>1 + 2 == 3</p>\n";
+	smart_mutation_list l = scan("lib/modules/posixAccount.inc", text);
+
+	(void)state;
+	assert_int_equal(smart_mutate_lang_of("lists.inc"), SMART_LANG_PHP);
+	assert_true(has(&l, text, 2, SMART_MUTATE_NEGATE, "if ($n > 1)", "if (!($n > 1))"));
+	assert_int_equal(on_line(&l, 4), 0);
+	smart_mutation_list_free(&l);
+}
+
 static void mutate_apply_replaces_exactly_the_before_text(void **state)
 {
 	smart_mutation_list l = scan("x.c", c_text);
@@ -281,6 +299,7 @@ int main(void)
 		cmocka_unit_test(mutate_statements_inside_callbacks_but_not_continuations),
 		cmocka_unit_test(mutate_php_mutates_only_inside_php_tags),
 		cmocka_unit_test(mutate_phtml_is_php_mutated_only_inside_php_tags),
+		cmocka_unit_test(mutate_inc_is_php_mutated_only_inside_php_tags),
 		cmocka_unit_test(mutate_apply_replaces_exactly_the_before_text),
 		cmocka_unit_test(mutate_order_is_a_seeded_permutation_visiting_lines_first),
 	};
