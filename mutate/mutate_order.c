@@ -27,7 +27,8 @@ smart_mutate_lang smart_mutate_lang_of(const char *path)
 		{ "py", SMART_LANG_PYTHON }, { "js", SMART_LANG_JS },
 		{ "mjs", SMART_LANG_JS }, { "cjs", SMART_LANG_JS },
 		{ "ts", SMART_LANG_JS }, { "php", SMART_LANG_PHP },
-		{ "phtml", SMART_LANG_PHP }, { "java", SMART_LANG_JAVA },
+		{ "phtml", SMART_LANG_PHP }, { "inc", SMART_LANG_PHP },
+		{ "java", SMART_LANG_JAVA },
 	};
 	const char *dot = strrchr(path, '.');
 

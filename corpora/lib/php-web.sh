@@ -75,6 +75,15 @@ CONF
         done
         grep -q "^\[$_day" "$_st/fpm.log" 2>/dev/null && grep -q 'ready to handle' "$_st/fpm.log" && break
         kill "$_pid" 2>/dev/null || true; wait "$_pid" 2>/dev/null || true
+        # $_pid may be the subshell of `fake_clock ... &`, whose php-fpm
+        # then lives on, holding the socket ("Another FPM instance seems
+        # to already listen"), so that every later try fails: its master
+        # (the pid file) is stopped too, and waited for
+        if [ -f "$_st/fpm.pid" ]; then
+            _old=$(cat "$_st/fpm.pid"); kill "$_old" 2>/dev/null || true
+            _i=0; while kill -0 "$_old" 2>/dev/null && [ $_i -lt 100 ]; do _i=$((_i + 1)); sleep 0.1; done
+        fi
+        rm -f "$_st/fpm.pid" "$_st/fpm.sock"
         [ $_try -lt 8 ] || { echo "php-fpm did not start on the clock $_clock" >&2; return 1; }
     done
     jobs="$jobs $_pid"

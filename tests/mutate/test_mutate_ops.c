@@ -200,22 +200,29 @@ static void mutate_php_mutates_only_inside_php_tags(void **state)
 	smart_mutation_list_free(&l);
 }
 
-/* Zend view scripts (.phtml: Icinga Web 2, Magento) are PHP templates: their
- * page text is never mutated, their code between <?php and ?> is. */
-static void mutate_phtml_is_php_mutated_only_inside_php_tags(void **state)
+/* Zend view scripts (.phtml: Icinga Web 2, Magento) and PHP include files
+ * (.inc: LDAP Account Manager's lib/ and lib/modules/) are PHP: their page
+ * text is never mutated, their code between <?php and ?> is. */
+static void mutate_phtml_and_inc_are_php_mutated_only_inside_php_tags(void **state)
 {
 	static const char text[] =
 		"<p>1 + 2 == 3</p>\n"
 		"<?php if ($n > 1): ?>\n"
 		"<b>a - b</b>\n";
-	smart_mutation_list l = scan("views/scripts/user/list.phtml", text);
+	static const char *const paths[] = {
+		"views/scripts/user/list.phtml", "lib/modules/posixAccount.inc"
+	};
 
 	(void)state;
-	assert_int_equal(smart_mutate_lang_of("list.phtml"), SMART_LANG_PHP);
-	assert_int_equal(on_line(&l, 1), 0);
-	assert_true(has(&l, text, 2, SMART_MUTATE_NEGATE, "if ($n > 1)", "if (!($n > 1))"));
-	assert_int_equal(on_line(&l, 3), 0);
-	smart_mutation_list_free(&l);
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		smart_mutation_list l = scan(paths[i], text);
+
+		assert_int_equal(smart_mutate_lang_of(paths[i]), SMART_LANG_PHP);
+		assert_int_equal(on_line(&l, 1), 0);
+		assert_true(has(&l, text, 2, SMART_MUTATE_NEGATE, "if ($n > 1)", "if (!($n > 1))"));
+		assert_int_equal(on_line(&l, 3), 0);
+		smart_mutation_list_free(&l);
+	}
 }
 
 static void mutate_apply_replaces_exactly_the_before_text(void **state)
@@ -280,7 +287,7 @@ int main(void)
 		cmocka_unit_test(mutate_javascript_swaps_strict_equality_and_skips_regexes),
 		cmocka_unit_test(mutate_statements_inside_callbacks_but_not_continuations),
 		cmocka_unit_test(mutate_php_mutates_only_inside_php_tags),
-		cmocka_unit_test(mutate_phtml_is_php_mutated_only_inside_php_tags),
+		cmocka_unit_test(mutate_phtml_and_inc_are_php_mutated_only_inside_php_tags),
 		cmocka_unit_test(mutate_apply_replaces_exactly_the_before_text),
 		cmocka_unit_test(mutate_order_is_a_seeded_permutation_visiting_lines_first),
 	};
