@@ -3,6 +3,7 @@
  * smart/change_group.h, docs/signatures.md). */
 #include "smart/signature.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -142,12 +143,27 @@ uint64_t smart_signature_class(const smart_signature *s)
 	return smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
 }
 
+uint64_t smart_signature_accept_class(const smart_signature *s)
+{
+	char key[SMART_SIGNATURE_LOCATION + 32];
+	int n;
+
+	if (rule_of(s) != CLOCK)
+		return s->class_id;
+	/* the clock's class, bounded to the kind of place it was read at */
+	n = snprintf(key, sizeof(key), "clock at\x1f%s\x1f%s", smart_op_name(s->kind),
+		     smart__signature_place_class(s->location));
+	assert(n > 0);
+	return smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+}
+
 const char *smart_signature_class_place(const smart_signature *s)
 {
 	if (s->class_id == s->id)
 		return s->location;
 	switch (rule_of(s)) {
-	case CLOCK:
+	case CLOCK: /* grouped anywhere, remembered at its kind of place */
+		return smart__signature_place_class(s->location);
 	case SHAPES_CHANGED:
 	case ONLY_SHAPES:
 		return "*";
