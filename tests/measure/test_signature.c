@@ -137,6 +137,45 @@ static void the_same_change_on_other_pages_has_the_same_signature(void **state)
 	}
 }
 
+/* Two pairs whose one change (a token in a table cell) sits in
+ * differently indexed places -- the second cell of the second row, the
+ * first cell of the seventh -- hold one signature: positions are not part
+ * of it, so a review groups them as one change. */
+static void the_same_change_at_differently_indexed_places_is_one_signature(void **state)
+{
+	static const struct { size_t rows, row, col; const char *was, *now; } at[] = {
+		{ 3, 1, 1, "a1b2c3d4e5", "q9w8e7r6t5" },
+		{ 8, 6, 0, "Zz00Yy11Xx", "pp12qq34rr" },
+	};
+	uint64_t id = 0;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		char html[2][2048];
+		smart_signature_set s;
+
+		for (int side = 0; side < 2; side++) {
+			size_t n = (size_t)snprintf(html[side], sizeof(html[side]), "<html><body><table>");
+
+			for (size_t r = 0; r < at[i].rows; r++)
+				for (size_t c = 0; c < 2; c++)
+					n += (size_t)snprintf(html[side] + n, sizeof(html[side]) - n,
+							      "%s<td>%s</td>%s", c ? "" : "<tr>",
+							      r == at[i].row && c == at[i].col
+								      ? (side ? at[i].now : at[i].was)
+								      : "cell",
+							      c ? "</tr>" : "");
+			snprintf(html[side] + n, sizeof(html[side]) - n, "</table></body></html>");
+		}
+		signatures_of(html[0], html[1], &s);
+		assert_int_equal(s.n, 1);
+		assert_null(strchr(s.items[0].location, '['));
+		if (i == 0)
+			id = s.items[0].id;
+		assert_true(s.items[0].id == id);
+	}
+}
+
 static void another_inserted_message_is_another_signature(void **state)
 {
 	smart_signature_set a, b;
@@ -379,6 +418,7 @@ int main(void)
 		cmocka_unit_test(script_text_is_located_as_script_text_wherever_the_script_is),
 		cmocka_unit_test(long_values_are_shown_from_where_they_differ),
 		cmocka_unit_test(the_same_change_on_other_pages_has_the_same_signature),
+		cmocka_unit_test(the_same_change_at_differently_indexed_places_is_one_signature),
 		cmocka_unit_test(another_inserted_message_is_another_signature),
 		cmocka_unit_test(a_repeated_change_is_one_signature_counted),
 		cmocka_unit_test(set_key_ignores_order_and_ids_are_pinned),
