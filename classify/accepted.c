@@ -238,7 +238,9 @@ int smart_accepted_has_signature(const smart_accepted *a, const smart_signature 
 	for (size_t i = 0; a && i < a->n; i++) {
 		const smart_accepted_change *c = &a->changes[i];
 
-		if (((c->has_id && c->id == s->id) || (c->has_class && c->class_id == s->class_id)) &&
+		if (((c->has_id && c->id == s->id) ||
+		     (c->has_class && (c->class_id == s->class_id ||
+				       c->class_id == smart_signature_accept_class(s)))) &&
 		    for_test(c, test))
 			return 1;
 	}

@@ -24,6 +24,8 @@ static void print_keys(void)
 {
 	printf("a accept the change (ignored wherever it is all that changed; remembered)\n"
 	       "A accept every change of the group's pairs (the whole group is ignored)\n"
+	       "e accept exactly the change shown in this pair (its place and shapes, not its "
+	       "class)\n"
 	       "r reject (a fault: its pairs are labelled inspect)   s split (decide its pairs "
 	       "one by one)\n"
 	       "n the change in the group's next pair   m list the group's pairs   u undo the "
@@ -74,12 +76,17 @@ static int on_key(bc_review *r, bc_files *f, bc_group *g, size_t *member, int ke
 	switch (key) {
 	case 'a':
 	case 'A':
+	case 'e':
 	case 'r':
 	case 's':
 		for (size_t i = 0; i < r->s->n; i++)
 			before += r->state[i] == BC_IGNORED;
-		if (bc_decide(r, key == 'a' ? BC_ACCEPT : key == 'A' ? BC_ACCEPT_ALL
-					 : key == 'r' ? BC_REJECT : BC_SPLIT, g, err))
+		if (bc_decide(r, key == 'a'   ? BC_ACCEPT
+				 : key == 'A' ? BC_ACCEPT_ALL
+				 : key == 'e' ? BC_ACCEPT_EXACT
+				 : key == 'r' ? BC_REJECT
+					      : BC_SPLIT,
+			      g, *member, err))
 			return BC_TROUBLE;
 		if (bc_remember(f, r, err)) {
 			bc_undo(r); /* the files are as they were: so is the review */
@@ -87,7 +94,7 @@ static int on_key(bc_review *r, bc_files *f, bc_group *g, size_t *member, int ke
 		}
 		for (size_t i = 0; i < r->s->n; i++)
 			after += r->state[i] == BC_IGNORED;
-		if (key == 'a' || key == 'A')
+		if (key == 'a' || key == 'A' || key == 'e')
 			printf("accepted: %zu %s ignored (remembered in %s)\n", after - before,
 			       after - before == 1 ? "pair" : "pairs", f->accepted_path);
 		else if (key == 'r')
@@ -188,7 +195,7 @@ int review_by_change(review_suite *s, bc_files *f)
 		if (bc_show(stdout, &r, &g, 0, colour, &err))
 			printf("smart: %s\n", err.message);
 		do {
-			printf("[a]ccept [A]ll [r]eject [s]plit [n]ext pair [m]embers [u]ndo [q]uit [?] > ");
+			printf("[a]ccept [A]ll [e]xact [r]eject [s]plit [n]ext pair [m]embers [u]ndo [q]uit [?] > ");
 			fflush(stdout);
 			got = on_key(&r, f, &g, &member, review_term_key(), colour, &err);
 		} while (got == BC_STAY);

@@ -227,6 +227,11 @@ static void class_line(FILE *out, const smart_signature *s)
 
 	if (s->class_id == s->id)
 		return;
+	if (smart_signature_accept_class(s) != s->class_id) { /* the clock: bounded */
+		fprintf(out, "\n  accepting remembers the time read again at any %s (and at each "
+			"other kind of place the group's pairs hold one), not elsewhere", place);
+		return;
+	}
 	fprintf(out, "\n  accepting remembers its class: every such %s at %s%s", smart_op_name(s->kind),
 		strcmp(place, "*") ? "any " : "any place", strcmp(place, "*") ? place : "");
 }

@@ -15,13 +15,14 @@
 #include "smart/change_group.h"
 #include "smart/signature.h"
 
-typedef enum { BC_ACCEPT, BC_ACCEPT_ALL, BC_REJECT, BC_SPLIT } bc_kind;
+typedef enum { BC_ACCEPT, BC_ACCEPT_ALL, BC_ACCEPT_EXACT, BC_REJECT, BC_SPLIT } bc_kind;
 
 /* One decision: changes accepted (the group's class with what every pair
  * holds, or every change of the group), a group rejected or split, for
  * its whole group (pair SIZE_MAX) or, once split, for one pair. */
 typedef struct bc_decision {
-	bc_kind kind;          /* BC_ACCEPT_ALL is kept as BC_ACCEPT */
+	bc_kind kind;          /* BC_ACCEPT_ALL and BC_ACCEPT_EXACT are kept as BC_ACCEPT */
+	int exact;             /* accept: the changes by id alone, not their class */
 	uint64_t key;          /* the group's class */
 	smart_signature *sigs; /* accept: the changes accepted */
 	size_t n_sigs;
@@ -89,9 +90,11 @@ const smart_signature *bc_signature(const bc_review *r, size_t i, uint64_t id);
 const smart_signature *bc_find(const bc_review *r, const size_t *items, size_t n, uint64_t id);
 
 /* Decides group g (taking its members): accept its class (and what every
- * member holds), accept all its changes, reject or split. 0, or -1 when
- * out of memory. */
-int bc_decide(bc_review *r, bc_kind kind, bc_group *g, smart_error *err);
+ * member holds), accept all its changes, accept exactly the changes of
+ * its class that its member `shown` holds (BC_ACCEPT_EXACT: by id, not
+ * class: a change of the class elsewhere stays flagged), reject or
+ * split. 0, or -1 when out of memory. */
+int bc_decide(bc_review *r, bc_kind kind, bc_group *g, size_t shown, smart_error *err);
 
 /* Takes back the last decision; 0 when there was none. */
 int bc_undo(bc_review *r);

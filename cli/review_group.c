@@ -38,7 +38,8 @@ static int accepted_for(const bc_review *r, size_t i, uint64_t id, size_t upto)
 	/* a change is accepted with its class: what the file remembers */
 	for (size_t k = 0; k < upto; k++)
 		for (size_t j = 0; r->d[k].kind == BC_ACCEPT && j < r->d[k].n_sigs; j++)
-			if ((r->d[k].sigs[j].id == id || r->d[k].sigs[j].class_id == cls) &&
+			if ((r->d[k].sigs[j].id == id ||
+			     (!r->d[k].exact && r->d[k].sigs[j].class_id == cls)) &&
 			    (r->d[k].pair == SIZE_MAX || r->d[k].pair == i))
 				return 1;
 	return 0;
@@ -303,14 +304,23 @@ void bc_left(const bc_review *r, size_t *groups, size_t *pairs)
 
 /* The changes decision `kind` on group g accepts, as signatures into
  * *d. 0, or -1 when out of memory. */
-static int accepted_sigs(const bc_review *r, bc_kind kind, const bc_group *g, bc_decision *d)
+static int accepted_sigs(const bc_review *r, bc_kind kind, const bc_group *g, size_t shown,
+			 bc_decision *d)
 {
 	size_t n = kind == BC_ACCEPT_ALL ? g->g.n_changes : g->g.n_key + g->g.n_shared;
+	size_t i = g->members[shown % g->n];
 
 	d->sigs = malloc((n ? n : 1) * sizeof(*d->sigs));
 	if (!d->sigs)
 		return -1;
-	for (size_t k = 0; k < n; k++) {
+	/* exact: the class's changes as the pair shown holds them */
+	for (size_t k = 0; kind == BC_ACCEPT_EXACT && k < g->g.n_key; k++) {
+		const smart_signature *s = bc_signature(r, i, g->g.changes[k]);
+
+		if (s)
+			d->sigs[d->n_sigs++] = *s;
+	}
+	for (size_t k = 0; kind != BC_ACCEPT_EXACT && k < n; k++) {
 		const smart_signature *s = bc_find(r, g->members, g->n, g->g.changes[k]);
 
 		assert(s);
@@ -319,13 +329,14 @@ static int accepted_sigs(const bc_review *r, bc_kind kind, const bc_group *g, bc
 	return 0;
 }
 
-int bc_decide(bc_review *r, bc_kind kind, bc_group *g, smart_error *err)
+int bc_decide(bc_review *r, bc_kind kind, bc_group *g, size_t shown, smart_error *err)
 {
-	bc_decision *d, one = { .kind = kind == BC_ACCEPT_ALL ? BC_ACCEPT : kind, .key = g->g.key,
-				.pair = g->pair };
+	int accept = kind == BC_ACCEPT || kind == BC_ACCEPT_ALL || kind == BC_ACCEPT_EXACT;
+	bc_decision *d, one = { .kind = accept ? BC_ACCEPT : kind, .key = g->g.key,
+				.pair = g->pair, .exact = kind == BC_ACCEPT_EXACT };
 
 	assert(g->n > 0);
-	if ((kind == BC_ACCEPT || kind == BC_ACCEPT_ALL) && accepted_sigs(r, kind, g, &one))
+	if (accept && accepted_sigs(r, kind, g, shown, &one))
 		return smart_error_oom(err);
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? 2 * r->cap : 16;

@@ -29,14 +29,15 @@
 
 
 /* What the class of `sig` covers, for people reading the file: the kind,
- * the places ("*": any) and the old and new shapes. NULL when out of
- * memory. */
-static cJSON *covers(const smart_signature *sig)
+ * the places ("*": any; its location alone when accepted exactly) and
+ * the old and new shapes. NULL when out of memory. */
+static cJSON *covers(const smart_signature *sig, int exact)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	if (o && cJSON_AddStringToObject(o, "kind", smart_op_name(sig->kind)) &&
-	    cJSON_AddStringToObject(o, "place", smart_signature_class_place(sig)) &&
+	    cJSON_AddStringToObject(o, "place",
+				    exact ? sig->location : smart_signature_class_place(sig)) &&
 	    cJSON_AddStringToObject(o, "old", sig->old_shape) &&
 	    cJSON_AddStringToObject(o, "new", sig->new_shape))
 		return o;
@@ -58,15 +59,16 @@ static cJSON *change_entry(const bc_review *r, const bc_decision *d, const smart
 	for (size_t m = 0; m < d->n_members; m++)
 		pairs += bc_signature(r, d->members[m], sig->id) != NULL;
 	smart_signature_id_text(sig->id, id);
-	smart_signature_id_text(sig->class_id, cls);
+	smart_signature_id_text(smart_signature_accept_class(sig), cls);
+	/* an exact accept is remembered by its id alone */
 	ok = o && cJSON_AddStringToObject(o, "id", id) &&
-	     cJSON_AddStringToObject(o, "class", cls) &&
+	     (d->exact || cJSON_AddStringToObject(o, "class", cls)) &&
 	     cJSON_AddStringToObject(o, "kind", smart_op_name(sig->kind)) &&
 	     cJSON_AddStringToObject(o, "location", sig->location) &&
 	     cJSON_AddStringToObject(o, "old", sig->old_shape) &&
 	     cJSON_AddStringToObject(o, "new", sig->new_shape) &&
 	     cJSON_AddNumberToObject(o, "pairs", (double)pairs);
-	ok = ok && cJSON_AddItemToObject(o, "covers", covers(sig));
+	ok = ok && cJSON_AddItemToObject(o, "covers", covers(sig, d->exact));
 	if (ok && d->pair != SIZE_MAX) {
 		tests = cJSON_AddArrayToObject(o, "tests");
 		ok = tests && cJSON_AddItemToArray(tests,

@@ -3,6 +3,7 @@
  * smart/change_group.h, docs/signatures.md). */
 #include "smart/signature.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -83,8 +84,26 @@ static int only_clock(const char *v)
 	return shapes;
 }
 
+#define DRAWING_MARKS 4 /* marks a drawing holds at least */
+
+/* Whether `v` is a drawing made of marks: ASCII punctuation and white
+ * space only (no letter, digit or masked shape, nothing beyond ASCII),
+ * with DRAWING_MARKS marks or more ("/_ |", an ASCII-art captcha), cut or
+ * not. */
+static int only_marks(const char *v)
+{
+	size_t marks = 0;
+
+	for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+		if (*p >= 0x80 || isalnum(*p))
+			return 0;
+		marks += ispunct(*p) != 0;
+	}
+	return marks >= DRAWING_MARKS;
+}
+
 /* Which rule makes signature s one class with others. */
-typedef enum { OWN, CLOCK, SAME_SHAPE, SHAPES_CHANGED, ONLY_SHAPES } class_rule;
+typedef enum { OWN, CLOCK, SAME_SHAPE, SHAPES_CHANGED, DRAWING, ONLY_SHAPES } class_rule;
 
 static class_rule rule_of(const smart_signature *s)
 {
@@ -101,6 +120,10 @@ static class_rule rule_of(const smart_signature *s)
 	 * one class with the same change of shapes wherever it is */
 	if (value && only_shapes(s->old_shape) && only_shapes(s->new_shape))
 		return SHAPES_CHANGED;
+	/* a drawing redrawn (an ASCII-art captcha: its shape differs on every
+	 * page): one class at a place of the same kind */
+	if (value && only_marks(s->old_shape) && only_marks(s->new_shape))
+		return DRAWING;
 	if (s->kind == SMART_OP_INSERT || s->kind == SMART_OP_DELETE) {
 		const char *v = s->kind == SMART_OP_INSERT ? s->new_shape : s->old_shape;
 		const char *text = v[0] == '<' && strchr(v, '>') ? strchr(v, '>') + 1 : v;
@@ -130,6 +153,10 @@ uint64_t smart_signature_class(const smart_signature *s)
 		n = snprintf(key, sizeof(key), "shapes changed\x1f%s\x1f%s\x1f%s", kind,
 			     s->old_shape, s->new_shape);
 		break;
+	case DRAWING:
+		n = snprintf(key, sizeof(key), "drawing\x1f%s\x1f%s", kind,
+			     smart__signature_place_class(s->location));
+		break;
 	case ONLY_SHAPES:
 		n = snprintf(key, sizeof(key), "only shapes\x1f%s\x1f%s", kind,
 			     v[0] == '<' && strchr(v, '>') ? strchr(v, '>') + 1 : v);
@@ -142,16 +169,31 @@ uint64_t smart_signature_class(const smart_signature *s)
 	return smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
 }
 
+uint64_t smart_signature_accept_class(const smart_signature *s)
+{
+	char key[SMART_SIGNATURE_LOCATION + 32];
+	int n;
+
+	if (rule_of(s) != CLOCK)
+		return s->class_id;
+	/* the clock's class, bounded to the kind of place it was read at */
+	n = snprintf(key, sizeof(key), "clock at\x1f%s\x1f%s", smart_op_name(s->kind),
+		     smart__signature_place_class(s->location));
+	assert(n > 0);
+	return smart_shard_hash(key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+}
+
 const char *smart_signature_class_place(const smart_signature *s)
 {
 	if (s->class_id == s->id)
 		return s->location;
 	switch (rule_of(s)) {
-	case CLOCK:
+	case CLOCK: /* grouped anywhere, remembered at its kind of place */
+		return smart__signature_place_class(s->location);
 	case SHAPES_CHANGED:
 	case ONLY_SHAPES:
 		return "*";
-	default: /* the same shape, or a reordering (measure/signature_reorder.c) */
+	default: /* the same shape, a drawing, or a reordering (measure/signature_reorder.c) */
 		return smart__signature_place_class(s->location);
 	}
 }

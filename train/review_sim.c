@@ -9,6 +9,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The state of the review: the flagged pairs, what is settled, and the
  * accepted changes. */
@@ -21,6 +22,9 @@ typedef struct review {
 	size_t n;
 	uint64_t *accepted;     /* the accepted classes, sorted */
 	size_t n_accepted;
+	uint64_t *exact;        /* the changes accepted exactly (their ids,
+	                         * not their class), in the order accepted */
+	size_t n_exact;
 } review;
 
 /* The held-out decision of row i: a rule's, else the fold's model's; -1
@@ -41,6 +45,15 @@ static int by_value(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Whether `id` is among ids[0 .. n). */
+static int listed(const uint64_t *ids, size_t n, uint64_t id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (ids[k] == id)
+			return 1;
+	return 0;
+}
+
 /* Whether class `cls` is accepted: v->accepted is kept sorted. */
 static int class_accepted(const review *v, uint64_t cls)
 {
@@ -54,7 +67,8 @@ static int is_accepted(void *ctx, size_t pair, uint64_t id)
 {
 	const review *v = ctx;
 
-	return class_accepted(v, smart_group_class_of(&v->p[pair], id));
+	return class_accepted(v, smart_group_class_of(&v->p[pair], id)) ||
+	       listed(v->exact, v->n_exact, id);
 }
 
 /* Adds class `id` to the sorted v->accepted (once). */
@@ -72,30 +86,106 @@ static void accept(review *v, uint64_t id)
 	v->accepted[k] = id;
 }
 
-/* Whether accepting the classes c[0 .. n) would leave pair i with
- * accepted changes only: it would then be ignored. */
-static int covered(const review *v, size_t i, const uint64_t *c, size_t n)
+/* Whether accepting the classes c[0 .. n) (or, exact, the changes of
+ * those ids alone) would leave pair i with accepted changes only: it
+ * would then be ignored. */
+static int covered_as(const review *v, size_t i, const uint64_t *c, size_t n, int exact)
 {
 	for (size_t k = 0; k < v->p[i].n; k++) {
-		uint64_t cls = v->p[i].classes[k];
-		int in = class_accepted(v, cls);
+		uint64_t cls = v->p[i].classes[k], id = v->p[i].ids[k];
 
-		for (size_t j = 0; !in && j < n; j++)
-			in = c[j] == cls;
-		if (!in)
+		if (!class_accepted(v, cls) && !listed(v->exact, v->n_exact, id) &&
+		    !listed(c, n, exact ? id : cls))
 			return 0;
 	}
 	return 1;
 }
 
-/* How many open fault pairs accepting the classes c[0 .. n) would hide. */
-static size_t hidden(const review *v, const uint64_t *c, size_t n)
+static int covered(const review *v, size_t i, const uint64_t *c, size_t n)
+{
+	return covered_as(v, i, c, n, 0);
+}
+
+/* How many open fault pairs accepting the classes c[0 .. n) (exact: the
+ * changes c[0 .. n) alone) would hide. */
+static size_t hidden_as(const review *v, const uint64_t *c, size_t n, int exact)
 {
 	size_t h = 0;
 
 	for (size_t i = 0; i < v->n; i++)
-		h += v->open[i] && v->t->labels[v->row[i]] && covered(v, i, c, n);
+		h += v->open[i] && v->t->labels[v->row[i]] && covered_as(v, i, c, n, exact);
 	return h;
+}
+
+static size_t hidden(const review *v, const uint64_t *c, size_t n)
+{
+	return hidden_as(v, c, n, 0);
+}
+
+/* The changes of class `cls` that pair i holds unaccepted into out (at
+ * most SMART_TABLE_SIGNATURES): what `smart review --by-change` shows of
+ * the group in that pair, and its `e` key accepts exactly. */
+static size_t class_changes(const review *v, size_t i, uint64_t cls, uint64_t *out)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < v->p[i].n && n < SMART_TABLE_SIGNATURES; k++)
+		if (v->p[i].classes[k] == cls && !is_accepted((void *)v, i, v->p[i].ids[k]))
+			out[n++] = v->p[i].ids[k];
+	return n;
+}
+
+/* Whether open pair i holds one of the changes ids[0 .. n). */
+static int holds_any(const review *v, size_t i, const uint64_t *ids, size_t n)
+{
+	for (size_t k = 0; k < v->p[i].n; k++)
+		if (listed(ids, n, v->p[i].ids[k]))
+			return 1;
+	return 0;
+}
+
+/* A group whose class would hide a fault, decided by exact change: the
+ * reviewer steps through its pairs (`n`) and accepts exactly (`e`: the
+ * changes of the class as one pair shows them, by id, not their class)
+ * the change that the most open false alarms hold (two at least: one is
+ * as soon decided with its pair) and whose acceptance hides no fault -- a
+ * fault's change at another place or of another shape stays flagged. 1
+ * when a change was accepted so (one decision), 0 when none can be: the
+ * group is then split. */
+static int accept_exact(review *v, const smart_change_group *g, smart_review_sim *s)
+{
+	uint64_t best[SMART_TABLE_SIGNATURES], ids[SMART_TABLE_SIGNATURES];
+	size_t n_best = 0, best_clean = 0, best_holders = 0, faults = 0;
+
+	for (size_t m = 0; m < g->n_members; m++) {
+		size_t n = class_changes(v, g->members[m], g->key, ids), holders = 0, clean = 0;
+
+		if (n == 0 || hidden_as(v, ids, n, 1))
+			continue;
+		for (size_t i = 0; i < v->n; i++)
+			if (v->open[i] && holds_any(v, i, ids, n)) {
+				holders++;
+				clean += !v->t->labels[v->row[i]];
+			}
+		if (clean > best_clean || (clean == best_clean && holders > best_holders)) {
+			best_clean = clean;
+			best_holders = holders;
+			n_best = n;
+			memcpy(best, ids, n * sizeof(*ids));
+		}
+	}
+	/* a change held by one false alarm is as soon decided with its pair */
+	if (best_clean < 2)
+		return 0;
+	faults = best_holders - best_clean;
+	s->decisions++;
+	s->wasted_decisions += faults == 0;
+	for (size_t i = 0; i < v->n; i++)
+		if (v->open[i] && !v->t->labels[v->row[i]] && covered_as(v, i, best, n_best, 1))
+			v->open[i] = 0;
+	for (size_t k = 0; k < n_best; k++)
+		v->exact[v->n_exact++] = best[k];
+	return 1;
 }
 
 /* Accepts the classes c[0 .. n): each open pair labelled ignore it covers
@@ -143,9 +233,13 @@ static void decide(review *v, const smart_change_group *g, smart_review_sim *s)
 		accept_all(v, g->classes, take);
 		return;
 	}
-	/* accepting would hide a fault: split, then each pair alone */
+	/* accepting the class would hide a fault: an impure group (a reviewer
+	 * trusting its first pair would hide one), decided change by change */
 	s->impure_groups++;
 	s->impure_groups_accepted += label[v->row[g->members[0]]] == 0;
+	if (accept_exact(v, g, s))
+		return;
+	/* no change of it can be accepted alone: split, each pair alone */
 	s->decisions++;
 	for (size_t m = 0; m < g->n_members; m++) {
 		size_t i = g->members[m];
@@ -164,6 +258,7 @@ static void review_free(review *v)
 	free(v->own);
 	free(v->open);
 	free(v->accepted);
+	free(v->exact);
 }
 
 int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,
@@ -210,7 +305,8 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 	}
 	out->flagged = v.n;
 	v.accepted = malloc((sigs ? sigs : 1) * sizeof(*v.accepted));
-	if (!v.accepted) {
+	v.exact = malloc((sigs ? sigs : 1) * sizeof(*v.exact));
+	if (!v.accepted || !v.exact) {
 		review_free(&v);
 		return smart_error_oom(err);
 	}

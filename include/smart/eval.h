@@ -88,8 +88,11 @@ typedef struct smart_review_sim {
  * impure group) when no fault pair would be left with accepted changes
  * only; otherwise accepting would hide a fault -- counted in
  * impure_groups_accepted when the group's first pair, the one a reviewer
- * sees, is labelled ignore -- and the group is split (one decision) and
- * each pair decided alone, so that no error is left. Adaptation pairs (not
+ * sees, is labelled ignore -- and the reviewer accepts exactly (by id, not
+ * class: `smart review --by-change`'s `e` key) the change of the class that
+ * the most open false alarms hold, two at least, when that hides no fault
+ * (one decision; wasted when no fault holds it); else the group is split
+ * (one decision) and each pair decided alone, so that no error is left. Adaptation pairs (not
  * scored) are left out. 0, or -1 with `err` set (out of memory, a table
  * without signatures). */
 int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,

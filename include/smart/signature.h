@@ -106,17 +106,31 @@ int smart_signatures_collect(void *ctx, const smart_aligned_pair *p, smart_error
  * element sits; an update or attribute change whose old and new values
  * are each nothing but masked shapes, different ones ("{reltime}" ->
  * "{duration}"), is one class with the same change of shapes wherever it
- * is; an inserted or deleted element holding nothing but masked
+ * is; an update or attribute change whose old and new values are each a
+ * drawing of marks (ASCII punctuation and white space only, four marks or
+ * more: an ASCII-art captcha) is one class with every such change at a
+ * place of the same kind; an inserted or deleted element holding nothing but masked
  * values ("<code> {date}") is one class with every such insert (delete)
  * of the same values, whatever its tag and place. Any other change is a
  * class of its own: its id. */
 uint64_t smart_signature_class(const smart_signature *s);
 
+/* What accepting signature `s` (class_id set) remembers: its class,
+ * except for the clock read again, whose class groups every time -> time
+ * change of its kind wherever it is (one decision for a reviewer) but is
+ * remembered only at the kind of place it was accepted at (the last
+ * element and its text or attribute, "td/text()"): a clock accepted in a
+ * page's footer and history must not ignore a later run's due date
+ * changed in a form (docs/review.md). */
+uint64_t smart_signature_accept_class(const smart_signature *s);
+
 /* The places the class of signature `s` (class_id set) covers: its
  * location when the class is the change itself, the last element of its
  * place with its text or attribute ("td/text()") for a value of the same
- * shape or reordered, "*" (any place) for an element holding only shapes
- * or a value printed in other shapes. Points into `s` or is static. */
+ * shape, a drawing or reordered, "*" (any place) for an element holding only shapes
+ * or a value printed in other shapes; for the clock read again, what
+ * accepting it remembers (smart_signature_accept_class): the last
+ * element of its place. Points into `s` or is static. */
 const char *smart_signature_class_place(const smart_signature *s);
 
 /* The id as 16 hex digits into out (17 bytes). */

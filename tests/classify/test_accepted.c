@@ -287,6 +287,66 @@ static void classify_ignores_a_change_of_an_accepted_class_at_another_place(void
 	smart_model_free(m);
 }
 
+/* A time -> time change at `location` (kind update), its id and class
+ * set as a signature of it would have them. */
+static smart_signature clock_change(const char *location, uint64_t id)
+{
+	smart_signature s = { .id = id, .kind = SMART_OP_UPDATE };
+
+	snprintf(s.location, sizeof(s.location), "%s", location);
+	snprintf(s.old_shape, sizeof(s.old_shape), "{date}");
+	snprintf(s.new_shape, sizeof(s.new_shape), "{date}");
+	s.class_id = smart_signature_class(&s);
+	return s;
+}
+
+/* The clock read again is one class wherever it is (one decision), but
+ * what a review remembers of it (smart_signature_accept_class, the file's
+ * "class") covers only the kind of place it was accepted at: a time in a
+ * table cell accepted, a later run's time in any other table cell is
+ * accepted, a date changed in a form's input or a <span> is not. A file
+ * written before the bound (the wide class) still accepts it anywhere. */
+static void an_accepted_clock_covers_only_the_kind_of_place_it_was_accepted_at(void **state)
+{
+	smart_signature cell = clock_change("/html/body/table/tr/td/text()", 1);
+	smart_signature other_cell = clock_change("/html/body/div/table/tbody/tr/td/text()", 2);
+	smart_signature input = clock_change("/html/body/form/input@value", 3);
+	smart_signature span = clock_change("/html/body/p/span/text()", 4);
+	char json[512], cls[17];
+	smart_accepted *a;
+
+	(void)state;
+	/* grouped together: one class */
+	assert_true(cell.class_id == other_cell.class_id && cell.class_id == input.class_id &&
+		    cell.class_id == span.class_id);
+	/* remembered bounded: another id than the class, the same for one kind of place */
+	assert_true(smart_signature_accept_class(&cell) != cell.class_id);
+	assert_true(smart_signature_accept_class(&cell) == smart_signature_accept_class(&other_cell));
+	assert_true(smart_signature_accept_class(&cell) != smart_signature_accept_class(&span));
+	assert_string_equal(smart_signature_class_place(&cell), "td/text()");
+	smart_signature_id_text(smart_signature_accept_class(&cell), cls);
+	snprintf(json, sizeof(json), "{\"format\":\"smart-accepted\",\"version\":2,\"changes\":"
+		 "[{\"id\":\"0000000000000001\",\"class\":\"%s\"}]}", cls);
+	a = parse(json);
+	assert_true(smart_accepted_has_signature(a, &cell, "a.html"));
+	assert_true(smart_accepted_has_signature(a, &other_cell, "b.html"));
+	assert_false(smart_accepted_has_signature(a, &input, "a.html"));
+	assert_false(smart_accepted_has_signature(a, &span, "a.html"));
+	smart_accepted_free(a);
+	/* an entry of the wide class (written before the bound) */
+	smart_signature_id_text(cell.class_id, cls);
+	snprintf(json, sizeof(json), "{\"format\":\"smart-accepted\",\"version\":2,\"changes\":"
+		 "[{\"id\":\"0000000000000001\",\"class\":\"%s\"}]}", cls);
+	a = parse(json);
+	assert_true(smart_accepted_has_signature(a, &input, "a.html"));
+	smart_accepted_free(a);
+	/* any other class is remembered as it is grouped */
+	input = clock_change("/html/body/form/input@value", 5);
+	snprintf(input.new_shape, sizeof(input.new_shape), "{number}");
+	input.class_id = smart_signature_class(&input);
+	assert_true(smart_signature_accept_class(&input) == input.class_id);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +356,7 @@ int main(void)
 		cmocka_unit_test(covers_needs_every_signature_accepted_and_a_whole_set),
 		cmocka_unit_test(class_entry_accepts_every_change_of_its_class),
 		cmocka_unit_test(merge_keeps_the_entries_of_both),
+		cmocka_unit_test(an_accepted_clock_covers_only_the_kind_of_place_it_was_accepted_at),
 		cmocka_unit_test(classify_ignores_a_change_of_an_accepted_class_at_another_place),
 		cmocka_unit_test(classify_ignores_a_pair_whose_every_change_was_accepted_not_one_with_more),
 	};

@@ -217,6 +217,41 @@ expect_status classify_refuses_a_bad_accepted_file 2 \
 	"$SMART" classify --accepted "$TMP/bad.json" "$TMP/s/old" "$TMP/s/new"
 expect_one_error_line classify_bad_accepted_file_is_one_line 'bad\.json: changes\[0\]\.id'
 
+# ---- e: exactly the change shown, not its class -----------------------------------
+# Pages a and b change their token in /html/body/p, pages c and d one
+# element deeper (a <div>): one class, one group of 4. `e` accepts exactly
+# the change the pair on screen holds -- its place and shapes, by id --
+# so the two pages holding it are ignored while the other two, the same
+# class at another place, stay flagged and come back as a group of their
+# own (whichever pair the review shows first); the file's entry has no
+# class, and classify in that folder still flags the other two.
+for p in a b; do page "$TMP/ex/old" $p Qx7Kp2Lm9$p; page "$TMP/ex/new" $p Wd4Rt8Yh3$p; done
+for p in c d; do
+	deep "$TMP/ex/old" Rt6Yu1Io8$p && mv "$TMP/ex/old/a.html" "$TMP/ex/old/$p.html"
+	deep "$TMP/ex/new" As2Df6Gh0$p && mv "$TMP/ex/new/a.html" "$TMP/ex/new/$p.html"
+done
+for p in a b; do page "$TMP/ex/old" $p Qx7Kp2Lm9$p; page "$TMP/ex/new" $p Wd4Rt8Yh3$p; done
+EX="$TMP/exact"
+drive ex "$EX" "$TMP/ex"
+step ex exact_group_holds_the_class_at_both_places '' 'a change held by 4 flagged pairs'
+step ex exact_key_is_offered '' '[e]xact'
+step ex exact_accept_ignores_the_pairs_holding_the_change_shown e 'accepted: 2 pairs ignored'
+step ex exact_accept_leaves_the_class_elsewhere_flagged '' 'a change held by 2 flagged pairs'
+step ex exact_quit q '2 pairs in 1 group undecided, still flagged'
+wait_file "$TMP/ex.status"
+check exact_quit_exits_1 [ "$(cat "$TMP/ex.status")" = 1 ]
+check exact_accepted_file_loads valid_accepted "$EX/.smart/accepted.json"
+check exact_entry_has_no_class python3 -c '
+import json, sys
+acc = json.load(open(sys.argv[1]))["changes"]
+assert len(acc) == 1 and "class" not in acc[0], acc
+assert acc[0]["covers"]["place"] in ("/html/body/p/text()", "/html/body/div/p/text()"), acc' \
+	"$EX/.smart/accepted.json"
+cd "$EX" || exit 1
+expect_status exact_classify_still_flags_the_other_place 1 "$SMART" classify "$TMP/ex/old" "$TMP/ex/new"
+expect_output exact_classify_ignores_the_two '4 pairs: 2 inspect, 2 ignore'
+cd "$TMP" || exit 1
+
 # ---- A: every change of the group's pairs, the whole group ignored --------------
 drive whole "$TMP/whole"
 step whole whole_starts_at_the_largest_group '' 'a change held by 4 flagged pairs'

@@ -250,6 +250,52 @@ static void counts_are(smart_review_sim s, size_t groups, size_t decisions, size
 		assert_int_equal(got[k], want[k]);
 }
 
+/* Row i holds changes ids[0 .. n), each of class cls[k]. */
+static void changes(fixture *f, size_t i, const uint64_t *ids, const uint64_t *cls, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		f->ids[i * SMART_TABLE_SIGNATURES + k] = ids[k];
+		f->cls[i * SMART_TABLE_SIGNATURES + k] = cls[k];
+	}
+	f->n[i] = (unsigned char)n;
+}
+
+/* One class (99) held by two exact changes: 1 in two false alarms and in
+ * a fault that also holds change 5, and 2 in a fault that holds nothing
+ * else (a clock piece a mutant moved, at another place). Accepting the
+ * class would hide that fault, so the reviewer accepts change 1 exactly
+ * (by id, the `e` key): both false alarms settle in one decision, the
+ * fault holding change 5 stays flagged and the fault of change 2 never
+ * joins them: it is rejected on its own. Before exact accepts the group
+ * was split and each of its four pairs decided alone. */
+static void a_class_that_would_hide_a_fault_is_accepted_change_by_change(void **state)
+{
+	static const uint64_t one[] = { 1 }, one_five[] = { 1, 5 }, two[] = { 2 };
+	static const uint64_t c99[] = { 99 }, c99_5[] = { 99, 5 };
+	fixture f;
+
+	(void)state;
+	setup(&f, 4);
+	f.t.sig_cls = f.cls;
+	changes(&f, 0, one, c99, 1);
+	changes(&f, 1, one, c99, 1);
+	changes(&f, 2, one_five, c99_5, 2);
+	changes(&f, 3, two, c99, 1);
+	f.labels[2] = f.labels[3] = 1;
+	/* the class group (impure: a reviewer trusting its first pair, a false
+	 * alarm, would hide the fault of row 3), change 1 accepted exactly (not
+	 * wasted: the fault of row 2 holds it too), then change 5 and change 2
+	 * each rejected */
+	counts_are(simulate(&f, 0), 3, 3, 0, 2, 1, 1);
+	/* a fault holding change 1 and nothing else: no exact change hides no
+	 * fault, so the fault never joins the false alarms' acceptance: the
+	 * group is split and its four pairs decided alone */
+	f.labels[0] = 1;
+	f.labels[2] = 0;
+	changes(&f, 2, one, c99, 1);
+	counts_are(simulate(&f, 0), 1, 5, 2, 2, 1, 0);
+}
+
 /* A pair whose signature set was cut short (its own id last, as the
  * table's loader writes it) holds changes nobody is shown: as in review
  * --by-change, no group's acceptance settles it; it is decided alone. */
@@ -329,6 +375,7 @@ int main(void)
 		cmocka_unit_test(alike_changes_of_one_class_are_one_group),
 		cmocka_unit_test(a_mixed_group_led_by_a_false_alarm_would_hide_a_fault),
 		cmocka_unit_test(a_pair_cut_short_is_never_settled_by_a_group),
+		cmocka_unit_test(a_class_that_would_hide_a_fault_is_accepted_change_by_change),
 		cmocka_unit_test(a_table_without_signatures_is_an_error),
 		cmocka_unit_test(counts_stay_within_bounds_on_random_tables),
 	};
