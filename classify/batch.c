@@ -100,6 +100,7 @@ static void batch_work(void *ctx, void *job)
 	new_doc = smart_pair_job_document(p, 1);
 	o.format = p->format;
 	o.test = p->test;
+	o.pair_threads = 1; /* the pool gives each core a pair of its own */
 	if (smart_classify_pair(c->model, &old_doc, &new_doc, &o, &out, &err)) {
 		snprintf(j->problem, sizeof(j->problem), "%s", err.message);
 		j->trouble = 1;

@@ -120,7 +120,8 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 	aligned_ctx a = { .views = o->views, .signatures = o->signatures || o->accepted };
 	smart_measure m = { .values = out->values, .format = o->format, .profile = o->profile,
 			    .test = o->test, .raw = model->provenance.raw,
-			    .on_aligned = on_aligned, .on_aligned_ctx = &a };
+			    .on_aligned = on_aligned, .on_aligned_ctx = &a,
+			    .side_by_side = o->pair_threads >= 2 };
 	int forced;
 
 	assert(out->values);

@@ -35,7 +35,9 @@ static void usage(FILE *out)
 		"                 flagged pairs grouped by change, why for every pair, each\n"
 		"                 pair side by side (docs/report.md)\n"
 		"  --top K        features shown in the explanation of one pair (default 5)\n"
-		"  --threads N    batch: classify on N threads (default: all cores)\n"
+		"  --threads N    batch: classify on N threads (default: all cores); one\n"
+		"                 pair: N >= 2 parses OLD and NEW side by side (default),\n"
+		"                 1 one after the other\n"
 		"  -q, --quiet    batch: no progress line (it is drawn on stderr only\n"
 		"                 when stderr is a terminal)\n"
 		"  --shard K/N    batch: classify only shard K of N (by a hash of each\n"
@@ -126,6 +128,7 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	co.format = o->format;
 	co.signatures = o->json;
 	co.accepted = o->accepted;
+	co.pair_threads = o->threads ? o->threads : 2; /* 2 if the cores allow */
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
 	    not_markup(o, old_path, old_doc, old_len, &err) ||

@@ -7,6 +7,8 @@
  */
 #include "libxml_guard.h"
 
+#include "smart/tree.h"
+
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,4 +76,11 @@ const char *smart__libxml_first_error(smart__libxml_errors *e)
 void smart__libxml_setup_once(void)
 {
 	pthread_once(&libxml_once, libxml_setup);
+}
+
+/* The public name of the set-up (smart/tree.h), for a caller that parses
+ * on threads of its own. */
+void smart_tree_parse_init(void)
+{
+	smart__libxml_setup_once();
 }

@@ -15,7 +15,7 @@
 #include "smart/profile.h"
 #include "smart/scrub.h"
 
-#include "tree_cache.h"
+#include "parse_pair.h"
 
 /* The alignment of the scrubbed trees (d) in the raw trees' node numbers,
  * for counting what scrubbing explained: d->old_to_new itself when the
@@ -148,43 +148,23 @@ done:
 	return rc;
 }
 
-/* The tree of one document: through m->trees when the caller gave a cache
- * (training, whose pairs share documents), else a parse. *ref is what
- * unparse hands back. */
-static smart_tree *parse(const smart_measure *m, const smart_document *doc, void **ref,
-			 smart_error *err)
-{
-	*ref = NULL;
-	if (m->trees)
-		return smart__tree_cache_get(m->trees, doc, m->format, ref, err);
-	return smart_tree_parse(doc->data, doc->len, m->format, doc->name, err);
-}
-
-/* Frees a tree parse returned. */
-static void unparse(const smart_measure *m, smart_tree *tree, void *ref)
-{
-	if (m->trees)
-		smart__tree_cache_release(m->trees, tree, ref);
-	else
-		smart_tree_free(tree);
-}
-
-/* Parse both, note whether the parsed trees differ (the tree-diff
- * baseline), scrub both (value shapes, a moved site's root, generator
- * metadata; unless raw), align with DiffX (less the presentational
- * attributes elements gained), count what the scrubbing
- * explained, and compute the features against the profile. The diff
- * baseline (any byte differs) is decided before parsing. */
+/* Parse both (side by side when m asks: measure/parse_pair.c), note
+ * whether the parsed trees differ (the tree-diff baseline), scrub both
+ * (value shapes, a moved site's root, generator metadata; unless raw),
+ * align with DiffX (less the presentational attributes elements gained),
+ * count what the scrubbing explained, and compute the features against
+ * the profile. The diff baseline (any byte differs) is decided before
+ * parsing. */
 static int measure_features(const smart_document *old_doc, const smart_document *new_doc,
 			    smart_measure *m, smart_error *err)
 {
 	smart_features_result *r = &m->result;
-	smart_tree *old_tree = NULL, *new_tree = NULL;
+	smart__pair_trees t = { 0 };
+	smart_tree *old_tree, *new_tree;
 	const smart_tree *old_used, *new_used;
 	smart_scrub_pass s = { .off = m->scrubbers_off };
 	int scrubbing = 0;
 	smart_diff *diff = NULL;
-	void *old_ref = NULL, *new_ref = NULL;
 	int status = -1;
 
 	assert(SMART_DISCOUNT_RESCALED < sizeof(r->discounted) / sizeof(r->discounted[0]));
@@ -193,12 +173,10 @@ static int measure_features(const smart_document *old_doc, const smart_document 
 	m->bytes_differ = old_doc->len != new_doc->len ||
 			  memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
 	m->trees_differ = 0;
-	old_tree = parse(m, old_doc, &old_ref, err);
-	if (!old_tree)
+	if (smart__parse_pair(m, old_doc, new_doc, &t, err))
 		goto out;
-	new_tree = parse(m, new_doc, &new_ref, err);
-	if (!new_tree)
-		goto out;
+	old_tree = t.old_tree;
+	new_tree = t.new_tree;
 	r->trees_differ = !smart_tree_equal(old_tree, new_tree) ||
 			  smart_tree_doctypes_differ(old_tree, new_tree);
 	old_used = old_tree;
@@ -231,8 +209,7 @@ out:
 	m->trees_differ = r->trees_differ;
 	smart_diff_free(diff);
 	smart_scrub_pass_free(&s);
-	unparse(m, new_tree, new_ref);
-	unparse(m, old_tree, old_ref);
+	smart__unparse_pair(m, &t);
 	return status;
 }
 

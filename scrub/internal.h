@@ -224,4 +224,8 @@ int smart__scrub_zone_menu(smart_tree *old_tree, smart_tree *new_tree, smart_scr
 int smart__scrub_uniqid(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			smart_error *err);
 
+/* Whether the `len` bytes of `v` hold a run of 13 lower-case hex digits,
+ * where a uniqid may be (uniqid.c's quick test, exposed for its test). */
+int smart__scrub_uniqid_may_hold(const char *v, size_t len);
+
 #endif

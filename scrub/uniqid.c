@@ -80,17 +80,31 @@ static int may_start(const char *v, size_t i)
 }
 
 /* Whether the `len` bytes of `v` hold a run of 13 lower-case hex digits:
- * one cheap pass, so that most texts (words of a-f are short) are left at
- * once. */
-static int may_hold(const char *v, size_t len)
+ * most texts have none, and are left at once. Every 13th byte is read
+ * first: a run of 13 holds one of them, so where it is not hex the next
+ * can be skipped to; where it is, the run through it is measured, and the
+ * search goes on past its end (tests/scrub/test_uniqid.c holds it to a
+ * byte-at-a-time count). */
+int smart__scrub_uniqid_may_hold(const char *v, size_t len)
 {
-	size_t run = 0;
+	size_t i = 12;
 
-	for (size_t i = 0; i < len; i++)
-		if (!lower_hex((unsigned char)v[i]))
-			run = 0;
-		else if (++run == 13)
+	while (i < len) {
+		size_t back = 0, start, j;
+
+		if (!lower_hex((unsigned char)v[i])) {
+			i += 13; /* no run of 13 goes through v[i] */
+			continue;
+		}
+		while (back < 12 && lower_hex((unsigned char)v[i - 1 - back]))
+			back++;
+		start = i - back; /* the run through v[i] starts here (or before) */
+		for (j = i + 1; j < len && j < start + 13 && lower_hex((unsigned char)v[j]);)
+			j++;
+		if (j == start + 13)
 			return 1;
+		i = j + 13; /* v[j] is not hex, or the end: the next run starts after it */
+	}
 	return 0;
 }
 
@@ -101,7 +115,7 @@ static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len)
 	size_t out = 0, n;
 	char *s = NULL;
 
-	if (len < 13 || !may_hold(v, len))
+	if (len < 13 || !smart__scrub_uniqid_may_hold(v, len))
 		return v;
 	for (size_t i = 0; i < len;) {
 		if (!lower_hex((unsigned char)v[i]) || !may_start(v, i) || !(n = uniqid_at(v + i))) {

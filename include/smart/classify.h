@@ -110,6 +110,16 @@ typedef struct smart_classify_options {
 	const char *app;                     /* folders: the application's name in
 	                                      * the verdicts, or NULL: the name
 	                                      * smart_classify_dirs_app gives */
+	unsigned pair_threads;               /* one pair (smart_classify_pair): 2
+	                                      * or more parses its two documents
+	                                      * side by side, on two threads, when
+	                                      * the machine has two cores and the
+	                                      * documents are large enough to gain
+	                                      * (smart_measure.side_by_side); 0 or
+	                                      * 1: one after the other. The same
+	                                      * decision either way. Batches parse
+	                                      * each pair on one thread whatever it
+	                                      * says: their pool keeps the cores busy */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1

@@ -100,6 +100,13 @@ typedef struct smart_measure {
 	struct smart_tree_cache *trees; /* in: optional: parse through this
 	                    * cache (smart_tree_cache_new), for many pairs
 	                    * that share documents; NULL: parse each */
+	int side_by_side;  /* in: 1 to parse the two documents at once, the old
+	                    * one on a thread of its own, when the machine has
+	                    * a second core and both are large enough to pay
+	                    * for it (one pair measured on its own); 0: one
+	                    * after the other (batches: their pool keeps every
+	                    * core busy already). The same trees either way */
+	int parsed_side_by_side; /* out: 1 when they were parsed at once */
 } smart_measure;
 
 /* A cache of parsed documents, shared by the threads measuring a batch of

@@ -106,6 +106,12 @@ struct smart_tree {
 smart_tree *smart_tree_parse(const char *data, size_t len, smart_format format,
 			     const char *name, smart_error *err);
 
+/* Sets up, once for the process, what every parse shares (libxml2's
+ * xmlInitParser, its entity loader and error handler). smart_tree_parse
+ * does it itself; a caller that parses on threads it starts calls it
+ * first, before they start, as libxml2 asks of threaded programs. */
+void smart_tree_parse_init(void);
+
 /* Reads and parses a file (at most SMART_TREE_MAX_FILE bytes). */
 #define SMART_TREE_MAX_FILE ((size_t)512 * 1024 * 1024)
 smart_tree *smart_tree_parse_file(const char *path, smart_format format,

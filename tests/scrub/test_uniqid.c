@@ -2,12 +2,16 @@
  * uniqid, and the script that finds it by that name, named anew in another
  * run, is no edit; the element renamed otherwise, a link's target changed
  * beside it, hex words that are not a moment and the scrubber turned off
- * still see an edit. */
+ * still see an edit; the quick test that skips most texts finds every run
+ * of 13 hex digits a byte-at-a-time count finds. */
 #include "../support/scrub_pairs.h"
 #include "../support/support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "scrub/internal.h"
 
 /* uniqid alone on. */
 static const unsigned ONLY = SCRUB_ONLY(SMART_SCRUBBER_UNIQID);
@@ -83,6 +87,55 @@ static void the_scrubber_off_sees_the_new_name(void **state)
 	assert_true(aligns_after(FILTER("65e1a721c278a"), FILTER("66955160cbecd"), 0));
 }
 
+/* The quick test's specification: a byte-at-a-time count of lower-case
+ * hex digits, 13 in a row. */
+static int spec_may_hold(const char *v, size_t len)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		int hex = (v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f');
+
+		if (!hex)
+			run = 0;
+		else if (++run == 13)
+			return 1;
+	}
+	return 0;
+}
+
+static void the_quick_test_finds_every_run_of_13_hex_digits(void **state)
+{
+	/* hex digits mostly, so that runs of 11 to 15 are common */
+	static const char alphabet[] = "0123456789abcdef0123456789abcdef0a9fgzA F._-";
+	static const char *const edges[] = {
+		"", "65e1a721c278", "65e1a721c278a", "x65e1a721c278a", "65e1a721c278a.",
+		"65e1a721c278 65e1a721c278a", "65e1a721c278g65e1a721c278", "abcdefabcdefABCDEF",
+		"filter_65e1a721c278a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	};
+	char v[80];
+	unsigned found = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++)
+		assert_int_equal(smart__scrub_uniqid_may_hold(edges[i], strlen(edges[i])),
+				 spec_may_hold(edges[i], strlen(edges[i])));
+	srand(30);
+	for (int round = 0; round < 200000; round++) {
+		size_t len = (size_t)(rand() % 60);
+
+		for (size_t k = 0; k < len; k++)
+			v[k] = alphabet[rand() % (int)(sizeof(alphabet) - 1)];
+		v[len] = '\0';
+		if (spec_may_hold(v, len) != smart__scrub_uniqid_may_hold(v, len))
+			fail_msg("'%s': quick test %d, count %d", v,
+				 smart__scrub_uniqid_may_hold(v, len), spec_may_hold(v, len));
+		found += (unsigned)spec_may_hold(v, len);
+	}
+	/* both answers were asked many times */
+	assert_true(found > 10000 && found < 190000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -90,6 +143,7 @@ int main(void)
 		cmocka_unit_test(a_real_change_beside_the_uniqid_stays_an_edit),
 		cmocka_unit_test(hex_words_that_are_no_moment_stay_edits),
 		cmocka_unit_test(the_scrubber_off_sees_the_new_name),
+		cmocka_unit_test(the_quick_test_finds_every_run_of_13_hex_digits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
