@@ -14,4 +14,7 @@ void cli_train_print_table(const smart_model *m, const smart_ols_fit *fit, doubl
 int cli_train_print_json(const char *path, const smart_model *m, const smart_ols_fit *fit,
 			 double train_f1);
 
+/* What smart train -h prints (cli/cli_train_usage.c). */
+void cli_train_usage(FILE *out);
+
 #endif

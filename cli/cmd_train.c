@@ -14,85 +14,6 @@
 #include "cli_train.h"
 #include "cli_shard.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: smart train -o MODEL.json [--kind linear|svm] [--folds K] [--seed N]\n"
-		"                   [--strict] [--sign-constraints] [--skip-bad] [--threads N] [--json]\n"
-		"                   [--adapt FILE [--adapt-weight W] [--base-model FILE]] CORPUS.jsonl[.gz]...\n\n"
-		"Fits a model to the labelled pairs of the corpora and writes it to MODEL.json.\n"
-		"linear (default): least squares on the raw features, cutoff chosen for the\n"
-		"best F1; prints coefficient, partial F and p of every feature (SMART Fig. 4).\n"
-		"svm: libsvm C-SVC (RBF) on min-max scaled features.\n\n"
-		"  -o, --output FILE  where to write the model (atomically)\n"
-		"  --kind KIND        linear (default) or svm\n"
-		"  --folds K          cross-validate with K folds for the model's provenance\n"
-		"                     (default 10; 0 skips it)\n"
-		"  --raw              SMART's original pipeline: features of the raw trees, no\n"
-		"                     scrubbing of volatile values before DiffX (recorded in\n"
-		"                     the model, which then classifies the same way)\n"
-		"  --scrubbers LIST   measure with only these scrubbers (names), or without\n"
-		"                     them (-names), or all / none (smart/scrub.h: captcha,\n"
-		"                     names, copies, values, clock_year, clock_pieces, rebase,\n"
-		"                     metadata, presentation, learned, rescaled, json_order,\n"
-		"                     elapsed, hidden_order, zone_offset, iso_basic,\n"
-		"                     named_offset, zone_menu, uniqid); recorded in the model,\n"
-		"                     which then classifies the same way\n"
-		"  --seed N           shuffle seed of the cross-validation (default 1)\n"
-		"  --strict           a constant or collinear feature is an error (default: its\n"
-		"                     weight is fixed at 0, with a warning)\n"
-		"  --sign-constraints refit with each feature whose weight contradicts its\n"
-		"                     hypothesised sign (docs/features.md) fixed at 0; without\n"
-		"                     it, each contradiction is a warning\n"
-		"  --skip-bad         train without unusable records (each is warned about);\n"
-		"                     by default any unusable record is an error\n"
-		"  --threads N        measure pairs on N threads (default: all cores)\n"
-		"  -q, --quiet        no progress line (drawn on stderr only when it is a\n"
-		"                     terminal: pairs measured/total, rate, ETA)\n"
-		"  --html, --xml      parse records without a \"format\" as HTML or XML (default: sniffed)\n"
-		"  --json             print the table as JSON\n"
-		"  --comparator-features\n"
-		"                     add each oracle comparator's verdict (docs/comparators.md)\n"
-		"                     as a boolean feature 'comparator:NAME'; classify then runs\n"
-		"                     them too (default configuration)\n"
-		"  --baselines L      the comparators for --comparator-features (default all)\n"
-		"  --profile [APP=]FILE  measure the pairs (of APP, or of every application)\n"
-		"                     with a volatility profile from 'smart profile'; may be\n"
-		"                     repeated; the model records that it was trained so\n"
-		"  --train-rows ROWS  ordinary (default); first-look: each application's pairs\n"
-		"                     measured with the rules read from it off ('smart\n"
-		"                     scrubbers'), no profile; both (docs/first-look.md)\n"
-		"  --adapt FILE       few-pair adaptation (SMART §6.3, docs/adaptation.md): add\n"
-		"                     the labelled pairs of FILE (a new application's mutants or\n"
-		"                     clean reruns; may be repeated) to the base corpora: those\n"
-		"                     the base model decides wrong refit it, with the smallest\n"
-		"                     weight up to --adapt-weight that decides them right (the\n"
-		"                     others teach nothing); without CORPUS arguments the\n"
-		"                     base corpora are those the --base-model (default: the\n"
-		"                     default model) was trained on. No cross-validation.\n"
-		"                     The model also carries a profile learnt from the\n"
-		"                     adaptation pairs labelled ignore (each is two clean\n"
-		"                     runs: where the application varies), which classify\n"
-		"                     and review use when no --profile is given, less every\n"
-		"                     place a pair labelled inspect changed\n"
-		"                     It also accepts the change classes the ignore pairs\n"
-		"                     hold and no inspect pair does: classify and review\n"
-		"                     ignore a flagged pair whose every residual change is\n"
-		"                     of one of them (as accepted in review)\n"
-		"  --adapt-no-profile with --adapt: reweighting only, no carried profile\n"
-		"  --adapt-no-accept  with --adapt: no accepted change classes\n"
-		"  --adapt-weight W   the most base pairs one adaptation pair counts as (default 50)\n"
-		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n"
-		"  --stats-out FILE   write the training statistics of the corpora to FILE\n"
-		"                     instead of a model (no -o); with --shard K/N, of shard K\n"
-		"                     of N of their pairs (docs/shards.md)\n"
-		"  --shard K/N        with --stats-out: only the pairs of shard K of N\n"
-		"  --from-stats       the arguments are --stats-out files: fit the linear model\n"
-		"                     to their sum, as training on all their pairs would (no\n"
-		"                     cross-validation; an SVM does not decompose)\n");
-}
-
-
 /* What smart train was asked, as parsed. */
 typedef struct train_args {
 	smart_train_corpora_options o;
@@ -127,7 +48,7 @@ static int parse_option(int c, train_args *a, char **argv)
 	long v;
 
 	switch (c) {
-	case 'h': usage(stdout); return CLI_SAME;
+	case 'h': cli_train_usage(stdout); return CLI_SAME;
 	case 'o': a->o.output = optarg; break;
 	case 'k':
 		if (cli_parse_kind(optarg, &a->o.train.kind))
