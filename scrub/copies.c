@@ -16,15 +16,27 @@
 
 #define COPY "{copy}"
 
-/* `value` with every occurrence of each of the n tokens made "{copy}", in
- * the log's arena; `value` itself when it holds none; NULL when out of
- * memory. */
-static const char *replaced(smart_scrub_log *log, const char *value, const char *const *tokens,
-			    size_t n)
+/* The tokens whose copies a walk makes "{copy}". */
+typedef struct copy_tokens {
+	const char *const *tokens;
+	size_t n;
+} copy_tokens;
+
+/* `value` (a text, or an attribute's) with every occurrence of each token
+ * of `ctx` (a copy_tokens) made "{copy}", in the log's arena; `value`
+ * itself when it holds none; NULL when out of memory. A rule of the
+ * respelling walk (scrub/respell.c). */
+static const char *replaced(smart_scrub_log *log, const char *value, size_t len,
+			    const smart_attr *attr, void *ctx)
 {
-	size_t len = strlen(value), out = 0;
+	const copy_tokens *copies = ctx;
+	const char *const *tokens = copies->tokens;
+	size_t n = copies->n, out = 0;
 	char *s = NULL;
 	int any = 0;
+
+	(void)attr;
+	assert(len == strlen(value));
 
 	for (size_t k = 0; k < n && !any; k++)
 		any = strstr(value, tokens[k]) != NULL;
@@ -54,40 +66,14 @@ static const char *replaced(smart_scrub_log *log, const char *value, const char 
 	return s;
 }
 
-/* Makes the tokens' copies in `t` "{copy}" through `log`; returns how many
- * values changed, or -1 when out of memory. */
+/* Makes the copies of the n tokens in `t` "{copy}" through `log`; returns
+ * how many values changed, or -1 when out of memory. */
 static int scrub_tree(smart_tree *t, const char *const *tokens, size_t n, smart_scrub_log *log)
 {
-	int count = 0;
+	copy_tokens copies = {tokens, n};
 
-	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *node = &t->nodes[i];
-		const char *v;
-
-		if (node->kind == SMART_NODE_TEXT && node->text) {
-			if (!(v = replaced(log, node->text, tokens, n)))
-				return -1;
-			if (v != node->text) {
-				if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
-					return -1;
-				count++;
-			}
-		}
-		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++) {
-			smart_attr *a = &t->attrs[node->attr_first + k];
-
-			if (!a->value)
-				continue;
-			if (!(v = replaced(log, a->value, tokens, n)))
-				return -1;
-			if (v == a->value)
-				continue;
-			if (smart_scrub_log_set(log, &a->value, NULL, v))
-				return -1;
-			count++;
-		}
-	}
-	return count;
+	return smart__scrub_respell_tree(t, log, SMART__RESPELL_TEXTS | SMART__RESPELL_ATTRS,
+					 replaced, &copies);
 }
 
 /* How many times `token` occurs in the texts and attribute values of `t`. */

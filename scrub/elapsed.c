@@ -78,14 +78,18 @@ static size_t measured_at(const char *v, const char *p)
 	return whole + 1 + decimals;
 }
 
-/* `v` with its measured times made "{elapsed}", in the log's arena; `v`
- * itself when it holds none; NULL when out of memory. */
-static const char *scrubbed(smart_scrub_log *log, const char *v)
+/* `v` (a text) with its measured times made "{elapsed}", in the log's
+ * arena; `v` itself when it holds none; NULL when out of memory. A rule
+ * of the respelling walk (scrub/respell.c). */
+static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len,
+			    const smart_attr *attr, void *ctx)
 {
-	size_t len, out = 0;
+	size_t out = 0;
 	char *s;
 	int any = 0;
 
+	(void)attr, (void)ctx;
+	assert(len == strlen(v));
 	/* a measured time has a dot with four digits after it */
 	for (const char *dot = strchr(v, '.'); dot && !any; dot = strchr(dot + 1, '.')) {
 		const char *p = dot;
@@ -98,7 +102,6 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	}
 	if (!any || !speaks_of_time(v))
 		return v;
-	len = strlen(v); /* only here: most texts end above */
 	/* a measured time is at least six bytes, "{elapsed}" nine: room for
 	 * len / 6 of them growing by three */
 	if (!(s = smart_scrub_log_alloc(log, len + len / 2 + sizeof(ELAPSED))))
@@ -119,35 +122,9 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	return s;
 }
 
-/* Makes the measured times of `t`'s texts "{elapsed}" through `log`;
- * returns how many texts changed, or -1 when out of memory. */
-static int scrub_tree(smart_tree *t, smart_scrub_log *log)
-{
-	int count = 0;
-
-	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *node = &t->nodes[i];
-		const char *v;
-
-		if (node->kind != SMART_NODE_TEXT || !node->text)
-			continue;
-		if (!(v = scrubbed(log, node->text)))
-			return -1;
-		if (v == node->text)
-			continue;
-		if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
-			return -1;
-		count++;
-	}
-	return count;
-}
-
 int smart__scrub_elapsed(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			 smart_error *err)
 {
-	int got;
-
-	if (scrub_tree(old_tree, log) < 0 || (got = scrub_tree(new_tree, log)) < 0)
-		return smart_error_oom(err);
-	return got;
+	return smart__scrub_respell_trees(old_tree, new_tree, log, SMART__RESPELL_TEXTS, scrubbed,
+					  NULL, err);
 }

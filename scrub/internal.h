@@ -13,6 +13,34 @@
 int smart__scrub_remove_attribute(smart_tree *t, uint32_t node, const char *name,
 				  smart_scrub_log *log);
 
+/* ---- the walk of value-respelling scrubbers (scrub/respell.c) ---- */
+
+/* A rule that respells one value: `value` (of `len` bytes) is a text when
+ * `attr` is NULL, else the value of `attr`. It returns `value` itself to
+ * keep it (the walk compares pointers, not bytes), a string of the log's
+ * (smart_scrub_log_alloc) or a static one to respell it, or NULL when out
+ * of memory. */
+typedef const char *(*smart__scrub_respell_fn)(smart_scrub_log *log, const char *value,
+					       size_t len, const smart_attr *attr, void *ctx);
+
+/* Which values of a tree the walk offers the rule. */
+#define SMART__RESPELL_TEXTS 1u
+#define SMART__RESPELL_ATTRS 2u
+
+/* Offers every text (SMART__RESPELL_TEXTS) and attribute value
+ * (SMART__RESPELL_ATTRS) of `t` to `respell` and stores each value it
+ * respells through `log`. Returns how many values changed, or -1 when out
+ * of memory. */
+int smart__scrub_respell_tree(smart_tree *t, smart_scrub_log *log, unsigned where,
+			      smart__scrub_respell_fn respell, void *ctx);
+
+/* The old tree's walk, then the new tree's: what a respelling scrubber
+ * does. Returns how many of the new tree's values changed, or -1 with
+ * `err` set when out of memory. */
+int smart__scrub_respell_trees(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
+			       unsigned where, smart__scrub_respell_fn respell, void *ctx,
+			       smart_error *err);
+
 /* ---- the clock's year (scrub/clock_year.c) ---- */
 
 /* A set of years, 1900 to 2099. */

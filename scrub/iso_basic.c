@@ -48,19 +48,24 @@ static int may_hold(const char *v)
 	return 0;
 }
 
-/* `v` with its moments made "{date}", in the log's arena; `v` itself when
- * it holds none; NULL when out of memory. */
-static const char *scrubbed(smart_scrub_log *log, const char *v)
+/* `v` (a text, or `attr`'s value) with its moments made "{date}", in the
+ * log's arena; `v` itself when it holds none; NULL when out of memory. A
+ * rule of the respelling walk (scrub/respell.c). */
+static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len,
+			    const smart_attr *attr, void *ctx)
 {
 	regmatch_t m;
-	size_t len, out = 0;
+	size_t out = 0;
 	const char *p = v;
 	char *s;
 
+	(void)ctx;
+	assert(len == strlen(v));
+	if (!attr && len < SHORTEST)
+		return v;
 	if (!may_hold(v) || regexec(&basic, v, 1, &m, 0) != 0)
 		return v;
 	/* every match is at least 13 bytes, longer than "{date}" */
-	len = strlen(v);
 	if (!(s = smart_scrub_log_alloc(log, len + 1)))
 		return NULL;
 	do {
@@ -75,51 +80,12 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	return s;
 }
 
-/* Makes the moments of `t`'s texts and attribute values "{date}" through
- * `log`; returns how many values changed, or -1 when out of memory. */
-static int scrub_tree(smart_tree *t, smart_scrub_log *log)
-{
-	int count = 0;
-
-	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *node = &t->nodes[i];
-		const char *v;
-
-		if (node->kind == SMART_NODE_TEXT && node->text && node->text_len >= SHORTEST) {
-			if (!(v = scrubbed(log, node->text)))
-				return -1;
-			if (v != node->text) {
-				if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
-					return -1;
-				count++;
-			}
-		}
-		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++) {
-			smart_attr *a = &t->attrs[node->attr_first + k];
-
-			if (!a->value)
-				continue;
-			if (!(v = scrubbed(log, a->value)))
-				return -1;
-			if (v == a->value)
-				continue;
-			if (smart_scrub_log_set(log, &a->value, NULL, v))
-				return -1;
-			count++;
-		}
-	}
-	return count;
-}
-
 int smart__scrub_iso_basic(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			   smart_error *err)
 {
-	int got;
-
 	pthread_once(&once, compile);
 	if (compiled < 0)
 		return smart_error_set(err, "the ISO 8601 basic format pattern does not compile");
-	if (scrub_tree(old_tree, log) < 0 || (got = scrub_tree(new_tree, log)) < 0)
-		return smart_error_oom(err);
-	return got;
+	return smart__scrub_respell_trees(old_tree, new_tree, log, SMART__RESPELL_TEXTS | SMART__RESPELL_ATTRS, scrubbed, NULL,
+					  err);
 }

@@ -133,14 +133,14 @@ static int assignment_at(const char *v, size_t len, size_t i, size_t *name_end, 
 /* `v` with the offset after each zone offset's name made "{offset}", in
  * the log's arena; `v` itself when it has none; NULL when out of
  * memory. */
-static const char *scrubbed(smart_scrub_log *log, const char *v)
+static const char *offsets_scrubbed(smart_scrub_log *log, const char *v, size_t len)
 {
-	size_t len, out = 0, name_end, at, n;
+	size_t out = 0, name_end, at, n;
 	char *s = NULL;
 
+	assert(len == strlen(v));
 	if (!may_hold(v))
 		return v;
-	len = strlen(v);
 	for (size_t i = 0; i < len;) {
 		if (!assignment_at(v, len, i, &name_end, &at, &n)) {
 			/* a name is passed whole: no assignment starts inside it */
@@ -186,51 +186,24 @@ static int offset_attribute(const smart_attr *a)
 	       smart__scrub_offset_name(a->name, strlen(a->name));
 }
 
-/* Makes the zone offsets of `t`'s texts and attribute values "{offset}"
- * through `log`; returns how many values changed, or -1 when out of
- * memory. */
-static int scrub_tree(smart_tree *t, smart_scrub_log *log)
+/* The rule of the respelling walk (scrub/respell.c): a text's offsets
+ * "{offset}", and an attribute's; an attribute named for an offset that
+ * holds only one is "{offset}" whole. `v` itself when nothing changes. */
+static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len,
+			    const smart_attr *attr, void *ctx)
 {
-	int count = 0;
+	const char *s;
 
-	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *node = &t->nodes[i];
-		const char *v;
-
-		if (node->kind == SMART_NODE_TEXT && node->text) {
-			if (!(v = scrubbed(log, node->text)))
-				return -1;
-			if (v != node->text) {
-				if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
-					return -1;
-				count++;
-			}
-		}
-		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++) {
-			smart_attr *a = &t->attrs[node->attr_first + k];
-
-			if (!a->value)
-				continue;
-			if (offset_attribute(a))
-				v = OFFSET;
-			else if (!(v = scrubbed(log, a->value)))
-				return -1;
-			if (v == a->value || strcmp(v, a->value) == 0)
-				continue;
-			if (smart_scrub_log_set(log, &a->value, NULL, v))
-				return -1;
-			count++;
-		}
-	}
-	return count;
+	(void)ctx;
+	if (!attr)
+		return offsets_scrubbed(log, v, len);
+	s = offset_attribute(attr) ? OFFSET : offsets_scrubbed(log, v, len);
+	return s && strcmp(s, v) == 0 ? v : s;
 }
 
 int smart__scrub_named_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			      smart_error *err)
 {
-	int got;
-
-	if (scrub_tree(old_tree, log) < 0 || (got = scrub_tree(new_tree, log)) < 0)
-		return smart_error_oom(err);
-	return got;
+	return smart__scrub_respell_trees(old_tree, new_tree, log, SMART__RESPELL_TEXTS | SMART__RESPELL_ATTRS, scrubbed, NULL,
+					  err);
 }

@@ -108,13 +108,16 @@ int smart__scrub_uniqid_may_hold(const char *v, size_t len)
 	return 0;
 }
 
-/* `v` with each uniqid "{uniqid}", in the log's arena; `v` itself when it
- * holds none; NULL when out of memory. */
-static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len)
+/* `v` (a text, or an attribute's value) with each uniqid "{uniqid}", in
+ * the log's arena; `v` itself when it holds none; NULL when out of memory.
+ * A rule of the respelling walk (scrub/respell.c). */
+static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len,
+			    const smart_attr *attr, void *ctx)
 {
 	size_t out = 0, n;
 	char *s = NULL;
 
+	(void)attr, (void)ctx;
 	if (len < 13 || !smart__scrub_uniqid_may_hold(v, len))
 		return v;
 	for (size_t i = 0; i < len;) {
@@ -141,49 +144,9 @@ static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len)
 	return s;
 }
 
-/* Makes the uniqids of `t`'s texts and attribute values "{uniqid}"
- * through `log`; returns how many values changed, or -1 when out of
- * memory. */
-static int scrub_tree(smart_tree *t, smart_scrub_log *log)
-{
-	int count = 0;
-
-	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *node = &t->nodes[i];
-		const char *v;
-
-		if (node->kind == SMART_NODE_TEXT && node->text) {
-			if (!(v = scrubbed(log, node->text, node->text_len)))
-				return -1;
-			if (v != node->text) {
-				if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
-					return -1;
-				count++;
-			}
-		}
-		for (uint32_t k = 0; node->kind == SMART_NODE_ELEMENT && k < node->attr_count; k++) {
-			smart_attr *a = &t->attrs[node->attr_first + k];
-
-			if (!a->value)
-				continue;
-			if (!(v = scrubbed(log, a->value, strlen(a->value))))
-				return -1;
-			if (v == a->value)
-				continue;
-			if (smart_scrub_log_set(log, &a->value, NULL, v))
-				return -1;
-			count++;
-		}
-	}
-	return count;
-}
-
 int smart__scrub_uniqid(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			smart_error *err)
 {
-	int got;
-
-	if (scrub_tree(old_tree, log) < 0 || (got = scrub_tree(new_tree, log)) < 0)
-		return smart_error_oom(err);
-	return got;
+	return smart__scrub_respell_trees(old_tree, new_tree, log, SMART__RESPELL_TEXTS | SMART__RESPELL_ATTRS, scrubbed, NULL,
+					  err);
 }

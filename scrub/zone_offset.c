@@ -60,16 +60,21 @@ static int may_hold(const char *v)
 	return 0;
 }
 
-/* `v` with its offset made "{offset}" when it is a zone's name and an
- * offset, in the log's arena; `v` itself otherwise; NULL when out of
- * memory. */
-static const char *scrubbed(smart_scrub_log *log, const char *v)
+/* `v` (a text) with its offset made "{offset}" when it is a zone's name
+ * and an offset, in the log's arena; `v` itself otherwise; NULL when out
+ * of memory. A rule of the respelling walk (scrub/respell.c). */
+static const char *scrubbed(smart_scrub_log *log, const char *v, size_t len,
+			    const smart_attr *attr, void *ctx)
 {
 	regmatch_t m[8];
 	const regmatch_t *off;
-	size_t len, start, end;
+	size_t start, end;
 	char *s;
 
+	(void)attr, (void)ctx;
+	assert(len == strlen(v));
+	if (len > 200 || len < SHORTEST)
+		return v; /* a zone and its offset are a short text, not a tiny one */
 	if (!may_hold(v))
 		return v;
 	if (regexec(&zone_first, v, 8, m, 0) == 0)
@@ -79,7 +84,6 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	else
 		return v;
 	assert(off->rm_so >= 0 && off->rm_eo > off->rm_so);
-	len = strlen(v);
 	start = (size_t)off->rm_so;
 	end = (size_t)off->rm_eo;
 	if (!(s = smart_scrub_log_alloc(log, len - (end - start) + sizeof(OFFSET))))
@@ -90,39 +94,12 @@ static const char *scrubbed(smart_scrub_log *log, const char *v)
 	return s;
 }
 
-/* Makes the offsets of `t`'s zone texts "{offset}" through `log`; returns
- * how many texts changed, or -1 when out of memory. */
-static int scrub_tree(smart_tree *t, smart_scrub_log *log)
-{
-	int count = 0;
-
-	for (uint32_t i = 0; i < t->count; i++) {
-		smart_node *node = &t->nodes[i];
-		const char *v;
-
-		if (node->kind != SMART_NODE_TEXT || !node->text || node->text_len > 200 ||
-		    node->text_len < SHORTEST)
-			continue; /* a zone and its offset are a short text, not a tiny one */
-		if (!(v = scrubbed(log, node->text)))
-			return -1;
-		if (v == node->text)
-			continue;
-		if (smart_scrub_log_set(log, &node->text, &node->text_len, v))
-			return -1;
-		count++;
-	}
-	return count;
-}
-
 int smart__scrub_zone_offset(smart_tree *old_tree, smart_tree *new_tree, smart_scrub_log *log,
 			     smart_error *err)
 {
-	int got;
-
 	pthread_once(&once, compile);
 	if (compiled < 0)
 		return smart_error_set(err, "the zone offset patterns do not compile");
-	if (scrub_tree(old_tree, log) < 0 || (got = scrub_tree(new_tree, log)) < 0)
-		return smart_error_oom(err);
-	return got;
+	return smart__scrub_respell_trees(old_tree, new_tree, log, SMART__RESPELL_TEXTS, scrubbed, NULL,
+					  err);
 }
