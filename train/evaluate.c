@@ -119,6 +119,20 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		smart_profile_cutoff_apply(model, &pc);
 		smart_model_use_profile_cutoff(model);
 	}
+	/* the fold's cutoff for a first look, chosen on its own training
+	 * applications' first-look rows (train/transfer_cutoff.c) */
+	if (o->by_app && o->transfer_cutoff && o->looks && model != o->model) {
+		smart_transfer_cutoff tc;
+
+		if (smart_transfer_cutoff_search(t, o->looks, f, &opt, o->transfer_objective,
+						 &tc, err)) {
+			smart_model_free(model);
+			free(classes);
+			return smart_error_prefix(err, "training without application '%s'",
+						  t->apps[f]);
+		}
+		smart_transfer_cutoff_apply(model, &tc);
+	}
 	if (o->by_app && o->calibrate && !o->model &&
 	    o->calibrate(o->payload, t->apps[f], model, err)) {
 		smart_model_free(model);
