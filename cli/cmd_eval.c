@@ -90,6 +90,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "plots", required_argument, NULL, 'O' },
 		{ "scores", required_argument, NULL, 'S' },
 		{ "cutoff", required_argument, NULL, 'c' },
+		{ "clean-cutoff", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -112,6 +113,11 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'o': a->shard_out = optarg; break;
 		case 'O': a->plots = optarg; break;
 		case 'S': a->scores = optarg; break;
+		case 'e':
+			eo->clean_cutoff = strtod(optarg, &end);
+			if (*end || !*optarg || !(eo->clean_cutoff > 0 && eo->clean_cutoff <= 10))
+				return cli_usage_error("eval", "--clean-cutoff must be a bound in (0, 10]");
+			break;
 		case 'c':
 			if (cli_parse_cutoff(optarg, &eo->transfer_cutoff, &eo->transfer_objective))
 				return cli_usage_error("eval", "--cutoff must be f1, transfer, "
@@ -232,6 +238,8 @@ static int check_eval(const eval_args *a)
 		return cli_usage_error("eval", "--cutoff transfer goes with --by-app, without "
 				       "--adapt, --train-rows, --model, shards, comparators, "
 				       "--ablate-scrubbers or profiles");
+	if (eo->clean_cutoff > 0 && (!eo->by_app || eo->adapt))
+		return cli_usage_error("eval", "--clean-cutoff goes with --by-app, without --adapt");
 	if (a->plots && (a->sharded || ps->runs_dir || ps->from_reruns || ps->n))
 		return cli_usage_error("eval", "--plots does not go with --shard or profiles "
 				       "(--runs, --profile-reruns, --profile)");

@@ -442,6 +442,13 @@ typedef struct smart_eval_options {
 	int transfer_cutoff;
 	smart_cutoff_objective transfer_objective;
 	const struct smart_table *looks;
+	/* by-app: when > 0, each held-out application's cutoff is moved just
+	 * past the residue of its own clean pairs (labelled ignore, decided by
+	 * the model) when that residue lies within clean_cutoff of the
+	 * cutoff, cross-fitted: the clean pairs of one half of its pairs (in
+	 * table order) set the cutoff of the other half (train/fold_cutoff.c,
+	 * docs/first-look.md). Not with adapt. */
+	double clean_cutoff;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1
