@@ -10,6 +10,14 @@
 
 #include "smart/train.h"
 
+/* The rows of every application of `t` but `out_a` and `skip_app`
+ * (SIZE_MAX: none), as a dataset `d` over `rows`/`labels` (the caller's,
+ * t->n_rows long): what a fold leaving those applications out trains on
+ * (train/profile_cutoff.c; the profile and transfer cutoffs). 1 when they
+ * can train a model (3 rows or more, both labels), else 0. */
+int smart__app_fold_rows(const smart_table *t, size_t out_a, size_t skip_app, double *rows,
+			 unsigned char *labels, smart_dataset *d);
+
 /* With o->transfer_cutoff: moves the cutoff of `model` (fitted without
  * application f) by the transfer offset chosen on the other applications'
  * first-look rows o->looks (smart_transfer_cutoff_search, f skipped).

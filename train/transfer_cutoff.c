@@ -13,7 +13,7 @@
  * (its own rules off, smart_table.hold_out_rules) are scored by it; their
  * margins (score past that fold's cutoff, towards inspect) are searched,
  * application by application, for the threshold that maximises the worst
- * application's F1 (model/cutoff_groups.c). That threshold is the offset
+ * application's F1 (model/cutoff.c). That threshold is the offset
  * the model's cutoff is moved by. No pair's own application fitted the
  * model that scored it.
  */
@@ -23,24 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The rows of `t` of every application but `out_a` and `skip_app`, into
- * `rows`/`labels` (n_rows long); 1 when they can train a model (3 rows or
- * more, both labels), else 0. */
-static int fold_rows(const smart_table *t, size_t out_a, size_t skip_app, double *rows,
-		     unsigned char *labels, smart_dataset *d)
-{
-	size_t p = t->n_features, m = 0, pos = 0;
-
-	for (size_t i = 0; i < t->n_rows; i++) {
-		if (t->app[i] == out_a || t->app[i] == skip_app)
-			continue;
-		memcpy(rows + m * p, t->rows + i * p, p * sizeof(double));
-		labels[m] = t->labels[i];
-		pos += labels[m++];
-	}
-	*d = (smart_dataset){ rows, labels, m, p, t->names };
-	return m >= 3 && pos > 0 && pos < m;
-}
+#include "fold_cutoff.h"
 
 /* Appends application `a`'s rows of `looks`, scored by `m`: the margin
  * past m's cutoff, or +-infinity where a rule decides the pair (no cutoff
@@ -97,7 +80,7 @@ int smart_transfer_cutoff_search(const smart_table *t, const smart_table *looks,
 		smart_dataset d;
 		smart_model *m;
 
-		if (a == skip_app || !fold_rows(t, a, skip_app, rows, labels, &d))
+		if (a == skip_app || !smart__app_fold_rows(t, a, skip_app, rows, labels, &d))
 			continue;
 		m = smart_model_train(&d, &opt, NULL, err);
 		if (!m) {

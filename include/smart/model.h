@@ -213,7 +213,7 @@ int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
 double smart_cutoff_search(const double *scores, const unsigned char *labels,
 			   size_t n, double *cutoff, smart_comparison *cmp);
 
-/* ---- a cutoff chosen for transfer (model/cutoff_groups.c) ---- */
+/* ---- a cutoff chosen for transfer (model/cutoff.c) ---- */
 
 /* What a cutoff over groups of pairs (applications) maximises. */
 typedef enum smart_cutoff_objective {

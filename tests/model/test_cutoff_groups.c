@@ -1,4 +1,4 @@
-/* The cutoff chosen for transfer (model/cutoff_groups.c): per-group F1 at
+/* The cutoff chosen for transfer (model/cutoff.c): per-group F1 at
  * every threshold, the worst (or mean, or pooled) group's F1 maximised. */
 #include "../support/support.h"
 

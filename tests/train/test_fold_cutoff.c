@@ -52,7 +52,10 @@ static void make_app(smart_table *t)
 	}
 }
 
-static void clean_cutoff_decides_each_half_by_the_other_halfs_residue(void **state)
+/* The application of make_app with bound `bound`: the moves of its two
+ * halves at cutoff 1, and the held-out confusion and margins of
+ * smart_evaluate deciding it with them (the given signal model). */
+static void decide_app(double bound, double move[2], smart_confusion *c, double margin[6])
 {
 	smart_table t;
 	smart_model *m = signal_model();
@@ -60,58 +63,55 @@ static void clean_cutoff_decides_each_half_by_the_other_halfs_residue(void **sta
 	smart_eval_result r;
 	smart_error err = { "" };
 	size_t fold[6] = { 0 };
-	double move[2];
 
-	(void)state;
 	make_app(&t);
 	o.by_app = 1;
 	o.model = m;
-	o.clean_cutoff = 0.1;
-	/* the moves: half 0 past the 1.06 of half 1 (its rule-ignored 2.0 is
-	 * no residue), half 1 past the 1.05 of half 0 */
+	o.clean_cutoff = bound;
 	assert_int_equal(smart__clean_cutoff_moves(&t, &o, fold, 0, m, 1.0, move), 6);
-	assert_true(move[0] > 0.06 && move[0] < 0.0601);
-	assert_true(move[1] > 0.05 && move[1] < 0.0501);
 	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
-	/* half 0: the clean 1.05 ignored, both faults found; half 1: the
-	 * clean 1.06 still flagged, the fault at 1.04 missed */
-	assert_int_equal(r.smart.tp, 3 - 1);
-	assert_int_equal(r.smart.fp, 1);
-	assert_int_equal(r.smart.fn, 1);
-	assert_int_equal(r.smart.tn, 2);
-	assert_true(r.margin[0] < 0 && r.margin[3] > 0 && r.margin[4] < 0);
+	*c = r.smart;
+	memcpy(margin, r.margin, 6 * sizeof(double));
 	smart_eval_result_free(&r);
 	smart_table_free(&t);
 	smart_model_free(m);
 }
 
-static void clean_cutoff_does_not_move_past_residue_beyond_its_bound(void **state)
+static void clean_cutoff_decides_each_half_by_the_other_halfs_residue(void **state)
 {
-	smart_table t;
-	smart_model *m = signal_model();
-	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
-	smart_eval_result r;
-	smart_error err = { "" };
-	size_t fold[6] = { 0 };
-	double move[2];
+	smart_confusion c;
+	double move[2], margin[6];
 
 	(void)state;
-	make_app(&t);
-	o.by_app = 1;
-	o.model = m;
-	o.clean_cutoff = 0.055; /* half 1's residue (0.06) lies beyond it */
-	smart__clean_cutoff_moves(&t, &o, fold, 0, m, 1.0, move);
+	decide_app(0.1, move, &c, margin);
+	/* the moves: half 0 past the 1.06 of half 1 (its rule-ignored 2.0 is
+	 * no residue), half 1 past the 1.05 of half 0 */
+	assert_true(move[0] > 0.06 && move[0] < 0.0601);
+	assert_true(move[1] > 0.05 && move[1] < 0.0501);
+	/* half 0: the clean 1.05 ignored, both faults found; half 1: the
+	 * clean 1.06 still flagged, the fault at 1.04 missed */
+	assert_int_equal(c.tp, 2);
+	assert_int_equal(c.fp, 1);
+	assert_int_equal(c.fn, 1);
+	assert_int_equal(c.tn, 2);
+	assert_true(margin[0] < 0 && margin[3] > 0 && margin[4] < 0);
+}
+
+static void clean_cutoff_does_not_move_past_residue_beyond_its_bound(void **state)
+{
+	smart_confusion c;
+	double move[2], margin[6];
+
+	(void)state;
+	decide_app(0.055, move, &c, margin); /* half 1's residue (0.06) lies beyond it */
 	assert_true(move[0] == 0);
 	assert_true(move[1] > 0.05);
-	o.clean_cutoff = 0.01; /* neither half moves: decided as without */
-	assert_int_equal(smart_evaluate(&t, &o, &r, &err), 0);
-	assert_int_equal(r.smart.tp, 3);
-	assert_int_equal(r.smart.fp, 2);
-	assert_int_equal(r.smart.fn, 0);
-	assert_int_equal(r.smart.tn, 1);
-	smart_eval_result_free(&r);
-	smart_table_free(&t);
-	smart_model_free(m);
+	decide_app(0.01, move, &c, margin); /* neither half moves: decided as without */
+	assert_true(move[0] == 0 && move[1] == 0);
+	assert_int_equal(c.tp, 3);
+	assert_int_equal(c.fp, 2);
+	assert_int_equal(c.fn, 0);
+	assert_int_equal(c.tn, 1);
 }
 
 static void clean_cutoff_halves_split_an_application_in_table_order(void **state)
