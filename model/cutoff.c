@@ -195,10 +195,13 @@ static double cut_between(const scored *s, size_t n, size_t k, double lo, double
 	return lo <= hi ? hi + margin : 0; /* no finite score at all */
 }
 
-int smart_cutoff_search_groups(const double *scores, const unsigned char *labels,
-			       const uint32_t *group, size_t n, size_t n_groups,
-			       smart_cutoff_objective obj, smart_cutoff_choice *out)
+int smart_cutoff_search_groups(const smart_grouped_scores *gs, smart_cutoff_objective obj,
+			       smart_cutoff_choice *out)
 {
+	const double *scores = gs->scores;
+	const unsigned char *labels = gs->labels;
+	const uint32_t *group = gs->group;
+	size_t n = gs->n, n_groups = gs->n_groups;
 	scored *s = malloc((n ? n : 1) * sizeof(*s));
 	size_t *tp = calloc(n_groups ? n_groups : 1, sizeof(size_t));
 	size_t *fp = calloc(n_groups ? n_groups : 1, sizeof(size_t));

@@ -24,8 +24,9 @@ int smart__fold_transfer_cutoff(const smart_table *t, const smart_eval_options *
 				smart_error *err)
 {
 	smart_transfer_cutoff tc;
+	smart_transfer_search s = { t, o->looks, f, o->transfer_objective };
 
-	if (smart_transfer_cutoff_search(t, o->looks, f, opt, o->transfer_objective, &tc, err))
+	if (smart_transfer_cutoff_search(&s, opt, &tc, err))
 		return -1;
 	smart_transfer_cutoff_apply(model, &tc);
 	return 0;

@@ -179,9 +179,11 @@ static int transfer_cutoff(const char *const *paths, size_t n_paths,
 	rc = load_looks(&looks, t, paths, n_paths, o, r, err);
 	if (rc == 0)
 		rc = smart__tables_same_pairs(t, &looks, err);
-	if (rc == 0)
-		rc = smart_transfer_cutoff_search(t, &looks, SIZE_MAX, &o->train,
-						  o->transfer_objective, &r->transfer_cutoff, err);
+	if (rc == 0) {
+		smart_transfer_search s = { t, &looks, SIZE_MAX, o->transfer_objective };
+
+		rc = smart_transfer_cutoff_search(&s, &o->train, &r->transfer_cutoff, err);
+	}
 	if (rc == 0 && r->transfer_cutoff.found) {
 		smart_provenance *p = &r->model->provenance;
 

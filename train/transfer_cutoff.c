@@ -54,11 +54,11 @@ static void look_margins(const smart_table *looks, size_t a, const smart_model *
 	}
 }
 
-int smart_transfer_cutoff_search(const smart_table *t, const smart_table *looks,
-				 size_t skip_app, const smart_train_options *train,
-				 smart_cutoff_objective obj, smart_transfer_cutoff *out,
-				 smart_error *err)
+int smart_transfer_cutoff_search(const smart_transfer_search *s, const smart_train_options *train,
+				 smart_transfer_cutoff *out, smart_error *err)
 {
+	const smart_table *t = s->t, *looks = s->looks;
+	size_t skip_app = s->skip_app;
 	size_t n = t->n_rows, p = t->n_features, k = 0;
 	double *rows = malloc((n ? n : 1) * (p ? p : 1) * sizeof(double));
 	double *margins = malloc((looks->n_rows ? looks->n_rows : 1) * sizeof(double));
@@ -93,8 +93,9 @@ int smart_transfer_cutoff_search(const smart_table *t, const smart_table *looks,
 		out->apps++;
 	}
 	if (rc == 0 && k > 0) {
-		if (smart_cutoff_search_groups(margins, held, group, k, t->n_apps, obj,
-					       &out->choice))
+		smart_grouped_scores gs = { margins, held, group, k, t->n_apps };
+
+		if (smart_cutoff_search_groups(&gs, s->objective, &out->choice))
 			rc = smart_error_oom(err);
 		out->rows = k;
 		out->offset = out->choice.cutoff;

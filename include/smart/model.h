@@ -230,17 +230,24 @@ typedef struct smart_cutoff_choice {
 	size_t groups;     /* groups with a fault */
 } smart_cutoff_choice;
 
+/* Scores of pairs in groups (applications), what
+ * smart_cutoff_search_groups searches. */
+typedef struct smart_grouped_scores {
+	const double *scores;         /* n: +infinity or NaN always inspected,
+	                               * -infinity never (a rule's decision) */
+	const unsigned char *labels;  /* n: 1 = inspect */
+	const uint32_t *group;        /* n: each < n_groups */
+	size_t n, n_groups;
+} smart_grouped_scores;
+
 /* Chooses the ">=" cutoff whose objective over the groups is best: every
  * threshold between two adjacent distinct scores and beyond all of them
- * (midpoints, as smart_cutoff_search), each judged by the F1 of each group
- * `group[i]` (< n_groups) at it. A score of +infinity or NaN is a pair
- * always inspected, -infinity one never inspected (a rule's decision): no
- * cut goes past them. Ties keep the better of the other figures (worst,
- * mean, pooled, in that order), then the lowest cutoff. 0, or -1 out of
- * memory. */
-int smart_cutoff_search_groups(const double *scores, const unsigned char *labels,
-			       const uint32_t *group, size_t n, size_t n_groups,
-			       smart_cutoff_objective obj, smart_cutoff_choice *out);
+ * (midpoints, as smart_cutoff_search), each judged by the F1 of each
+ * group at it. No cut goes past a rule's decision. Ties keep the better
+ * of the other figures (worst, mean, pooled, in that order), then the
+ * lowest cutoff. 0, or -1 out of memory. */
+int smart_cutoff_search_groups(const smart_grouped_scores *s, smart_cutoff_objective obj,
+			       smart_cutoff_choice *out);
 
 /* "pooled", "worst" or "mean". */
 const char *smart_cutoff_objective_name(smart_cutoff_objective obj);

@@ -281,18 +281,27 @@ typedef struct smart_transfer_cutoff {
 	size_t apps;    /* applications held out */
 } smart_transfer_cutoff;
 
-/* Leaves each application of `t` out in turn (but `skip_app`, whose rows
- * take no part at all; SIZE_MAX: none), fits a model on the others' rows
- * of `t` with `train` (degenerate features dropped), scores the held-out
- * application's rows of `looks` -- the same pairs as `t`, in the same
- * order, measured as first looks (smart_table.hold_out_rules) -- and
- * searches their margins for the threshold best under `obj`, application
- * by application (smart_cutoff_search_groups; a rule's decision counts,
- * at +-infinity). Reads both tables only. 0, or -1 with `err` set. */
-int smart_transfer_cutoff_search(const smart_table *t, const smart_table *looks,
-				 size_t skip_app, const smart_train_options *train,
-				 smart_cutoff_objective obj, smart_transfer_cutoff *out,
-				 smart_error *err);
+/* What smart_transfer_cutoff_search searches: the training rows `t`, the
+ * same pairs in the same order measured as first looks `looks`
+ * (smart_table.hold_out_rules), an application whose rows take no part
+ * at all (`skip_app`, an index into t->apps; SIZE_MAX: none), and the
+ * objective. */
+typedef struct smart_transfer_search {
+	const smart_table *t;
+	const smart_table *looks;
+	size_t skip_app;
+	smart_cutoff_objective objective;
+} smart_transfer_search;
+
+/* Leaves each application of s->t out in turn (but s->skip_app), fits a
+ * model on the others' rows of s->t with `train` (degenerate features
+ * dropped), scores the held-out application's rows of s->looks, and
+ * searches their margins for the threshold best under s->objective,
+ * application by application (smart_cutoff_search_groups; a rule's
+ * decision counts, at +-infinity). Reads both tables only. 0, or -1 with
+ * `err` set. */
+int smart_transfer_cutoff_search(const smart_transfer_search *s, const smart_train_options *train,
+				 smart_transfer_cutoff *out, smart_error *err);
 
 /* Moves m's cutoff by tc->offset towards ignore when positive (nothing
  * when !tc->found). */

@@ -6,6 +6,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* smart_cutoff_search_groups over the arrays. */
+static int search(const double *s, const unsigned char *y, const uint32_t *g, size_t n,
+		  size_t n_groups, smart_cutoff_objective obj, smart_cutoff_choice *out)
+{
+	smart_grouped_scores gs = { s, y, g, n, n_groups };
+
+	return smart_cutoff_search_groups(&gs, obj, out);
+}
+
 /* The F1 of group g (all groups: g < 0) when inspecting score >= cut. */
 static double group_f1(const double *s, const unsigned char *y, const uint32_t *grp, size_t n,
 		       int g, double cut)
@@ -69,8 +78,7 @@ static void worst_group_cutoff_rises_past_one_applications_clean_residue(void **
 
 	(void)state;
 	build_ab();
-	assert_int_equal(smart_cutoff_search_groups(s_ab, y_ab, g_ab, NT, 2, SMART_CUTOFF_WORST,
-						    &c), 0);
+	assert_int_equal(search(s_ab, y_ab, g_ab, NT, 2, SMART_CUTOFF_WORST, &c), 0);
 	assert_true(fabs(c.cutoff - 0.65) < 1e-12);
 	assert_true(fabs(c.worst_f1 - 140.0 / 170) < 1e-12); /* A: 70 of 100 found */
 	assert_int_equal(c.groups, 2);
@@ -89,8 +97,7 @@ static void pooled_objective_agrees_with_the_papers_search(void **state)
 
 	(void)state;
 	build_ab();
-	assert_int_equal(smart_cutoff_search_groups(s_ab, y_ab, g_ab, NT, 2, SMART_CUTOFF_POOLED,
-						    &c), 0);
+	assert_int_equal(search(s_ab, y_ab, g_ab, NT, 2, SMART_CUTOFF_POOLED, &c), 0);
 	best = smart_cutoff_search(s_ab, y_ab, NT, &cut, &cmp);
 	assert_true(fabs(c.pooled_f1 - best) < 1e-12);
 	assert_true(fabs(group_f1(s_ab, y_ab, g_ab, NT, -1, c.cutoff) - best) < 1e-12);
@@ -120,8 +127,7 @@ static void worst_group_cutoff_never_loses_to_the_pooled_cutoff_on_random_groups
 			/* faults score higher on average; many ties */
 			s[i] = (double)(rand_r(&seed) % 12) + 4.0 * y[i] + (double)g[i];
 		}
-		assert_int_equal(smart_cutoff_search_groups(s, y, g, N, G, SMART_CUTOFF_WORST,
-							    &c), 0);
+		assert_int_equal(search(s, y, g, N, G, SMART_CUTOFF_WORST, &c), 0);
 		assert_true(fabs(worst_f1(s, y, g, N, G, c.cutoff) - c.worst_f1) < 1e-12);
 		assert_true(fabs(group_f1(s, y, g, N, -1, c.cutoff) - c.pooled_f1) < 1e-12);
 		smart_cutoff_search(s, y, N, &cut, &cmp);
@@ -142,7 +148,7 @@ static void rule_decisions_count_in_the_figures_but_no_cut_passes_them(void **st
 	smart_cutoff_choice c;
 
 	(void)state;
-	assert_int_equal(smart_cutoff_search_groups(s, y, g, 6, 1, SMART_CUTOFF_WORST, &c), 0);
+	assert_int_equal(search(s, y, g, 6, 1, SMART_CUTOFF_WORST, &c), 0);
 	assert_true(isfinite(c.cutoff));
 	assert_true(c.cutoff > 0.2 && c.cutoff < 0.9);
 	assert_true(c.worst_f1 == 1.0);
@@ -157,7 +163,7 @@ static void group_without_a_fault_has_no_f1_to_be_worst(void **state)
 	smart_cutoff_choice c;
 
 	(void)state;
-	assert_int_equal(smart_cutoff_search_groups(s, y, g, 4, 2, SMART_CUTOFF_WORST, &c), 0);
+	assert_int_equal(search(s, y, g, 4, 2, SMART_CUTOFF_WORST, &c), 0);
 	assert_int_equal(c.groups, 1);
 	assert_true(c.worst_f1 == 1.0);
 	/* the only cut that finds group 0's fault without its clean pair,
@@ -178,8 +184,8 @@ static void mean_objective_trades_one_group_for_the_others(void **state)
 	smart_cutoff_choice mean, worst;
 
 	(void)state;
-	assert_int_equal(smart_cutoff_search_groups(s, y, g, 10, 5, SMART_CUTOFF_MEAN, &mean), 0);
-	assert_int_equal(smart_cutoff_search_groups(s, y, g, 10, 5, SMART_CUTOFF_WORST, &worst), 0);
+	assert_int_equal(search(s, y, g, 10, 5, SMART_CUTOFF_MEAN, &mean), 0);
+	assert_int_equal(search(s, y, g, 10, 5, SMART_CUTOFF_WORST, &worst), 0);
 	assert_true(fabs(mean.cutoff - 0.75) < 1e-12);
 	assert_true(fabs(mean.mean_f1 - 0.8) < 1e-12);
 	assert_true(mean.worst_f1 == 0);

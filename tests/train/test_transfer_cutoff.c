@@ -44,6 +44,16 @@ static void make_table(smart_table *t, size_t n, unsigned seed, int without, int
 	}
 }
 
+/* smart_transfer_cutoff_search over the two tables. */
+static int search(const smart_table *t, const smart_table *looks, size_t skip,
+		  const smart_train_options *o, smart_cutoff_objective obj, smart_transfer_cutoff *tc,
+		  smart_error *err)
+{
+	smart_transfer_search s = { t, looks, skip, obj };
+
+	return smart_transfer_cutoff_search(&s, o, tc, err);
+}
+
 /* The worst F1 over the applications with a fault of "margin >= th". */
 static double worst_at(const double *m, const unsigned char *y, const uint32_t *g, size_t k,
 		       double th)
@@ -127,8 +137,7 @@ static void transfer_cutoff_finds_the_best_worst_first_look_f1_on_generated_tabl
 
 		make_table(&t, n, seed, APPS, 0);
 		make_table(&looks, n, seed, APPS, 1);
-		assert_int_equal(smart_transfer_cutoff_search(&t, &looks, SIZE_MAX, &o,
-							      SMART_CUTOFF_WORST, &tc, &err), 0);
+		assert_int_equal(search(&t, &looks, SIZE_MAX, &o, SMART_CUTOFF_WORST, &tc, &err), 0);
 		assert_int_equal(tc.found, 1);
 		assert_int_equal(tc.apps, APPS);
 		assert_int_equal(tc.rows, n);
@@ -168,8 +177,7 @@ static void transfer_cutoff_rises_past_the_residue_of_first_looks(void **state)
 			v[0] += 1.5;
 		assert_int_equal(smart_table_add(&looks, &row, &err), 0);
 	}
-	assert_int_equal(smart_transfer_cutoff_search(&t, &looks, SIZE_MAX, &o, SMART_CUTOFF_WORST,
-						      &tc, &err), 0);
+	assert_int_equal(search(&t, &looks, SIZE_MAX, &o, SMART_CUTOFF_WORST, &tc, &err), 0);
 	assert_true(tc.found && tc.offset > 0);
 	assert_true(tc.choice.worst_f1 == 1.0);
 	m = smart_model_train(&(smart_dataset){ t.rows, t.labels, t.n_rows, 2, names }, &o, NULL,
@@ -199,10 +207,8 @@ static void transfer_cutoff_leaves_the_skipped_application_out_entirely(void **s
 	make_table(&looks, 200, 3, APPS, 1);
 	make_table(&t2, 200, 3, 2, 0);
 	make_table(&looks2, 200, 3, 2, 1);
-	assert_int_equal(smart_transfer_cutoff_search(&t, &looks, 2, &o, SMART_CUTOFF_WORST, &a,
-						      &err), 0);
-	assert_int_equal(smart_transfer_cutoff_search(&t2, &looks2, SIZE_MAX, &o,
-						      SMART_CUTOFF_WORST, &b, &err), 0);
+	assert_int_equal(search(&t, &looks, 2, &o, SMART_CUTOFF_WORST, &a, &err), 0);
+	assert_int_equal(search(&t2, &looks2, SIZE_MAX, &o, SMART_CUTOFF_WORST, &b, &err), 0);
 	assert_int_equal(a.apps, APPS - 1);
 	assert_int_equal(a.rows, b.rows);
 	assert_true(a.offset == b.offset);
@@ -223,8 +229,7 @@ static void transfer_cutoff_refuses_first_looks_of_other_pairs(void **state)
 	(void)state;
 	make_table(&t, 100, 4, APPS, 0);
 	make_table(&looks, 90, 4, APPS, 1);
-	assert_int_equal(smart_transfer_cutoff_search(&t, &looks, SIZE_MAX, &o, SMART_CUTOFF_WORST,
-						      &tc, &err), -1);
+	assert_int_equal(search(&t, &looks, SIZE_MAX, &o, SMART_CUTOFF_WORST, &tc, &err), -1);
 	assert_non_null(strstr(err.message, "first-look rows"));
 	assert_int_equal(tc.found, 0);
 	smart_table_free(&t);
