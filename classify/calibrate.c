@@ -90,6 +90,14 @@ int smart_classify_calibrate(smart_model *m, const char *const *runs, size_t n,
 	}
 	smart_run_close(first);
 	if (rc == 0 && out->inspected > 0) {
+		double past = m->comparison == SMART_CMP_GE ? out->worst - m->cutoff
+							    : m->cutoff - out->worst;
+
+		/* a residue scoring like a fault: moving past it would hide faults */
+		if (o->calibrate_bound > 0 && past > o->calibrate_bound) {
+			out->beyond_bound = 1;
+			return 0;
+		}
 		m->cutoff = nextafter(out->worst, m->comparison == SMART_CMP_GE ? INFINITY
 									: -INFINITY);
 		out->cutoff_after = m->cutoff;

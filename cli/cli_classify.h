@@ -18,7 +18,14 @@ typedef struct classify_args {
 	int json, top, strict, quiet;
 	unsigned threads;
 	smart_format format;
+	double calibrate_bound;  /* --calibrate-bound, 0: none */
 } classify_args;
+
+/* --calibrate (cli/cli_calibrate.c): the model's cutoff moved past the
+ * clean runs' rerun pairs (within o->calibrate_bound), a line on `out`
+ * saying what was done. 0, or CLI_TROUBLE with the cause printed. */
+int cli_classify_calibrate(smart_model *m, const classify_args *o, char **runs, size_t n,
+			   FILE *out);
 
 /* The batch forms: every pair of o->corpus, or of the folders old_dir and
  * new_dir, classified on the pool, a row (or JSON line) each in input

@@ -115,3 +115,25 @@ int cli_parse_kind(const char *s, smart_model_kind *kind)
 		return -1;
 	return 0;
 }
+
+/* --cutoff of smart train and smart eval: "f1" (the paper's search over
+ * the training pairs: *transfer 0), "transfer" (the worst held-out
+ * application's first-look F1), "transfer-mean" or "transfer-pooled";
+ * -1 when none. */
+int cli_parse_cutoff(const char *s, int *transfer, smart_cutoff_objective *obj)
+{
+	static const struct { const char *word; int transfer; smart_cutoff_objective obj; } w[] = {
+		{ "f1", 0, SMART_CUTOFF_POOLED },
+		{ "transfer", 1, SMART_CUTOFF_WORST },
+		{ "transfer-mean", 1, SMART_CUTOFF_MEAN },
+		{ "transfer-pooled", 1, SMART_CUTOFF_POOLED },
+	};
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(s, w[i].word)) {
+			*transfer = w[i].transfer;
+			*obj = w[i].obj;
+			return 0;
+		}
+	return -1;
+}

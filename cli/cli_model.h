@@ -49,4 +49,8 @@ int cli_fail_bad_records(const smart_error *first, size_t count);
 /* Parses "linear" or "svm"; -1 when neither. */
 int cli_parse_kind(const char *s, smart_model_kind *kind);
 
+/* Parses --cutoff: "f1" (*transfer 0), "transfer", "transfer-mean" or
+ * "transfer-pooled" (*transfer 1, *obj the objective); -1 when none. */
+int cli_parse_cutoff(const char *s, int *transfer, smart_cutoff_objective *obj);
+
 #endif

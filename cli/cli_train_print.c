@@ -73,6 +73,9 @@ void cli_train_print_table(const smart_model *m, const smart_ols_fit *fit,
 	}
 	free(order);
 	printf("inspect when score %s %.6g\n", smart_comparison_name(m->comparison), m->cutoff);
+	if (m->provenance.cutoff_search[0]) /* docs/model.md */
+		printf("cutoff chosen for a first look (%s): moved by %+.6g\n",
+		       m->provenance.cutoff_search, m->provenance.cutoff_offset);
 	if (m->has_profile_cutoff) /* chosen on held-out scores (docs/profile.md) */
 		printf("with a profile: inspect when score %s %.6g\n",
 		       smart_comparison_name(m->comparison), m->profile_cutoff);

@@ -66,7 +66,9 @@ static void usage(FILE *out)
 		"                 reads them: every rerun pair must be ignore; if one is not,\n"
 		"                 the cutoff is moved just past it (never stricter; it can\n"
 		"                 wave faults through when reruns vary in structure, where a\n"
-		"                 --profile is the remedy), and what was done is reported\n");
+		"                 --profile is the remedy), and what was done is reported\n"
+		"  --calibrate-bound B  with --calibrate: keep the cutoff when the worst\n"
+		"                 rerun scores more than B past it (docs/first-look.md)\n");
 }
 
 
@@ -152,31 +154,6 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 }
 
 
-/* ---- calibration on clean reruns ---------------------------------------- */
-
-/* Calibrates the model on the clean runs and says what it did. */
-static int calibrate(smart_model *m, const classify_args *o, char **runs, size_t n, FILE *out)
-{
-	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
-	smart_calibration c;
-	smart_error err = { "" };
-
-	co.format = o->format;
-	co.profile = o->profile;
-	if (smart_classify_calibrate(m, (const char *const *)runs, n, &co, &c, &err))
-		return cli_fail(&err);
-	if (c.inspected == 0) {
-		fprintf(out, "calibration: all %zu rerun pairs of %zu runs are ignore; cutoff %.6g kept\n",
-			c.pairs, n, c.cutoff_before);
-		return 0;
-	}
-	fprintf(out, "calibration: %zu of %zu rerun pairs of %zu runs were inspect (worst score %.6g); "
-		"cutoff moved from %.6g to %.6g: inspect when score %s %.6g\n",
-		c.inspected, c.pairs, n, c.worst, c.cutoff_before, c.cutoff_after,
-		smart_comparison_name(m->comparison), c.cutoff_after);
-	return 0;
-}
-
 /* --shard: what the shards of one run must share, in o->params: the form,
  * the outputs asked for, the parser, the model's decision (after any
  * calibration), the profile's bytes and the application's name (folders:
@@ -223,6 +200,7 @@ static int run_classify(int argc, char **argv)
 		{ "xml", no_argument, NULL, 'X' },
 		{ "profile", required_argument, NULL, 'P' },
 		{ "calibrate", required_argument, NULL, 'C' },
+		{ "calibrate-bound", required_argument, NULL, 'B' },
 		{ "accepted", required_argument, NULL, 'a' },
 		{ "no-accepted", no_argument, NULL, 'N' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -293,6 +271,11 @@ static int run_classify(int argc, char **argv)
 						 "clean runs, as 'smart profile' does)", optarg);
 			runs[n_runs++] = optarg;
 			break;
+		case 'B':
+			o.calibrate_bound = strtod(optarg, &end);
+			if (*end || !*optarg || !(o.calibrate_bound > 0))
+				return cli_usage_error("classify", "--calibrate-bound must be > 0");
+			break;
 		default: return cli_bad_option("classify", c, argv);
 		}
 	}
@@ -307,8 +290,9 @@ static int run_classify(int argc, char **argv)
 				 argv[optind], argv[optind + 1]);
 	if ((o.junit || o.report) && !o.corpus && !cli_is_dir(argv[optind]))
 		return cli_usage_error("classify", "--junit and --report are for --corpus or two folders");
-	if (n_runs == 1)
-		return cli_usage_error("classify", "--calibrate needs two or more runs");
+	if (n_runs == 1 || (o.calibrate_bound > 0 && !n_runs))
+		return cli_usage_error("classify", n_runs ? "--calibrate needs two or more runs"
+						       : "--calibrate-bound goes with --calibrate");
 	if (o.shard && (!o.corpus && !cli_is_dir(argv[optind])))
 		return cli_usage_error("classify", "--shard is for --corpus or two folders");
 	if (o.shard && !o.json && !o.junit && !o.report)
@@ -348,7 +332,7 @@ static int run_classify(int argc, char **argv)
 	 * moves it and every report shows it */
 	if (o.profile)
 		smart_model_use_profile_cutoff(model);
-	if (n_runs && calibrate(model, &o, runs, n_runs, o.json ? stderr : stdout)) {
+	if (n_runs && cli_classify_calibrate(model, &o, runs, n_runs, o.json ? stderr : stdout)) {
 		smart_model_free(model);
 		free(names);
 		smart_profile_free(profile);

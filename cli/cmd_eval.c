@@ -28,6 +28,7 @@ typedef struct eval_args {
 	int sharded, from_shards;
 	const char *shard_out;  /* -o with --shard */
 	const char *plots;      /* --plots DIR */
+	const char *scores;     /* --scores FILE */
 	const char *model;      /* --model FILE|default: a first look */
 	int ablate;             /* --ablate-scrubbers */
 	int scrubbers_given;    /* --scrubbers */
@@ -87,6 +88,9 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "from-shards", no_argument, NULL, 'U' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "plots", required_argument, NULL, 'O' },
+		{ "scores", required_argument, NULL, 'S' },
+		{ "cutoff", required_argument, NULL, 'c' },
+		{ "clean-cutoff", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -108,6 +112,17 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 			break;
 		case 'o': a->shard_out = optarg; break;
 		case 'O': a->plots = optarg; break;
+		case 'S': a->scores = optarg; break;
+		case 'e':
+			eo->clean_cutoff = strtod(optarg, &end);
+			if (*end || !*optarg || !(eo->clean_cutoff > 0 && eo->clean_cutoff <= 10))
+				return cli_usage_error("eval", "--clean-cutoff must be a bound in (0, 10]");
+			break;
+		case 'c':
+			if (cli_parse_cutoff(optarg, &eo->transfer_cutoff, &eo->transfer_objective))
+				return cli_usage_error("eval", "--cutoff must be f1, transfer, "
+						       "transfer-mean or transfer-pooled");
+			break;
 		case 'U': a->from_shards = 1; break;
 		case 'G': eo->train.sign_constraints = 1; break;
 		case 'A':
@@ -216,6 +231,15 @@ static int check_eval(const eval_args *a)
 		return cli_usage_error("eval", "--hold-out-rules and --train-rows go with --by-app, "
 				       "without --adapt, shards, comparators, profiles or "
 				       "(--train-rows) --model");
+	if (eo->transfer_cutoff &&
+	    (!eo->by_app || eo->adapt || eo->train_rows || a->model || a->sharded ||
+	     a->from_shards || a->baselines || a->comparator_features || a->ablate ||
+	     ps->runs_dir || ps->from_reruns || ps->n || a->calibrate))
+		return cli_usage_error("eval", "--cutoff transfer goes with --by-app, without "
+				       "--adapt, --train-rows, --model, shards, comparators, "
+				       "--ablate-scrubbers or profiles");
+	if (eo->clean_cutoff > 0 && (!eo->by_app || eo->adapt))
+		return cli_usage_error("eval", "--clean-cutoff goes with --by-app, without --adapt");
 	if (a->plots && (a->sharded || ps->runs_dir || ps->from_reruns || ps->n))
 		return cli_usage_error("eval", "--plots does not go with --shard or profiles "
 				       "(--runs, --profile-reruns, --profile)");
@@ -350,6 +374,8 @@ static int run_eval(int argc, char **argv)
 		rc = cli_eval_profiles_print(&report, &a.profiles, a.json);
 	else if (a.plots && smart_eval_plots_write(&report, &a.eo, a.plots, &err))
 		rc = cli_fail(&err);
+	else if (a.scores && cli_eval_scores_write(&report, a.scores) != CLI_SAME)
+		rc = CLI_TROUBLE;
 	else if (a.eo.signatures)
 		rc = cli_eval_review_sim_print(&report, a.json);
 	else

@@ -103,6 +103,11 @@ static int parse_option(int c, train_args *a, char **argv)
 		if (smart_train_rows_parse(optarg, &a->o.train_rows))
 			return cli_usage_error("train", "--train-rows: ordinary, first-look or both");
 		break;
+	case 'c':
+		if (cli_parse_cutoff(optarg, &a->o.transfer_cutoff, &a->o.transfer_objective))
+			return cli_usage_error("train", "--cutoff must be f1, transfer, transfer-mean "
+					       "or transfer-pooled");
+		break;
 	case 'O': a->o.stats_out = optarg; break;
 	case 'U': a->o.from_stats = 1; break;
 	case 'K':
@@ -143,6 +148,7 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "scrubbers", required_argument, NULL, 'Z' },
 		{ "train-rows", required_argument, NULL, 'T' },
 		{ "stats-out", required_argument, NULL, 'O' },
+		{ "cutoff", required_argument, NULL, 'c' },
 		{ "from-stats", no_argument, NULL, 'U' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -177,6 +183,10 @@ static int check_train(const train_args *a)
 				       "without --adapt, --profile, --train-rows or --comparator-features; "
 				       "--stats-out instead of -o; they need files (an SVM does not "
 				       "decompose into sums)");
+	if (o->transfer_cutoff && (o->n_adapt || o->stats_out || o->from_stats || o->train_rows ||
+				   o->train.kind != SMART_MODEL_LINEAR))
+		return cli_usage_error("train", "--cutoff transfer is for a linear model trained on "
+				       "corpora, without --adapt, --train-rows or statistics");
 	if (o->shard && !o->stats_out)
 		return cli_usage_error("train", "--shard goes with --stats-out");
 	if (o->stats_out)

@@ -131,6 +131,10 @@ static int provenance_to_json(cJSON *root, const smart_provenance *p)
 	     !cJSON_AddStringToObject(o, "scrubbers_off", p->scrubbers_off)) ||
 	    !cJSON_AddStringToObject(o, "tool_version", p->tool_version) ||
 	    (p->train_rows[0] && !cJSON_AddStringToObject(o, "train_rows", p->train_rows)) ||
+	    (p->cutoff_search[0] &&
+	     (!cJSON_AddStringToObject(o, "cutoff_search", p->cutoff_search) ||
+	      !isfinite(p->cutoff_offset) ||
+	      !cJSON_AddNumberToObject(o, "cutoff_offset", p->cutoff_offset))) ||
 	    (p->html_parser[0] && !cJSON_AddStringToObject(o, "html_parser", p->html_parser)))
 		return -1;
 	return 0;

@@ -264,6 +264,16 @@ static int load_provenance(loader *ld, const cJSON *root, smart_provenance *p)
 		return bad(ld, "'provenance.train_rows' must be a short string");
 	if (it)
 		strcpy(p->train_rows, it->valuestring);
+	it = cJSON_GetObjectItemCaseSensitive(o, "cutoff_search"); /* absent: F1 */
+	if (it && (!cJSON_IsString(it) || strlen(it->valuestring) >= sizeof(p->cutoff_search)))
+		return bad(ld, "'provenance.cutoff_search' must be a short string");
+	if (it) {
+		strcpy(p->cutoff_search, it->valuestring);
+		it = cJSON_GetObjectItemCaseSensitive(o, "cutoff_offset");
+		if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble))
+			return bad(ld, "'provenance.cutoff_offset' must be a number");
+		p->cutoff_offset = it->valuedouble;
+	}
 	tv = cJSON_GetObjectItemCaseSensitive(o, "tool_version");
 	if (!cJSON_IsString(tv))
 		return bad(ld, "'provenance.tool_version' is missing or not a string");

@@ -130,7 +130,7 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 	/* the by-change adaptation order groups the pairs by their changes */
 	t->signatures = o->signatures || (o->adapt && o->adapt_order == SMART_ADAPT_BY_CHANGE) ||
 			(o->by_app && o->adapt && o->adapt_accept);
-	if (o->by_app && (o->hold_out_rules || o->train_rows))
+	if (o->by_app && (o->hold_out_rules || o->train_rows || o->transfer_cutoff))
 		return smart__eval_first_look(paths, n_paths, o, r, err);
 	if (adapt_profiles) {
 		smart_eval_options ao = *o;

@@ -13,6 +13,7 @@
 #include "common/pool.h"
 #include "common/rng.h"
 #include "adapt_rows.h"
+#include "fold_cutoff.h"
 
 /* Assigns every row a fold: a seeded shuffle dealt round-robin into k
  * folds, stratified by label, or the row's application. Returns the number of folds. */
@@ -85,7 +86,8 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 	smart_model *model = NULL;
 	uint64_t *classes = NULL;
 	size_t n_classes = 0;
-	double cutoff;
+	double cutoff, move[2] = { 0, 0 };
+	size_t n_f = 0, k_f = 0; /* with a clean cutoff: f's rows, and the next */
 	int prof;
 
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
@@ -119,28 +121,46 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 		smart_profile_cutoff_apply(model, &pc);
 		smart_model_use_profile_cutoff(model);
 	}
+	/* the fold's cutoff for a first look, chosen on its own training
+	 * applications' first-look rows (train/fold_cutoff.c) */
+	if (o->by_app && o->transfer_cutoff && o->looks && model != o->model &&
+	    smart__fold_transfer_cutoff(t, o, f, &opt, model, err)) {
+		smart_model_free(model);
+		free(classes);
+		return smart_error_prefix(err, "training without application '%s'", t->apps[f]);
+	}
 	if (o->by_app && o->calibrate && !o->model &&
 	    o->calibrate(o->payload, t->apps[f], model, err)) {
 		smart_model_free(model);
 		return smart_error_prefix(err, "calibrating for application '%s'", t->apps[f]);
 	}
 	cutoff = smart_model_cutoff_for(model, model == o->model && prof);
+	/* the cutoff the held-out application's own clean pairs set, each
+	 * half decided by the other's (train/fold_cutoff.c) */
+	if (o->by_app && o->clean_cutoff > 0)
+		n_f = smart__clean_cutoff_moves(o->scored ? o->scored : t, o, fold, f, model,
+						cutoff, move);
 	for (size_t i = 0; i < n; i++) {
 		const smart_table *s = o->by_app && o->scored ? o->scored : t;
 		int decision, by_model;
-		double score;
+		double score, cut = cutoff;
 
 		if (fold[i] != f || (o->by_app && o->adapt && chosen[i]))
 			continue;
+		if (n_f) {
+			double m = move[smart__clean_cutoff_half(k_f++, n_f)];
+
+			cut = model->comparison == SMART_CMP_GE ? cutoff + m : cutoff - m;
+		}
 		/* as classify decides: a pair whose every difference is a
 		 * volatile value is ignored whatever its score */
 		decision = smart_forced_decision(s->names, p, s->rows + i * p, s->only_volatile[i]);
 		score = smart_model_score(model, s->rows + i * p);
 		/* as smart_model_decide, with the cutoff this fold decides by */
-		by_model = isnan(score) || smart_cutoff_inspects(score, cutoff, model->comparison);
+		by_model = isnan(score) || smart_cutoff_inspects(score, cut, model->comparison);
 		/* the held-out score past this fold's cutoff, towards inspect:
 		 * >= 0 exactly when the model inspects (docs/plots.md) */
-		r->margin[i] = model->comparison == SMART_CMP_GE ? score - cutoff : cutoff - score;
+		r->margin[i] = model->comparison == SMART_CMP_GE ? score - cut : cut - score;
 		r->forced[i] = (signed char)decision;
 		if (decision < 0)
 			decision = by_model;

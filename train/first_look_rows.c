@@ -61,11 +61,16 @@ int smart__eval_first_look(const char *const *paths, size_t n_paths,
 	int scored_first = o->hold_out_rules != 0;
 	/* the other measuring: needed unless the folds train on the scored rows alone */
 	int need_other = !o->model && (o->train_rows == SMART_TRAIN_ROWS_BOTH ||
-				       (o->train_rows == SMART_TRAIN_ROWS_FIRST_LOOK) != scored_first);
+				       (o->train_rows == SMART_TRAIN_ROWS_FIRST_LOOK) != scored_first ||
+				       (o->transfer_cutoff && !scored_first));
 	int rc;
 
-	if (o->model && o->train_rows)
-		return smart_error_set(err, "a given model trains on no rows (--train-rows)");
+	if (o->model && (o->train_rows || o->transfer_cutoff))
+		return smart_error_set(err, "a given model trains on no rows (--train-rows, "
+				       "--cutoff transfer)");
+	if (o->transfer_cutoff && o->train_rows)
+		return smart_error_set(err, "--cutoff transfer is chosen for a model trained on "
+				       "ordinary rows, not with --train-rows");
 	smart_table_init(&other, scored->names, scored->n_features);
 	other.raw = scored->raw;
 	other.scrubbers_off = scored->scrubbers_off;
@@ -77,7 +82,11 @@ int smart__eval_first_look(const char *const *paths, size_t n_paths,
 	if (rc == 0) {
 		eo.hold_out_rules = 0;
 		eo.train_rows = SMART_TRAIN_ROWS_ORDINARY;
-		if (!need_other) /* trained and scored on the same rows */
+		/* the first-look rows a transfer cutoff is chosen on */
+		eo.looks = scored_first ? scored : &other;
+		/* trained and scored on the same rows (with a transfer cutoff
+		 * on ordinary rows, the other measuring only chooses it) */
+		if (!need_other || (o->transfer_cutoff && !scored_first))
 			rc = smart_evaluate(scored, &eo, &r->result, err);
 		else if (o->train_rows == SMART_TRAIN_ROWS_BOTH) {
 			eo.train_also = &other;

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fold_cutoff.h"
+
 /* Which applications of the table were measured with a profile: the
  * rows the profile cutoff is chosen on and decides. */
 unsigned char *smart_table_profiled_apps(const smart_table *t, smart_error *err)
@@ -35,11 +37,9 @@ unsigned char *smart_table_profiled_apps(const smart_table *t, smart_error *err)
 	return profiled;
 }
 
-/* The rows of every application but `out_a` and `skip_app`, as a dataset
- * in `rows`/`labels` (allocated by the caller, n_rows long); returns 1 when
- * they can train a model (3 rows or more, both labels), else 0. */
-static int fold_rows(const smart_table *t, size_t out_a, size_t skip_app, double *rows,
-		     unsigned char *labels, smart_dataset *d)
+/* A fold's training rows: every application but two (fold_cutoff.h). */
+int smart__app_fold_rows(const smart_table *t, size_t out_a, size_t skip_app, double *rows,
+			 unsigned char *labels, smart_dataset *d)
 {
 	size_t p = t->n_features, m = 0, pos = 0;
 
@@ -99,7 +99,8 @@ int smart_profile_cutoff_search(const smart_table *t, const unsigned char *profi
 		smart_dataset d;
 		smart_model *m;
 
-		if (!profiled[a] || a == skip_app || !fold_rows(t, a, skip_app, rows, labels, &d))
+		if (!profiled[a] || a == skip_app ||
+		    !smart__app_fold_rows(t, a, skip_app, rows, labels, &d))
 			continue;
 		m = smart_model_train(&d, &opt, NULL, err);
 		if (!m) {

@@ -20,6 +20,7 @@
 
 #include "adapt_rows.h"
 #include "adapt_train.h"
+#include "first_look_rows.h"
 #include "load_counted.h"
 
 /* Loads the corpora into `t` (only o->shard's records when `shard`); an
@@ -122,25 +123,33 @@ static int add_adaptation(smart_table *t, smart_table *extra,
 	return rc;
 }
 
+/* Measures the corpora as first looks into `looks` (each application's
+ * own rules off, smart_table.hold_out_rules), as `t` is measured
+ * otherwise, without profiles: a first look has none. */
+static int load_looks(smart_table *looks, const smart_table *t, const char *const *paths,
+		      size_t n_paths, const smart_train_corpora_options *o,
+		      smart_train_report *r, smart_error *err)
+{
+	smart_table_init(looks, t->names, t->n_features);
+	looks->raw = t->raw;
+	looks->scrubbers_off = t->scrubbers_off;
+	looks->hold_out_rules = 1;
+	looks->comparators = t->comparators;
+	looks->n_comparators = t->n_comparators;
+	looks->compare_config = t->compare_config;
+	looks->comparator_features = t->comparator_features;
+	return train_load(looks, paths, n_paths, o, 0, r, err);
+}
+
 /* --train-rows both: appends the corpora's pairs measured as first looks
- * (each application's own rules off, smart_table.hold_out_rules) to the
- * ordinary rows of `t`, without profiles: a first look has none. */
+ * to the ordinary rows of `t`. */
 static int add_first_looks(smart_table *t, const char *const *paths, size_t n_paths,
 			   const smart_train_corpora_options *o, smart_train_report *r,
 			   smart_error *err)
 {
 	smart_table looks;
-	int rc;
+	int rc = load_looks(&looks, t, paths, n_paths, o, r, err);
 
-	smart_table_init(&looks, t->names, t->n_features);
-	looks.raw = t->raw;
-	looks.scrubbers_off = t->scrubbers_off;
-	looks.hold_out_rules = 1;
-	looks.comparators = t->comparators;
-	looks.n_comparators = t->n_comparators;
-	looks.compare_config = t->compare_config;
-	looks.comparator_features = t->comparator_features;
-	rc = train_load(&looks, paths, n_paths, o, 0, r, err);
 	r->first_look_rows = rc ? 0 : looks.n_rows;
 	for (size_t i = 0; rc == 0 && i < looks.n_rows; i++) {
 		smart_table_row row = smart_table_row_at(&looks, i);
@@ -148,6 +157,42 @@ static int add_first_looks(smart_table *t, const char *const *paths, size_t n_pa
 		rc = smart_table_add(t, &row, err);
 		if (rc == 0 && t->n_comparators)
 			smart_table_set_verdicts(t, looks.comparator_fail + i * t->n_comparators);
+	}
+	smart_table_free(&looks);
+	return rc;
+}
+
+/* --cutoff transfer: the model's cutoff moved by the offset that serves
+ * the corpora's applications best as held-out first looks
+ * (train/transfer_cutoff.c), chosen on the corpora measured as first
+ * looks; the model records the search and the offset. */
+static int transfer_cutoff(const char *const *paths, size_t n_paths,
+			   const smart_train_corpora_options *o, const smart_table *t,
+			   smart_train_report *r, smart_error *err)
+{
+	smart_table looks;
+	int rc;
+
+	r->f1_cutoff = r->model->cutoff;
+	if (!o->transfer_cutoff)
+		return 0;
+	rc = load_looks(&looks, t, paths, n_paths, o, r, err);
+	if (rc == 0)
+		rc = smart__tables_same_pairs(t, &looks, err);
+	if (rc == 0) {
+		smart_transfer_search s = { t, &looks, SIZE_MAX, o->transfer_objective };
+
+		rc = smart_transfer_cutoff_search(&s, &o->train, &r->transfer_cutoff, err);
+	}
+	if (rc == 0 && r->transfer_cutoff.found) {
+		smart_provenance *p = &r->model->provenance;
+
+		smart_transfer_cutoff_apply(r->model, &r->transfer_cutoff);
+		snprintf(p->cutoff_search, sizeof(p->cutoff_search), "transfer%s%s",
+			 o->transfer_objective == SMART_CUTOFF_WORST ? "" : "-",
+			 o->transfer_objective == SMART_CUTOFF_WORST
+				 ? "" : smart_cutoff_objective_name(o->transfer_objective));
+		p->cutoff_offset = r->transfer_cutoff.offset;
 	}
 	smart_table_free(&looks);
 	return rc;
@@ -237,7 +282,7 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 			r->no_cv = 1;
 		}
 	}
-	if (profile_cutoff(o, t, r, err) ||
+	if (profile_cutoff(o, t, r, err) || transfer_cutoff(paths, n_paths, o, t, r, err) ||
 	    smart_provenance_set_corpora(&r->model->provenance, paths, n_paths, err) ||
 	    (o->n_adapt && o->adapt_profile && smart__adapt_train_profile(o, r, err)) ||
 	    (o->output && smart_model_save(r->model, o->output, err)))

@@ -120,6 +120,11 @@ typedef struct smart_classify_options {
 	                                      * decision either way. Batches parse
 	                                      * each pair on one thread whatever it
 	                                      * says: their pool keeps the cores busy */
+	double calibrate_bound;              /* calibration (smart_classify_calibrate):
+	                                      * > 0: the cutoff is not moved when
+	                                      * the worst rerun scores more than
+	                                      * this past it (a residue that
+	                                      * scores like a fault); 0: no bound */
 } smart_classify_options;
 
 #define SMART_CLASSIFY_OPTIONS_VERSION 1
@@ -208,6 +213,8 @@ typedef struct smart_calibration {
 	size_t inspected;     /* of which the model inspected: false alarms */
 	double worst;         /* the inspected score farthest past the cutoff */
 	double cutoff_before, cutoff_after;
+	int beyond_bound;     /* 1: the worst scored more than o->calibrate_bound
+	                       * past the cutoff, which was kept */
 } smart_calibration;
 
 /* Classifies every document of clean runs 2..n against the same test of
@@ -215,7 +222,10 @@ typedef struct smart_calibration {
  * files that are not HTML or XML are left out; o->profile and o->format
  * measure them) and, when some rerun pair
  * is inspected, moves `model`'s cutoff just past the worst one, so that
- * every rerun of these runs is ignored. Never makes the model stricter.
+ * every rerun of these runs is ignored -- unless o->calibrate_bound > 0
+ * and the worst scores more than that past the cutoff (out->beyond_bound:
+ * kept; docs/first-look.md, "Where the cutoff sits"). Never makes the
+ * model stricter.
  * The cost: if reruns differ in structure as much as faults do, the new
  * cutoff ignores those faults too (a profile explains such differences
  * instead; docs/profile.md). */

@@ -20,6 +20,7 @@
 #define SMART_MODEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "smart/error.h"
 
@@ -73,6 +74,12 @@ typedef struct smart_provenance {
 	                      * "first-look" or "both": pairs measured with
 	                      * their own application's rules off
 	                      * (smart train --train-rows, docs/first-look.md) */
+	char cutoff_search[16]; /* "" (the paper's: F1 over the training
+	                      * pairs) or "transfer", "transfer-mean",
+	                      * "transfer-pooled": moved by the held-out
+	                      * first-look offset cutoff_offset (smart train
+	                      * --cutoff, docs/model.md) */
+	double cutoff_offset;
 	char html_parser[16]; /* the HTML parser the features were measured
 	                       * with, "html5" or "libxml2" (smart/html_parser.h;
 	                       * files from before the choice existed: "libxml2");
@@ -205,6 +212,45 @@ int smart_ols_fixed(const smart_dataset *data, smart_degenerate_policy policy,
  * >= before <=, lower cutoff first. Returns the best F1. */
 double smart_cutoff_search(const double *scores, const unsigned char *labels,
 			   size_t n, double *cutoff, smart_comparison *cmp);
+
+/* ---- a cutoff chosen for transfer (model/cutoff.c) ---- */
+
+/* What a cutoff over groups of pairs (applications) maximises. */
+typedef enum smart_cutoff_objective {
+	SMART_CUTOFF_POOLED = 0, /* F1 over all pairs, as smart_cutoff_search */
+	SMART_CUTOFF_WORST,      /* the worst group's F1 */
+	SMART_CUTOFF_MEAN        /* the groups' mean F1 */
+} smart_cutoff_objective;
+
+/* A threshold and its figures (groups with a fault only: a group without
+ * one has no F1). */
+typedef struct smart_cutoff_choice {
+	double cutoff;     /* inspect when score >= cutoff */
+	double worst_f1, mean_f1, pooled_f1;
+	size_t groups;     /* groups with a fault */
+} smart_cutoff_choice;
+
+/* Scores of pairs in groups (applications), what
+ * smart_cutoff_search_groups searches. */
+typedef struct smart_grouped_scores {
+	const double *scores;         /* n: +infinity or NaN always inspected,
+	                               * -infinity never (a rule's decision) */
+	const unsigned char *labels;  /* n: 1 = inspect */
+	const uint32_t *group;        /* n: each < n_groups */
+	size_t n, n_groups;
+} smart_grouped_scores;
+
+/* Chooses the ">=" cutoff whose objective over the groups is best: every
+ * threshold between two adjacent distinct scores and beyond all of them
+ * (midpoints, as smart_cutoff_search), each judged by the F1 of each
+ * group at it. No cut goes past a rule's decision. Ties keep the better
+ * of the other figures (worst, mean, pooled, in that order), then the
+ * lowest cutoff. 0, or -1 out of memory. */
+int smart_cutoff_search_groups(const smart_grouped_scores *s, smart_cutoff_objective obj,
+			       smart_cutoff_choice *out);
+
+/* "pooled", "worst" or "mean". */
+const char *smart_cutoff_objective_name(smart_cutoff_objective obj);
 
 /* True when `score CMP cutoff` holds. */
 int smart_cutoff_inspects(double score, double cutoff, smart_comparison cmp);

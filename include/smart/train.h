@@ -269,6 +269,44 @@ int smart_profile_cutoff_search(const smart_table *t, const unsigned char *profi
  * ignore when positive (nothing when !pc->found). */
 void smart_profile_cutoff_apply(smart_model *m, const smart_profile_cutoff *pc);
 
+/* ---- the cutoff for a first look (train/transfer_cutoff.c) ---- */
+
+/* What smart_transfer_cutoff_search found. */
+typedef struct smart_transfer_cutoff {
+	int found;      /* 0: no held-out application with a fault */
+	double offset;  /* the chosen threshold on the held-out margins: past
+	                 * each fold's cutoff, towards inspect */
+	smart_cutoff_choice choice; /* the held-out figures at it */
+	size_t rows;    /* held-out first-look rows searched */
+	size_t apps;    /* applications held out */
+} smart_transfer_cutoff;
+
+/* What smart_transfer_cutoff_search searches: the training rows `t`, the
+ * same pairs in the same order measured as first looks `looks`
+ * (smart_table.hold_out_rules), an application whose rows take no part
+ * at all (`skip_app`, an index into t->apps; SIZE_MAX: none), and the
+ * objective. */
+typedef struct smart_transfer_search {
+	const smart_table *t;
+	const smart_table *looks;
+	size_t skip_app;
+	smart_cutoff_objective objective;
+} smart_transfer_search;
+
+/* Leaves each application of s->t out in turn (but s->skip_app), fits a
+ * model on the others' rows of s->t with `train` (degenerate features
+ * dropped), scores the held-out application's rows of s->looks, and
+ * searches their margins for the threshold best under s->objective,
+ * application by application (smart_cutoff_search_groups; a rule's
+ * decision counts, at +-infinity). Reads both tables only. 0, or -1 with
+ * `err` set. */
+int smart_transfer_cutoff_search(const smart_transfer_search *s, const smart_train_options *train,
+				 smart_transfer_cutoff *out, smart_error *err);
+
+/* Moves m's cutoff by tc->offset towards ignore when positive (nothing
+ * when !tc->found). */
+void smart_transfer_cutoff_apply(smart_model *m, const smart_transfer_cutoff *tc);
+
 /* ---- cross-validation and evaluation (train/evaluate.c) ---- */
 
 struct smart_profile_set; /* include/smart/profile_set.h */
@@ -403,6 +441,23 @@ typedef struct smart_eval_options {
 	 * same order, measured otherwise) outside the held-out application
 	 * also train each fold's model; NULL: none. */
 	const struct smart_table *train_also;
+	/* smart_eval_corpora by-app, ordinary training rows: each fold
+	 * model's cutoff is moved by the transfer offset
+	 * (smart_transfer_cutoff_search, objective transfer_objective) chosen
+	 * on its own training applications' first-look rows, as `smart train
+	 * --cutoff transfer` moves the model's (docs/model.md). smart_evaluate
+	 * reads those rows from `looks` (the same pairs, measured as first
+	 * looks). */
+	int transfer_cutoff;
+	smart_cutoff_objective transfer_objective;
+	const struct smart_table *looks;
+	/* by-app: when > 0, each held-out application's cutoff is moved just
+	 * past the residue of its own clean pairs (labelled ignore, decided by
+	 * the model) when that residue lies within clean_cutoff of the
+	 * cutoff, cross-fitted: the clean pairs of one half of its pairs (in
+	 * table order) set the cutoff of the other half (train/fold_cutoff.c,
+	 * docs/first-look.md). Not with adapt. */
+	double clean_cutoff;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1

@@ -46,6 +46,13 @@ typedef struct smart_train_corpora_options {
 	                             * profile cutoff chosen on the ordinary
 	                             * rows); the model records it. Not with
 	                             * adapt, from_stats or stats_out */
+	int transfer_cutoff;        /* the cutoff moved for a first look
+	                             * (smart_transfer_cutoff_search over the
+	                             * corpora measured as first looks, with
+	                             * transfer_objective; docs/model.md); the
+	                             * model records it. Linear, ordinary rows,
+	                             * not with adapt or from_stats */
+	smart_cutoff_objective transfer_objective;
 	const char *const *adapt;   /* adaptation corpora, n_adapt of them: their
 	                             * labelled pairs join the base pairs, each
 	                             * counted adapt_weight times */
@@ -106,6 +113,9 @@ typedef struct smart_train_report {
 	smart_profile_cutoff profile_cutoff; /* with profiles: how the model's
 	                             * profile cutoff was chosen (found 0: it
 	                             * has none; train/profile_cutoff.c) */
+	smart_transfer_cutoff transfer_cutoff; /* with o->transfer_cutoff: how
+	                             * the cutoff was moved (found 0: it was not) */
+	double f1_cutoff;           /* the cutoff before it was moved */
 	int no_cv;                  /* cross-validation failed: cv_error says why
 	                             * (the model is written without it) */
 	smart_error cv_error;

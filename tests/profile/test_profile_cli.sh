@@ -86,6 +86,16 @@ expect_output "calibration_reports_kept_cutoff" '^calibration: all 2 rerun pairs
 expect_status "calibration_runs" 0 "$SMART" classify --model "$TMP/strict.json" --calibrate "$P/run1" --calibrate "$P/run2" --calibrate "$P/run3" "$P/run1/page.html" "$P/run2/page.html"
 expect_output "calibration_moves_cutoff_past_worst_rerun" '^calibration: 2 of 2 rerun pairs .* cutoff moved from'
 cp "$TMP/out" "$TMP/calibrated-from-folders"
+# With a bound (docs/first-look.md, "Where the cutoff sits"): a worst rerun
+# further past the cutoff than the bound scores like a fault, and the
+# cutoff is kept; a bound it stays within moves it as before.
+expect_status "calibration_past_its_bound_still_inspects" 1 "$SMART" classify --model "$TMP/strict.json" --calibrate "$P/run1" --calibrate "$P/run2" --calibrate "$P/run3" --calibrate-bound 1e-9 "$P/run1/page.html" "$P/run2/page.html"
+expect_output "calibration_keeps_cutoff_past_its_bound" '^calibration: 2 of 2 rerun pairs .* more than 1e-09 past the cutoff.*cutoff [-0-9.e]+ kept'
+expect_status "calibration_within_its_bound_runs" 0 "$SMART" classify --model "$TMP/strict.json" --calibrate "$P/run1" --calibrate "$P/run2" --calibrate "$P/run3" --calibrate-bound 1000 "$P/run1/page.html" "$P/run2/page.html"
+if cmp -s "$TMP/out" "$TMP/calibrated-from-folders"; then echo "ok - calibration_within_its_bound_moves_as_without"; else
+	echo "not ok - calibration_within_its_bound_moves_as_without"; fi
+expect_status "calibrate_bound_needs_calibrate" 2 "$SMART" classify --calibrate-bound 0.1 "$P/run1/page.html" "$P/run2/page.html"
+expect_one_error_line "calibrate_bound_says_it_needs_calibrate" "goes with --calibrate"
 # The same runs as .tar.gz archives (as `smart profile` and the corpora keep
 # them) calibrate to the same cutoff.
 for r in run1 run2 run3; do tar -C "$P/$r" -czf "$TMP/$r.tar.gz" .; done
