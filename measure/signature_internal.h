@@ -21,8 +21,10 @@
  * shape is cut from, whole. A new string (free), or NULL with `err` set. */
 char *smart__signature_mask(const char *value, size_t len, smart_error *err);
 
-/* Copies value (len bytes) with each no-break space (U+00A0) made a
- * space, into a new string of *out_len bytes (free): white space to a
+/* Copies value (len bytes) with each Unicode space separator made an
+ * ASCII space (the no-break space U+00A0, the narrow no-break space U+202F
+ * CLDR puts before AM and PM, the thin and figure spaces, ...: Unicode's
+ * "Zs"), into a new string of *out_len bytes (free): white space to a
  * reader, so that a date written with them is masked whole. NULL when out
  * of memory (measure/signature_refine.c). */
 char *smart__signature_plain_spaces(const char *value, size_t len, size_t *out_len);

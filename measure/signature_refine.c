@@ -1,14 +1,35 @@
 /* What value shapes would read in part, said alike for a change
  * signature (measure/signature_internal.h, docs/signatures.md): a value's
- * no-break spaces read as spaces before it is masked (a date written with
- * them is then one "{date}"), and the rest of a path after a masked path
- * dropped, so that a value a shape reads only in part has one shape on
- * every page. */
+ * Unicode spaces (no-break, narrow no-break, thin, ...) read as spaces
+ * before it is masked (a date written with them is then one "{date}"),
+ * and the rest of a path after a masked path dropped, so that a value a
+ * shape reads only in part has one shape on every page. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "signature_internal.h"
+
+/* The length of the Unicode space separator at p (UTF-8, n bytes left),
+ * or 0: the no-break space U+00A0, the typographic spaces U+2000 to U+200A
+ * (the figure space U+2007 and the thin space U+2009 among them), the
+ * narrow no-break space U+202F (which CLDR's time formats put before AM
+ * and PM), the medium mathematical space U+205F and the ideographic space
+ * U+3000 -- every character of Unicode's "Zs" but the ASCII space. */
+static size_t unicode_space(const unsigned char *p, size_t n)
+{
+	if (n >= 2 && p[0] == 0xC2 && p[1] == 0xA0)
+		return 2;
+	if (n < 3)
+		return 0;
+	if (p[0] == 0xE2 && p[1] == 0x80 && ((p[2] >= 0x80 && p[2] <= 0x8A) || p[2] == 0xAF))
+		return 3;
+	if (p[0] == 0xE2 && p[1] == 0x81 && p[2] == 0x9F)
+		return 3;
+	if (p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80)
+		return 3;
+	return 0;
+}
 
 char *smart__signature_plain_spaces(const char *value, size_t len, size_t *out_len)
 {
@@ -16,14 +37,16 @@ char *smart__signature_plain_spaces(const char *value, size_t len, size_t *out_l
 
 	if (!out)
 		return NULL;
-	for (size_t i = 0; i < len;)
-		if (i + 1 < len && (unsigned char)value[i] == 0xC2 &&
-		    (unsigned char)value[i + 1] == 0xA0) {
+	for (size_t i = 0; i < len;) {
+		size_t space = unicode_space((const unsigned char *)value + i, len - i);
+
+		if (space) {
 			*w++ = ' ';
-			i += 2;
+			i += space;
 		} else {
 			*w++ = value[i++];
 		}
+	}
 	*w = '\0';
 	*out_len = (size_t)(w - out);
 	return out;

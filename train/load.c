@@ -14,6 +14,7 @@
 #include "smart/features.h"
 #include "smart/measure.h"
 #include "smart/scrub.h"
+#include "smart/shard.h"
 #include "smart/signature.h"
 
 /* The bytes of parsed documents kept for the pairs that share them: a
@@ -191,6 +192,16 @@ static unsigned signature_ids(const smart_signature_set *s, size_t row, uint64_t
 	return n;
 }
 
+/* A test's name hashed, never 0 (0 says none was given): which rows are
+ * the same test in other runs, for the simulated review's memory of an
+ * acceptance limited to a test (train/review_sim.c). */
+static uint64_t test_key(const char *test)
+{
+	uint64_t h = smart_shard_hash(test, strlen(test));
+
+	return h ? h : 1;
+}
+
 static int load_done(void *ctx, void *job, smart_error *err)
 {
 	load_ctx *c = ctx;
@@ -211,7 +222,8 @@ static int load_done(void *ctx, void *job, smart_error *err)
 					.trees_differ = j->m.trees_differ,
 					.only_volatile = j->m.result.only_volatile,
 					.sig_ids = ids, .sig_cls = cls, .sig_kind = kinds,
-					.sig_n = n_ids };
+					.sig_n = n_ids,
+					.sig_test = j->pair.test ? test_key(j->pair.test) : 0 };
 
 		rc = smart_table_add(c->table, &row, err);
 		if (rc == 0 && c->o->on_row)

@@ -25,6 +25,11 @@ typedef struct review {
 	uint64_t *exact;        /* the changes accepted exactly (their ids,
 	                         * not their class), in the order accepted */
 	size_t n_exact;
+	uint64_t *test;         /* each flagged pair's test (0: not known) */
+	uint64_t *kept_test;    /* classes accepted for one test alone (a pair
+	                         * of a split group accepted): kept_cls[k] for */
+	uint64_t *kept_cls;     /* the test kept_test[k] */
+	size_t n_kept;
 } review;
 
 /* The held-out decision of row i: a rule's, else the fold's model's; -1
@@ -61,14 +66,26 @@ static int class_accepted(const review *v, uint64_t cls)
 	       bsearch(&cls, v->accepted, v->n_accepted, sizeof(cls), by_value) != NULL;
 }
 
+/* Whether class `cls` is accepted for pair i's test alone: a pair of a
+ * split group accepted earlier in the same test (another run of it). */
+static int kept_for_test(const review *v, size_t i, uint64_t cls)
+{
+	for (size_t k = 0; v->test[i] && k < v->n_kept; k++)
+		if (v->kept_test[k] == v->test[i] && v->kept_cls[k] == cls)
+			return 1;
+	return 0;
+}
+
 /* smart_group_accepted_fn: a change is accepted with its class, as
- * `smart review --by-change` remembers it and classify then reads it. */
+ * `smart review --by-change` remembers it and classify then reads it
+ * (for every test, or for the test of a split pair accepted). */
 static int is_accepted(void *ctx, size_t pair, uint64_t id)
 {
 	const review *v = ctx;
+	uint64_t cls = smart_group_class_of(&v->p[pair], id);
 
-	return class_accepted(v, smart_group_class_of(&v->p[pair], id)) ||
-	       listed(v->exact, v->n_exact, id);
+	return class_accepted(v, cls) || listed(v->exact, v->n_exact, id) ||
+	       kept_for_test(v, pair, cls);
 }
 
 /* Adds class `id` to the sorted v->accepted (once). */
@@ -95,7 +112,7 @@ static int covered_as(const review *v, size_t i, const uint64_t *c, size_t n, in
 		uint64_t cls = v->p[i].classes[k], id = v->p[i].ids[k];
 
 		if (!class_accepted(v, cls) && !listed(v->exact, v->n_exact, id) &&
-		    !listed(c, n, exact ? id : cls))
+		    !kept_for_test(v, i, cls) && !listed(c, n, exact ? id : cls))
 			return 0;
 	}
 	return 1;
@@ -188,6 +205,34 @@ static int accept_exact(review *v, const smart_change_group *g, smart_review_sim
 	return 1;
 }
 
+/* Pair i of a split group accepted (it is settled): `smart review
+ * --by-change` remembers its changes with their classes for its test alone
+ * ("tests" in .smart/accepted.json), so that a later run of the test
+ * holding nothing else is ignored. The corpus's other pairs of the same
+ * test are such later runs: each open false alarm of the test it then
+ * covers is settled with it. When that memory would leave an open fault
+ * with accepted changes only, the reviewer keeps none (the pair is decided
+ * alone, as a pair-by-pair review would). */
+static void keep_for_test(review *v, size_t i)
+{
+	size_t before = hidden(v, NULL, 0), n = v->n_kept;
+
+	if (!v->test[i])
+		return;
+	for (size_t k = 0; k < v->p[i].n; k++) {
+		v->kept_test[v->n_kept] = v->test[i];
+		v->kept_cls[v->n_kept++] = v->p[i].classes[k];
+	}
+	if (hidden(v, NULL, 0) > before) {
+		v->n_kept = n;
+		return;
+	}
+	for (size_t j = 0; j < v->n; j++)
+		if (v->open[j] && !v->t->labels[v->row[j]] && v->test[j] == v->test[i] &&
+		    covered(v, j, NULL, 0))
+			v->open[j] = 0;
+}
+
 /* Accepts the classes c[0 .. n): each open pair labelled ignore it covers
  * is settled. */
 static void accept_all(review *v, const uint64_t *c, size_t n)
@@ -239,15 +284,20 @@ static void decide(review *v, const smart_change_group *g, smart_review_sim *s)
 	s->impure_groups_accepted += label[v->row[g->members[0]]] == 0;
 	if (accept_exact(v, g, s))
 		return;
-	/* no change of it can be accepted alone: split, each pair alone */
+	/* no change of it can be accepted alone: split, each pair alone (a
+	 * pair a false alarm before it settled for its test is not asked) */
 	s->decisions++;
 	for (size_t m = 0; m < g->n_members; m++) {
 		size_t i = g->members[m];
 
+		if (!v->open[i])
+			continue;
 		s->decisions++;
 		s->wasted_decisions += label[v->row[i]] == 0;
 		s->decisions_on_faults += label[v->row[i]] != 0;
 		v->open[i] = 0;
+		if (!label[v->row[i]])
+			keep_for_test(v, i);
 	}
 }
 
@@ -259,6 +309,9 @@ static void review_free(review *v)
 	free(v->open);
 	free(v->accepted);
 	free(v->exact);
+	free(v->test);
+	free(v->kept_test);
+	free(v->kept_cls);
 }
 
 int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size_t app,
@@ -279,7 +332,8 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 	v.p = malloc(rows * sizeof(*v.p));
 	v.own = malloc(rows * sizeof(*v.own));
 	v.open = malloc(rows);
-	if (!v.row || !v.p || !v.own || !v.open) {
+	v.test = malloc(rows * sizeof(*v.test));
+	if (!v.row || !v.p || !v.own || !v.open || !v.test) {
 		review_free(&v);
 		return smart_error_oom(err);
 	}
@@ -296,6 +350,7 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 		/* a pair not grouped is a group of its own: decided alone */
 		v.own[v.n] = (1ull << 62) | (uint64_t)i;
 		v.row[v.n] = i;
+		v.test[v.n] = t->sig_test ? t->sig_test[i] : 0;
 		v.p[v.n] = grouped ? (smart_group_pair){ ids, t->sig_cls ? t->sig_cls + i *
 							     SMART_TABLE_SIGNATURES : ids,
 						      t->sig_n[i] }
@@ -306,7 +361,9 @@ int smart_review_simulate(const smart_table *t, const smart_eval_result *r, size
 	out->flagged = v.n;
 	v.accepted = malloc((sigs ? sigs : 1) * sizeof(*v.accepted));
 	v.exact = malloc((sigs ? sigs : 1) * sizeof(*v.exact));
-	if (!v.accepted || !v.exact) {
+	v.kept_test = malloc((sigs ? sigs : 1) * sizeof(*v.kept_test));
+	v.kept_cls = malloc((sigs ? sigs : 1) * sizeof(*v.kept_cls));
+	if (!v.accepted || !v.exact || !v.kept_test || !v.kept_cls) {
 		review_free(&v);
 		return smart_error_oom(err);
 	}

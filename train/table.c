@@ -30,6 +30,7 @@ void smart_table_free(smart_table *t)
 	free(t->sig_cls);
 	free(t->sig_kind);
 	free(t->sig_n);
+	free(t->sig_test);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -58,7 +59,8 @@ static int table_grow(smart_table *t)
 	     (table_column(t, (void **)&t->sig_ids, SMART_TABLE_SIGNATURES * sizeof(*t->sig_ids)) ||
 	      table_column(t, (void **)&t->sig_cls, SMART_TABLE_SIGNATURES * sizeof(*t->sig_cls)) ||
 	      table_column(t, (void **)&t->sig_kind, SMART_TABLE_SIGNATURES) ||
-	      table_column(t, (void **)&t->sig_n, sizeof(*t->sig_n)))))
+	      table_column(t, (void **)&t->sig_n, sizeof(*t->sig_n)) ||
+	      table_column(t, (void **)&t->sig_test, sizeof(*t->sig_test)))))
 		return -1;
 	t->cap = t->cap ? t->cap * 2 : 256;
 	return 0;
@@ -115,6 +117,7 @@ int smart_table_add(smart_table *t, const smart_table_row *row, smart_error *err
 		if (n && row->sig_kind)
 			memcpy(t->sig_kind + t->n_rows * SMART_TABLE_SIGNATURES, row->sig_kind, n);
 		t->sig_n[t->n_rows] = (unsigned char)n;
+		t->sig_test[t->n_rows] = row->sig_test;
 	}
 	t->n_rows++;
 	return 0;
@@ -135,7 +138,8 @@ smart_table_row smart_table_row_at(const smart_table *t, size_t i)
 							   : NULL,
 				  .sig_kind = t->signatures ? t->sig_kind + i * SMART_TABLE_SIGNATURES
 							    : NULL,
-				  .sig_n = t->signatures ? t->sig_n[i] : 0 };
+				  .sig_n = t->signatures ? t->sig_n[i] : 0,
+				  .sig_test = t->signatures ? t->sig_test[i] : 0 };
 }
 
 void smart_table_set_verdicts(smart_table *t, const unsigned char *fails)

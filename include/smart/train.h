@@ -72,6 +72,10 @@ typedef struct smart_table {
 	uint64_t *sig_cls;
 	unsigned char *sig_kind;
 	unsigned char *sig_n;
+	uint64_t *sig_test; /* with signatures: each row's test, its name hashed
+	                     * (smart_shard_hash; 0: none given), so that the
+	                     * simulated review can tell the same test in
+	                     * another run */
 } smart_table;
 
 #define SMART_TABLE_SIGNATURES 33 /* SMART_SIGNATURES_MAX + the pair's own */
@@ -95,6 +99,7 @@ typedef struct smart_table_row {
 	const uint64_t *sig_cls; /* their classes (NULL: each its own id) */
 	const unsigned char *sig_kind; /* their kinds (NULL: unknown) */
 	unsigned sig_n;
+	uint64_t sig_test;       /* the test's name hashed (0: none) */
 } smart_table_row;
 
 /* Appends one measured pair. */

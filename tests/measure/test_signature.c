@@ -301,6 +301,34 @@ static void shape_reads_a_date_written_with_no_break_spaces_whole(void **state)
 	assert_string_equal(shape("a\xc2\xa0\xc2\xa0" "b"), "a b");
 }
 
+static void shape_reads_every_unicode_space_as_a_space(void **state)
+{
+	char plain[SMART_SIGNATURE_VALUE];
+	static const char *const spaces[] = {
+		"\xe2\x80\xaf", /* U+202F narrow no-break space: CLDR's "10:00 AM" */
+		"\xe2\x80\x89", /* U+2009 thin space */
+		"\xe2\x80\x87", /* U+2007 figure space */
+		"\xe2\x80\x80", /* U+2000 en quad, the first of the run */
+		"\xe2\x80\x8a", /* U+200A hair space, the last */
+		"\xe2\x81\x9f", /* U+205F medium mathematical space */
+		"\xe3\x80\x80", /* U+3000 ideographic space */
+	};
+
+	(void)state;
+	strcpy(plain, shape("3/1/2024, 10:00:05 AM"));
+	for (size_t k = 0; k < sizeof(spaces) / sizeof(spaces[0]); k++) {
+		char written[64];
+
+		snprintf(written, sizeof(written), "3/1/2024, 10:00:05%sAM", spaces[k]);
+		assert_string_equal(shape(written), plain);
+	}
+	/* neither a zero-width space (U+200B, not a space to a reader) nor a
+	 * hyphen (U+2010) nor a character cut short at the value's end */
+	assert_string_equal(shape("a\xe2\x80\x8b" "b"), "a\xe2\x80\x8b" "b");
+	assert_string_equal(shape("a\xe2\x80\x90" "b"), "a\xe2\x80\x90" "b");
+	assert_string_not_equal(shape("a\xe2\x80"), "a ");
+}
+
 static void shape_takes_the_rest_of_a_masked_path_into_the_path(void **state)
 {
 	char deep[SMART_SIGNATURE_VALUE];
@@ -355,6 +383,10 @@ static void the_clock_read_again_is_one_class_wherever_it_is(void **state)
 	assert_true(a.id != b.id && b.id != c.id);
 	assert_true(a.class_id == b.class_id);
 	assert_true(a.class_id == c.class_id);
+	/* a time of day whose AM and PM follow a narrow no-break space (CLDR's
+	 * time formats): the clock too */
+	d = one_change("10:00\xe2\x80\xaf" "AM", "2024-03-01 10:00\xe2\x80\xaf" "PM", 0);
+	assert_true(d.class_id == a.class_id);
 	/* a time that becomes a number, or a word beside the time, is not */
 	d = one_change("2 hours ago", "42", 0);
 	assert_true(d.class_id != a.class_id);
@@ -455,6 +487,7 @@ int main(void)
 		cmocka_unit_test(a_change_of_content_is_not_a_reordering),
 		cmocka_unit_test(every_shuffle_of_the_same_words_is_one_class),
 		cmocka_unit_test(shape_reads_a_date_written_with_no_break_spaces_whole),
+		cmocka_unit_test(shape_reads_every_unicode_space_as_a_space),
 		cmocka_unit_test(shape_takes_the_rest_of_a_masked_path_into_the_path),
 		cmocka_unit_test(a_value_printed_in_other_shapes_is_one_class_wherever_it_is),
 		cmocka_unit_test(the_clock_read_again_is_one_class_wherever_it_is),

@@ -20,6 +20,7 @@ typedef struct fixture {
 	uint32_t app[ROWS];
 	uint64_t ids[ROWS * SMART_TABLE_SIGNATURES];
 	uint64_t cls[ROWS * SMART_TABLE_SIGNATURES];
+	uint64_t test[ROWS];
 	unsigned char n[ROWS];
 	double margin[ROWS];
 	signed char forced[ROWS];
@@ -319,6 +320,59 @@ static void a_pair_cut_short_is_never_settled_by_a_group(void **state)
 	counts_are(simulate(&f, 0), 3, 3, 2, 1, 0, 0);
 }
 
+/* Four pairs of one change (class 1) a fault (row 0) shows and nothing
+ * else, so that the group is split; the three false alarms also hold
+ * change 2. Rows 0 to 2 are runs of one test, row 3 another test. */
+static void split_around_a_fault_that_shows_only_noise(fixture *f)
+{
+	static const uint64_t one_two[] = { 1, 2 };
+
+	setup(f, 4);
+	f->t.sig_cls = f->cls;
+	f->t.sig_test = f->test;
+	f->labels[0] = 1;
+	f->cls[0] = 1;
+	for (size_t i = 1; i < 4; i++)
+		changes(f, i, one_two, one_two, 2);
+	f->test[0] = f->test[1] = f->test[2] = 7;
+	f->test[3] = 8;
+}
+
+/* A pair of a split group accepted is remembered for its test (`smart
+ * review --by-change` writes its changes with "tests"), so the same test
+ * in a later run holding nothing else is not asked again; another test is. */
+static void a_split_pair_accepted_settles_its_test_in_a_later_run(void **state)
+{
+	fixture f;
+
+	(void)state;
+	split_around_a_fault_that_shows_only_noise(&f);
+	/* the split, the fault, row 1 (row 2 with it), row 3 */
+	counts_are(simulate(&f, 0), 1, 4, 2, 1, 1, 0);
+	/* without the tests known, each pair is decided alone, as before */
+	f.t.sig_test = NULL;
+	counts_are(simulate(&f, 0), 1, 5, 3, 1, 1, 0);
+	/* nor when the later run is another test */
+	f.t.sig_test = f.test;
+	f.test[2] = 9;
+	counts_are(simulate(&f, 0), 1, 5, 3, 1, 1, 0);
+}
+
+/* The memory of a split pair's acceptance never hides a fault: when an
+ * open fault of the same test holds only the changes the pair held, the
+ * reviewer keeps none, and the fault and the later run are each decided. */
+static void a_split_pair_keeps_no_memory_that_would_hide_a_fault_of_its_test(void **state)
+{
+	fixture f;
+
+	(void)state;
+	split_around_a_fault_that_shows_only_noise(&f);
+	f.labels[2] = 1; /* a fault of test 7 holding changes 1 and 2 */
+	f.test[3] = 7;   /* and a later clean run of the test */
+	/* the split; rows 0, 1, 2 and 3 each decided: two on faults, two wasted */
+	counts_are(simulate(&f, 0), 1, 5, 2, 2, 1, 0);
+}
+
 static void a_table_without_signatures_is_an_error(void **state)
 {
 	fixture f;
@@ -376,6 +430,8 @@ int main(void)
 		cmocka_unit_test(a_mixed_group_led_by_a_false_alarm_would_hide_a_fault),
 		cmocka_unit_test(a_pair_cut_short_is_never_settled_by_a_group),
 		cmocka_unit_test(a_class_that_would_hide_a_fault_is_accepted_change_by_change),
+		cmocka_unit_test(a_split_pair_accepted_settles_its_test_in_a_later_run),
+		cmocka_unit_test(a_split_pair_keeps_no_memory_that_would_hide_a_fault_of_its_test),
 		cmocka_unit_test(a_table_without_signatures_is_an_error),
 		cmocka_unit_test(counts_stay_within_bounds_on_random_tables),
 	};
