@@ -7,15 +7,17 @@
 # own folder with its own socket, holding the davical database made by
 # DAViCal's own dba/create-database.sh, with a private configuration file
 # per run (never /etc/davical).  sessions.json fails to log in, logs in as
-# the administrator, goes through the principals (users, groups,
-# resources), their collections, privileges, relationships (grants), group
-# members, tickets and bindings, the tools and setup pages, the help
-# pages, creates, edits and deletes principals and collections with the
-# forms' csrf_token, meets error pages and logs out, replayed by `smart
-# replay`.
+# the administrator, goes through the principals (users, resources,
+# groups), the tools, external calendars, iSchedule and help pages,
+# creates and edits principals, group members, grants, collections, an
+# access ticket and a binding with the forms' csrf_token, logs in as the
+# new user (refused the setup page and the administrator's record),
+# deletes what was made through the confirmation links, meets error pages
+# and logs out, replayed by `smart replay`.
 # Clean reruns differ by the clock, the time zone, the port, the host
-# name and a fresh install (the administrator's password salt, session
-# ids, CSRF tokens).  Mutants: DAViCal's own PHP (htdocs/, inc/, inc/ui/)
+# name, the database password and a fresh install (the administrator's
+# password salt, session ids, CSRF tokens, ticket ids, confirmation
+# hashes).  Mutants: DAViCal's own PHP (htdocs/, inc/, inc/ui/)
 # and AWL's (the editor, browser, menu and session classes that render
 # every page), served from smart mutate's scratch copy.
 #
