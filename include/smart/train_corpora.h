@@ -45,7 +45,9 @@ typedef struct smart_train_corpora_options {
 	                             * own rules off, no profile) or both (the
 	                             * profile cutoff chosen on the ordinary
 	                             * rows); the model records it. Not with
-	                             * adapt, from_stats or stats_out */
+	                             * adapt, from_stats or stats_out, and
+	                             * first-look not with profiles (an error:
+	                             * no row would be profiled) */
 	const char *const *adapt;   /* adaptation corpora, n_adapt of them: their
 	                             * labelled pairs join the base pairs, each
 	                             * counted adapt_weight times */

@@ -69,6 +69,42 @@ static void train_corpora_refuses_options_of_another_version(void **state)
 	free(out);
 }
 
+/* First-look rows are measured without a profile (a first look meets an
+ * application so): profiles given with them alone would profile no row,
+ * so the call refuses the pair of options, before reading a corpus or
+ * writing a model, instead of dropping the profiles silently. */
+static void train_corpora_refuses_profiles_with_first_look_rows_only(void **state)
+{
+	smart_train_corpora_options o = SMART_TRAIN_CORPORA_OPTIONS_INIT;
+	smart_train_report r;
+	smart_error err = { "" };
+	char *out = tmp_path("first-look");
+	char *apps[1] = { NULL };
+	smart_profile *profiles[1] = { smart_profile_new(&err) };
+	smart_profile_set ps = { .apps = apps, .profiles = profiles, .n = 1 };
+
+	(void)state;
+	assert_non_null(profiles[0]);
+	o.output = out;
+	o.folds = 0;
+	o.threads = 1;
+	o.profiles = &ps;
+	o.train_rows = SMART_TRAIN_ROWS_FIRST_LOOK;
+	assert_int_equal(smart_train_corpora(corpora, 1, &o, &r, &err), -1);
+	assert_non_null(strstr(err.message, "--train-rows first-look"));
+	assert_null(r.model);
+	assert_int_equal(access(out, F_OK), -1);
+	smart_train_report_free(&r);
+	/* both: the ordinary rows take the profiles */
+	o.train_rows = SMART_TRAIN_ROWS_BOTH;
+	assert_int_equal(smart_train_corpora(corpora, 1, &o, &r, &err), 0);
+	assert_true(r.model->provenance.profiles);
+	smart_train_report_free(&r);
+	remove(out);
+	free(out);
+	smart_profile_free(profiles[0]);
+}
+
 /* Adaptation pairs count at most adapt_weight times each, and none when
  * the base model already decides them all right (adapting with the base
  * corpus itself: docs/adaptation.md, "Never worse than none"); a model
@@ -169,6 +205,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(train_corpora_writes_the_model_it_reports),
 		cmocka_unit_test(train_corpora_refuses_options_of_another_version),
+		cmocka_unit_test(train_corpora_refuses_profiles_with_first_look_rows_only),
 		cmocka_unit_test(train_corpora_counts_adaptation_pairs_by_their_weight),
 		cmocka_unit_test(train_corpora_stops_on_an_unusable_record_unless_told),
 		cmocka_unit_test(train_corpora_from_its_statistics_fits_the_same_weights),
