@@ -18,6 +18,7 @@
 #include <gumbo.h>
 
 #include "classify/explain_changes.h"
+#include "smart/file.h"
 
 static atomic_uint parses;
 
@@ -35,28 +36,24 @@ GumboOutput *gumbo_parse_with_options(const GumboOptions *options, const char *b
 	return real(options, buffer, buffer_length);
 }
 
-#define PAGE_HEAD "<html><body><p>Generated 2024-03-15 10:00:00</p><table>" \
-		  "<tr><td>Kettle</td><td>24.00</td></tr>"
-static const char old_page[] = PAGE_HEAD "<tr><td>Garden hose</td><td>29.90</td></tr>"
-			       "</table><form><input name=q></form></body></html>";
-static const char lost_row[] = PAGE_HEAD "</table><form><input name=q></form></body></html>";
-static const char rerun[] = "<html><body><p>Generated 2024-03-16 11:22:33</p><table>"
-			    "<tr><td>Kettle</td><td>24.00</td></tr>"
-			    "<tr><td>Garden hose</td><td>29.90</td></tr></table>"
-			    "<form><input name=q></form></body></html>";
-
-/* A model that inspects every pair the forced rules leave to it. */
-static smart_model *inspect_all(const char **names)
+/* An example's page (examples/NAME/old.html or new.html), read whole;
+ * the caller frees data. */
+static smart_document example(const char *name, const char *side)
 {
-	smart_model *m = registry_model(names);
+	char path[128];
+	char *data = NULL;
+	size_t len = 0;
+	smart_error err = { "" };
 
-	m->intercept = 1;
-	return m;
+	snprintf(path, sizeof(path), "examples/%s/%s.html", name, side);
+	if (smart_file_read(path, 1 << 24, &data, &len, &err))
+		fail_msg("%s", err.message);
+	return (smart_document){ data, len, side };
 }
 
-static smart_document doc(const char *text, const char *name)
+static void example_free(smart_document *d)
 {
-	return (smart_document){ text, strlen(text), name };
+	free((char *)d->data);
 }
 
 /* The object `smart classify --json` prints for the pair, and how many
@@ -120,31 +117,35 @@ static char *classify_json_twice(const smart_model *m, const smart_document *a,
 static void classify_json_parses_each_page_once(void **state)
 {
 	const char *names[128];
-	smart_model *m = inspect_all(names);
-	smart_document a = doc(old_page, "old.html"), b = doc(lost_row, "new.html");
+	smart_model *m = inspecting_model(names);
+	smart_document a = example("deleted-table", "old"), b = example("deleted-table", "new");
+	smart_document c = example("timestamp-change", "old"), d = example("timestamp-change", "new");
 	unsigned n;
 	char *s = classify_json(m, &a, &b, &n);
 
 	assert_non_null(strstr(s, "\"decision\":\"inspect\""));
-	assert_non_null(strstr(s, "\"changes\":[{\"op\":\"delete\""));
+	assert_non_null(strstr(s, "\"changes\":[{\"op\":"));
 	assert_int_equal(n, 2);
 	free(s);
 	/* an ignored pair: no changes printed, the same two parses */
-	b = doc(rerun, "new.html");
-	s = classify_json(m, &a, &b, &n);
+	s = classify_json(m, &c, &d, &n);
 	assert_non_null(strstr(s, "\"decision\":\"ignore\""));
 	assert_null(strstr(s, "\"changes\""));
 	assert_int_equal(n, 2);
 	free(s);
+	example_free(&a);
+	example_free(&b);
+	example_free(&c);
+	example_free(&d);
 	smart_model_free(m);
 }
 
 static void explain_pair_parses_each_page_once(void **state)
 {
 	const char *names[128];
-	smart_model *m = inspect_all(names);
+	smart_model *m = inspecting_model(names);
 	smart_explain_options o = SMART_EXPLAIN_OPTIONS_INIT;
-	smart_document a = doc(old_page, "old"), b = doc(lost_row, "new");
+	smart_document a = example("deleted-table", "old"), b = example("deleted-table", "new");
 	smart_error err = { "" };
 	char *s;
 
@@ -155,26 +156,36 @@ static void explain_pair_parses_each_page_once(void **state)
 	assert_non_null(strstr(s, "\"changes_total\""));
 	assert_int_equal(atomic_load(&parses), 2);
 	smart_explain_free(s);
+	example_free(&a);
+	example_free(&b);
 	smart_model_free(m);
 }
 
-/* Fixed pairs (an inspect, an ignore, a volatile-only rerun) and 60
- * random HTML pairs: the object is byte for byte the one two
+/* The examples' pairs (inspected, ignored, a page against itself) and
+ * 60 random HTML pairs: the object is byte for byte the one two
  * measurements made. */
 static void classify_json_is_what_two_measurements_made(void **state)
 {
+	static const char *const examples[] = { "deleted-table", "form-lost-inputs", "stack-trace",
+						"new-attribute", "reworded-paragraph",
+						"timestamp-change" };
 	const char *names[128];
-	smart_model *m = inspect_all(names);
-	const char *fixed[][2] = { { old_page, lost_row }, { old_page, rerun }, { old_page, old_page } };
+	smart_model *m = inspecting_model(names);
 	unsigned n;
 
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
-		smart_document a = doc(fixed[i][0], "old.html"), b = doc(fixed[i][1], "new.html");
+	for (size_t i = 0; i < sizeof(examples) / sizeof(examples[0]); i++) {
+		smart_document a = example(examples[i], "old"), b = example(examples[i], "new");
 		char *once = classify_json(m, &a, &b, &n), *twice = classify_json_twice(m, &a, &b);
+		char *same = classify_json(m, &a, &a, &n), *same2 = classify_json_twice(m, &a, &a);
 
 		assert_string_equal(once, twice);
+		assert_string_equal(same, same2);
 		free(once);
 		free(twice);
+		free(same);
+		free(same2);
+		example_free(&a);
+		example_free(&b);
 	}
 	for (uint64_t seed = 1; seed <= 60; seed++) {
 		rt_pair p;

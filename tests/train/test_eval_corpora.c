@@ -14,14 +14,11 @@ static void eval_corpora_refuses_profiles_with_first_look_options(void **state)
 	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
 	smart_eval_report r;
 	smart_error err = { "" };
-	char *apps[1] = { NULL };
-	smart_profile *profiles[1] = { smart_profile_new(&err) };
-	smart_profile_set ps = { .apps = apps, .profiles = profiles, .n = 1 };
+	smart_profile_set ps;
 
 	(void)state;
-	assert_non_null(profiles[0]);
+	one_empty_profile_set(&ps);
 	o.by_app = 1;
-	o.threads = 1;
 	o.profiles = &ps;
 	o.train_rows = SMART_TRAIN_ROWS_FIRST_LOOK;
 	assert_int_equal(smart_eval_corpora(corpora, 1, &o, &r, &err), -1);
@@ -33,7 +30,7 @@ static void eval_corpora_refuses_profiles_with_first_look_options(void **state)
 	assert_int_equal(smart_eval_corpora(corpora, 1, &o, &r, &err), -1);
 	assert_non_null(strstr(err.message, "--hold-out-rules"));
 	smart_eval_report_free(&r);
-	smart_profile_free(profiles[0]);
+	smart_profile_set_free(&ps);
 }
 
 int main(void)
