@@ -176,11 +176,22 @@ static cJSON *classify_to_json(const smart_model *m, const smart_document *old_d
 
 cJSON *smart_classify_pair_json(const smart_model *m, const smart_document *old_doc,
 				const smart_document *new_doc, const smart_classify_options *co,
-				unsigned top, unsigned max_changes, smart_classification *c,
-				smart_error *err)
+				unsigned top, smart_error *err)
 {
-	return classify_to_json(m, old_doc, new_doc, co, top, max_changes, CHANGES_ON_INSPECT, c,
-				err);
+	const smart_explain_options eo = SMART_EXPLAIN_OPTIONS_INIT; /* as many changes */
+	double *values = calloc(m->n_features ? m->n_features : 1, sizeof(double));
+	smart_classification c = { .values = values };
+	cJSON *json;
+
+	if (!values) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	json = classify_to_json(m, old_doc, new_doc, co, top, eo.max_changes, CHANGES_ON_INSPECT,
+				&c, err);
+	free(values);
+	free(c.signatures);
+	return json;
 }
 
 char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,

@@ -72,24 +72,24 @@ static void usage(FILE *out)
 
 /* ---- one pair ---------------------------------------------------------- */
 
-/* Classifies the pair into `c` and prints its JSON object
+/* Classifies the pair and prints its JSON object
  * (smart_classify_pair_json) on stdout; on an inspect with the edit
  * operations that were judged ("changes"), so that a caller (bindings/js)
  * can show what changed: read from the one measurement that decided. */
 static int classify_json(const smart_model *m, const classify_args *a,
 			 const smart_document *old_doc, const smart_document *new_doc,
-			 const smart_classify_options *co, smart_classification *c)
+			 const smart_classify_options *co)
 {
-	smart_explain_options eo = SMART_EXPLAIN_OPTIONS_INIT; /* as many changes */
 	smart_error err = { "" };
-	cJSON *o = smart_classify_pair_json(m, old_doc, new_doc, co, (unsigned)a->top,
-					    eo.max_changes, c, &err);
+	cJSON *o = smart_classify_pair_json(m, old_doc, new_doc, co, (unsigned)a->top, &err);
+	const cJSON *decision = cJSON_GetObjectItemCaseSensitive(o, "decision");
+	int inspect = cJSON_IsString(decision) && strcmp(decision->valuestring, "inspect") == 0;
 
 	if (!o)
 		return cli_fail(&err);
 	if (cli_print_json(o) != CLI_SAME)
 		return CLI_TROUBLE;
-	return c->inspect ? CLI_DIFFER : CLI_SAME;
+	return inspect ? CLI_DIFFER : CLI_SAME;
 }
 
 /* The folder form skips a file that is HTML or XML neither by its name nor
@@ -132,7 +132,7 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 		rc = cli_fail(&err);
 	else if (o->json)
 		rc = classify_json(m, o, &(smart_document){ old_doc, old_len, old_path },
-				   &(smart_document){ new_doc, new_len, new_path }, &co, &c);
+				   &(smart_document){ new_doc, new_len, new_path }, &co);
 	else if (smart_classify_pair(m, &(smart_document){ old_doc, old_len, old_path },
 				     &(smart_document){ new_doc, new_len, new_path }, &co, &c, &err))
 		rc = cli_fail(&err);

@@ -67,17 +67,16 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 			 smart_error *err);
 
 /* What `smart classify --json OLD NEW` prints: classifies the pair as
- * smart_classify_pair does with `co` (into `c`, whose values buffer the
- * caller gives and whose signatures it frees) and returns the object of
+ * smart_classify_pair does with `co` and returns the object of
  * smart_classification_to_json (`top` features) with, on an inspect,
  * "changes" and "changes_total" as smart_explain_pair has them (at most
- * `max_changes` operations). Each document is parsed once: the
- * operations are read from the measurement that decided. NULL with `err`
- * set; the caller deletes the object (cJSON_Delete). */
+ * SMART_EXPLAIN_OPTIONS_INIT's max_changes operations). Each document is
+ * parsed once: the operations are read from the measurement that
+ * decided. NULL with `err` set; the caller deletes the object
+ * (cJSON_Delete) and reads the decision from its "decision". */
 struct cJSON *smart_classify_pair_json(const smart_model *m, const smart_document *old_doc,
 				       const smart_document *new_doc,
 				       const smart_classify_options *co, unsigned top,
-				       unsigned max_changes, smart_classification *c,
 				       smart_error *err);
 
 /* The raw DiffX edit script between two documents in memory, as `smart

@@ -61,8 +61,6 @@ static void example_free(smart_document *d)
 static char *classify_json(const smart_model *m, const smart_document *a,
 			   const smart_document *b, unsigned *n_parses)
 {
-	double values[128] = { 0 };
-	smart_classification c = { .values = values };
 	smart_classify_options co = SMART_CLASSIFY_OPTIONS_INIT;
 	smart_error err = { "" };
 	cJSON *o;
@@ -71,13 +69,12 @@ static char *classify_json(const smart_model *m, const smart_document *a,
 	co.signatures = 1; /* as the command asks */
 	co.test = b->name;
 	atomic_store(&parses, 0);
-	o = smart_classify_pair_json(m, a, b, &co, 5, 20, &c, &err);
+	o = smart_classify_pair_json(m, a, b, &co, 5, &err);
 	*n_parses = atomic_load(&parses);
 	if (!o)
 		fail_msg("%s", err.message);
 	s = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
-	free(c.signatures);
 	return s;
 }
 
