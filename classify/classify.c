@@ -13,6 +13,7 @@
 #include "smart/profile.h"
 #include "smart/measure.h"
 #include "smart/signature.h"
+#include "classify_pair.h"
 #include "severity.h"
 #include "view.h"
 #include "why.h"
@@ -76,6 +77,8 @@ typedef struct aligned_ctx {
 	smart_signature_set *sigs;
 	char *changes;   /* views: the residual changes in words */
 	size_t ops;      /* views: the residual script's operations */
+	smart_aligned_fn also; /* the caller's look at the pair, or NULL */
+	void *also_ctx;
 } aligned_ctx;
 
 static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
@@ -84,6 +87,8 @@ static int on_aligned(void *ctx, const smart_aligned_pair *p, smart_error *err)
 
 	char *json;
 
+	if (a->also && a->also(a->also_ctx, p, err))
+		return -1;
 	smart__script_facts_of(p->diff, &a->facts);
 	if (a->signatures) {
 		a->sigs = calloc(1, sizeof(*a->sigs));
@@ -117,7 +122,16 @@ int smart_classify_pair(const smart_model *model, const smart_document *old_doc,
 			const smart_document *new_doc, const smart_classify_options *o,
 			smart_classification *out, smart_error *err)
 {
-	aligned_ctx a = { .views = o->views, .signatures = o->signatures || o->accepted };
+	return smart__classify_pair_also(model, old_doc, new_doc, o, NULL, NULL, out, err);
+}
+
+int smart__classify_pair_also(const smart_model *model, const smart_document *old_doc,
+			      const smart_document *new_doc, const smart_classify_options *o,
+			      smart_aligned_fn also, void *also_ctx,
+			      smart_classification *out, smart_error *err)
+{
+	aligned_ctx a = { .views = o->views, .signatures = o->signatures || o->accepted,
+			  .also = also, .also_ctx = also_ctx };
 	smart_measure m = { .values = out->values, .format = o->format, .profile = o->profile,
 			    .test = o->test, .raw = model->provenance.raw,
 			    .on_aligned = on_aligned, .on_aligned_ctx = &a,

@@ -14,6 +14,7 @@
 #include "smart/diffx.h"
 #include "smart/features.h"
 #include "smart/measure.h"
+#include "classify_pair.h"
 #include "explain_changes.h"
 #include "signature_json.h"
 
@@ -128,36 +129,69 @@ cJSON *smart_classification_to_json(const smart_model *m, const smart_classifica
 	return o;
 }
 
-/* Measures the pair again as classification did (scrubbers, raw trees,
- * profile), for the edit script it judged, and adds "changes" and
- * "changes_total" to `o`. */
-int smart_explain_add_changes(cJSON *o, const smart_model *m, const smart_document *old_doc,
-			      const smart_document *new_doc, const smart_explain_options *eo,
-			      smart_error *err)
-{
-	smart__explain_changes ch = { .max = eo->max_changes };
-	double *values = calloc(m->n_features > smart_feature_count() ? m->n_features
-								       : smart_feature_count(),
-				sizeof(double));
-	smart_measure me = { .values = values, .format = eo->format, .profile = eo->profile,
-			     .test = eo->test, .raw = m->provenance.raw,
-			     .on_aligned = smart__explain_changes_collect, .on_aligned_ctx = &ch };
-	int rc;
+/* When a pair's edit operations join its object: on an inspect (`smart
+ * classify --json`, which shows what changed), or whenever the documents
+ * differ (smart_explain_pair, for a test's failure message). */
+typedef enum changes_when { CHANGES_ON_INSPECT, CHANGES_WHEN_DIFFERENT } changes_when;
 
-	if (!values)
-		return smart_error_oom(err);
-	ch.changes = cJSON_AddArrayToObject(o, "changes");
+/* Classifies the pair with `co` into `c` and makes its object
+ * (smart_classification_to_json) with, when `when` says, "changes" (the
+ * first max_changes operations of the edit script classification judged)
+ * and "changes_total". The operations are collected while classification
+ * measures the pair, so each document is parsed once. NULL with `err`
+ * set; the caller deletes the object and frees c->signatures. */
+static cJSON *classify_to_json(const smart_model *m, const smart_document *old_doc,
+			       const smart_document *new_doc, const smart_classify_options *co,
+			       unsigned top, unsigned max_changes, changes_when when,
+			       smart_classification *c, smart_error *err)
+{
+	smart__explain_changes ch = { .changes = cJSON_CreateArray(), .max = max_changes };
+	cJSON *json = NULL;
+	int add;
+
 	if (!ch.changes) {
-		free(values);
-		return smart_error_oom(err);
+		smart_error_oom(err);
+		return NULL;
 	}
-	rc = smart_scrubbers_off_parse(m->provenance.scrubbers_off, &me.scrubbers_off, err);
-	if (rc == 0)
-		rc = smart_measure_pair(old_doc, new_doc, &me, err);
+	if (smart__classify_pair_also(m, old_doc, new_doc, co, smart__explain_changes_collect,
+				      &ch, c, err) == 0)
+		json = smart_classification_to_json(m, c, top, err);
+	add = when == CHANGES_ON_INSPECT
+		      ? c->inspect
+		      : max_changes && (old_doc->len != new_doc->len ||
+					memcmp(old_doc->data, new_doc->data, old_doc->len) != 0);
+	if (json && add) {
+		int ok = cJSON_AddItemToObject(json, "changes", ch.changes);
+
+		ch.changes = ok ? NULL : ch.changes; /* the object owns it now */
+		if (!ok || !cJSON_AddNumberToObject(json, "changes_total", (double)ch.total)) {
+			cJSON_Delete(json);
+			json = NULL;
+			smart_error_oom(err);
+		}
+	}
+	cJSON_Delete(ch.changes);
+	return json;
+}
+
+cJSON *smart_classify_pair_json(const smart_model *m, const smart_document *old_doc,
+				const smart_document *new_doc, const smart_classify_options *co,
+				unsigned top, smart_error *err)
+{
+	const smart_explain_options eo = SMART_EXPLAIN_OPTIONS_INIT; /* as many changes */
+	double *values = calloc(m->n_features ? m->n_features : 1, sizeof(double));
+	smart_classification c = { .values = values };
+	cJSON *json;
+
+	if (!values) {
+		smart_error_oom(err);
+		return NULL;
+	}
+	json = classify_to_json(m, old_doc, new_doc, co, top, eo.max_changes, CHANGES_ON_INSPECT,
+				&c, err);
 	free(values);
-	if (rc == 0 && !cJSON_AddNumberToObject(o, "changes_total", (double)ch.total))
-		rc = smart_error_oom(err);
-	return rc;
+	free(c.signatures);
+	return json;
 }
 
 char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
@@ -168,7 +202,6 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 	double *values;
 	smart_classification c;
 	cJSON *json;
-	int differ;
 
 	if (smart__options_check(o->version, SMART_EXPLAIN_OPTIONS_VERSION, "explain",
 				 "SMART_EXPLAIN_OPTIONS_INIT", err))
@@ -184,20 +217,10 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 	co.test = o->test;
 	co.accepted = o->accepted;
 	co.signatures = 1; /* printed for an inspected pair, as classify --json does */
-	if (smart_classify_pair(m, old_doc, new_doc, &co, &c, err)) {
-		free(values);
-		return NULL;
-	}
-	json = smart_classification_to_json(m, &c, o->top, err);
+	json = classify_to_json(m, old_doc, new_doc, &co, o->top, o->max_changes,
+				CHANGES_WHEN_DIFFERENT, &c, err);
 	free(values);
 	free(c.signatures);
-	differ = old_doc->len != new_doc->len ||
-		 memcmp(old_doc->data, new_doc->data, old_doc->len) != 0;
-	if (json && differ && o->max_changes &&
-	    smart_explain_add_changes(json, m, old_doc, new_doc, o, err)) {
-		cJSON_Delete(json);
-		return NULL;
-	}
 	return json ? smart__json_print(json, 1, 0, err) : NULL;
 }
 

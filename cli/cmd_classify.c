@@ -74,28 +74,24 @@ static void usage(FILE *out)
 
 /* ---- one pair ---------------------------------------------------------- */
 
-/* The one-pair JSON object (smart_classification_to_json) on stdout; on
- * an inspect with the edit operations that were judged ("changes"), so
- * that a caller (bindings/js) can show what changed. */
-static int explain_json(const smart_model *m, const classify_args *a, const smart_document *old_doc,
-			const smart_document *new_doc, const smart_classification *c)
+/* Classifies the pair and prints its JSON object
+ * (smart_classify_pair_json) on stdout; on an inspect with the edit
+ * operations that were judged ("changes"), so that a caller (bindings/js)
+ * can show what changed: read from the one measurement that decided. */
+static int classify_json(const smart_model *m, const classify_args *a,
+			 const smart_document *old_doc, const smart_document *new_doc,
+			 const smart_classify_options *co)
 {
-	smart_explain_options eo = SMART_EXPLAIN_OPTIONS_INIT;
 	smart_error err = { "" };
-	cJSON *o = smart_classification_to_json(m, c, (unsigned)a->top, &err);
+	cJSON *o = smart_classify_pair_json(m, old_doc, new_doc, co, (unsigned)a->top, &err);
+	const cJSON *decision = cJSON_GetObjectItemCaseSensitive(o, "decision");
+	int inspect = cJSON_IsString(decision) && strcmp(decision->valuestring, "inspect") == 0;
 
-	eo.format = a->format;
-	eo.profile = a->profile;
-	eo.test = new_doc->name;
-	if (o && c->inspect && smart_explain_add_changes(o, m, old_doc, new_doc, &eo, &err)) {
-		cJSON_Delete(o);
-		o = NULL;
-	}
 	if (!o)
 		return cli_fail(&err);
 	if (cli_print_json(o) != CLI_SAME)
 		return CLI_TROUBLE;
-	return c->inspect ? CLI_DIFFER : CLI_SAME;
+	return inspect ? CLI_DIFFER : CLI_SAME;
 }
 
 /* The folder form skips a file that is HTML or XML neither by its name nor
@@ -134,13 +130,14 @@ static int classify_pair(const smart_model *m, const classify_args *o, const cha
 	if (smart_file_read(old_path, SMART_TREE_MAX_FILE, &old_doc, &old_len, &err) ||
 	    smart_file_read(new_path, SMART_TREE_MAX_FILE, &new_doc, &new_len, &err) ||
 	    not_markup(o, old_path, old_doc, old_len, &err) ||
-	    not_markup(o, new_path, new_doc, new_len, &err) ||
-	    smart_classify_pair(m, &(smart_document){ old_doc, old_len, old_path },
-				&(smart_document){ new_doc, new_len, new_path }, &co, &c, &err))
+	    not_markup(o, new_path, new_doc, new_len, &err))
 		rc = cli_fail(&err);
 	else if (o->json)
-		rc = explain_json(m, o, &(smart_document){ old_doc, old_len, old_path },
-				  &(smart_document){ new_doc, new_len, new_path }, &c);
+		rc = classify_json(m, o, &(smart_document){ old_doc, old_len, old_path },
+				   &(smart_document){ new_doc, new_len, new_path }, &co);
+	else if (smart_classify_pair(m, &(smart_document){ old_doc, old_len, old_path },
+				     &(smart_document){ new_doc, new_len, new_path }, &co, &c, &err))
+		rc = cli_fail(&err);
 	else
 		rc = cli_explain_text(stdout, m, &c, o->top);
 	if (c.accepted && !o->json)

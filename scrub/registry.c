@@ -3,7 +3,8 @@
  * volatile values before alignment, as one table applied by one loop, like
  * features/' registry of extractors. Each has a name that a tester can
  * turn off (`--scrubbers -rebase`) and that an ablation reports, and
- * counts what it explained into its own slot.
+ * counts what it explained into its own slot. Lists of names are read
+ * and written in scrub/scrubber_names.c, from this table.
  *
  * The order matters and is the table's: captcha challenges are read as
  * the page printed them, before the value shapes respell a seed in one
@@ -237,103 +238,6 @@ unsigned smart_scrubbers_read_from_app(const char *app)
 		if (list_holds(scrubbers[id].read_from, app))
 			mask |= 1u << id;
 	return mask;
-}
-
-int smart_scrubber_from_name(const char *name)
-{
-	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
-		if (strcmp(scrubbers[id].name, name) == 0)
-			return id;
-	return -1;
-}
-
-/* The id named by the `len` bytes at `word`, or -1. */
-static int scrubber_from_word(const char *word, size_t len)
-{
-	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++)
-		if (strlen(scrubbers[id].name) == len && memcmp(scrubbers[id].name, word, len) == 0)
-			return id;
-	return -1;
-}
-
-/* The mask of the scrubbers a comma-separated list names, each word
- * optionally after a '-' (*minus: whether they were, -1 when the words
- * disagree). 0, or -1 with `err` naming a word it does not know. */
-static int named_scrubbers(const char *list, unsigned *named, int *minus, smart_error *err)
-{
-	*named = 0;
-	*minus = 2; /* no word yet */
-	for (const char *p = list;;) {
-		int neg = *p == '-';
-		size_t len = strcspn(p + neg, ",");
-		int id = scrubber_from_word(p + neg, len);
-
-		if (id < 0)
-			return smart_error_set(err, "no scrubber called '%.*s' (known: captcha, "
-					       "names, copies, values, clock_year, clock_pieces, "
-					       "rebase, metadata, presentation, learned, rescaled, json_order, "
-					       "elapsed, hidden_order, zone_offset, iso_basic)", (int)len, p + neg);
-		*minus = *minus == 2 || *minus == neg ? neg : -1;
-		*named |= 1u << id;
-		p += neg + len;
-		if (!*p)
-			return 0;
-		p++;
-	}
-}
-
-int smart_scrubbers_parse(const char *list, unsigned *off, smart_error *err)
-{
-	const unsigned all = (1u << SMART_SCRUBBER_COUNT) - 1;
-	unsigned named;
-	int minus;
-
-	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0) {
-		*off = strcmp(list, "all") == 0 ? 0 : all;
-		return 0;
-	}
-	if (named_scrubbers(list, &named, &minus, err))
-		return smart_error_prefix(err, "--scrubbers");
-	if (minus < 0)
-		return smart_error_set(err, "--scrubbers: either names (only these) or -names "
-				       "(all but these), not both");
-	*off = minus ? named : all & ~named;
-	return 0;
-}
-
-int smart_scrubbers_off_parse(const char *names, unsigned *off, smart_error *err)
-{
-	int minus;
-
-	*off = 0;
-	if (!*names)
-		return 0;
-	if (named_scrubbers(names, off, &minus, err))
-		return -1;
-	return minus ? smart_error_set(err, "'%s': scrubbers turned off are named without '-'",
-				       names)
-		     : 0;
-}
-
-size_t smart_scrubbers_format(unsigned off, char *buf, size_t size)
-{
-	size_t used = 0;
-
-	assert(size > 0);
-	buf[0] = '\0';
-	for (int id = 0; id < SMART_SCRUBBER_COUNT; id++) {
-		int n;
-
-		if (!(off & (1u << id)))
-			continue;
-		n = snprintf(buf + used, size - used, "%s%s", used ? "," : "", scrubbers[id].name);
-		if (n < 0 || (size_t)n >= size - used) {
-			buf[used] = '\0';
-			break;
-		}
-		used += (size_t)n;
-	}
-	return used;
 }
 
 /* Runs, in table order, the scrubbers of one side of the alignment that

@@ -244,6 +244,11 @@ int smart_eval_corpora(const char *const *paths, size_t n_paths, const smart_eva
 		return smart_error_set(err, "smart_eval_corpora: options of version %u, not %u "
 				       "(start from SMART_EVAL_OPTIONS_INIT)", o->version,
 				       SMART_EVAL_OPTIONS_VERSION);
+	/* a simulated first look has no profile, and the profile columns
+	 * train every fold on ordinary rows: neither option would be honoured */
+	if (o->profiles && (o->hold_out_rules || o->train_rows))
+		return smart_error_set(err, "profiles do not go with --hold-out-rules or "
+				       "--train-rows: a first look is measured without a profile");
 	if (!names) {
 		report->names = smart_feature_names(&n);
 		if (!report->names)

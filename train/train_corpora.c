@@ -351,6 +351,13 @@ int smart_train_corpora(const char *const *paths, size_t n_paths,
 		return smart_error_set(err, "smart_train_corpora: options of version %u, not %u "
 				       "(start from SMART_TRAIN_CORPORA_OPTIONS_INIT)", o->version,
 				       SMART_TRAIN_CORPORA_OPTIONS_VERSION);
+	/* first-look rows are measured as a first look meets an application:
+	 * its own rules off and no profile (docs/first-look.md); a profile
+	 * given with them alone would profile no row at all */
+	if (o->train_rows == SMART_TRAIN_ROWS_FIRST_LOOK && o->profiles && o->profiles->n)
+		return smart_error_set(err, "--profile does not go with --train-rows first-look: "
+				       "first-look rows are measured without a profile (--train-rows "
+				       "both profiles the ordinary rows)");
 	if (!names) {
 		report->names = smart_feature_names(&n);
 		if (!report->names)

@@ -66,14 +66,18 @@ char *smart_explain_pair(const smart_model *m, const smart_document *old_doc,
 			 const smart_document *new_doc, const smart_explain_options *o,
 			 smart_error *err);
 
-/* Adds to `json`, an object smart_classification_to_json made for the
- * same pair classified with the same options (`o`: format, profile, test),
- * "changes" and "changes_total" as smart_explain_pair has them: for
- * `smart classify --json OLD NEW`, whose object on an inspect shows what
- * changed. 0, or -1 with `err` set. */
-int smart_explain_add_changes(struct cJSON *json, const smart_model *m,
-			      const smart_document *old_doc, const smart_document *new_doc,
-			      const smart_explain_options *o, smart_error *err);
+/* What `smart classify --json OLD NEW` prints: classifies the pair as
+ * smart_classify_pair does with `co` and returns the object of
+ * smart_classification_to_json (`top` features) with, on an inspect,
+ * "changes" and "changes_total" as smart_explain_pair has them (at most
+ * SMART_EXPLAIN_OPTIONS_INIT's max_changes operations). Each document is
+ * parsed once: the operations are read from the measurement that
+ * decided. NULL with `err` set; the caller deletes the object
+ * (cJSON_Delete) and reads the decision from its "decision". */
+struct cJSON *smart_classify_pair_json(const smart_model *m, const smart_document *old_doc,
+				       const smart_document *new_doc,
+				       const smart_classify_options *co, unsigned top,
+				       smart_error *err);
 
 /* The raw DiffX edit script between two documents in memory, as `smart
  * diff --json` prints it (docs/script-format.md). A new string

@@ -45,7 +45,9 @@ typedef struct smart_train_corpora_options {
 	                             * own rules off, no profile) or both (the
 	                             * profile cutoff chosen on the ordinary
 	                             * rows); the model records it. Not with
-	                             * adapt, from_stats or stats_out */
+	                             * adapt, from_stats or stats_out, and
+	                             * first-look not with profiles (an error:
+	                             * no row would be profiled) */
 	int transfer_cutoff;        /* the cutoff moved for a first look
 	                             * (smart_transfer_cutoff_search over the
 	                             * corpora measured as first looks, with

@@ -19,21 +19,12 @@ static const char rerun[] = "<html><body><p>Generated 2024-03-16 11:22:33</p><ta
 			    "<tr><td>Kettle</td><td>24.00</td></tr><tr><td>Toaster</td><td>31.50</td></tr>"
 			    "<tr><td>Garden hose</td><td>29.90</td></tr></table></body></html>";
 
-/* A model that inspects every pair the forced rules leave to it. */
-static smart_model *inspect_all(const char **names)
-{
-	smart_model *m = registry_model(names);
-
-	m->intercept = 1;
-	return m;
-}
-
 /* smart_explain_pair on two strings with a model that inspects every pair
  * the forced rules leave to it, parsed; fails the test on an error. */
 static cJSON *explain(const char *old_html, const char *new_html, unsigned max_changes)
 {
 	const char *names[128];
-	smart_model *m = inspect_all(names);
+	smart_model *m = inspecting_model(names);
 	smart_explain_options o = SMART_EXPLAIN_OPTIONS_INIT;
 	smart_error err = { { 0 } };
 	char *s;
@@ -113,7 +104,7 @@ static void explain_lists_at_most_max_changes_and_counts_them_all(void **state)
 static void explain_refuses_options_of_another_version(void **state)
 {
 	const char *names[128];
-	smart_model *m = inspect_all(names);
+	smart_model *m = inspecting_model(names);
 	smart_explain_options o = SMART_EXPLAIN_OPTIONS_INIT;
 	smart_error err = { { 0 } };
 
@@ -153,7 +144,7 @@ static void explain_diff_of_broken_xml_is_an_error_naming_the_document(void **st
 static void explain_model_load_reads_a_saved_model_and_names_a_bad_file(void **state)
 {
 	const char *names[128];
-	smart_model *m = inspect_all(names), *back;
+	smart_model *m = inspecting_model(names), *back;
 	smart_error err = { { 0 } };
 	char *json = smart_model_to_json(m, &err);
 	const char *path;

@@ -123,6 +123,28 @@ smart_model *registry_model(const char **names)
 	return m;
 }
 
+smart_model *inspecting_model(const char **names)
+{
+	smart_model *m = registry_model(names);
+
+	m->intercept = 1;
+	return m;
+}
+
+void one_empty_profile_set(smart_profile_set *ps)
+{
+	smart_error err = { "" };
+
+	memset(ps, 0, sizeof(*ps));
+	ps->apps = calloc(1, sizeof(*ps->apps));
+	ps->profiles = calloc(1, sizeof(*ps->profiles));
+	assert_non_null(ps->apps);
+	assert_non_null(ps->profiles);
+	ps->profiles[0] = smart_profile_new(&err);
+	assert_non_null(ps->profiles[0]);
+	ps->n = 1;
+}
+
 /* The CPU time this process has used, in seconds. Timing tests compare
  * the cost of two input sizes; CPU time rather than the wall clock keeps
  * the ratio honest on a machine other jobs share (a wall-clock ratio

@@ -37,6 +37,15 @@ int compare_verdict_detail(const char *name, const char *config_json,
  * smart_feature_count() long) receives the feature names it borrows. */
 smart_model *registry_model(const char **names);
 
+/* registry_model with intercept 1: inspects every pair the forced rules
+ * (smart_forced_decision) leave to it. */
+smart_model *inspecting_model(const char **names);
+
+/* `ps` as a set of one empty profile for every application, for options
+ * that take profiles; fails the test when out of memory. Free with
+ * smart_profile_set_free. */
+void one_empty_profile_set(smart_profile_set *ps);
+
 /* Measures the pair of NUL-terminated documents as classify does
  * (scrubbed, or SMART's raw pipeline when `raw`) and returns what scrubbing
  * found: whether nothing is left once scrubbed (only_volatile) and the

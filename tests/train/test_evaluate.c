@@ -2,6 +2,7 @@
 #include "../support/support.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
@@ -114,6 +115,66 @@ static void eval_by_app_runs_one_fold_per_application(void **state)
  * decision (least squares and the F1 cutoff on every row twice), rows
  * whose signal a rule no longer explains away change the margins, and a
  * table of other pairs is refused, naming it. */
+/* Held-out models honour the holds the shipped model does: under sign
+ * constraints a feature whose sign is SMART_SIGN_HELD (a profile's
+ * volatility counts, features/registry.c) is held at 0 in every fold from
+ * the start, so a table that adds such a column, however well it
+ * separates, is decided exactly as the table without it; unconstrained
+ * the same column moves the held-out margins. */
+static void eval_by_app_folds_hold_the_held_features_at_zero(void **state)
+{
+	static const char *const held_names[] = { "change_depth", "volatile_updates" };
+	signed char signs[2];
+	smart_table with, without;
+	smart_eval_options o = SMART_EVAL_OPTIONS_INIT;
+	smart_eval_result a, b, free_fit;
+	smart_error err = { "" };
+	unsigned seed = 11;
+	int differ = 0;
+
+	(void)state;
+	for (size_t j = 0; j < 2; j++)
+		signs[j] = (signed char)smart_feature_sign(held_names[j]);
+	assert_int_equal(signs[0], +1);
+	assert_int_equal(signs[1], SMART_SIGN_HELD);
+	smart_table_init(&with, held_names, 2);
+	smart_table_init(&without, held_names, 2);
+	for (size_t i = 0; i < 120; i++) {
+		int label = i % 3 == 0;
+		double depth = (label ? 3 : 0) + rand_r(&seed) % 6;
+		double v[2] = { depth, label ? 8 + rand_r(&seed) % 3 : rand_r(&seed) % 2 };
+		double z[2] = { depth, 0 };
+		char app[16];
+		smart_table_row row = { .values = v, .label = label, .app = app,
+					.bytes_differ = 1, .trees_differ = 1 };
+
+		snprintf(app, sizeof(app), "app%d", (int)(i % 4));
+		assert_int_equal(smart_table_add(&with, &row, &err), 0);
+		row.values = z;
+		assert_int_equal(smart_table_add(&without, &row, &err), 0);
+	}
+	o.by_app = 1;
+	o.per_app = 1;
+	o.train.sign_constraints = 1;
+	o.train.signs = signs;
+	assert_int_equal(smart_evaluate(&with, &o, &a, &err), 0);
+	assert_int_equal(smart_evaluate(&without, &o, &b, &err), 0);
+	for (size_t i = 0; i < with.n_rows; i++)
+		assert_true(fabs(a.margin[i] - b.margin[i]) < 1e-9);
+	assert_memory_equal(&a.smart, &b.smart, sizeof(a.smart));
+	/* not a column the fit ignores anyway: free, it moves the margins */
+	o.train.sign_constraints = 0;
+	assert_int_equal(smart_evaluate(&with, &o, &free_fit, &err), 0);
+	for (size_t i = 0; i < with.n_rows; i++)
+		differ += fabs(a.margin[i] - free_fit.margin[i]) > 1e-6;
+	assert_true(differ > 0);
+	smart_eval_result_free(&a);
+	smart_eval_result_free(&b);
+	smart_eval_result_free(&free_fit);
+	smart_table_free(&with);
+	smart_table_free(&without);
+}
+
 static void eval_by_app_trains_also_on_the_other_measuring(void **state)
 {
 	smart_table t, same, other, short_one;
@@ -321,6 +382,7 @@ int main(void)
 		cmocka_unit_test(eval_same_seed_same_result_other_seed_other_coins),
 		cmocka_unit_test(eval_by_app_runs_one_fold_per_application),
 		cmocka_unit_test(eval_by_app_trains_also_on_the_other_measuring),
+		cmocka_unit_test(eval_by_app_folds_hold_the_held_features_at_zero),
 		cmocka_unit_test(eval_by_app_calls_the_calibrate_hook_per_application),
 		cmocka_unit_test(eval_refuses_options_of_another_version),
 		cmocka_unit_test(eval_svm_kind_cross_validates_too),

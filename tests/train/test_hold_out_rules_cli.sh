@@ -109,4 +109,27 @@ fi
 expect_status "model_trained_on_first_looks_classifies" 0 "$SMART" classify --model "$TMP/fl-two.json" \
 	"$ROOT/examples/timestamp-change/old.html" "$ROOT/examples/timestamp-change/new.html"
 expect_status "train_rows_refuses_adapt" 2 "$SMART" train --train-rows both --adapt "$HAND" -o "$TMP/x.json" "$HAND"
+
+# First-look rows are measured without a profile (a first look meets the
+# application so): a --profile beside them alone would profile no row, so
+# it is refused in one line rather than dropped; with `both` it profiles
+# the ordinary rows and the model says it was trained with profiles.
+P="$ROOT/tests/fixtures/profile"
+"$SMART" profile "$P/run1" "$P/run2" -o "$TMP/p.json" >/dev/null 2>&1
+expect_status "train_first_look_rows_refuse_a_profile" 2 "$SMART" train --folds 0 -q \
+	--train-rows first-look --profile "webshop=$TMP/p.json" -o "$TMP/flp.json" "$P/train.jsonl"
+expect_one_error_line "train_first_look_rows_refuse_a_profile_in_one_line" \
+	"--profile does not go with --train-rows first-look"
+if [ ! -e "$TMP/flp.json" ]; then echo "ok - train_first_look_rows_with_a_profile_write_no_model"; else
+	echo "not ok - train_first_look_rows_with_a_profile_write_no_model"; fi
+expect_status "train_both_rows_take_a_profile" 0 "$SMART" train --folds 0 -q \
+	--train-rows both --profile "webshop=$TMP/p.json" -o "$TMP/bp.json" "$P/train.jsonl"
+if grep -Eq '"profiles":[[:space:]]*true' "$TMP/bp.json"; then
+	echo "ok - train_both_rows_record_the_profile"
+else
+	echo "not ok - train_both_rows_record_the_profile"
+fi
+expect_status "eval_train_rows_refuse_a_profile" 2 "$SMART" eval --by-app --train-rows first-look \
+	--profile "webshop=$TMP/p.json" "$P/train.jsonl"
+expect_one_error_line "eval_train_rows_refuse_a_profile_in_one_line" "profiles"
 finish

@@ -51,22 +51,59 @@ static void train_corpora_writes_the_model_it_reports(void **state)
 	free(out);
 }
 
+/* Training with `o` is refused with an error that says `why`: no model
+ * reported, none written to o->output. */
+static void assert_refused(const smart_train_corpora_options *o, const char *why)
+{
+	smart_train_report r;
+	smart_error err = { "" };
+
+	assert_int_equal(smart_train_corpora(corpora, 1, o, &r, &err), -1);
+	assert_non_null(strstr(err.message, why));
+	assert_null(r.model);
+	assert_int_equal(access(o->output, F_OK), -1);
+	smart_train_report_free(&r);
+}
+
 static void train_corpora_refuses_options_of_another_version(void **state)
 {
 	smart_train_corpora_options o = SMART_TRAIN_CORPORA_OPTIONS_INIT;
-	smart_train_report r;
-	smart_error err = { "" };
 	char *out = tmp_path("version");
 
 	(void)state;
 	o.version = SMART_TRAIN_CORPORA_OPTIONS_VERSION + 1;
 	o.output = out;
-	assert_int_equal(smart_train_corpora(corpora, 1, &o, &r, &err), -1);
-	assert_non_null(strstr(err.message, "SMART_TRAIN_CORPORA_OPTIONS_INIT"));
-	assert_null(r.model);
-	assert_int_equal(access(out, F_OK), -1);
-	smart_train_report_free(&r);
+	assert_refused(&o, "SMART_TRAIN_CORPORA_OPTIONS_INIT");
 	free(out);
+}
+
+/* First-look rows are measured without a profile (a first look meets an
+ * application so): profiles given with them alone would profile no row,
+ * so the call refuses the pair of options, before reading a corpus or
+ * writing a model, instead of dropping the profiles silently. */
+static void train_corpora_refuses_profiles_with_first_look_rows_only(void **state)
+{
+	smart_train_corpora_options o = SMART_TRAIN_CORPORA_OPTIONS_INIT;
+	smart_train_report r;
+	smart_error err = { "" };
+	char *out = tmp_path("first-look");
+	smart_profile_set ps;
+
+	(void)state;
+	one_empty_profile_set(&ps);
+	o.output = out;
+	o.folds = 0;
+	o.profiles = &ps;
+	o.train_rows = SMART_TRAIN_ROWS_FIRST_LOOK;
+	assert_refused(&o, "--train-rows first-look");
+	/* both: the ordinary rows take the profiles */
+	o.train_rows = SMART_TRAIN_ROWS_BOTH;
+	assert_int_equal(smart_train_corpora(corpora, 1, &o, &r, &err), 0);
+	assert_true(r.model->provenance.profiles);
+	smart_train_report_free(&r);
+	remove(out);
+	free(out);
+	smart_profile_set_free(&ps);
 }
 
 /* Adaptation pairs count at most adapt_weight times each, and none when
@@ -169,6 +206,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(train_corpora_writes_the_model_it_reports),
 		cmocka_unit_test(train_corpora_refuses_options_of_another_version),
+		cmocka_unit_test(train_corpora_refuses_profiles_with_first_look_rows_only),
 		cmocka_unit_test(train_corpora_counts_adaptation_pairs_by_their_weight),
 		cmocka_unit_test(train_corpora_stops_on_an_unusable_record_unless_told),
 		cmocka_unit_test(train_corpora_from_its_statistics_fits_the_same_weights),
