@@ -99,6 +99,27 @@ static int is_form_encoded_text(const char *s, size_t len)
 	return pluses >= 2;
 }
 
+/* Whether a run of base64's alphabet is rather a slug: two or more '-' or
+ * '_' between pieces that each read as a word, a number or an escape's
+ * remnant (discount's anchor "L-26-lt-3b-a-title-3d--22-a-lot", made from
+ * a heading's words). A fault that changes a heading changes its slug; a
+ * random base64url token's pieces mix cases and digits (issue 35, docs/
+ * first-look.md "Missed faults, read"). */
+static int is_slug(const char *s, size_t len)
+{
+	size_t separators = 0, start = 0;
+
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && s[i] != '-' && s[i] != '_')
+			continue;
+		if (i > start && !is_form_word(s + start, i - start))
+			return 0;
+		separators += i < len;
+		start = i + 1;
+	}
+	return separators >= 2;
+}
+
 /* Where a token switches between upper case, lower case and digits:
  * about two transitions in three for random characters, one at each word's
  * start for a CamelCase name. */
@@ -118,8 +139,8 @@ static size_t class_switches(const char *s, size_t len)
 #define SHORT_TOKEN 16
 
 /* A base64 token mixes upper case, lower case and digits; long words,
- * slugs ("internationalisation", "release-notes-2024") and form-encoded
- * text do not. A short one (12 to 15 characters: Fossil's suggested
+ * slugs ("internationalisation", "release-notes-2024", "L-3c-a-title") and
+ * form-encoded text do not. A short one (12 to 15 characters: Fossil's suggested
  * password "ZLpwdhsSvMK9") must switch class at least five times, which a
  * name such as "1000VictorsWay" or "XMLHttpRequest2" does not. */
 static int valid_base64(const char *s, size_t len)
@@ -127,7 +148,7 @@ static int valid_base64(const char *s, size_t len)
 	if (len < SHORT_TOKEN && class_switches(s, len) < 5)
 		return 0;
 	return has_class(s, len, is_digit) && has_class(s, len, is_lower) &&
-	       has_class(s, len, is_upper) && !is_form_encoded_text(s, len);
+	       has_class(s, len, is_upper) && !is_form_encoded_text(s, len) && !is_slug(s, len);
 }
 
 int smart__shapes_short_token(const char *s, size_t len)
