@@ -81,11 +81,6 @@ static const struct {
 	{ "change_depth", +1 }, { "inversions", +1 }, { "text_ratio", +1 },
 	{ "text_multimedia_ratio", +1 }, { "error_keywords", +1 }, { "input_elements", +1 },
 	{ "missing_attributes", +1 }, { "new_text", +1 },
-	/* a count that grows with the size of a change: a negative weight made
-	 * a fault that changes hundreds of attributes (a coverage report's
-	 * every line, every anchor's source position) score below the page
-	 * against itself (issue 35, docs/first-look.md "Missed faults") */
-	{ "changed_attributes", +1 }, { "presentation_attributes", +1 },
 	/* how much noise the profile explained: a fault's page carries its
 	 * application's noise as a clean rerun's does, so its amount says
 	 * nothing (issue 35: weighted, it pushed faults below clean reruns) */
