@@ -243,7 +243,7 @@ static int print_train(const train_args *a, const smart_train_report *r)
 		return CLI_SAME;
 	}
 	if (a->json)
-		rc = cli_train_print_json(a->o.output, r->model, fit, r->train_f1);
+		rc = cli_train_print_json(a->o.output, r);
 	else
 		cli_train_print_table(r->model, fit, r->train_f1);
 	if (a->o.n_adapt)
