@@ -295,8 +295,8 @@ int cli_classify_batch(const smart_model *m, const classify_args *o, const char 
 				 "side only)", new_dir, old_dir, b.missing,
 				 b.missing == 1 ? "file" : "files");
 	if (o->strict && b.skipped && !b.trouble)
-		return cli_failf("--strict: %zu files skipped, the first %s", b.skipped,
-				 b.first_skipped);
+		return cli_failf("--strict: %zu %s skipped, the first %s", b.skipped,
+				 b.skipped == 1 ? "file" : "files", b.first_skipped);
 	if (b.trouble == 1)
 		return cli_failf("%s", b.first_problem);
 	if (b.trouble)

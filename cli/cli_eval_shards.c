@@ -87,8 +87,8 @@ int cli_eval_shard(const smart_eval_options *eo, char *const *corpora, size_t n_
 	rc = cli_shard_write(o, w, out);
 	o = NULL;
 	if (rc == CLI_SAME)
-		fprintf(stderr, "smart eval: %zu pairs of shard %u/%u measured into %s\n", t.n_rows,
-			w->shard.k, w->shard.n, out);
+		fprintf(stderr, "smart eval: %zu pair%s of shard %u/%u measured into %s\n", t.n_rows,
+			t.n_rows == 1 ? "" : "s", w->shard.k, w->shard.n, out);
 done:
 	smart_shard_out_free(o);
 	smart_table_free(&t);

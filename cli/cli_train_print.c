@@ -86,9 +86,53 @@ void cli_train_print_table(const smart_model *m, const smart_ols_fit *fit,
 	printf("\n");
 }
 
-int cli_train_print_json(const char *path, const smart_model *m,
-			 const smart_ols_fit *fit, double train_f1)
+/* What the cutoff search of `r` searched and chose, as the text table
+ * says it in its last lines: the objective ("f1": the F1-maximising
+ * cutoff on the training pairs, SMART §4.1.2; "transfer...": moved for a
+ * first look), the cutoff before and after any move, the training F1 at
+ * the chosen cutoff, and the profile cutoff's held-out search (null when
+ * the model has none). */
+static void add_cutoff_search(cJSON *o, const smart_train_report *r)
 {
+	const smart_model *m = r->model;
+	cJSON *s = cJSON_AddObjectToObject(o, "cutoff_search"), *pc;
+
+	if (!s)
+		return;
+	cJSON_AddStringToObject(s, "objective", m->provenance.cutoff_search[0]
+							? m->provenance.cutoff_search : "f1");
+	cJSON_AddNumberToObject(s, "f1_cutoff", r->f1_cutoff);
+	cJSON_AddNumberToObject(s, "cutoff", m->cutoff);
+	cJSON_AddStringToObject(s, "comparison", smart_comparison_name(m->comparison));
+	cJSON_AddNumberToObject(s, "training_f1", r->train_f1);
+	if (r->transfer_cutoff.found) {
+		const smart_transfer_cutoff *tc = &r->transfer_cutoff;
+
+		cJSON_AddNumberToObject(s, "offset", m->provenance.cutoff_offset);
+		cJSON_AddNumberToObject(s, "held_out_apps", (double)tc->apps);
+		cJSON_AddNumberToObject(s, "held_out_rows", (double)tc->rows);
+		cJSON_AddNumberToObject(s, "held_out_worst_f1", tc->choice.worst_f1);
+		cJSON_AddNumberToObject(s, "held_out_mean_f1", tc->choice.mean_f1);
+		cJSON_AddNumberToObject(s, "held_out_pooled_f1", tc->choice.pooled_f1);
+	}
+	if (!m->has_profile_cutoff || !r->profile_cutoff.found) {
+		cJSON_AddNullToObject(s, "profile");
+		return;
+	}
+	if (!(pc = cJSON_AddObjectToObject(s, "profile")))
+		return;
+	cJSON_AddNumberToObject(pc, "cutoff", m->profile_cutoff);
+	cJSON_AddNumberToObject(pc, "offset", r->profile_cutoff.offset);
+	cJSON_AddNumberToObject(pc, "held_out_f1", r->profile_cutoff.f1);
+	cJSON_AddNumberToObject(pc, "held_out_apps", (double)r->profile_cutoff.apps);
+	cJSON_AddNumberToObject(pc, "held_out_rows", (double)r->profile_cutoff.rows);
+}
+
+int cli_train_print_json(const char *path, const smart_train_report *r)
+{
+	const smart_model *m = r->model;
+	const smart_ols_fit *fit = r->has_fit ? &r->fit : NULL;
+	double train_f1 = r->train_f1;
 	cJSON *o = cJSON_CreateObject(), *feats;
 
 	if (!o)
@@ -106,6 +150,7 @@ int cli_train_print_json(const char *path, const smart_model *m,
 		cJSON_AddNumberToObject(o, "cv_f1", m->provenance.cv_f1);
 	else
 		cJSON_AddNullToObject(o, "cv_f1");
+	add_cutoff_search(o, r);
 	if (fit) {
 		cJSON_AddNumberToObject(o, "intercept", m->intercept);
 		feats = cJSON_AddArrayToObject(o, "features");

@@ -238,19 +238,19 @@ static int print_train(const train_args *a, const smart_train_report *r)
 	int rc = CLI_SAME;
 
 	if (a->o.stats_out) {
-		printf("%zu pairs (%s) written to %s\n", r->n_rows,
+		printf("%zu pair%s (%s) written to %s\n", r->n_rows, r->n_rows == 1 ? "" : "s",
 		       a->o.shard ? "one shard's" : "all", a->o.stats_out);
 		return CLI_SAME;
 	}
 	if (a->json)
-		rc = cli_train_print_json(a->o.output, r->model, fit, r->train_f1);
+		rc = cli_train_print_json(a->o.output, r);
 	else
 		cli_train_print_table(r->model, fit, r->train_f1);
 	if (a->o.n_adapt)
-		fprintf(stderr, "smart: adapted with %zu pairs: their F1 %.4f, the base corpora's "
+		fprintf(stderr, "smart: adapted with %zu pair%s: their F1 %.4f, the base corpora's "
 			"%.4f; the base model decides %zu of them wrong (%zu right after the refit "
 			"at weight %u, at most %ld; 0: no refit)\n",
-			r->n_adapt_pairs, r->adapt_f1, r->train_f1, r->adapt_taught, r->adapt_right,
+			r->n_adapt_pairs, r->n_adapt_pairs == 1 ? "" : "s", r->adapt_f1, r->train_f1, r->adapt_taught, r->adapt_right,
 			r->adapt_weight_used, a->adapt_weight);
 	if (a->o.n_adapt && a->o.adapt_profile)
 		fprintf(stderr, "smart: the model carries a profile of %zu locations learnt from "

@@ -109,8 +109,8 @@ static char *draw_pr(const smart_eval_report *rep, const smart_eval_options *o, 
 		}
 	if (smart_eval_pr_curve(&rep->table, r, &x, &y, &p.n, err))
 		return NULL;
-	snprintf(sub, sizeof(sub), "%zu pairs, %s; %zu decided by rule (score \xc2\xb1\xe2\x88\x9e)",
-		 scored_n, o->by_app ? "leave one application out" : "k-fold cross-validation",
+	snprintf(sub, sizeof(sub), "%zu pair%s, %s; %zu decided by rule (score \xc2\xb1\xe2\x88\x9e)",
+		 scored_n, scored_n == 1 ? "" : "s", o->by_app ? "leave one application out" : "k-fold cross-validation",
 		 forced);
 	snprintf(mark, sizeof(mark), "cutoff: P %.3f, R %.3f, F1 %.3f", sc.precision, sc.recall,
 		 sc.f1);

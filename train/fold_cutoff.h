@@ -13,10 +13,37 @@
 /* The rows of every application of `t` but `out_a` and `skip_app`
  * (SIZE_MAX: none), as a dataset `d` over `rows`/`labels` (the caller's,
  * t->n_rows long): what a fold leaving those applications out trains on
- * (train/profile_cutoff.c; the profile and transfer cutoffs). 1 when they
+ * (train/held_out_apps.c; the profile and transfer cutoffs). 1 when they
  * can train a model (3 rows or more, both labels), else 0. */
 int smart__app_fold_rows(const smart_table *t, size_t out_a, size_t skip_app, double *rows,
 			 unsigned char *labels, smart_dataset *d);
+
+/* How far `score` lies past m's cutoff towards inspect (positive: m
+ * inspects it), whatever m's comparison. */
+double smart__margin(const smart_model *m, double score);
+
+/* A leave-one-application-out pass (train/held_out_apps.c): which
+ * applications of `t` are held out (`chosen[a]` non-zero, or every one
+ * when NULL; never `skip_app`, whose rows take no part at all; SIZE_MAX:
+ * none), what the pass is called in an error (`what`), and what is done
+ * with each held-out application `a` and the model `m` fitted without it
+ * (`visit`, with `ctx`; m is freed after the call). */
+typedef struct smart__held_out {
+	const smart_table *t;
+	const unsigned char *chosen;
+	size_t skip_app;
+	const char *what;
+	void (*visit)(void *ctx, size_t a, const smart_model *m);
+	void *ctx;
+} smart__held_out;
+
+/* Holds each chosen application of h->t out in turn, fits a model on the
+ * other applications' rows with `train` (degenerate features dropped),
+ * and calls h->visit with it; an application whose fold cannot be fitted
+ * (fewer than 3 rows, or one label only) is passed over. *apps receives
+ * how many were held out. 0, or -1 with `err` set. */
+int smart__held_out_apps(const smart__held_out *h, const smart_train_options *train,
+			 size_t *apps, smart_error *err);
 
 /* With o->transfer_cutoff: moves the cutoff of `model` (fitted without
  * application f) by the transfer offset chosen on the other applications'

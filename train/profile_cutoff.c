@@ -37,28 +37,20 @@ unsigned char *smart_table_profiled_apps(const smart_table *t, smart_error *err)
 	return profiled;
 }
 
-/* A fold's training rows: every application but two (fold_cutoff.h). */
-int smart__app_fold_rows(const smart_table *t, size_t out_a, size_t skip_app, double *rows,
-			 unsigned char *labels, smart_dataset *d)
-{
-	size_t p = t->n_features, m = 0, pos = 0;
-
-	for (size_t i = 0; i < t->n_rows; i++) {
-		if (t->app[i] == out_a || t->app[i] == skip_app)
-			continue;
-		memcpy(rows + m * p, t->rows + i * p, p * sizeof(double));
-		labels[m] = t->labels[i];
-		pos += labels[m++];
-	}
-	*d = (smart_dataset){ rows, labels, m, p, t->names };
-	return m >= 3 && pos > 0 && pos < m;
-}
+/* Where the held-out margins are pooled: margins[k] and labels[k]. */
+typedef struct profile_pool {
+	const smart_table *t;
+	double *margins;
+	unsigned char *labels;
+	size_t k;
+} profile_pool;
 
 /* Appends the margins of application `a`'s rows that the model decides
  * (a rule's decision is left out: no cutoff changes it). */
-static void held_out_margins(const smart_table *t, size_t a, const smart_model *m,
-			     double *margins, unsigned char *labels, size_t *n)
+static void held_out_margins(void *ctx, size_t a, const smart_model *m)
 {
+	profile_pool *pool = ctx;
+	const smart_table *t = pool->t;
 	size_t p = t->n_features;
 
 	for (size_t i = 0; i < t->n_rows; i++) {
@@ -71,8 +63,8 @@ static void held_out_margins(const smart_table *t, size_t a, const smart_model *
 		score = smart_model_score(m, x);
 		if (!isfinite(score))
 			continue;
-		margins[*n] = m->comparison == SMART_CMP_GE ? score - m->cutoff : m->cutoff - score;
-		labels[(*n)++] = t->labels[i];
+		pool->margins[pool->k] = smart__margin(m, score);
+		pool->labels[pool->k++] = t->labels[i];
 	}
 }
 
@@ -82,53 +74,31 @@ int smart_profile_cutoff_search(const smart_table *t, const unsigned char *profi
 				size_t skip_app, const smart_train_options *train,
 				smart_profile_cutoff *out, smart_error *err)
 {
-	size_t n = t->n_rows, p = t->n_features, k = 0;
-	double *rows = malloc((n ? n : 1) * (p ? p : 1) * sizeof(double));
-	double *margins = malloc((n ? n : 1) * sizeof(double));
-	unsigned char *labels = malloc(n ? n : 1), *held = malloc(n ? n : 1);
-	smart_train_options opt = *train;
+	size_t n = t->n_rows;
+	profile_pool pool = { t, malloc((n ? n : 1) * sizeof(double)), malloc(n ? n : 1), 0 };
+	smart__held_out h = { t, profiled, skip_app, "profile cutoff", held_out_margins, &pool };
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (!rows || !margins || !labels || !held) {
+	if (!pool.margins || !pool.labels)
 		rc = smart_error_oom(err);
-		goto done;
-	}
-	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
-	for (size_t a = 0; a < t->n_apps && rc == 0; a++) {
-		smart_dataset d;
-		smart_model *m;
-
-		if (!profiled[a] || a == skip_app ||
-		    !smart__app_fold_rows(t, a, skip_app, rows, labels, &d))
-			continue;
-		m = smart_model_train(&d, &opt, NULL, err);
-		if (!m) {
-			rc = smart_error_prefix(err, "profile cutoff, without application '%s'",
-						t->apps[a]);
-			break;
-		}
-		held_out_margins(t, a, m, margins, held, &k);
-		smart_model_free(m);
-		out->apps++;
-	}
-	if (rc == 0 && k > 0) {
+	else
+		rc = smart__held_out_apps(&h, train, &out->apps, err);
+	if (rc == 0 && pool.k > 0) {
 		smart_comparison cmp;
 		size_t pos = 0;
 
-		for (size_t i = 0; i < k; i++)
-			pos += held[i];
-		out->rows = k;
-		out->f1 = smart_cutoff_search(margins, held, k, &out->offset, &cmp);
+		for (size_t i = 0; i < pool.k; i++)
+			pos += pool.labels[i];
+		out->rows = pool.k;
+		out->f1 = smart_cutoff_search(pool.margins, pool.labels, pool.k, &out->offset, &cmp);
 		/* margins point towards inspect: only ">=" is a profile cutoff
 		 * (one label alone says nothing about where to cut) */
-		out->found = cmp == SMART_CMP_GE && isfinite(out->offset) && pos > 0 && pos < k;
+		out->found = cmp == SMART_CMP_GE && isfinite(out->offset) && pos > 0 &&
+			     pos < pool.k;
 	}
-done:
-	free(rows);
-	free(margins);
-	free(labels);
-	free(held);
+	free(pool.margins);
+	free(pool.labels);
 	return rc;
 }
 

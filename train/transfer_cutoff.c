@@ -25,12 +25,23 @@
 
 #include "fold_cutoff.h"
 
-/* Appends application `a`'s rows of `looks`, scored by `m`: the margin
- * past m's cutoff, or +-infinity where a rule decides the pair (no cutoff
- * moves that decision, but it counts in the application's F1). */
-static void look_margins(const smart_table *looks, size_t a, const smart_model *m,
-			 double *margins, unsigned char *labels, uint32_t *group, size_t *n)
+/* Where the held-out first looks' margins are collected: margins[k],
+ * labels[k] and group[k] (the application). */
+typedef struct look_pool {
+	const smart_table *looks;
+	double *margins;
+	unsigned char *labels;
+	uint32_t *group;
+	size_t k;
+} look_pool;
+
+/* Appends application `a`'s rows of the first looks, scored by `m`: the
+ * margin past m's cutoff, or +-infinity where a rule decides the pair (no
+ * cutoff moves that decision, but it counts in the application's F1). */
+static void look_margins(void *ctx, size_t a, const smart_model *m)
 {
+	look_pool *pool = ctx;
+	const smart_table *looks = pool->looks;
 	size_t p = looks->n_features;
 
 	for (size_t i = 0; i < looks->n_rows; i++) {
@@ -43,14 +54,13 @@ static void look_margins(const smart_table *looks, size_t a, const smart_model *
 		forced = smart_forced_decision(looks->names, p, x, looks->only_volatile[i]);
 		score = smart_model_score(m, x);
 		if (forced >= 0)
-			margins[*n] = forced ? INFINITY : -INFINITY;
+			pool->margins[pool->k] = forced ? INFINITY : -INFINITY;
 		else if (isnan(score))
-			margins[*n] = INFINITY; /* smart_model_decide inspects it */
+			pool->margins[pool->k] = INFINITY; /* smart_model_decide inspects it */
 		else
-			margins[*n] = m->comparison == SMART_CMP_GE ? score - m->cutoff
-								    : m->cutoff - score;
-		labels[*n] = looks->labels[i];
-		group[(*n)++] = (uint32_t)a;
+			pool->margins[pool->k] = smart__margin(m, score);
+		pool->labels[pool->k] = looks->labels[i];
+		pool->group[pool->k++] = (uint32_t)a;
 	}
 }
 
@@ -58,54 +68,35 @@ int smart_transfer_cutoff_search(const smart_transfer_search *s, const smart_tra
 				 smart_transfer_cutoff *out, smart_error *err)
 {
 	const smart_table *t = s->t, *looks = s->looks;
-	size_t skip_app = s->skip_app;
-	size_t n = t->n_rows, p = t->n_features, k = 0;
-	double *rows = malloc((n ? n : 1) * (p ? p : 1) * sizeof(double));
-	double *margins = malloc((looks->n_rows ? looks->n_rows : 1) * sizeof(double));
-	unsigned char *labels = malloc(n ? n : 1);
-	unsigned char *held = malloc(looks->n_rows ? looks->n_rows : 1);
-	uint32_t *group = malloc((looks->n_rows ? looks->n_rows : 1) * sizeof(uint32_t));
-	smart_train_options opt = *train;
+	size_t nl = looks->n_rows ? looks->n_rows : 1;
+	look_pool pool = { looks, malloc(nl * sizeof(double)), malloc(nl),
+			   malloc(nl * sizeof(uint32_t)), 0 };
+	smart__held_out h = { t, NULL, s->skip_app, "transfer cutoff", look_margins, &pool };
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (looks->n_rows != t->n_rows || looks->n_features != p || looks->n_apps != t->n_apps)
+	if (looks->n_rows != t->n_rows || looks->n_features != t->n_features ||
+	    looks->n_apps != t->n_apps)
 		rc = smart_error_set(err, "transfer cutoff: the first-look rows (%zu) are not "
 				     "the training rows (%zu) measured otherwise",
 				     looks->n_rows, t->n_rows);
-	else if (!rows || !margins || !labels || !held || !group)
+	else if (!pool.margins || !pool.labels || !pool.group)
 		rc = smart_error_oom(err);
-	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
-	for (size_t a = 0; a < t->n_apps && rc == 0; a++) {
-		smart_dataset d;
-		smart_model *m;
-
-		if (a == skip_app || !smart__app_fold_rows(t, a, skip_app, rows, labels, &d))
-			continue;
-		m = smart_model_train(&d, &opt, NULL, err);
-		if (!m) {
-			rc = smart_error_prefix(err, "transfer cutoff, without application '%s'",
-						t->apps[a]);
-			break;
-		}
-		look_margins(looks, a, m, margins, held, group, &k);
-		smart_model_free(m);
-		out->apps++;
-	}
-	if (rc == 0 && k > 0) {
-		smart_grouped_scores gs = { margins, held, group, k, t->n_apps };
+	else
+		rc = smart__held_out_apps(&h, train, &out->apps, err);
+	if (rc == 0 && pool.k > 0) {
+		smart_grouped_scores gs = { pool.margins, pool.labels, pool.group, pool.k,
+					    t->n_apps };
 
 		if (smart_cutoff_search_groups(&gs, s->objective, &out->choice))
 			rc = smart_error_oom(err);
-		out->rows = k;
+		out->rows = pool.k;
 		out->offset = out->choice.cutoff;
 		out->found = rc == 0 && out->choice.groups > 0 && isfinite(out->offset);
 	}
-	free(rows);
-	free(margins);
-	free(labels);
-	free(held);
-	free(group);
+	free(pool.margins);
+	free(pool.labels);
+	free(pool.group);
 	return rc;
 }
 

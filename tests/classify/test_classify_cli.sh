@@ -94,6 +94,10 @@ if grep -q '<testsuite name=".*" tests="3" failures="[1-3]" errors="0">' "$TMP/r
 expect_status "classify_corpus_html_report" 1 "$SMART" classify --model "$TMP/m.json" --report "$TMP/r.html" "$TMP/old" "$TMP/new"
 if grep -q '<tr id="r-[0-9]*" class="inspect" data-i="[0-9]*" data-d="inspect" ' "$TMP/r.html" && grep -q 'Pairs: 3;' "$TMP/r.html"; then
 	echo "ok - classify_html_report_written"; else echo "not ok - classify_html_report_written"; fi
+# the rows are the report's: standard output keeps the summary only (issue 32)
+if grep -q '^inspect \|^ignore ' "$TMP/out"; then echo "not ok - classify_report_leaves_the_rows_to_the_report"; else
+	echo "ok - classify_report_leaves_the_rows_to_the_report"; fi
+expect_output "classify_report_keeps_the_summary" '^3 pairs: '
 if grep -q '<noscript><p class="note">JavaScript is off' "$TMP/r.html"; then
 	echo "ok - classify_html_report_says_what_needs_javascript"; else
 	echo "not ok - classify_html_report_says_what_needs_javascript"; fi

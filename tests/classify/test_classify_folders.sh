@@ -46,4 +46,14 @@ expect_status folder_classify_strict_makes_skipped_trouble 2 timeout 20 "$SMART"
 if tail -n 1 "$TMP/err" | grep -q '^smart: --strict: 7 files skipped, the first '; then
 	echo "ok - folder_classify_strict_says_how_many"; else
 	echo "not ok - folder_classify_strict_says_how_many ($(tail -n 1 "$TMP/err"))"; fi
+# one skipped file is "1 file" (issue 32: plurals)
+for side in old new; do
+	mkdir -p "$TMP/one/$side"
+	cp "$EX/timestamp-change/$side.html" "$TMP/one/$side/a.html"
+	printf 'run finished\n' > "$TMP/one/$side/log.txt"
+done
+expect_status folder_classify_strict_with_one_skipped_file 2 "$SMART" classify --strict "$TMP/one/old" "$TMP/one/new"
+if tail -n 1 "$TMP/err" | grep -q '^smart: --strict: 1 file skipped, the first '; then
+	echo "ok - folder_classify_strict_says_one_file_not_one_files"; else
+	echo "not ok - folder_classify_strict_says_one_file_not_one_files ($(tail -n 1 "$TMP/err"))"; fi
 finish

@@ -52,4 +52,22 @@ if grep -Eq '"profile_cutoff":[[:space:]]*[-0-9]' "$TMP/two.json"; then
 else
 	echo "not ok - two_applications_record_a_profile_cutoff"
 fi
+# --json says the same: the profile cutoff's held-out search, and the
+# cutoff the model file records
+"$SMART" train --json --raw --folds 0 --profile "$TMP/p.json" -o "$TMP/two-json.json" \
+	"$P/train.jsonl" "$TMP/second.jsonl" >"$TMP/two.out" 2>/dev/null
+if python3 - "$TMP/two.out" "$TMP/two-json.json" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))["cutoff_search"]["profile"]
+m = json.load(open(sys.argv[2]))
+# (cJSON prints a number to 15 digits when that reads back within an ulp)
+ok = (abs(o["cutoff"] - m["profile_cutoff"]) < 1e-12 and o["held_out_apps"] == 2 and
+      o["held_out_rows"] > 0 and 0 <= o["held_out_f1"] <= 1)
+sys.exit(0 if ok else 1)
+PY
+then
+	echo "ok - train_json_gives_the_profile_cutoffs_held_out_search"
+else
+	echo "not ok - train_json_gives_the_profile_cutoffs_held_out_search"
+fi
 finish

@@ -1,7 +1,7 @@
 # The corpus tooling (corpora/lib) and the shipped corpora (corpora/*.jsonl.gz):
 # the annotation rules label each kind of difference as ANNOTATION.md says,
 # assembling is deterministic (same seed, same bytes), the records are what
-# DESIGN.md §5 and the corpus reader accept, and -- only where the download
+# docs/corpus-format.md and the corpus reader accept, and -- only where the download
 # cache of a previous corpus build exists -- regenerating a slice of the cmark
 # mutant pairs with the same seed gives the same pairs.  Offline and fast.
 . "$(dirname "$0")/../cli/lib.sh"
@@ -111,7 +111,7 @@ fi
 zcat "$TMP/all.jsonl.gz" > "$TMP/c1.jsonl"
 expect_status assembled_corpus_is_accepted_by_smart_train 0 "$SMART" train -o "$TMP/m.json" "$TMP/c1.jsonl"
 
-# Every shipped corpus: records as DESIGN.md §5 says (the reader itself is
+# Every shipped corpus: records as docs/corpus-format.md says (the reader itself is
 # exercised on them by the default-model build).
 check=$(python3 - "$ROOT"/corpora/*.jsonl.gz <<'PY'
 import gzip, json, sys

@@ -24,6 +24,45 @@ if grep -q '"cutoff_search"' "$TMP/f1.json"; then
 else
 	echo "ok - papers_cutoff_records_no_search"
 fi
+# --json gives what the text's last lines say (cutoff_search): what was
+# searched, the cutoff before and after the move, the training F1 at it
+"$SMART" train --json --folds 0 -q --cutoff transfer -o "$TMP/transfer-json.json" "$HAND" \
+	>"$TMP/transfer.out" 2>/dev/null
+"$SMART" train --json --folds 0 -q --cutoff f1 -o "$TMP/f1-json.json" "$HAND" \
+	>"$TMP/f1.out" 2>/dev/null
+if python3 - "$TMP/transfer.out" "$TMP/transfer-json.json" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+c = o["cutoff_search"]
+m = json.load(open(sys.argv[2]))
+# (cJSON prints a number to 15 digits when that reads back within an ulp)
+ok = (c["objective"] == "transfer" and c["cutoff"] == o["cutoff"] and
+      abs(c["cutoff"] - m["cutoff"]) < 1e-12 and
+      abs(c["offset"] - m["provenance"]["cutoff_offset"]) < 1e-12 and
+      abs(c["f1_cutoff"] + c["offset"] - c["cutoff"]) < 1e-9 and
+      c["training_f1"] == o["training_f1"] and c["held_out_apps"] >= 2 and
+      0 <= c["held_out_worst_f1"] <= c["held_out_mean_f1"] <= 1 and c["profile"] is None)
+sys.exit(0 if ok else 1)
+PY
+then
+	echo "ok - train_json_gives_the_transfer_cutoff_search"
+else
+	echo "not ok - train_json_gives_the_transfer_cutoff_search"
+fi
+if python3 - "$TMP/f1.out" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+c = o["cutoff_search"]
+ok = (c["objective"] == "f1" and c["cutoff"] == c["f1_cutoff"] == o["cutoff"] and
+      c["comparison"] == o["comparison"] and "offset" not in c and
+      c["training_f1"] == o["training_f1"])
+sys.exit(0 if ok else 1)
+PY
+then
+	echo "ok - train_json_gives_the_papers_cutoff_search"
+else
+	echo "not ok - train_json_gives_the_papers_cutoff_search"
+fi
 # the recorded search loads back: the model classifies
 expect_status "model_with_a_transfer_cutoff_classifies" 0 \
 	"$SMART" classify --model "$TMP/transfer.json" "$EX/old.html" "$EX/new.html"

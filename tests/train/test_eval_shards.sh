@@ -16,7 +16,7 @@ k=1 list="" plain="" pairs=0
 while [ "$k" -le "$N" ]; do
 	"$SMART" eval --baselines all --shard "$k/$N" -o "$TMP/s$k" "$C1" "$C2" 2> "$TMP/err" ||
 		echo "# shard $k/$N failed: $(cat "$TMP/err")"
-	pairs=$((pairs + $(sed -n 's/.*: \([0-9]*\) pairs of shard.*/\1/p' "$TMP/err")))
+	pairs=$((pairs + $(sed -n 's/.*: \([0-9]*\) pairs\? of shard.*/\1/p' "$TMP/err")))
 	"$SMART" eval --shard "$k/$N" -o "$TMP/p$k" "$C1" "$C2" 2>/dev/null
 	list="$TMP/s$k $list"; plain="$TMP/p$k $plain"
 	k=$((k + 1))

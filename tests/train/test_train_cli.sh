@@ -4,6 +4,16 @@ PAIRS="$FIX/train/pairs.jsonl"
 
 expect_status "train_help_is_usage" 0 "$SMART" train -h
 expect_output "train_help_mentions_output" '^usage: smart train -o MODEL.json'
+# each option's text stands under it: --folds' under --folds, not under
+# --raw (issue 32)
+if awk '/^  --folds K/ { o = "folds" } /^  --raw/ { o = "raw" } /^  --scrubbers/ { o = "" }
+	o == "folds" { f = f $0 } o == "raw" { r = r $0 }
+	END { exit !(f ~ /cross-validate/ && f ~ /0 skips it/ && r ~ /original pipeline/ &&
+		     r !~ /fold|cross-valid/) }' "$TMP/out"; then
+	echo "ok - train_help_prints_each_options_text_under_it"
+else
+	echo "not ok - train_help_prints_each_options_text_under_it"
+fi
 expect_status "train_without_output_is_usage_error" 2 "$SMART" train "$PAIRS"
 expect_one_error_line "train_without_output_says_so" '-o MODEL.json is required'
 
