@@ -40,12 +40,23 @@ int smart_profile_learn_test(smart_profile *p, const char *test,
 			     const smart_document *runs, size_t n_runs,
 			     smart_format format, smart_error *err)
 {
+	return smart_profile_learn_test_off(p, test, runs, n_runs, format, 0, err);
+}
+
+/* As smart_profile_learn_test, with the scrubbers `scrubbers_off` also
+ * off: a simulated first look learns its profile as a build without the
+ * application's own rules would (train/first_look_adapt.c). */
+int smart_profile_learn_test_off(smart_profile *p, const char *test,
+				 const smart_document *runs, size_t n_runs,
+				 smart_format format, unsigned scrubbers_off, smart_error *err)
+{
 	learner l = { p, test };
 
 	for (size_t i = 0; i < n_runs; i++)
 		for (size_t j = i + 1; j < n_runs; j++) {
 			smart_measure m = { .format = format, .test = test, .align_only = 1,
-					    .scrubbers_off = 1u << SMART_SCRUBBER_LEARNED,
+					    .scrubbers_off = scrubbers_off |
+							     1u << SMART_SCRUBBER_LEARNED,
 					    .on_aligned = on_aligned, .on_aligned_ctx = &l };
 
 			if (smart_measure_pair(&runs[i], &runs[j], &m, err))
