@@ -78,7 +78,7 @@ void cli_eval_usage(FILE *out)
 		"                 pair holds, and no inspect-labelled one, is ignore)\n"
 		"  --adapt-clean-cutoff B  with --adapt: each adapted model's cutoff moved just\n"
 		"                 past its ignore-labelled adaptation pairs' residue, as train\n"
-		"                 --adapt moves it (default 0.1; 0: never)\n"
+		"                 --adapt moves it (default 0: never; opt-in)\n"
 		"  --adapt-weight W  the most base pairs one adaptation pair counts as (default 50;\n"
 		"                 only pairs the unadapted model decides wrong refit it)\n"
 		"  --seed N       seed of the fold shuffle and of the coins (default 1)\n"

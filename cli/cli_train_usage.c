@@ -82,7 +82,7 @@ void cli_train_usage(FILE *out)
 		"  --adapt-no-accept  with --adapt: no accepted change classes\n"
 		"  --adapt-clean-cutoff B  with --adapt: the cutoff moved just past the ignore\n"
 		"                     pairs' residue when it lies within B of it and no inspect\n"
-		"                     pair falls below the move (default 0.1; 0: never)\n"
+		"                     pair falls below the move (default 0: never; opt-in)\n"
 		"  --adapt-weight W   the most base pairs one adaptation pair counts as (default 50)\n"
 		"  --base-model FILE  with --adapt and no CORPUS: take the corpora from FILE\n"
 		"  --stats-out FILE   write the training statistics of the corpora to FILE\n"

@@ -295,7 +295,7 @@ static int check_eval(const eval_args *a)
 static int run_eval(int argc, char **argv)
 {
 	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT, .eo.adapt_profiles = 1,
-			.eo.adapt_accept = 1, .eo.adapt_clean_cutoff = SMART_ADAPT_CLEAN_BOUND };
+			.eo.adapt_accept = 1, .eo.adapt_clean_cutoff = 0 };
 	cli_eval_shards shards = { 0 };
 	cli_comparators cmp = { 0 };
 	smart_eval_report report = { 0 };

@@ -274,7 +274,7 @@ static int print_train(const train_args *a, const smart_train_report *r)
 static int run_train(int argc, char **argv)
 {
 	train_args a = { .o = SMART_TRAIN_CORPORA_OPTIONS_INIT,
-			 .o.adapt_clean_cutoff = SMART_ADAPT_CLEAN_BOUND,
+			 .o.adapt_clean_cutoff = 0,
 			 .adapt_weight = SMART_ADAPT_WEIGHT };
 	smart_train_report report = { 0 };
 	cli_comparators cmp = { 0 };
