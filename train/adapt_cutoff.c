@@ -29,9 +29,26 @@ static double margin_of(const smart_model *m, const smart__adapt_pairs *a, size_
 	return m->comparison == SMART_CMP_GE ? score - m->cutoff : m->cutoff - score;
 }
 
+/* The smallest move of m's cutoff towards ignore that decides a pair of
+ * score `score` and margin `margin` (>= 0) ignore as the moved cutoff is
+ * computed in floating point (cutoff + move rounds: a move of the margin
+ * itself, or one ulp past it, can land the cutoff on the score). */
+static double past(const smart_model *m, double score, double margin)
+{
+	double move = nextafter(margin, INFINITY);
+
+	for (int k = 0; k < 64; k++, move = nextafter(move, INFINITY)) {
+		double cut = m->comparison == SMART_CMP_GE ? m->cutoff + move : m->cutoff - move;
+
+		if (!smart_cutoff_inspects(score, cut, m->comparison))
+			break;
+	}
+	return move;
+}
+
 double smart__adapt_clean_move(const smart_model *m, const smart__adapt_pairs *a, double bound)
 {
-	double worst_clean = -INFINITY, lowest_fault = INFINITY, move;
+	double worst_clean = -INFINITY, worst_score = 0, lowest_fault = INFINITY, move;
 
 	if (!(bound > 0) || m->kind != SMART_MODEL_LINEAR)
 		return 0;
@@ -46,13 +63,15 @@ double smart__adapt_clean_move(const smart_model *m, const smart__adapt_pairs *a
 			continue;
 		if (a->labels[k] && margin >= 0 && margin < lowest_fault)
 			lowest_fault = margin;
-		else if (!a->labels[k] && margin > worst_clean)
+		else if (!a->labels[k] && margin > worst_clean) {
 			worst_clean = margin;
+			worst_score = smart_model_score(m, a->rows + k * a->n_features);
+		}
 	}
 	/* nothing flagged, or residue scoring like a fault */
 	if (worst_clean < 0 || worst_clean > bound)
 		return 0;
-	move = nextafter(worst_clean, INFINITY);
+	move = past(m, worst_score, worst_clean);
 	/* a labelled fault the move would wave through: no cutoff parts them */
 	if (lowest_fault <= move)
 		return 0;
