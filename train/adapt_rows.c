@@ -148,11 +148,11 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 			want[positions[i]] = t->app[i] + 1;
 	rc = learn_wanted(want, n_want, paths, n_paths, o->format, o->hold_out_rules, profiles,
 			  err);
-	/* as train --adapt does (smart_profile_learn_pairs, then widening):
-	 * a place seen in two of the pairs' pages applies to every page */
+	/* widened but, unlike train --adapt (smart_profile_learn_pairs), not
+	 * generalised: measured doing so, tidy's simulated first look lost
+	 * 13 more faults (docs/adaptation.md, "One code path") */
 	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
-		rc = smart_profile_generalise(profiles[a], err) ||
-		     smart_profile_widen(profiles[a], err) ? -1 : 0;
+		rc = smart_profile_widen(profiles[a], err);
 	if (rc == 0)
 		rc = forbid_faults(t, positions, chosen, want, n_want, paths, n_paths, o, profiles,
 				   err);
