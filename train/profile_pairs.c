@@ -43,7 +43,7 @@ int smart__profile_learn_record_off(smart_profile *p, const smart_pair *pair,
 		return -1;
 	runs[0] = smart_pair_job_document(&j, 0);
 	runs[1] = smart_pair_job_document(&j, 1);
-	rc = smart_profile_learn_test_off(p, j.test, runs, 2, j.format, scrubbers_off, err);
+	rc = smart_profile_learn_pair_off(p, j.test, runs, j.format, scrubbers_off, err);
 	smart_pair_job_clear(&j);
 	return rc;
 }
