@@ -39,9 +39,10 @@ int cli_eval_profiles_print(const smart_eval_report *r, smart_profile_set *ps, i
 int cli_eval_review_sim_print(const smart_eval_report *r, int json);
 
 /* --scores FILE (cli/cli_eval_scores.c): every scored pair's application,
- * label, rule decision and held-out margin, one tab-separated line each.
+ * label, rule decision and held-out margin, one tab-separated line each
+ * (with `adapt`, the adaptation pairs too, rule "adapt", margin nan).
  * CLI_SAME, or CLI_TROUBLE with the cause printed. */
-int cli_eval_scores_write(const smart_eval_report *r, const char *path);
+int cli_eval_scores_write(const smart_eval_report *r, const char *path, int adapt);
 
 /* ---- eval across machines (cli/cli_eval_shards.c, docs/shards.md) ---- */
 

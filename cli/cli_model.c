@@ -137,3 +137,15 @@ int cli_parse_cutoff(const char *s, int *transfer, smart_cutoff_objective *obj)
 		}
 	return -1;
 }
+
+/* A bound option's value (--clean-cutoff, --adapt-clean-cutoff): a number
+ * of the score's scale, at most 10 (no score moves further). */
+int cli_parse_bound(const char *s, int zero_ok, double *v)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	if (*end || !*s || !(*v <= 10))
+		return -1;
+	return *v > 0 || (zero_ok && *v == 0) ? 0 : -1;
+}

@@ -53,4 +53,8 @@ int cli_parse_kind(const char *s, smart_model_kind *kind);
  * "transfer-pooled" (*transfer 1, *obj the objective); -1 when none. */
 int cli_parse_cutoff(const char *s, int *transfer, smart_cutoff_objective *obj);
 
+/* Parses a bound in (0, 10] (with zero_ok, [0, 10]: 0 means off) into
+ * *v; -1 when it is not one. */
+int cli_parse_bound(const char *s, int zero_ok, double *v);
+
 #endif

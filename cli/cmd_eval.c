@@ -91,6 +91,7 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		{ "scores", required_argument, NULL, 'S' },
 		{ "cutoff", required_argument, NULL, 'c' },
 		{ "clean-cutoff", required_argument, NULL, 'e' },
+		{ "adapt-clean-cutoff", required_argument, NULL, 'y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -114,9 +115,12 @@ static int parse_eval(int argc, char **argv, eval_args *a)
 		case 'O': a->plots = optarg; break;
 		case 'S': a->scores = optarg; break;
 		case 'e':
-			eo->clean_cutoff = strtod(optarg, &end);
-			if (*end || !*optarg || !(eo->clean_cutoff > 0 && eo->clean_cutoff <= 10))
+			if (cli_parse_bound(optarg, 0, &eo->clean_cutoff))
 				return cli_usage_error("eval", "--clean-cutoff must be a bound in (0, 10]");
+			break;
+		case 'y':
+			if (cli_parse_bound(optarg, 1, &eo->adapt_clean_cutoff))
+				return cli_usage_error("eval", "--adapt-clean-cutoff must be in [0, 10]");
 			break;
 		case 'c':
 			if (cli_parse_cutoff(optarg, &eo->transfer_cutoff, &eo->transfer_objective))
@@ -225,12 +229,13 @@ static int check_eval(const eval_args *a)
 	const smart_profile_set *ps = &a->profiles;
 
 	if ((eo->hold_out_rules || eo->train_rows) &&
-	    (!eo->by_app || eo->adapt || a->sharded || a->from_shards || a->baselines ||
+	    (!eo->by_app || (eo->adapt && (eo->train_rows || eo->transfer_cutoff || a->model)) ||
+	     a->sharded || a->from_shards || a->baselines ||
 	     a->comparator_features || ps->runs_dir || ps->from_reruns || ps->n || a->calibrate ||
 	     (a->model && eo->train_rows)))
 		return cli_usage_error("eval", "--hold-out-rules and --train-rows go with --by-app, "
-				       "without --adapt, shards, comparators, profiles or "
-				       "(--train-rows) --model");
+				       "without shards, comparators, profiles or (--train-rows) "
+				       "--model; --adapt goes with --hold-out-rules alone");
 	if (eo->transfer_cutoff &&
 	    (!eo->by_app || eo->adapt || eo->train_rows || a->model || a->sharded ||
 	     a->from_shards || a->baselines || a->comparator_features || a->ablate ||
@@ -290,7 +295,7 @@ static int check_eval(const eval_args *a)
 static int run_eval(int argc, char **argv)
 {
 	eval_args a = { .eo = SMART_EVAL_OPTIONS_INIT, .eo.adapt_profiles = 1,
-			.eo.adapt_accept = 1 };
+			.eo.adapt_accept = 1, .eo.adapt_clean_cutoff = 0 };
 	cli_eval_shards shards = { 0 };
 	cli_comparators cmp = { 0 };
 	smart_eval_report report = { 0 };
@@ -374,7 +379,7 @@ static int run_eval(int argc, char **argv)
 		rc = cli_eval_profiles_print(&report, &a.profiles, a.json);
 	else if (a.plots && smart_eval_plots_write(&report, &a.eo, a.plots, &err))
 		rc = cli_fail(&err);
-	else if (a.scores && cli_eval_scores_write(&report, a.scores) != CLI_SAME)
+	else if (a.scores && cli_eval_scores_write(&report, a.scores, a.eo.adapt > 0) != CLI_SAME)
 		rc = CLI_TROUBLE;
 	else if (a.eo.signatures)
 		rc = cli_eval_review_sim_print(&report, a.json);

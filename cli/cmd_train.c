@@ -73,6 +73,10 @@ static int parse_option(int c, train_args *a, char **argv)
 		break;
 	case 'N': a->adapt_no_profile = 1; break;
 	case 'x': a->adapt_no_accept = 1; break;
+	case 'y':
+		if (cli_parse_bound(optarg, 1, &a->o.adapt_clean_cutoff))
+			return cli_usage_error("train", "--adapt-clean-cutoff must be in [0, 10]");
+		break;
 	case 'W':
 		if (parse_long(optarg, 1, 100000, &a->adapt_weight))
 			return cli_usage_error("train", "--adapt-weight must be 1..100000");
@@ -135,6 +139,7 @@ static int parse_train(int argc, char **argv, train_args *a)
 		{ "adapt-weight", required_argument, NULL, 'W' },
 		{ "adapt-no-profile", no_argument, NULL, 'N' },
 		{ "adapt-no-accept", no_argument, NULL, 'x' },
+		{ "adapt-clean-cutoff", required_argument, NULL, 'y' },
 		{ "base-model", required_argument, NULL, 'M' },
 		{ "skip-bad", no_argument, NULL, 'B' },
 		{ "threads", required_argument, NULL, 't' },
@@ -259,12 +264,17 @@ static int print_train(const train_args *a, const smart_train_report *r)
 	if (a->o.n_adapt && a->o.adapt_accept)
 		fprintf(stderr, "smart: the model accepts %zu change classes of the ignore pairs "
 			"(none an inspect pair holds)\n", r->adapt_classes);
+	if (a->o.n_adapt && r->adapt_clean_move > 0)
+		fprintf(stderr, "smart: the cutoff moved %.6g towards ignore, just past the "
+			"ignore pairs' residue (at most %g)\n", r->adapt_clean_move,
+			a->o.adapt_clean_cutoff);
 	return rc;
 }
 
 static int run_train(int argc, char **argv)
 {
 	train_args a = { .o = SMART_TRAIN_CORPORA_OPTIONS_INIT,
+			 .o.adapt_clean_cutoff = 0,
 			 .adapt_weight = SMART_ADAPT_WEIGHT };
 	smart_train_report report = { 0 };
 	cli_comparators cmp = { 0 };

@@ -36,22 +36,42 @@ static int on_aligned(void *ctx, const smart_aligned_pair *pair, smart_error *er
 	return smart_profile_learn_diff(l->p, l->test, pair->diff, err);
 }
 
-int smart_profile_learn_test(smart_profile *p, const char *test,
-			     const smart_document *runs, size_t n_runs,
-			     smart_format format, smart_error *err)
+/* Learns from every two of the runs, with the scrubbers `scrubbers_off`
+ * also off. */
+static int learn_off(smart_profile *p, const char *test, const smart_document *runs,
+		     size_t n_runs, smart_format format, unsigned scrubbers_off, smart_error *err)
 {
 	learner l = { p, test };
 
 	for (size_t i = 0; i < n_runs; i++)
 		for (size_t j = i + 1; j < n_runs; j++) {
 			smart_measure m = { .format = format, .test = test, .align_only = 1,
-					    .scrubbers_off = 1u << SMART_SCRUBBER_LEARNED,
+					    .scrubbers_off = scrubbers_off |
+							     1u << SMART_SCRUBBER_LEARNED,
 					    .on_aligned = on_aligned, .on_aligned_ctx = &l };
 
 			if (smart_measure_pair(&runs[i], &runs[j], &m, err))
 				return -1;
 		}
 	return 0;
+}
+
+int smart_profile_learn_test(smart_profile *p, const char *test,
+			     const smart_document *runs, size_t n_runs,
+			     smart_format format, smart_error *err)
+{
+	return learn_off(p, test, runs, n_runs, format, 0, err);
+}
+
+/* As smart_profile_learn_test on two runs, with the scrubbers
+ * `scrubbers_off` also off: a simulated first look learns its profile as
+ * a build without the application's own rules would
+ * (train/first_look_rows.c). */
+int smart_profile_learn_pair_off(smart_profile *p, const char *test,
+				 const smart_document runs[2], smart_format format,
+				 unsigned scrubbers_off, smart_error *err)
+{
+	return learn_off(p, test, runs, 2, format, scrubbers_off, err);
 }
 
 /* Reads the test `rel` from every run that has it and learns from them. */

@@ -249,18 +249,20 @@ int smart__adapt_choose_all(const smart_table *t, const smart_eval_options *o,
 		free(fold);
 		return rc;
 	}
-	if (o->adapt_order == SMART_ADAPT_BY_CHANGE && !t->sig_ids && t->n_rows)
+	if (o->adapt_order == SMART_ADAPT_BY_CHANGE && !(o->held ? o->held : t)->sig_ids &&
+	    t->n_rows)
 		return smart_error_set(err, "the by-change adaptation order needs the "
 				       "table's change signatures");
 	/* the model that has not seen the application decides it, on the
 	 * pairs as measured without a profile: what the reviewer is shown */
 	u.adapt = 0;
 	u.per_app = 0;
-	u.scored = NULL;
+	u.scored = o->held; /* a first look: its own rules off */
+	u.held = NULL;
 	if (smart_evaluate(t, &u, &r, err))
 		return smart_error_prefix(err, "ordering the pairs as a reviewer meets them");
-	for (size_t a = 0; rc == 0 && a < t->n_apps; a++)
-		rc = choose_reviewed(t, o, &r, a, chosen, err);
+	for (size_t a = 0; rc == 0 && a < t->n_apps; a++) /* by change: the held rows' changes */
+		rc = choose_reviewed(o->held ? o->held : t, o, &r, a, chosen, err);
 	smart_eval_result_free(&r);
 	return rc;
 }

@@ -200,7 +200,8 @@ smart_model *smart__adapt_fold_model(const smart_table *t, const smart_eval_opti
 	opt.degenerate = SMART_DEGENERATE_DROP; /* a fold may lack a rare feature */
 	if (!(model = smart_model_train(&d, &opt, NULL, err)) || !o->by_app || !o->adapt)
 		goto done;
-	if (fold_pairs(t, fold, f, chosen, &a, err) ||
+	/* the application's own pairs, as its first look measures them */
+	if (fold_pairs(o->held ? o->held : t, fold, f, chosen, &a, err) ||
 	    !(teach = malloc(a.n ? a.n : 1)) ||
 	    smart__adapt_refit(&d, model, &a, &opt,
 			       o->adapt_weight ? o->adapt_weight : SMART_ADAPT_WEIGHT, teach,
@@ -215,6 +216,8 @@ smart_model *smart__adapt_fold_model(const smart_table *t, const smart_eval_opti
 		smart_model_free(model);
 		model = plan.model;
 	}
+	/* as train --adapt moves the adapted model's (train/adapt_cutoff.c) */
+	smart__adapt_clean_apply(model, smart__adapt_clean_move(model, &a, o->adapt_clean_cutoff));
 done:
 	free(rows);
 	free(labels);

@@ -40,6 +40,11 @@ int smart__adapt_profiles_learn(const smart_table *t, const size_t *positions,
 int smart__profile_learn_record(struct smart_profile *p, const smart_pair *pair,
 				smart_format fallback, smart_error *err);
 
+/* As smart__profile_learn_record, with the scrubbers `scrubbers_off`
+ * (1u << smart_scrubber_id) off. */
+int smart__profile_learn_record_off(struct smart_profile *p, const smart_pair *pair,
+				    smart_format fallback, unsigned scrubbers_off, smart_error *err);
+
 /* The change classes the rows marked in use[] (t->n_rows long; t loaded
  * with signatures) accept (train/adapt_accept.c): every class a row
  * labelled ignore holds, less every class a row labelled inspect holds,
@@ -100,6 +105,18 @@ int smart__adapt_refit(const smart_dataset *base, const smart_model *base_model,
 		       const smart__adapt_pairs *a, const smart_train_options *opt,
 		       unsigned max_weight, unsigned char *teach, smart__adapt_plan *plan,
 		       smart_error *err);
+
+/* How far the cutoff of the adapted linear model `m` moves towards
+ * ignore so that every pair of `a` labelled ignore that no rule decides
+ * is decided ignore: just past the largest such margin, when the model
+ * inspects one and that margin is at most `bound` (<= 0: never), and
+ * when no pair of `a` labelled inspect would then be decided ignore;
+ * else 0 (train/adapt_cutoff.c). */
+double smart__adapt_clean_move(const smart_model *m, const smart__adapt_pairs *a, double bound);
+
+/* Moves m's cutoff by `move` (> 0) towards ignore and records it in its
+ * provenance (cutoff_search "adapt-clean", cutoff_offset). */
+void smart__adapt_clean_apply(smart_model *m, double move);
 
 /* The model of fold f of an evaluation (train/evaluate.c): trained on
  * every row outside it; with o->by_app and o->adapt, refitted by

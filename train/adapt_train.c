@@ -39,6 +39,19 @@ int smart__adapt_train_accepted(const smart_table *extra, const smart_train_corp
 	return rc;
 }
 
+/* The rule's decision of every adaptation pair (smart_forced_decision:
+ * 0, 1, or -1 for none), a new array of extra->n_rows, or NULL. */
+static signed char *forced_of(const smart_table *extra)
+{
+	signed char *forced = malloc(extra->n_rows ? extra->n_rows : 1);
+
+	for (size_t i = 0; forced && i < extra->n_rows; i++)
+		forced[i] = (signed char)smart_forced_decision(
+			extra->names, extra->n_features, extra->rows + i * extra->n_features,
+			extra->only_volatile[i]);
+	return forced;
+}
+
 /* The base model's refit with the adaptation pairs `extra`
  * (train/adapt_refit.c): the base corpora's rows of `t` are fitted; when
  * that model decides a pair wrong, the pairs the plan took are appended
@@ -49,7 +62,7 @@ int smart__adapt_train_refit(smart_table *t, const smart_table *extra,
 			     smart_train_report *r, smart_error *err)
 {
 	smart_dataset base = { t->rows, t->labels, t->n_rows, t->n_features, t->names };
-	signed char *forced = malloc(extra->n_rows ? extra->n_rows : 1);
+	signed char *forced = forced_of(extra);
 	unsigned char *teach = malloc(extra->n_rows ? extra->n_rows : 1);
 	smart__adapt_plan plan = { 0 };
 	smart_model *base_model = NULL;
@@ -59,10 +72,6 @@ int smart__adapt_train_refit(smart_table *t, const smart_table *extra,
 		smart_error_oom(err);
 		goto done;
 	}
-	for (size_t i = 0; i < extra->n_rows; i++)
-		forced[i] = (signed char)smart_forced_decision(
-			extra->names, extra->n_features, extra->rows + i * extra->n_features,
-			extra->only_volatile[i]);
 	if (!(base_model = smart_model_train(&base, &o->train, NULL, err)) ||
 	    smart__adapt_refit(&base, base_model,
 			       &(smart__adapt_pairs){ extra->rows, extra->labels, forced,
@@ -85,6 +94,30 @@ done:
 	free(forced);
 	free(teach);
 	return rc;
+}
+
+/* The adapted model's clean cutoff (o->adapt_clean_cutoff): moved just
+ * past the residue of the adaptation pairs `extra` labelled ignore, as
+ * measured without the profile the model carries, when it lies within
+ * the bound (train/adapt_cutoff.c) -- the same move `smart eval --adapt`
+ * makes on each fold's adapted model. */
+int smart__adapt_train_cutoff(const smart_table *extra, const smart_train_corpora_options *o,
+			      smart_train_report *r, smart_error *err)
+{
+	signed char *forced;
+
+	if (!o->n_adapt || !(o->adapt_clean_cutoff > 0))
+		return 0;
+	if (!(forced = forced_of(extra)))
+		return smart_error_oom(err);
+	r->adapt_clean_move = smart__adapt_clean_move(
+		r->model,
+		&(smart__adapt_pairs){ extra->rows, extra->labels, forced, extra->n_rows,
+				       extra->n_features },
+		o->adapt_clean_cutoff);
+	smart__adapt_clean_apply(r->model, r->adapt_clean_move);
+	free(forced);
+	return 0;
 }
 
 /* The profile an adapted model carries: learnt from the adaptation

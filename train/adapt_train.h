@@ -17,6 +17,12 @@ int smart__adapt_train_refit(smart_table *t, const smart_table *extra,
 			     const smart_train_corpora_options *o, size_t weight,
 			     smart_train_report *r, smart_error *err);
 
+/* Moves the adapted model r->model's cutoff past the residue of the
+ * adaptation pairs `extra` labelled ignore, within o->adapt_clean_cutoff
+ * (train/adapt_cutoff.c); r->adapt_clean_move says how far. 0, or -1. */
+int smart__adapt_train_cutoff(const smart_table *extra, const smart_train_corpora_options *o,
+			      smart_train_report *r, smart_error *err);
+
 /* The profile the adapted model r->model carries, learnt from the
  * adaptation corpora's ignore pairs, widened, and never at a place a
  * labelled fault changed. 0, or -1 with `err` set. */

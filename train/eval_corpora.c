@@ -63,14 +63,17 @@ static const smart_profile *profile_of(void *ctx, const char *app)
 }
 
 /* With --adapt and by application (o->adapt_profiles): the table `t` is
- * loaded as usual, for training; then each application's adaptation
- * pairs labelled ignore teach it a profile (train/adapt_rows.c), the
- * corpora are measured again with each application's profile into
- * `scored`, and each held-out application is decided on those rows -- as
- * an adapted model carrying that profile classifies it. */
-static int eval_adapt_load(const char *const *paths, size_t n_paths,
+ * loaded as usual (as `t` is set up: ordinary, or as first looks); then
+ * each application's adaptation pairs labelled ignore, chosen as the
+ * folds trained on `train` (NULL: t) choose them, teach it a profile
+ * (train/adapt_rows.c), the corpora are measured again as `t` is and with
+ * each application's profile into `scored`, and each held-out application
+ * is decided on those rows -- as an adapted model carrying that profile
+ * classifies it. */
+int smart__eval_adapt_load(const char *const *paths, size_t n_paths,
 			   const smart_eval_options *o, smart_eval_report *r,
-			   smart_table *scored, smart_error *err)
+			   const smart_table *train, smart_table *t, smart_table *scored,
+			   smart_error *err)
 {
 	smart__counted_load c = { .format = o->format, .threads = o->threads,
 				  .skip_bad = o->skip_bad, .on_bad = o->on_bad,
@@ -78,7 +81,6 @@ static int eval_adapt_load(const char *const *paths, size_t n_paths,
 				  .first_bad = &r->first_bad, .progress = o->progress,
 				  .progress_ctx = o->progress_ctx };
 	smart_row_positions pos = { 0 };
-	smart_table *t = &r->table;
 	smart_profile **profiles = NULL;
 	app_profiles ap = { t, NULL };
 	int rc;
@@ -86,6 +88,8 @@ static int eval_adapt_load(const char *const *paths, size_t n_paths,
 	c.on_row = smart_row_positions_add;
 	c.row_payload = &pos;
 	rc = smart__table_load_counted(t, paths, n_paths, &c, err);
+	if (rc == 0 && train)
+		rc = smart__tables_same_pairs(train, t, err);
 	if (rc == 0 && (pos.failed || !(profiles = calloc(t->n_apps ? t->n_apps : 1,
 							  sizeof(*profiles)))))
 		rc = smart_error_oom(err);
@@ -93,13 +97,15 @@ static int eval_adapt_load(const char *const *paths, size_t n_paths,
 		if (!(profiles[a] = smart_profile_new(err)))
 			rc = -1;
 	if (rc == 0)
-		rc = smart__adapt_profiles_learn(t, pos.at, paths, n_paths, o, profiles, err);
+		rc = smart__adapt_profiles_learn(train ? train : t, pos.at, paths, n_paths, o,
+						 profiles, err);
 	ap.profiles = profiles;
 	scored->profile_for = profile_of;
 	scored->profile_ctx = &ap;
 	scored->raw = t->raw;
 	scored->signatures = t->signatures; /* the residue the profile leaves */
 	scored->scrubbers_off = t->scrubbers_off;
+	scored->hold_out_rules = t->hold_out_rules;
 	c.on_row = NULL;
 	if (rc == 0)
 		rc = smart__table_load_counted(scored, paths, n_paths, &c, err);
@@ -137,7 +143,7 @@ static int eval_plain(const char *const *paths, size_t n_paths, const smart_eval
 		int rc;
 
 		smart_table_init(&scored, t->names, t->n_features);
-		rc = eval_adapt_load(paths, n_paths, o, r, &scored, err);
+		rc = smart__eval_adapt_load(paths, n_paths, o, r, NULL, t, &scored, err);
 		ao.scored = &scored;
 		rc = rc ? rc : smart_evaluate(t, &ao, &r->result, err);
 		smart_table_free(&scored);

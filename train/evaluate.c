@@ -99,8 +99,9 @@ static int run_fold(const smart_table *t, const smart_eval_options *o, const siz
 						  t->apps[f]);
 		return smart_error_prefix(err, "fold %zu", f + 1);
 	}
-	if (o->by_app && o->adapt && o->adapt_accept && t->signatures &&
-	    smart__adapt_accept_fold_classes(t, fold, f, chosen, &classes, &n_classes, err)) {
+	if (o->by_app && o->adapt && o->adapt_accept && (o->held ? o->held : t)->signatures &&
+	    smart__adapt_accept_fold_classes(o->held ? o->held : t, fold, f, chosen, &classes,
+					     &n_classes, err)) {
 		if (model != o->model)
 			smart_model_free(model);
 		return -1;
@@ -323,12 +324,13 @@ int smart_evaluate(const smart_table *t, const smart_eval_options *o,
 				SMART_EVAL_OPTIONS_VERSION);
 		goto done;
 	}
-	for (int other = 0; other < 2; other++) {
-		const smart_table *u = other ? o->train_also : o->scored;
+	for (int other = 0; other < 3; other++) {
+		const smart_table *u = other == 2 ? o->held : other ? o->train_also : o->scored;
 
 		if (u && (u->n_rows != n || u->n_features != t->n_features)) {
 			smart_error_set(err, "smart_evaluate: the %s table has %zu rows of %zu "
-					"features, not %zu of %zu", other ? "other" : "scored", u->n_rows,
+					"features, not %zu of %zu",
+					other == 2 ? "held" : other ? "other" : "scored", u->n_rows,
 					u->n_features, n, t->n_features);
 			goto done;
 		}

@@ -52,6 +52,47 @@ static int load_as(smart_table *t, int first_look, const char *const *paths, siz
 	return smart__eval_load(t, paths, n_paths, o, r, err);
 }
 
+/* A simulated first look, then N adaptation pairs (`--hold-out-rules
+ * --adapt N`): each held-out application's pairs measured with its own
+ * rules off (r->table) are ordered and drawn from, as a tester meets
+ * them at a first look; the folds train on the other applications'
+ * ordinary rows plus those pairs, the ignore ones teach the profile
+ * (learnt with the application's rules off), and the rest of its pairs,
+ * measured as first looks with that profile, are scored. */
+static int first_look_adapt(const char *const *paths, size_t n_paths,
+			    const smart_eval_options *o, smart_eval_report *r, smart_error *err)
+{
+	smart_table *looks = &r->table, ordinary, prof;
+	smart_eval_options eo = *o;
+	int profiles = o->adapt_profiles && !o->fill_table && !o->comparators.n;
+	int rc;
+
+	if (o->model || o->train_rows || o->transfer_cutoff || o->clean_cutoff > 0)
+		return smart_error_set(err, "--adapt with --hold-out-rules trains each fold on "
+				       "ordinary rows: not with --model, --train-rows or a moved "
+				       "cutoff");
+	smart_table_init(&ordinary, looks->names, looks->n_features);
+	smart_table_init(&prof, looks->names, looks->n_features);
+	ordinary.raw = looks->raw;
+	ordinary.scrubbers_off = looks->scrubbers_off;
+	looks->hold_out_rules = 1;
+	eo.held = looks;
+	eo.hold_out_rules = 1; /* the profile is learnt with the application's rules off */
+	rc = load_as(&ordinary, 0, paths, n_paths, o, r, err);
+	if (rc == 0 && profiles)
+		rc = smart__eval_adapt_load(paths, n_paths, &eo, r, &ordinary, looks, &prof, err);
+	else if (rc == 0)
+		rc = load_as(looks, 1, paths, n_paths, o, r, err) ||
+		     smart__tables_same_pairs(&ordinary, looks, err) ? -1 : 0;
+	if (rc == 0) {
+		eo.scored = profiles ? &prof : looks;
+		rc = smart_evaluate(&ordinary, &eo, &r->result, err);
+	}
+	smart_table_free(&ordinary);
+	smart_table_free(&prof);
+	return rc;
+}
+
 int smart__eval_first_look(const char *const *paths, size_t n_paths,
 			   const smart_eval_options *o, smart_eval_report *r, smart_error *err)
 {
@@ -65,6 +106,8 @@ int smart__eval_first_look(const char *const *paths, size_t n_paths,
 				       (o->transfer_cutoff && !scored_first));
 	int rc;
 
+	if (o->adapt && o->hold_out_rules)
+		return first_look_adapt(paths, n_paths, o, r, err);
 	if (o->model && (o->train_rows || o->transfer_cutoff))
 		return smart_error_set(err, "a given model trains on no rows (--train-rows, "
 				       "--cutoff transfer)");

@@ -27,6 +27,14 @@ int smart_rerun_for_learning(const char *test)
 int smart__profile_learn_record(smart_profile *p, const smart_pair *pair,
 				smart_format fallback, smart_error *err)
 {
+	return smart__profile_learn_record_off(p, pair, fallback, 0, err);
+}
+
+/* As smart__profile_learn_record, with the scrubbers `scrubbers_off` off
+ * (a simulated first look: the application's own rules). */
+int smart__profile_learn_record_off(smart_profile *p, const smart_pair *pair,
+				    smart_format fallback, unsigned scrubbers_off, smart_error *err)
+{
 	smart_pair_job j;
 	smart_document runs[2];
 	int rc;
@@ -35,7 +43,7 @@ int smart__profile_learn_record(smart_profile *p, const smart_pair *pair,
 		return -1;
 	runs[0] = smart_pair_job_document(&j, 0);
 	runs[1] = smart_pair_job_document(&j, 1);
-	rc = smart_profile_learn_test(p, j.test, runs, 2, j.format, err);
+	rc = smart_profile_learn_pair_off(p, j.test, runs, j.format, scrubbers_off, err);
 	smart_pair_job_clear(&j);
 	return rc;
 }

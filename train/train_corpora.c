@@ -283,6 +283,7 @@ static int fit_and_write(const char *const *paths, size_t n_paths,
 		}
 	}
 	if (profile_cutoff(o, t, r, err) || transfer_cutoff(paths, n_paths, o, t, r, err) ||
+	    smart__adapt_train_cutoff(extra, o, r, err) ||
 	    smart_provenance_set_corpora(&r->model->provenance, paths, n_paths, err) ||
 	    (o->n_adapt && o->adapt_profile && smart__adapt_train_profile(o, r, err)) ||
 	    (o->output && smart_model_save(r->model, o->output, err)))

@@ -189,6 +189,12 @@ int smart_profile_learn_test(struct smart_profile *p, const char *test,
 			     const smart_document *runs, size_t n_runs,
 			     smart_format format, smart_error *err);
 
+/* As smart_profile_learn_test on two runs, with the scrubbers
+ * `scrubbers_off` (1u << smart_scrubber_id) also off. */
+int smart_profile_learn_pair_off(struct smart_profile *p, const char *test,
+				 const smart_document runs[2], smart_format format,
+				 unsigned scrubbers_off, smart_error *err);
+
 /* Learns from two or more runs (folders or archives, see smart_run_open):
  * every file present in at least two of them is a test; then generalises
  * (smart_profile_generalise). */

@@ -463,6 +463,18 @@ typedef struct smart_eval_options {
 	 * table order) set the cutoff of the other half (train/fold_cutoff.c,
 	 * docs/first-look.md). Not with adapt. */
 	double clean_cutoff;
+	/* by-app with adapt: the table whose rows of the held-out
+	 * application are its adaptation pairs, and on whose rows the
+	 * reviewer's order ranks them -- the same pairs as t, measured as
+	 * the application's first look meets them (its own rules off,
+	 * `--adapt` with `--hold-out-rules`, train/first_look_adapt.c);
+	 * NULL: t. The other applications' rows of t train the folds. */
+	const struct smart_table *held;
+	/* by-app with adapt, > 0: each fold's adapted model has its cutoff
+	 * moved just past the residue of the held-out application's
+	 * adaptation pairs labelled ignore, within this bound, as `smart
+	 * train --adapt` moves it (train/adapt_cutoff.c); 0: not moved. */
+	double adapt_clean_cutoff;
 } smart_eval_options;
 
 #define SMART_EVAL_OPTIONS_VERSION 1
@@ -474,6 +486,11 @@ typedef struct smart_eval_options {
 
 /* How many base pairs one adaptation pair counts as by default. */
 #define SMART_ADAPT_WEIGHT 50
+
+/* The bound of an adapted model's clean cutoff by default (`smart train
+ * --adapt` and `smart eval --adapt`, --adapt-clean-cutoff B;
+ * docs/adaptation.md). */
+#define SMART_ADAPT_CLEAN_BOUND 0.1
 
 typedef struct smart_eval_result {
 	smart_confusion smart;       /* pooled over the held-out folds */

@@ -67,6 +67,12 @@ typedef struct smart_train_corpora_options {
 	                             * classes the adaptation pairs labelled
 	                             * ignore hold and none labelled inspect
 	                             * does (docs/adaptation.md) */
+	double adapt_clean_cutoff;  /* with adapt, > 0: the adapted model's
+	                             * cutoff moved just past the residue of the
+	                             * adaptation pairs labelled ignore when it
+	                             * lies within this bound and no pair
+	                             * labelled inspect falls below the move
+	                             * (train/adapt_cutoff.c); 0: not moved */
 	int from_stats;             /* the paths are statistics files (linear
 	                             * only): fit to their sum */
 	const char *output;         /* where the model is written, atomically;
@@ -112,6 +118,8 @@ typedef struct smart_train_report {
 	                             * labelled inspect changed */
 	size_t adapt_classes;       /* adapt_accept: the change classes the
 	                             * model accepts */
+	double adapt_clean_move;    /* adapt_clean_cutoff: how far the cutoff
+	                             * was moved towards ignore (0: not moved) */
 	smart_profile_cutoff profile_cutoff; /* with profiles: how the model's
 	                             * profile cutoff was chosen (found 0: it
 	                             * has none; train/profile_cutoff.c) */

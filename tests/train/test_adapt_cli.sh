@@ -8,21 +8,7 @@ PAIRS="$FIX/train/pairs.jsonl"
 # fault. The new application "gamma" is the other way round: its list is a
 # rotating feed (an item gone is benign) while its paragraph is the result
 # under test (another sentence is a fault), so the base model gets it wrong.
-: >"$TMP/base.jsonl"; : >"$TMP/gamma.jsonl"
-for app in alpha beta; do
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		pair "$app" "$app-r$i" ignore "$(page "$app $i" "Welcome back, visitor $i." one two three)" \
-			"$(page "$app $i" "Hello again, dear visitor number $i." one two three)" >>"$TMP/base.jsonl"
-		pair "$app" "$app-d$i" inspect "$(page "$app $i" "Welcome $i." one two three four)" \
-			"$(page "$app $i" "Welcome $i." one)" >>"$TMP/base.jsonl"
-	done
-done
-for i in 1 2 3 4 5 6 7 8 9 10; do
-	pair gamma "gamma-f$i" ignore "$(page "gamma $i" "Total: $i items." a b c d)" \
-		"$(page "gamma $i" "Total: $i items." a)" >>"$TMP/gamma.jsonl"
-	pair gamma "gamma-t$i" inspect "$(page "gamma $i" "The sum of $i and 2 is $((i + 2)) as expected." a b)" \
-		"$(page "gamma $i" "Fatal: cannot compute the sum of $i and 2, giving up now." a b)" >>"$TMP/gamma.jsonl"
-done
+contrary_corpora "$TMP"
 cat "$TMP/base.jsonl" "$TMP/gamma.jsonl" >"$TMP/all.jsonl"
 
 f1_of() { # APP FILE: the held-out F1 of APP in `smart eval --json` output

@@ -77,7 +77,7 @@ expect_status "hold_out_rules_needs_by_app" 2 "$SMART" eval --hold-out-rules "$H
 expect_one_error_line "hold_out_rules_needs_by_app_says_so" "go with --by-app"
 mkdir -p "$TMP/runs"
 expect_status "hold_out_rules_refuses_profiles" 2 "$SMART" eval --by-app --hold-out-rules --runs "$TMP/runs" "$HAND"
-expect_one_error_line "hold_out_rules_refuses_profiles_says_so" "without --adapt, shards, comparators, profiles"
+expect_one_error_line "hold_out_rules_refuses_profiles_says_so" "without shards, comparators, profiles"
 expect_status "train_rows_refuses_a_given_model" 2 "$SMART" eval --by-app --model default --train-rows both "$HAND"
 expect_status "train_rows_refuses_an_unknown_word" 2 "$SMART" eval --by-app --train-rows some "$HAND"
 expect_one_error_line "train_rows_names_the_words" "ordinary, first-look or both"
