@@ -22,6 +22,7 @@
 #   corpora/firstlook/ocsinventory/generate.sh --smoke    a quick check (about a minute)
 APP=ocsinventory
 source "$(dirname "$0")/../../lib/common.sh"
+source "$CORPORA_DIR/lib/firstlook.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT_DIR=$CORPORA_DIR/firstlook
 MUTANTS=${OCS_MUTANTS_SECONDS:-1200}
@@ -69,11 +70,8 @@ prepare() {
     cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
     cp "$CORPORA_DIR/lib/mariadb.sh" "$dest/smart-mariadb.sh"
     cp "$CORPORA_DIR/lib/php-web.sh" "$dest/smart-php-web.sh"
-    # lints the seeded files changed since the last build that passed (a
-    # mutant changes one file)
-    printf '%s\n' "for f in \$(echo '$MUTATE_FILES' | tr , ' '); do" \
-        "  [ -f .smart-linted ] && [ ! \"\$f\" -nt .smart-linted ] && continue" \
-        "  php -l \"\$f\" >/dev/null 2>&1 || exit 1" "done" "touch .smart-linted" > "$dest/smart-build.sh"
+    cp "$CORPORA_DIR/lib/served-run.sh" "$dest/smart-served-run.sh"
+    lint_build "$MUTATE_FILES" "$dest"
     log "installing the mutant runs' database"
     (cd "$dest" && SMART_OCS_SNAPSHOT=1 sh smart-run.sh)
     touch "$dest/.done"
@@ -106,31 +104,10 @@ if [ "${1:-}" = --hold ]; then   # development: a prepared tree served until the
     exit 0
 fi
 
-need_smart mutate
 W=$CACHE/work/firstlook-$APP
-prepare "$W/app"
-log "clean runs (four clocks, time zones, ports, host names, fresh installs)"
-run_suite "$W/app" "$W/clean" 4
-# the raw clean runs, for volatility profiles (smart profile)
-keep_runs "$W/clean" "$HERE/runs"
-
-log "mutants (${MUTANTS}s)"
-mutants_timed "$W/app" "$MUTATE_FILES" "$MUTANTS" "$W/mutant-$SEED.jsonl"
-# the placeholders of the mutant pages become random-looking values of the
-# same shape (scrub.py --fill: deterministic)
-"$PY" "$HERE/scrub.py" --fill "$SEED" "$W/mutant-$SEED.jsonl" "$W/mutant-$SEED-filled.jsonl"
-
-# Caps: at most 50 pairs per rerun and 150 mutant pairs (6 per mutant, so
-# that more mutants show), no side over 160 000 bytes.
-# Each mutant pair's old side is clean run 1's page, so an inspect pair
-# carries the fault and the run-to-run volatility together.
-apt_install python3-html5lib
+firstlook_pairs "$W" "$MUTATE_FILES" "$MUTANTS"
 V="ocsinventory-reports 2.8.1 rerun, fresh install"
-"$GUIDE_PY" "$CORPORA_DIR/lib/assemble.py" --app "$APP" --seed "$SEED" \
-    -o "$OUT_DIR/$APP.jsonl.gz" --unlabelled "$HERE/unlabelled.jsonl.gz" \
-    --format html --max-bytes 160000 --mutant-old "$W/clean/run-1" \
-    --reruns "$W/clean/run-1" "$W/clean/run-2" "$V: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18772, database password, session ids and CSRF tokens" 50 \
-    --reruns "$W/clean/run-1" "$W/clean/run-3" "$V: clock 2025-01-02 03:04:05, TZ America/New_York, host ocs.localhost:18773, database password, session ids and CSRF tokens" 50 \
-    --reruns "$W/clean/run-1" "$W/clean/run-4" "$V: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host inventory.localhost:18774, database password, session ids and CSRF tokens" 50 \
-    --pairs mutant "$W/mutant-$SEED-filled.jsonl" 6 150 \
-    | tee "$HERE/counts.txt"
+firstlook_assemble "$W" \
+    "$V: clock 2024-07-15 18:42:07, TZ Europe/Berlin, host localhost:18772, database password, session ids and CSRF tokens" \
+    "$V: clock 2025-01-02 03:04:05, TZ America/New_York, host ocs.localhost:18773, database password, session ids and CSRF tokens" \
+    "$V: clock 2025-06-30 23:59:50, TZ Asia/Tokyo, host inventory.localhost:18774, database password, session ids and CSRF tokens"

@@ -45,6 +45,7 @@ SMART=${SMART:-smart}
 . "$APPDIR/smart-fake-clock.sh"
 . "$APPDIR/smart-mariadb.sh"
 . "$APPDIR/smart-php-web.sh"
+. "$APPDIR/smart-served-run.sh"
 
 # The state (database, sockets, configuration, logs, PHP sessions) lives
 # in the tree, so that a run smart mutate kills at its timeout leaves it in
@@ -54,24 +55,7 @@ state=$(mktemp -d "$APPDIR/.smart-state.XXXXXX")
 chmod 755 "$state"   # nginx workers reach the PHP socket through it
 mkdir -p "$state/varlib" "$state/varlog" "$state/plugins"
 export SMART_OCS_STATE=$state   # var.php: the configuration file, var and log folders
-stop() {
-    pids=
-    for f in nginx.pid fpm.pid; do
-        [ -f "$state/$f" ] && pids="$pids $(cat "$state/$f")"
-    done
-    for p in $pids; do kill "$p" 2>/dev/null || true; done
-    for p in $pids; do
-        i=0; while kill -0 "$p" 2>/dev/null && [ $i -lt 300 ]; do i=$((i + 1)); sleep 0.1; done
-    done
-    if [ -S "$state/db.sock" ]; then   # MariaDB stops before its folder goes
-        db=$(cat "$state/db.pid" 2>/dev/null || true)
-        mariadb --no-defaults -S "$state/db.sock" -u root -e 'SHUTDOWN' >/dev/null 2>&1 || true
-        i=0; while [ -n "$db" ] && kill -0 "$db" 2>/dev/null && [ $i -lt 300 ]; do i=$((i + 1)); sleep 0.1; done
-    fi
-    for j in $jobs; do kill "$j" 2>/dev/null || true; done
-    for j in $jobs; do wait "$j" 2>/dev/null || true; done
-    [ -n "${SMART_OCS_KEEP:-}" ] || rm -rf "$state" || true   # SMART_OCS_KEEP=1: keep the logs
-}
+stop() { served_stop "$state" "${SMART_OCS_KEEP:-}"; }   # SMART_OCS_KEEP=1: keep the logs
 jobs=
 trap stop EXIT
 trap 'exit 143' INT TERM
@@ -140,10 +124,7 @@ if [ -n "${SMART_OCS_SNAPSHOT:-}" ]; then   # generate.sh, once: the mutant runs
     rm -rf "$APPDIR/db-installed"; cp -a "$state/db" "$APPDIR/db-installed"
     exit 0
 fi
-if [ -n "${SMART_OCS_HOLD:-}" ]; then   # development: serve until the file goes
-    touch "$SMART_OCS_HOLD"; echo "serving on http://$HOST:$PORT/" >&2
-    while [ -f "$SMART_OCS_HOLD" ]; do sleep 1; done
-fi
+served_hold "${SMART_OCS_HOLD:-}" "http://$HOST:$PORT/"   # development
 
 if [ "$MUTANT_RUN" = 0 ]; then   # a clean run must serve the login page
     curl -s "http://127.0.0.1:$PORT/index.php" > "$state/login.html" || true
@@ -151,10 +132,4 @@ if [ "$MUTANT_RUN" = 0 ]; then   # a clean run must serve the login page
         { echo "OCS Inventory is not served on $PORT" >&2; cat "$state/login.html" "$state/nginx-error.log" "$state/php.log" >&2 || true; exit 1; }
 fi
 # 3. the sessions: OCS's CSRF_<n> fields match replay's *csrf*
-rm -rf out
-"$SMART" replay "$APPDIR/sessions.json" --base-url "http://$HOST:$PORT" -o out --timeout 120 >/dev/null
-rm -f out/*/manifest.json   # request timings: not a page
-if [ "$MUTANT_RUN" = 1 ]; then
-    python3 "$APPDIR/smart-scrub.py" out
-fi
-[ -n "$(find out -type f | head -n 1)" ]
+served_replay "$APPDIR" "http://$HOST:$PORT" "$MUTANT_RUN" --timeout 120
