@@ -5,6 +5,17 @@
 # prepare DEST (its standalone tree with smart-run.sh, smart-scrub.py and
 # the helpers) and sets HERE (its folder), APP and OUT_DIR.
 
+# runner_files DEST HELPER... -- copies the generator's run.sh and
+# scrub.py into the prepared tree DEST as smart-run.sh and smart-scrub.py,
+# with lib/placeholders.py and each lib/HELPER.sh as smart-HELPER.sh.
+runner_files() {
+    local dest=$1 h; shift
+    cp "$HERE/run.sh" "$dest/smart-run.sh"
+    cp "$HERE/scrub.py" "$dest/smart-scrub.py"
+    cp "$CORPORA_DIR/lib/placeholders.py" "$dest/placeholders.py"
+    for h; do cp "$CORPORA_DIR/lib/$h.sh" "$dest/smart-$h.sh"; done
+}
+
 # lint_build FILES DEST -- writes DEST/smart-build.sh, the "build" of a PHP
 # tree for smart mutate: it lints (`php -l`) those of the comma-separated
 # FILES changed since the last build that passed (a mutant changes one).

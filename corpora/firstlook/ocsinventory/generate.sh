@@ -64,13 +64,7 @@ prepare() {
         --skip-test-db --user=root --innodb-log-file-size=16M --innodb-buffer-pool-size=64M \
         --innodb-undo-tablespaces=3 >/dev/null 2>&1
     cp "$HERE/sessions.json" "$HERE/seed.sql" "$dest/"
-    cp "$HERE/run.sh" "$dest/smart-run.sh"
-    cp "$HERE/scrub.py" "$dest/smart-scrub.py"
-    cp "$CORPORA_DIR/lib/placeholders.py" "$dest/placeholders.py"
-    cp "$CORPORA_DIR/lib/fake-clock.sh" "$dest/smart-fake-clock.sh"
-    cp "$CORPORA_DIR/lib/mariadb.sh" "$dest/smart-mariadb.sh"
-    cp "$CORPORA_DIR/lib/php-web.sh" "$dest/smart-php-web.sh"
-    cp "$CORPORA_DIR/lib/served-run.sh" "$dest/smart-served-run.sh"
+    runner_files "$dest" fake-clock mariadb php-web served-run
     lint_build "$MUTATE_FILES" "$dest"
     log "installing the mutant runs' database"
     (cd "$dest" && SMART_OCS_SNAPSHOT=1 sh smart-run.sh)
